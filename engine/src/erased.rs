@@ -1,0 +1,253 @@
+//! The type-erased face of a [`Game`]: JSON in, JSON out, chosen by type name at run time.
+//!
+//! The HTTP layer loads a stored snapshot with [`DynGame::load`], works on the returned
+//! [`DynState`] and stores [`DynState::to_json`] again. Parsing happens once per request, not once
+//! per call.
+
+use crate::{Game, Outcome, RuleError, Seat, Viewer};
+use rand::RngCore;
+use serde::Serialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+
+/// Catalogue entry of a game type.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    /// Stable type name used in URLs and documents.
+    pub name: &'static str,
+    /// Human title.
+    pub title: &'static str,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    pub rules_version: u32,
+    /// The configuration used when a creator gives none.
+    pub default_config: Value,
+}
+
+/// Why the erased adapter refused something.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameError {
+    /// The configuration JSON does not describe a valid configuration of this game.
+    #[error("invalid configuration: {0}")]
+    InvalidConfig(String),
+    /// The action JSON is not one of this game's actions.
+    #[error("invalid action: {0}")]
+    InvalidAction(String),
+    /// The action is well formed but the rules refuse it.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// A stored state or event could not be read back: a server-side fault, never the client's.
+    #[error("stored game data is unreadable: {0}")]
+    Corrupt(String),
+}
+
+/// A loaded game state behind the erased interface.
+pub trait DynState: Send {
+    /// Decide and, when accepted, fold the events into this state. On error nothing changes.
+    ///
+    /// # Errors
+    /// [`GameError::InvalidAction`] for JSON that is no action, [`GameError::Rule`] for a refusal.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Value>, GameError>;
+    /// Decide only (a dry run): the events the action would cause; the state never changes.
+    ///
+    /// # Errors
+    /// As [`DynState::apply`].
+    fn check(
+        &self,
+        seat: Seat,
+        action: &Value,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Value>, GameError>;
+    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    fn active_seats(&self) -> Vec<Seat>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    fn to_json(&self) -> Value;
+}
+
+/// A game type behind the erased interface.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> GameInfo;
+    /// Set up a new game: the initial state and the setup events (shuffles included).
+    ///
+    /// # Errors
+    /// [`GameError::InvalidConfig`] when the config or seat count is refused.
+    fn setup(
+        &self,
+        config: &Value,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError>;
+    /// Read back a stored snapshot.
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when the JSON is not a state of this game.
+    fn load(&self, state: &Value) -> Result<Box<dyn DynState>, GameError>;
+    /// Fold a stored event log from scratch.
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when an event is not an event of this game.
+    fn replay(&self, events: &[Value]) -> Result<Box<dyn DynState>, GameError>;
+    /// The event as `viewer` may see it. Once the game is over (`finished`) everything is shown.
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when the JSON is not an event of this game.
+    fn redact(
+        &self,
+        event: &Value,
+        viewer: Viewer,
+        finished: bool,
+    ) -> Result<Option<Value>, GameError>;
+}
+
+/// Adapts any [`Game`] to [`DynGame`].
+pub struct Erased<G> {
+    title: &'static str,
+    seats: (usize, usize),
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Erased<G> {
+    pub const fn new(title: &'static str, min_seats: usize, max_seats: usize) -> Self {
+        Erased {
+            title,
+            seats: (min_seats, max_seats),
+            game: PhantomData,
+        }
+    }
+}
+
+struct Loaded<G: Game> {
+    state: G::State,
+}
+
+fn to_value<T: Serialize>(value: &T) -> Value {
+    // Serializing our own derive(Serialize) types to a Value cannot fail: no map has non-string
+    // keys and no Serialize impl returns an error.
+    serde_json::to_value(value).expect("engine types serialize to JSON")
+}
+
+fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
+    G::Action::deserialize(action).map_err(|e| GameError::InvalidAction(e.to_string()))
+}
+
+use serde::Deserialize;
+
+impl<G: Game + 'static> DynState for Loaded<G>
+where
+    G::State: Send,
+{
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Value>, GameError> {
+        let action = parse_action::<G>(action)?;
+        let events = G::decide(&self.state, seat, &action, rng)?;
+        for event in &events {
+            G::evolve(&mut self.state, event);
+        }
+        Ok(events.iter().map(to_value).collect())
+    }
+
+    fn check(
+        &self,
+        seat: Seat,
+        action: &Value,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Value>, GameError> {
+        let action = parse_action::<G>(action)?;
+        let events = G::decide(&self.state, seat, &action, rng)?;
+        Ok(events.iter().map(to_value).collect())
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        G::legal_actions(&self.state, seat)
+            .iter()
+            .map(to_value)
+            .collect()
+    }
+
+    fn active_seats(&self) -> Vec<Seat> {
+        G::active_seats(&self.state)
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_value(&G::view(&self.state, viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        G::outcome(&self.state)
+    }
+
+    fn to_json(&self) -> Value {
+        to_value(&self.state)
+    }
+}
+
+impl<G: Game + 'static> DynGame for Erased<G>
+where
+    G::State: Send,
+{
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            title: self.title,
+            min_seats: self.seats.0,
+            max_seats: self.seats.1,
+            rules_version: G::RULES_VERSION,
+            default_config: to_value(&G::Config::default()),
+        }
+    }
+
+    fn setup(
+        &self,
+        config: &Value,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
+        let config =
+            G::Config::deserialize(config).map_err(|e| GameError::InvalidConfig(e.to_string()))?;
+        let events =
+            G::setup(&config, seats, rng).map_err(|e| GameError::InvalidConfig(e.message))?;
+        let state = G::replay(&events);
+        Ok((
+            Box::new(Loaded::<G> { state }),
+            events.iter().map(to_value).collect(),
+        ))
+    }
+
+    fn load(&self, state: &Value) -> Result<Box<dyn DynState>, GameError> {
+        let state = G::State::deserialize(state).map_err(|e| GameError::Corrupt(e.to_string()))?;
+        Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn replay(&self, events: &[Value]) -> Result<Box<dyn DynState>, GameError> {
+        let mut state = G::empty_state();
+        for event in events {
+            let event =
+                G::Event::deserialize(event).map_err(|e| GameError::Corrupt(e.to_string()))?;
+            G::evolve(&mut state, &event);
+        }
+        Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn redact(
+        &self,
+        event: &Value,
+        viewer: Viewer,
+        finished: bool,
+    ) -> Result<Option<Value>, GameError> {
+        if finished {
+            return Ok(Some(event.clone()));
+        }
+        let event = G::Event::deserialize(event).map_err(|e| GameError::Corrupt(e.to_string()))?;
+        Ok(G::redact(&event, viewer).as_ref().map(to_value))
+    }
+}

@@ -1,0 +1,186 @@
+//! Pure rules engines for the board-game server: no I/O, no async, no clock.
+//!
+//! Every game implements [`Game`] in the decide/evolve form: [`Game::decide`] checks an action
+//! against the rules and returns the events it causes (drawing any chance outcome from the RNG
+//! it is given), and [`Game::evolve`] folds one event into the state without ever failing or
+//! touching an RNG. A game's state is therefore always the fold of its event log, and a replay
+//! needs neither the seed nor the RNG algorithm.
+//!
+//! The HTTP layer never sees a game's concrete types: it goes through [`registry`], which maps a
+//! game type name to a [`DynGame`] speaking JSON. Adding a game means adding a module and one
+//! line in the registry; no handler changes.
+//!
+//! ```
+//! use engine::{registry, Seat, Viewer};
+//! use rand::SeedableRng;
+//!
+//! let tycoon = registry::find("tycoon").unwrap();
+//! let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+//! let (mut game, setup_events) = tycoon.setup(&serde_json::json!({}), 3, &mut rng).unwrap();
+//! assert!(!setup_events.is_empty());
+//! let legal = game.legal_actions(Seat(0));
+//! let events = game.apply(Seat(0), &legal[0], &mut rng).unwrap();
+//! assert!(!events.is_empty());
+//! let view = game.view(Viewer::Spectator);
+//! assert_eq!(view["players"].as_array().unwrap().len(), 3);
+//! ```
+
+pub mod erased;
+pub mod registry;
+pub mod tycoon;
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+pub use erased::{DynGame, DynState, GameError, GameInfo};
+
+/// A seat at the table, numbered from 0 in playing (clockwise) order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat number as an index into per-seat tables.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Who is looking at a game: a seated player sees his own secrets, a spectator only public facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+/// A rule refused an action. `code` is stable API (clients match on it); `message` is for humans
+/// and names the rule ID of the spec it enforces.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleError {
+    /// Stable machine-readable code, e.g. `not_your_turn` or `tycoon.landing_fields_full`.
+    /// Published codes never change meaning (see `tests::error_codes_are_stable` per game).
+    pub code: &'static str,
+    /// The rule ID in the game's spec, e.g. `TY-FAC-3`.
+    pub rule: &'static str,
+    /// One sentence for humans.
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        RuleError {
+            code,
+            rule,
+            message: format!("{message} ({rule})"),
+        }
+    }
+
+    /// The seat asking is not among those who may act now.
+    pub fn not_your_turn(seat: Seat) -> Self {
+        RuleError::new(
+            "not_your_turn",
+            "TURN",
+            format!("it is not the turn of {seat}"),
+        )
+    }
+
+    /// The game has ended; nothing more can be done.
+    pub fn game_over() -> Self {
+        RuleError::new("game_over", "END", "the game is over")
+    }
+
+    /// The configuration or seat count given at creation is not acceptable.
+    pub fn bad_config(message: impl Into<String>) -> Self {
+        RuleError::new("invalid_config", "SETUP", message)
+    }
+}
+
+/// How a finished game ended: final scores by seat and the winners (several on a shared win).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Seats with the best score; more than one on a tie.
+    pub winners: Vec<Seat>,
+    /// The score each seat finished with, indexed by seat (money for the economic games).
+    pub scores: Vec<i64>,
+}
+
+/// One game's rules in the decide/evolve form.
+///
+/// Implementations keep all secrets in `State`; `view` and `redact` decide what each viewer may
+/// see. `decide` and `legal_actions` must agree: every listed action is accepted by `decide`.
+pub trait Game {
+    /// Options fixed at creation (variants, house rules).
+    type Config: Default + Serialize + for<'de> Deserialize<'de>;
+    /// The full state, secrets included.
+    type State: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    /// What a seat may ask for.
+    type Action: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    /// What happened, chance outcomes included.
+    type Event: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    /// What one viewer may see of the state.
+    type View: Serialize;
+
+    /// Stable type name used in the API (`"tycoon"`).
+    const NAME: &'static str;
+    /// Version of the rules implementation, bumped when a rule's behaviour changes.
+    const RULES_VERSION: u32;
+
+    /// The events that set up a new game (shuffles included), or why the config is refused.
+    fn setup(
+        config: &Self::Config,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// The state before any event: what `evolve` folds the setup events into.
+    fn empty_state() -> Self::State;
+
+    /// Fold one event into the state. Never fails, never draws chance.
+    fn evolve(state: &mut Self::State, event: &Self::Event);
+
+    /// Check `action` by `seat` against the rules and return the events it causes.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the state is never changed.
+    fn decide(
+        state: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Every action `seat` may take now (empty when it may not act).
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// The seats that may act now (several while a decision goes round the table).
+    fn active_seats(state: &Self::State) -> Vec<Seat>;
+
+    /// What `viewer` may see of the state.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event as `viewer` may see it before the game ends, or `None` to hide it entirely.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The result once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// Fold a whole event log from the empty state.
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Self::State
+    where
+        Self::Event: 'a,
+    {
+        let mut state = Self::empty_state();
+        for event in events {
+            Self::evolve(&mut state, event);
+        }
+        state
+    }
+}

@@ -1,0 +1,474 @@
+//! Board and card data, read once from `board.json` (a copy of `shared/rules/tycoon-board.json`).
+//!
+//! Most numbers in that file are RECONSTRUCTED (see its `provenance` block): the printed board is
+//! not known. Rule code therefore reads every price, payout and ticket from here and never
+//! repeats a number, so a better reconstruction is a data change only.
+
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
+
+/// The data file, compiled into the crate.
+const BOARD_JSON: &str = include_str!("board.json");
+
+/// Number of cities; fixed by the seeds (9 cities, DE §DER SPIELPLAN).
+pub const CITY_COUNT: usize = 9;
+/// Number of spaces on a hotel track, the unbuildable last one included (TY-COMP-11).
+pub const TRACK_SPACES: usize = 13;
+
+/// A city, by its index in the data file's `cities` list. Serialized as the city's `id` string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct City(pub u8);
+
+/// A ticket card, by index: scheduled tickets first (S01 = 0), then charter tickets.
+/// Serialized as the card's `id` string (`"S09"`, `"C25"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ticket(pub u8);
+
+/// The two ticket decks (TY-COMP-6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    Scheduled,
+    Charter,
+}
+
+impl Deck {
+    pub const ALL: [Deck; 2] = [Deck::Scheduled, Deck::Charter];
+
+    pub fn index(self) -> usize {
+        match self {
+            Deck::Scheduled => 0,
+            Deck::Charter => 1,
+        }
+    }
+}
+
+/// The two kinds of loan card (TY-COMP-7). Serialized as the data file's ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LoanKind {
+    #[serde(rename = "loan10")]
+    Loan10,
+    #[serde(rename = "loan16")]
+    Loan16,
+}
+
+impl LoanKind {
+    pub const ALL: [LoanKind; 2] = [LoanKind::Loan10, LoanKind::Loan16];
+
+    pub fn index(self) -> usize {
+        match self {
+            LoanKind::Loan10 => 0,
+            LoanKind::Loan16 => 1,
+        }
+    }
+
+    pub fn terms(self) -> &'static LoanTerms {
+        &board().loans[self.index()]
+    }
+}
+
+/// What a ticket lets its holder do (TY-FLY-2..4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// Direct to `dest` from anywhere, or exactly `steps` orthogonal steps from a city.
+    Scheduled { dest: City, steps: u8 },
+    /// Between its two cities, either way.
+    Charter { ends: [City; 2] },
+}
+
+#[derive(Debug, Clone)]
+pub struct TicketCard {
+    pub id: String,
+    pub deck: Deck,
+    pub price: i32,
+    pub route: Route,
+}
+
+#[derive(Debug, Clone)]
+pub struct CityData {
+    pub id: String,
+    pub name: String,
+    pub row: u8,
+    pub col: u8,
+    /// Hotel cost on landing field 1 and 2 (TY-HOTEL-2).
+    pub landing_costs: [i32; 2],
+    /// Cost of the city's first and second factory (TY-FAC-2).
+    pub factory_costs: [i32; 2],
+    /// First and second majority payout per track space (TY-MAJ-1).
+    pub track: [[i32; 2]; TRACK_SPACES],
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LoanTerms {
+    pub cards: u8,
+    pub amount: i32,
+    pub repay: i32,
+    pub repay_extended: i32,
+}
+
+/// Counts and amounts that the seeds state (TY-COMP-*).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Constants {
+    pub players_min: usize,
+    pub players_max: usize,
+    pub start_money: i32,
+    pub phases: u8,
+    pub hotels_per_colour: u8,
+    pub hotels_per_phase: u8,
+    pub factories_per_player: u8,
+    pub landing_fields_per_city: usize,
+    pub factory_fields_per_city: usize,
+    pub display_scheduled: usize,
+    pub display_charter: usize,
+}
+
+/// Everything printed on the board and the cards.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub constants: Constants,
+    pub cities: Vec<CityData>,
+    pub tickets: Vec<TicketCard>,
+    /// Number of scheduled tickets; they come first in `tickets`.
+    pub scheduled_count: usize,
+    /// Red track spaces in increasing order; the k-th closes the hotel on space k−1 (TY-RED-1).
+    pub red_spaces: Vec<u8>,
+    /// The last space, never built on (TY-HOTEL-4).
+    pub unbuildable_space: u8,
+    /// Payday distribution by number of cities (TY-DIST-1).
+    pub distribution: Vec<i32>,
+    /// Indexed by [`LoanKind::index`].
+    pub loans: [LoanTerms; 2],
+}
+
+impl Board {
+    pub fn city(&self, city: City) -> &CityData {
+        &self.cities[usize::from(city.0)]
+    }
+
+    pub fn ticket(&self, ticket: Ticket) -> &TicketCard {
+        &self.tickets[usize::from(ticket.0)]
+    }
+
+    /// Manhattan distance on the city grid (TY-COMP-9).
+    pub fn distance(&self, a: City, b: City) -> u8 {
+        let (a, b) = (self.city(a), self.city(b));
+        a.row.abs_diff(b.row) + a.col.abs_diff(b.col)
+    }
+
+    /// All tickets of one deck, in card order.
+    pub fn deck(&self, deck: Deck) -> impl Iterator<Item = Ticket> + '_ {
+        let range = match deck {
+            Deck::Scheduled => 0..self.scheduled_count,
+            Deck::Charter => self.scheduled_count..self.tickets.len(),
+        };
+        range.map(|i| Ticket(i as u8))
+    }
+
+    /// How many face-up cards of `deck` the display holds when full (TY-SETUP-3).
+    pub fn display_size(&self, deck: Deck) -> usize {
+        match deck {
+            Deck::Scheduled => self.constants.display_scheduled,
+            Deck::Charter => self.constants.display_charter,
+        }
+    }
+
+    /// The red space index of `space`, counted from 0, if it is red.
+    pub fn red_rank(&self, space: u8) -> Option<usize> {
+        self.red_spaces.iter().position(|&red| red == space)
+    }
+
+    pub fn cities(&self) -> impl Iterator<Item = City> {
+        (0..self.cities.len()).map(|i| City(i as u8))
+    }
+
+    fn city_by_id(&self, id: &str) -> Option<City> {
+        self.cities
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| City(i as u8))
+    }
+
+    fn ticket_by_id(&self, id: &str) -> Option<Ticket> {
+        self.tickets
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| Ticket(i as u8))
+    }
+}
+
+/// The board, parsed on first use.
+pub fn board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in board.json is valid"))
+}
+
+/// The raw shape of the data file (only the parts the rules use).
+mod raw {
+    use super::{Constants, LoanTerms};
+    use serde::Deserialize;
+    use std::collections::HashMap;
+
+    #[derive(Deserialize)]
+    pub struct File {
+        pub constants: Constants,
+        pub track: Track,
+        pub tiers: HashMap<String, Tier>,
+        pub cities: Vec<City>,
+        pub distribution: Distribution,
+        pub scheduled_tickets: Vec<Scheduled>,
+        pub charter_tickets: Vec<Charter>,
+        pub loans: Vec<Loan>,
+    }
+    #[derive(Deserialize)]
+    pub struct Track {
+        pub spaces: usize,
+        pub red_spaces: Vec<u8>,
+        pub unbuildable_space: u8,
+    }
+    #[derive(Deserialize)]
+    pub struct Tier {
+        pub track: Vec<[i32; 2]>,
+    }
+    #[derive(Deserialize)]
+    pub struct City {
+        pub id: String,
+        pub name: String,
+        pub row: u8,
+        pub col: u8,
+        pub tier: String,
+        pub landing_costs: [i32; 2],
+        pub factory_costs: [i32; 2],
+    }
+    #[derive(Deserialize)]
+    pub struct Distribution {
+        pub by_city_count: Vec<i32>,
+    }
+    #[derive(Deserialize)]
+    pub struct Scheduled {
+        pub id: String,
+        pub dest: String,
+        pub steps: u8,
+        pub price: i32,
+    }
+    #[derive(Deserialize)]
+    pub struct Charter {
+        pub id: String,
+        pub cities: [String; 2],
+        pub price: i32,
+    }
+    #[derive(Deserialize)]
+    pub struct Loan {
+        pub id: String,
+        #[serde(flatten)]
+        pub terms: LoanTerms,
+    }
+}
+
+/// Parse and cross-check a board file.
+fn parse(json: &str) -> Result<Board, String> {
+    let file: raw::File = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    if file.track.spaces != TRACK_SPACES || file.cities.len() != CITY_COUNT {
+        return Err("the engine expects 9 cities with 13 track spaces".into());
+    }
+    let cities = file
+        .cities
+        .iter()
+        .map(|c| {
+            let tier = file
+                .tiers
+                .get(&c.tier)
+                .ok_or(format!("unknown tier {}", c.tier))?;
+            let track: [[i32; 2]; TRACK_SPACES] = tier
+                .track
+                .clone()
+                .try_into()
+                .map_err(|_| "track length".to_string())?;
+            Ok(CityData {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                row: c.row,
+                col: c.col,
+                landing_costs: c.landing_costs,
+                factory_costs: c.factory_costs,
+                track,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut board = Board {
+        constants: file.constants,
+        cities,
+        tickets: Vec::new(),
+        scheduled_count: file.scheduled_tickets.len(),
+        red_spaces: file.track.red_spaces,
+        unbuildable_space: file.track.unbuildable_space,
+        distribution: file.distribution.by_city_count,
+        loans: [loan(&file.loans, "loan10")?, loan(&file.loans, "loan16")?],
+    };
+    let city = |board: &Board, id: &str| board.city_by_id(id).ok_or(format!("unknown city {id}"));
+    for s in &file.scheduled_tickets {
+        let dest = city(&board, &s.dest)?;
+        board.tickets.push(TicketCard {
+            id: s.id.clone(),
+            deck: Deck::Scheduled,
+            price: s.price,
+            route: Route::Scheduled {
+                dest,
+                steps: s.steps,
+            },
+        });
+    }
+    for c in &file.charter_tickets {
+        let ends = [city(&board, &c.cities[0])?, city(&board, &c.cities[1])?];
+        board.tickets.push(TicketCard {
+            id: c.id.clone(),
+            deck: Deck::Charter,
+            price: c.price,
+            route: Route::Charter { ends },
+        });
+    }
+    if board.distribution.len() != CITY_COUNT + 1 {
+        return Err("distribution needs one entry per city count 0..=9".into());
+    }
+    Ok(board)
+}
+
+fn loan(loans: &[raw::Loan], id: &str) -> Result<LoanTerms, String> {
+    loans
+        .iter()
+        .find(|l| l.id == id)
+        .map(|l| l.terms.clone())
+        .ok_or(format!("missing loan {id}"))
+}
+
+impl Serialize for City {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&board().city(*self).id)
+    }
+}
+
+impl<'de> Deserialize<'de> for City {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        board()
+            .city_by_id(&id)
+            .ok_or_else(|| de::Error::custom(format!("unknown city `{id}`")))
+    }
+}
+
+impl Serialize for Ticket {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&board().ticket(*self).id)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ticket {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        board()
+            .ticket_by_id(&id)
+            .ok_or_else(|| de::Error::custom(format!("unknown ticket `{id}`")))
+    }
+}
+
+impl std::fmt::Display for City {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&board().city(*self).name)
+    }
+}
+
+impl std::fmt::Display for Ticket {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&board().ticket(*self).id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ty_comp_6_decks_hold_18_scheduled_and_36_charter_tickets() {
+        let b = board();
+        assert_eq!(b.deck(Deck::Scheduled).count(), 18);
+        assert_eq!(b.deck(Deck::Charter).count(), 36);
+        assert!(b
+            .deck(Deck::Charter)
+            .all(|t| b.ticket(t).deck == Deck::Charter));
+    }
+
+    #[test]
+    fn ty_comp_7_loan_cards_are_14_of_10_and_10_of_16() {
+        let b = board();
+        let l10 = &b.loans[LoanKind::Loan10.index()];
+        let l16 = &b.loans[LoanKind::Loan16.index()];
+        assert_eq!(
+            (l10.cards, l10.amount, l10.repay, l10.repay_extended),
+            (14, 10, 12, 16)
+        );
+        assert_eq!(
+            (l16.cards, l16.amount, l16.repay, l16.repay_extended),
+            (10, 16, 20, 30)
+        );
+    }
+
+    #[test]
+    fn ty_comp_9_cities_lie_on_a_3_by_3_grid_without_duplicates() {
+        let b = board();
+        let mut cells: Vec<(u8, u8)> = b.cities.iter().map(|c| (c.row, c.col)).collect();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 9);
+        assert!(cells.iter().all(|&(r, c)| r < 3 && c < 3));
+    }
+
+    #[test]
+    fn ty_comp_11_track_has_13_spaces_with_space_0_paying_nothing() {
+        let b = board();
+        for c in &b.cities {
+            assert_eq!(c.track[0], [0, 0], "{}", c.id);
+        }
+        assert_eq!(b.unbuildable_space, 12);
+        assert_eq!(b.red_spaces, vec![7, 9, 11]);
+    }
+
+    #[test]
+    fn seed_anchors_new_york_5_is_20_10_and_10_is_24_12() {
+        let b = board();
+        let ny = b.city(b.city_by_id("new_york").unwrap());
+        assert_eq!(ny.track[5], [20, 10]);
+        assert_eq!(ny.track[10], [24, 12]);
+        assert_eq!((ny.landing_costs, ny.factory_costs), ([4, 5], [8, 10]));
+    }
+
+    #[test]
+    fn seed_tickets_s09_is_cairo_2_steps_for_5_and_c25_costs_2() {
+        let b = board();
+        let s09 = b.ticket(b.ticket_by_id("S09").unwrap());
+        let cairo = b.city_by_id("cairo").unwrap();
+        assert_eq!(s09.price, 5);
+        assert_eq!(
+            s09.route,
+            Route::Scheduled {
+                dest: cairo,
+                steps: 2
+            }
+        );
+        let c25 = b.ticket(b.ticket_by_id("C25").unwrap());
+        assert_eq!(c25.price, 2);
+    }
+
+    #[test]
+    fn seed_distribution_pays_2_for_2_cities_5_for_3_and_40_for_9() {
+        let d = &board().distribution;
+        assert_eq!((d[0], d[2], d[3], d[9]), (0, 2, 5, 40));
+    }
+
+    #[test]
+    fn ids_round_trip_through_json() {
+        let t = Ticket(8);
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"S09\"");
+        let back: Ticket = serde_json::from_str("\"S09\"").unwrap();
+        assert_eq!(back, t);
+        assert!(serde_json::from_str::<City>("\"atlantis\"").is_err());
+    }
+}

@@ -1,0 +1,217 @@
+//! Tycoon (Wolfgang Kramer and Horst-Rainer Rösner, Jumbo 1998), 2–4 players, after
+//! `shared/rules/tycoon.md`. Rule IDs in comments and error messages refer to that spec.
+
+pub mod action;
+pub mod data;
+mod decide;
+pub mod errors;
+pub mod event;
+mod evolve;
+pub mod payday;
+mod rules;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, LoanDecision};
+pub use data::{board, City, Deck, LoanKind, Ticket};
+pub use event::Event;
+pub use state::State;
+pub use view::View;
+
+use crate::{Game, Outcome, RuleError, Seat, Viewer};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use state::Stage;
+
+/// How scheduled tickets count steps (TY-FLY-3, T1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepMode {
+    /// Exactly N orthogonal steps (the Hongkong example).
+    #[default]
+    Exact,
+    /// Up to N steps (El Capitán's later rule).
+    UpTo,
+}
+
+/// Options fixed at creation; every field has the spec's default.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub step_mode: StepMode,
+    /// Loan cards never run out (L2). With it a game ends only when players keep building.
+    pub unlimited_loans: bool,
+}
+
+/// The Tycoon rules.
+pub struct Tycoon;
+
+impl Game for Tycoon {
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const NAME: &'static str = "tycoon";
+    const RULES_VERSION: u32 = 1;
+
+    fn setup(
+        config: &Config,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Event>, RuleError> {
+        let c = &board().constants;
+        if !(c.players_min..=c.players_max).contains(&seats) {
+            return Err(RuleError::bad_config(format!(
+                "Tycoon is for {} to {} players, not {seats} (TY-COMP-1)",
+                c.players_min, c.players_max
+            )));
+        }
+        let mut events = vec![Event::GameStarted {
+            players: seats as u8,
+            config: config.clone(),
+        }];
+        for deck in Deck::ALL {
+            let mut order: Vec<Ticket> = board().deck(deck).collect();
+            order.shuffle(rng);
+            let shown: Vec<Ticket> = order
+                .iter()
+                .rev()
+                .take(board().display_size(deck))
+                .copied()
+                .collect();
+            events.push(Event::DeckShuffled {
+                deck,
+                cards: order.len() as u8,
+                order: Some(order),
+            });
+            events.push(Event::TicketsRevealed {
+                deck,
+                tickets: shown,
+            });
+        }
+        events.push(Event::TurnStarted { seat: Seat(0) });
+        Ok(events)
+    }
+
+    fn empty_state() -> State {
+        State::empty()
+    }
+
+    fn evolve(state: &mut State, event: &Event) {
+        evolve::evolve(state, event);
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Event>, RuleError> {
+        decide::decide(state, seat, action, rng)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::new();
+        match &state.stage {
+            Stage::Setup | Stage::Finished => {}
+            Stage::LoanSettlement => {
+                if state.loan_settlement_seat() == Some(seat) {
+                    let player = state.player(seat);
+                    for loan in LoanKind::ALL {
+                        if player.loans.iter().any(|c| c.loan == loan && !c.extended) {
+                            if player.cash >= loan.terms().repay {
+                                actions.push(Action::SettleLoan {
+                                    loan,
+                                    decision: LoanDecision::Repay,
+                                });
+                            }
+                            actions.push(Action::SettleLoan {
+                                loan,
+                                decision: LoanDecision::Extend,
+                            });
+                        }
+                    }
+                }
+            }
+            Stage::Turn(turn) if turn.seat == seat => turn_actions(state, turn, &mut actions),
+            Stage::Turn(_) => {}
+        }
+        actions
+    }
+
+    fn active_seats(state: &State) -> Vec<Seat> {
+        match &state.stage {
+            Stage::Turn(turn) => vec![turn.seat],
+            Stage::LoanSettlement => state.loan_settlement_seat().into_iter().collect(),
+            Stage::Setup | Stage::Finished => Vec::new(),
+        }
+    }
+
+    fn view(state: &State, _viewer: Viewer) -> View {
+        view::view(state)
+    }
+
+    fn redact(event: &Event, _viewer: Viewer) -> Option<Event> {
+        match event {
+            Event::DeckShuffled { deck, cards, .. } => Some(Event::DeckShuffled {
+                deck: *deck,
+                cards: *cards,
+                order: None,
+            }),
+            other => Some(other.clone()),
+        }
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+}
+
+fn turn_actions(state: &State, turn: &state::Turn, actions: &mut Vec<Action>) {
+    let player = state.player(turn.seat);
+    for deck in Deck::ALL {
+        for &ticket in &state.deck(deck).display {
+            if board().ticket(ticket).price <= player.cash {
+                actions.push(Action::BuyTicket { ticket });
+            }
+        }
+    }
+    if turn.main_action_done {
+        actions.push(Action::EndTurn);
+        return;
+    }
+    for &ticket in &player.tickets {
+        for to in board().cities() {
+            if rules::route_allows(state.config.step_mode, ticket, player.plane, to).is_ok() {
+                actions.push(Action::Fly { ticket, to });
+            }
+        }
+    }
+    if rules::check_hotel(state, turn).is_ok() {
+        actions.push(Action::BuildHotel);
+    }
+    if rules::check_renovation(state, turn).is_ok() {
+        actions.push(Action::RenovateHotel);
+    }
+    if rules::check_factory(state, turn).is_ok() {
+        actions.push(Action::BuildFactory);
+    }
+    if rules::check_loan_turn(state, turn).is_ok() {
+        let mut any_card = false;
+        for loan in LoanKind::ALL {
+            if rules::loan_card_available(state, loan) {
+                actions.push(Action::TakeLoan { loan });
+                any_card = true;
+            }
+        }
+        if !any_card {
+            actions.push(Action::Pass);
+        }
+    }
+}

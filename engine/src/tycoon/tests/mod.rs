@@ -1,0 +1,1 @@
+//! Tycoon tests: one module per area of the spec, scenario tests built from events.
