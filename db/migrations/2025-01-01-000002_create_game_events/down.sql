@@ -1,0 +1,2 @@
+DROP TABLE game_events;
+DROP FUNCTION game_events_append_only();

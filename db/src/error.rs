@@ -1,0 +1,114 @@
+//! The store's one error type, split by who is at fault so the api can map each variant to a
+//! status in one place: `NotFound` 404, `VersionConflict`/`IdempotencyInFlight` 409,
+//! `IdempotencyMismatch` 422, `Rejected` whatever the caller's error means (a rule violation:
+//! 422), `WrongStatus`/`SeatUnavailable`/`NoSuchSeat`/`SeatsOpen` 409 or 422, `Unavailable` 503,
+//! `Database` a logged opaque 500.
+
+use std::convert::Infallible;
+
+use crate::models::GameStatus;
+
+/// What went wrong in a store call. `E` is the error of a caller-supplied decision closure
+/// (`Infallible` for calls that take none).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError<E = Infallible> {
+    /// No game with that id.
+    #[error("game not found")]
+    NotFound,
+    /// The caller's expected version is stale; nothing was written.
+    #[error("version conflict: the game is at version {current}")]
+    VersionConflict {
+        /// The game's version now.
+        current: i64,
+    },
+    /// The idempotency key was used before for a different request.
+    #[error("idempotency key already used for a different request")]
+    IdempotencyMismatch,
+    /// A request with this idempotency key has not finished yet.
+    #[error("a request with this idempotency key is still in flight")]
+    IdempotencyInFlight,
+    /// The game is not in the status this operation needs.
+    #[error("the game is {current}, this needs it to be {required}")]
+    WrongStatus {
+        /// The game's status.
+        current: GameStatus,
+        /// The status the operation needs.
+        required: GameStatus,
+    },
+    /// The requested seat is taken (`seat: Some`) or no seat is open (`seat: None`).
+    #[error("{}", match seat { Some(s) => format!("seat {s} is already taken"), None => "no open seat left".to_string() })]
+    SeatUnavailable {
+        /// The seat asked for, if any.
+        seat: Option<i32>,
+    },
+    /// The seat number does not exist in this game.
+    #[error("the game has no seat {seat}")]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: i32,
+    },
+    /// The game cannot start while seats are open.
+    #[error("not every seat is taken yet")]
+    SeatsOpen,
+    /// The caller's decision closure refused; nothing was written.
+    #[error("{0}")]
+    Rejected(E),
+    /// No connection to the database (pool exhausted or timed out, connection lost): retry
+    /// later, 503.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// Any other database error: a bug or a broken invariant, logged and reported as 500.
+    #[error("database error: {0}")]
+    Database(diesel::result::Error),
+}
+
+impl<E> StoreError<E> {
+    /// Whether retrying later may succeed because the database was unreachable (503).
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, StoreError::Unavailable(_))
+    }
+}
+
+impl StoreError<Infallible> {
+    /// Turns an error of a closure-less call into one with any closure error type, so both
+    /// kinds of call can share `?` in one function.
+    pub fn widen<E>(self) -> StoreError<E> {
+        match self {
+            StoreError::NotFound => StoreError::NotFound,
+            StoreError::VersionConflict { current } => StoreError::VersionConflict { current },
+            StoreError::IdempotencyMismatch => StoreError::IdempotencyMismatch,
+            StoreError::IdempotencyInFlight => StoreError::IdempotencyInFlight,
+            StoreError::WrongStatus { current, required } => {
+                StoreError::WrongStatus { current, required }
+            }
+            StoreError::SeatUnavailable { seat } => StoreError::SeatUnavailable { seat },
+            StoreError::NoSuchSeat { seat } => StoreError::NoSuchSeat { seat },
+            StoreError::SeatsOpen => StoreError::SeatsOpen,
+            StoreError::Rejected(never) => match never {},
+            StoreError::Unavailable(msg) => StoreError::Unavailable(msg),
+            StoreError::Database(e) => StoreError::Database(e),
+        }
+    }
+}
+
+impl<E> From<diesel::result::Error> for StoreError<E> {
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::NotFound => StoreError::NotFound,
+            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+                StoreError::Unavailable(info.message().to_string())
+            }
+            Error::BrokenTransactionManager => {
+                StoreError::Unavailable("connection left in a broken transaction".into())
+            }
+            other => StoreError::Database(other),
+        }
+    }
+}
+
+impl<E> From<r2d2::Error> for StoreError<E> {
+    fn from(e: r2d2::Error) -> Self {
+        StoreError::Unavailable(e.to_string())
+    }
+}

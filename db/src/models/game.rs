@@ -1,0 +1,147 @@
+use std::fmt;
+use std::io::Write;
+use std::str::FromStr;
+
+use chrono::{DateTime, Utc};
+use diesel::deserialize::{self, FromSql, FromSqlRow};
+use diesel::expression::AsExpression;
+use diesel::pg::{Pg, PgValue};
+use diesel::prelude::*;
+use diesel::serialize::{self, IsNull, Output, ToSql};
+use diesel::sql_types::{Bytea, Text};
+use uuid::Uuid;
+
+use crate::schema::games;
+
+/// Lifecycle of a game: seats fill while `Open`, actions are accepted while `Active`, and
+/// nothing changes once `Finished`. Stored as text (`'open' | 'active' | 'finished'`, enforced
+/// by a CHECK constraint) so the database stays readable with plain SQL.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    AsExpression,
+    FromSqlRow,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[diesel(sql_type = Text)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Created; seats may still be open; no actions yet.
+    Open,
+    /// Started; seats act in turn.
+    Active,
+    /// Over; `finished_at` is set.
+    Finished,
+}
+
+impl GameStatus {
+    /// The stored (and JSON) spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+        }
+    }
+}
+
+impl fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown status spelling.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("unknown game status {0:?} (expected open, active or finished)")]
+pub struct UnknownStatus(pub String);
+
+impl FromStr for GameStatus {
+    type Err = UnknownStatus;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "open" => Ok(GameStatus::Open),
+            "active" => Ok(GameStatus::Active),
+            "finished" => Ok(GameStatus::Finished),
+            other => Err(UnknownStatus(other.to_string())),
+        }
+    }
+}
+
+impl ToSql<Text, Pg> for GameStatus {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+        out.write_all(self.as_str().as_bytes())?;
+        Ok(IsNull::No)
+    }
+}
+
+impl FromSql<Text, Pg> for GameStatus {
+    fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
+        let s = <String as FromSql<Text, Pg>>::from_sql(bytes)?;
+        Ok(s.parse()?)
+    }
+}
+
+/// The 32-byte seed of a game's RNG. It is secret (knowing it predicts every future roll and
+/// draw), so it has no `Serialize` and its `Debug` prints nothing of it.
+#[derive(Clone, PartialEq, Eq, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Bytea)]
+pub struct RngSeed(pub [u8; 32]);
+
+impl fmt::Debug for RngSeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("RngSeed(<secret>)")
+    }
+}
+
+impl ToSql<Bytea, Pg> for RngSeed {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+        out.write_all(&self.0)?;
+        Ok(IsNull::No)
+    }
+}
+
+impl FromSql<Bytea, Pg> for RngSeed {
+    fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
+        let raw = bytes.as_bytes();
+        let seed: [u8; 32] = raw
+            .try_into()
+            .map_err(|_| format!("rng_seed has {} bytes, expected 32", raw.len()))?;
+        Ok(RngSeed(seed))
+    }
+}
+
+/// A `games` row.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = games, check_for_backend(Pg))]
+pub struct GameRow {
+    /// Game id.
+    pub id: Uuid,
+    /// Engine game type (`tycoon`, `acquire`, ...).
+    pub game_type: String,
+    /// Rules version the game was created with; replays must use the same.
+    pub rules_version: i32,
+    /// Validated game config.
+    pub config: serde_json::Value,
+    /// Lifecycle status.
+    pub status: GameStatus,
+    /// Seq of the last event (0 before any).
+    pub version: i64,
+    /// Full state after event `version` (None before start).
+    pub snapshot: Option<serde_json::Value>,
+    /// Number of seats.
+    pub seat_count: i32,
+    /// Secret RNG seed.
+    pub rng_seed: RngSeed,
+    /// Creation time (also the listing order).
+    pub created_at: DateTime<Utc>,
+    /// Time of the last change.
+    pub updated_at: DateTime<Utc>,
+    /// Set once the game is finished.
+    pub finished_at: Option<DateTime<Utc>>,
+}

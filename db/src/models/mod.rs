@@ -1,0 +1,12 @@
+//! Row types, one file per table. These are storage shapes: the api converts them into its own
+//! JSON types and the engine's types, so a column rename never silently changes the HTTP API.
+
+mod event;
+mod game;
+mod idempotency;
+mod seat;
+
+pub use event::{EventRow, NewEvent};
+pub use game::{GameRow, GameStatus, RngSeed};
+pub use idempotency::{IdempotencyRow, StoredResponse};
+pub use seat::SeatRow;

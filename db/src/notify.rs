@@ -1,0 +1,197 @@
+//! Change notifications across processes with PostgreSQL `LISTEN/NOTIFY`.
+//!
+//! Every committed change to a game sends `pg_notify('game_events', '<game uuid>:<version>')`
+//! on one shared [`CHANNEL`] (PostgreSQL delivers it at commit, and never for a rolled-back
+//! transaction). One [`Listener`] per api process receives them all and fans them out to its
+//! long-polling requests, so a change made through any process wakes pollers on every process.
+//!
+//! Diesel's `PgConnection::notifications_iter` only returns what has already arrived (it calls
+//! `PQconsumeInput` and `PQnotifies`, which never block) and does not expose the socket, so
+//! [`Listener::recv_timeout`] polls it every [`DEFAULT_POLL_INTERVAL`]. A poll is one
+//! non-blocking `recv` on the socket, no query, so the cost is negligible; the price is up to
+//! one interval of extra latency.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! let mut listener = db::notify::Listener::connect("postgres://...")?;
+//! while let Some(change) = listener.recv_timeout(Duration::from_secs(30))? {
+//!     println!("game {} is now at version {}", change.game_id, change.version);
+//! }
+//! # Ok::<(), db::StoreError>(())
+//! ```
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+use uuid::Uuid;
+
+use crate::StoreError;
+
+/// The one channel all game changes are announced on.
+pub const CHANNEL: &str = "game_events";
+
+/// How often [`Listener::recv_timeout`] looks for new notifications.
+pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_millis(20);
+
+/// A game reached `version` (its events up to `version` are committed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameChanged {
+    /// The game.
+    pub game_id: Uuid,
+    /// Its version after the change.
+    pub version: i64,
+}
+
+impl GameChanged {
+    /// The NOTIFY payload: `<uuid>:<version>`.
+    pub fn payload(&self) -> String {
+        format!("{}:{}", self.game_id, self.version)
+    }
+
+    /// Parses a payload written by [`GameChanged::payload`].
+    pub fn parse(payload: &str) -> Option<GameChanged> {
+        let (id, version) = payload.split_once(':')?;
+        Some(GameChanged {
+            game_id: id.parse().ok()?,
+            version: version.parse().ok()?,
+        })
+    }
+}
+
+/// Queues the notification for `change`; it is sent when the surrounding transaction commits.
+pub(crate) fn notify(conn: &mut PgConnection, change: GameChanged) -> QueryResult<()> {
+    diesel::sql_query("SELECT pg_notify($1, $2)")
+        .bind::<Text, _>(CHANNEL)
+        .bind::<Text, _>(change.payload())
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// A dedicated connection listening on [`CHANNEL`]. Not for use from a pool: LISTEN belongs to
+/// the session, and the connection must stay out of transactions to receive anything.
+pub struct Listener {
+    conn: PgConnection,
+    poll_interval: Duration,
+    pending: VecDeque<GameChanged>,
+}
+
+impl std::fmt::Debug for Listener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Listener")
+            .field("poll_interval", &self.poll_interval)
+            .field("pending", &self.pending.len())
+            .finish()
+    }
+}
+
+impl Listener {
+    /// Opens a connection to `url` and LISTENs on [`CHANNEL`].
+    ///
+    /// # Errors
+    /// `StoreError::Unavailable` if the connection cannot be made.
+    pub fn connect(url: &str) -> Result<Listener, StoreError> {
+        let mut conn =
+            PgConnection::establish(url).map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
+        Ok(Listener {
+            conn,
+            poll_interval: DEFAULT_POLL_INTERVAL,
+            pending: VecDeque::new(),
+        })
+    }
+
+    /// Sets how often [`Listener::recv_timeout`] polls (latency versus wake-ups).
+    pub fn with_poll_interval(mut self, interval: Duration) -> Listener {
+        self.poll_interval = interval.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Waits up to `timeout` for the next change; `Ok(None)` when none came in time.
+    ///
+    /// # Errors
+    /// `StoreError::Unavailable` when the connection is lost: reconnect, and assume anything may
+    /// have changed meanwhile (notifications sent while disconnected are lost).
+    pub fn recv_timeout(&mut self, timeout: Duration) -> Result<Option<GameChanged>, StoreError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(change) = self.pending.pop_front() {
+                return Ok(Some(change));
+            }
+            self.fetch()?;
+            if !self.pending.is_empty() {
+                continue;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(None);
+            }
+            std::thread::sleep(self.poll_interval.min(deadline - now));
+        }
+    }
+
+    /// Returns every change that has already arrived, without waiting.
+    ///
+    /// # Errors
+    /// As [`Listener::recv_timeout`].
+    pub fn drain(&mut self) -> Result<Vec<GameChanged>, StoreError> {
+        self.fetch()?;
+        Ok(self.pending.drain(..).collect())
+    }
+
+    fn fetch(&mut self) -> Result<(), StoreError> {
+        for n in self.conn.notifications_iter() {
+            let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            if n.channel != CHANNEL {
+                continue;
+            }
+            match GameChanged::parse(&n.payload) {
+                Some(change) => self.pending.push_back(change),
+                None => tracing::warn!(payload = %n.payload, "ignoring malformed notification"),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What [`run_listener`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListenEvent {
+    /// A game changed.
+    Changed(GameChanged),
+    /// The listener (re)connected; changes may have been missed before this, so wake every
+    /// waiter to re-read its game.
+    Connected,
+}
+
+/// Runs a listener until `stop` is set, reconnecting (with back-off up to 5 s) whenever the
+/// connection is lost, and calls `on_event` for every change. Meant for one thread per api
+/// process: `std::thread::spawn(move || db::notify::run_listener(&url, &stop, |e| ...))`.
+pub fn run_listener(url: &str, stop: &AtomicBool, mut on_event: impl FnMut(ListenEvent)) {
+    let mut backoff = Duration::from_millis(100);
+    while !stop.load(Ordering::Relaxed) {
+        let mut listener = match Listener::connect(url) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "LISTEN connection failed, retrying");
+                std::thread::sleep(backoff);
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+                continue;
+            }
+        };
+        backoff = Duration::from_millis(100);
+        on_event(ListenEvent::Connected);
+        while !stop.load(Ordering::Relaxed) {
+            match listener.recv_timeout(Duration::from_millis(250)) {
+                Ok(Some(change)) => on_event(ListenEvent::Changed(change)),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "LISTEN connection lost, reconnecting");
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Applying an action (and starting a game): the one transaction that turns a decision into
+//! stored events. See DESIGN.md "Storage": lock, check, decide, append, update, remember,
+//! notify, commit. Anything that fails before commit writes nothing.
+
+use diesel::dsl::{now, sql};
+use diesel::prelude::*;
+use diesel::sql_types::{Nullable, Timestamptz};
+use uuid::Uuid;
+
+use crate::models::{
+    EventRow, GameRow, GameStatus, IdempotencyRow, NewEvent, SeatRow, StoredResponse,
+};
+use crate::notify::{notify, GameChanged};
+use crate::schema::{game_events, games, idempotency_keys};
+use crate::StoreError;
+
+/// What the caller's decision closure returns: the new events (in order), the state after
+/// them, and the game's status after them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// Events to append; seq numbers follow the game's version.
+    pub events: Vec<NewEvent>,
+    /// The full state after the events.
+    pub snapshot: serde_json::Value,
+    /// `Active`, or `Finished` when the events end the game.
+    pub status: GameStatus,
+}
+
+/// The result of a successful append.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    /// The game row after the change (new version, snapshot, status).
+    pub game: GameRow,
+    /// The stored events, with their seq numbers.
+    pub events: Vec<EventRow>,
+}
+
+/// An `Idempotency-Key` with the request it came with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey {
+    /// The seat sending the request (keys are per seat).
+    pub seat: i32,
+    /// The client's key.
+    pub key: String,
+    /// [`crate::token::fingerprint`] of the request.
+    pub fingerprint: Vec<u8>,
+}
+
+/// Which game to act on and the request's optimistic and idempotency guards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApplyRequest {
+    /// The game.
+    pub game_id: Uuid,
+    /// Refuse with `VersionConflict` unless the game is at this version.
+    pub expected_version: Option<i64>,
+    /// Replay the stored response when this key was already used for the same request.
+    pub idempotency: Option<IdempotencyKey>,
+}
+
+/// What [`apply_action`] did.
+#[derive(Debug, Clone)]
+pub enum ApplyOutcome {
+    /// The action was applied now; `response` was stored under the idempotency key, if any.
+    Applied {
+        /// The new events and game row.
+        applied: Applied,
+        /// The response to send (from the `respond` closure).
+        response: StoredResponse,
+    },
+    /// The same request was applied before; send the stored response again.
+    Replayed(StoredResponse),
+}
+
+/// Applies one action in one transaction.
+///
+/// 1. Locks the game row (`FOR UPDATE`): concurrent actions on one game run one at a time.
+/// 2. Idempotency: a stored response for the same key and fingerprint is returned as
+///    [`ApplyOutcome::Replayed`] (checked before the version, so a retry of a request that
+///    moved the version replays instead of conflicting); a different fingerprint is
+///    `IdempotencyMismatch`; a record without response is `IdempotencyInFlight`.
+/// 3. The game must be `Active` (`WrongStatus`), and at `expected_version` if given
+///    (`VersionConflict { current }`).
+/// 4. `decide(&game)` returns the [`Decision`] or the caller's error (`Rejected`).
+/// 5. Inserts the events with seq `version+1..`, updates snapshot, version, status,
+///    `updated_at` (and `finished_at`), stores `respond(&applied)` under the idempotency key,
+///    and queues `NOTIFY game_events '<id>:<version>'`, all committed together.
+///
+/// `respond` builds the response body from the stored result, so the first answer and every
+/// replay are byte-for-byte the same.
+///
+/// # Errors
+/// As listed above, plus `NotFound`, `Unavailable`, `Database`. Every error writes nothing.
+pub fn apply_action<E>(
+    conn: &mut PgConnection,
+    req: &ApplyRequest,
+    decide: impl FnOnce(&GameRow) -> Result<Decision, E>,
+    respond: impl FnOnce(&Applied) -> StoredResponse,
+) -> Result<ApplyOutcome, StoreError<E>> {
+    conn.transaction(|conn| {
+        let game = super::lock_game(conn, req.game_id)?;
+        if let Some(idem) = &req.idempotency {
+            if let Some(stored) = check_idempotency(conn, req.game_id, idem)? {
+                return Ok(ApplyOutcome::Replayed(stored));
+            }
+        }
+        if game.status != GameStatus::Active {
+            return Err(StoreError::WrongStatus {
+                current: game.status,
+                required: GameStatus::Active,
+            });
+        }
+        if let Some(expected) = req.expected_version {
+            if expected != game.version {
+                return Err(StoreError::VersionConflict {
+                    current: game.version,
+                });
+            }
+        }
+        let decision = decide(&game).map_err(StoreError::Rejected)?;
+        let applied = append(conn, &game, decision)?;
+        let response = respond(&applied);
+        if let Some(idem) = &req.idempotency {
+            diesel::insert_into(idempotency_keys::table)
+                .values((
+                    idempotency_keys::game_id.eq(req.game_id),
+                    idempotency_keys::seat.eq(idem.seat),
+                    idempotency_keys::key.eq(&idem.key),
+                    idempotency_keys::request_fingerprint.eq(&idem.fingerprint),
+                    idempotency_keys::response_status.eq(response.status),
+                    idempotency_keys::response_body.eq(&response.body),
+                ))
+                .execute(conn)?;
+        }
+        Ok(ApplyOutcome::Applied { applied, response })
+    })
+}
+
+/// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
+/// events, the initial snapshot and the status (normally `Active`).
+///
+/// # Errors
+/// `NotFound`; `WrongStatus` unless open; `SeatsOpen`; `Rejected`; `Unavailable`; `Database`.
+/// Every error writes nothing.
+pub fn start_game<E>(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
+) -> Result<Applied, StoreError<E>> {
+    conn.transaction(|conn| {
+        let game = super::lock_game(conn, game_id)?;
+        if game.status != GameStatus::Open {
+            return Err(StoreError::WrongStatus {
+                current: game.status,
+                required: GameStatus::Open,
+            });
+        }
+        let seats = super::seats(conn, game_id).map_err(StoreError::widen)?;
+        if seats.iter().any(SeatRow::is_open) {
+            return Err(StoreError::SeatsOpen);
+        }
+        let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
+        append(conn, &game, decision)
+    })
+}
+
+/// Same key seen before: `Some(response)` to replay, or an error; `None` for a new key.
+fn check_idempotency<E>(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    idem: &IdempotencyKey,
+) -> Result<Option<StoredResponse>, StoreError<E>> {
+    let row: Option<IdempotencyRow> = idempotency_keys::table
+        .find((game_id, idem.seat, &idem.key))
+        .select(IdempotencyRow::as_select())
+        .first(conn)
+        .optional()?;
+    let Some(row) = row else { return Ok(None) };
+    if row.request_fingerprint != idem.fingerprint {
+        return Err(StoreError::IdempotencyMismatch);
+    }
+    match (row.response_status, row.response_body) {
+        (Some(status), Some(body)) => Ok(Some(StoredResponse { status, body })),
+        _ => Err(StoreError::IdempotencyInFlight),
+    }
+}
+
+/// Appends `decision` to the locked `game`; the caller holds the row lock in a transaction.
+fn append<E>(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    decision: Decision,
+) -> Result<Applied, StoreError<E>> {
+    let rows: Vec<_> = decision
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            (
+                game_events::game_id.eq(game.id),
+                game_events::seq.eq(game.version + 1 + i as i64),
+                game_events::seat.eq(e.seat),
+                game_events::action.eq(e.action.as_ref()),
+                game_events::event.eq(&e.event),
+            )
+        })
+        .collect();
+    let events: Vec<EventRow> = if rows.is_empty() {
+        Vec::new()
+    } else {
+        diesel::insert_into(game_events::table)
+            .values(&rows)
+            .returning(EventRow::as_returning())
+            .get_results(conn)?
+    };
+    let version = game.version + events.len() as i64;
+    let finished_at = if decision.status == GameStatus::Finished {
+        "coalesce(finished_at, now())"
+    } else {
+        "NULL"
+    };
+    let game: GameRow = diesel::update(games::table.find(game.id))
+        .set((
+            games::snapshot.eq(Some(decision.snapshot)),
+            games::version.eq(version),
+            games::status.eq(decision.status),
+            games::updated_at.eq(now),
+            games::finished_at.eq(sql::<Nullable<Timestamptz>>(finished_at)),
+        ))
+        .returning(GameRow::as_returning())
+        .get_result(conn)?;
+    notify(
+        conn,
+        GameChanged {
+            game_id: game.id,
+            version,
+        },
+    )?;
+    Ok(Applied { game, events })
+}

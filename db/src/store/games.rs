@@ -1,0 +1,245 @@
+//! Creating, reading and listing games.
+
+use chrono::{DateTime, Utc};
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use super::apply::Decision;
+use crate::models::{GameRow, GameStatus, RngSeed};
+use crate::schema::{game_events, games, seats};
+use crate::token::hash_token;
+use crate::StoreError;
+
+/// A seat at creation time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NewSeat {
+    /// Taken by `name`, who authenticates with `token` (only its hash is stored).
+    Taken {
+        /// Display name.
+        name: String,
+        /// The seat token, shown to the client once.
+        token: String,
+    },
+    /// Left open, for `join_seat`.
+    Open,
+}
+
+/// Everything needed to create a game.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// Game id (the api generates it so it can log it before the insert).
+    pub id: Uuid,
+    /// Engine game type.
+    pub game_type: String,
+    /// Engine rules version.
+    pub rules_version: i32,
+    /// Validated config.
+    pub config: serde_json::Value,
+    /// Secret RNG seed.
+    pub rng_seed: RngSeed,
+    /// Seats 0.., in order; their count is the game's seat count.
+    pub seats: Vec<NewSeat>,
+    /// Setup events, snapshot and status when the game starts at creation (all seats named);
+    /// `None` leaves it `open` at version 0 with no snapshot.
+    pub initial: Option<Decision>,
+}
+
+/// Creates a game, its seats and (optionally) its setup events in one transaction.
+///
+/// # Errors
+/// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
+pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, StoreError> {
+    conn.transaction(|conn| {
+        let (status, snapshot, events) = match new.initial {
+            Some(d) => (d.status, Some(d.snapshot), d.events),
+            None => (GameStatus::Open, None, Vec::new()),
+        };
+        let finished = status == GameStatus::Finished;
+        let game: GameRow = diesel::insert_into(games::table)
+            .values((
+                games::id.eq(new.id),
+                games::game_type.eq(&new.game_type),
+                games::rules_version.eq(new.rules_version),
+                games::config.eq(&new.config),
+                games::status.eq(status),
+                games::version.eq(events.len() as i64),
+                games::snapshot.eq(snapshot),
+                games::seat_count.eq(new.seats.len() as i32),
+                games::rng_seed.eq(&new.rng_seed),
+                games::finished_at.eq(finished.then(Utc::now)),
+            ))
+            .returning(GameRow::as_returning())
+            .get_result(conn)?;
+
+        let seat_rows: Vec<_> = new
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (name, hash) = match s {
+                    NewSeat::Taken { name, token } => {
+                        (Some(name.clone()), Some(hash_token(token).to_vec()))
+                    }
+                    NewSeat::Open => (None, None),
+                };
+                (
+                    seats::game_id.eq(new.id),
+                    seats::seat.eq(i as i32),
+                    seats::name.eq(name),
+                    seats::joined_at.eq(hash.as_ref().map(|_| game.created_at)),
+                    seats::token_sha256.eq(hash),
+                )
+            })
+            .collect();
+        diesel::insert_into(seats::table)
+            .values(&seat_rows)
+            .execute(conn)?;
+
+        if !events.is_empty() {
+            let rows: Vec<_> = events
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    (
+                        game_events::game_id.eq(new.id),
+                        game_events::seq.eq(i as i64 + 1),
+                        game_events::seat.eq(e.seat),
+                        game_events::action.eq(e.action.as_ref()),
+                        game_events::event.eq(&e.event),
+                    )
+                })
+                .collect();
+            diesel::insert_into(game_events::table)
+                .values(&rows)
+                .execute(conn)?;
+        }
+        Ok(game)
+    })
+}
+
+/// Game `id`.
+///
+/// # Errors
+/// `NotFound`.
+pub fn get_game(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(StoreError::NotFound)
+}
+
+/// A game in a listing: no config, snapshot or seed.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = games, check_for_backend(Pg))]
+pub struct GameSummary {
+    /// Game id.
+    pub id: Uuid,
+    /// Engine game type.
+    pub game_type: String,
+    /// Rules version.
+    pub rules_version: i32,
+    /// Status.
+    pub status: GameStatus,
+    /// Version.
+    pub version: i64,
+    /// Seat count.
+    pub seat_count: i32,
+    /// Creation time.
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    pub updated_at: DateTime<Utc>,
+    /// End time.
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// Which games to list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Only this game type.
+    pub game_type: Option<String>,
+    /// Only this status.
+    pub status: Option<GameStatus>,
+}
+
+/// Position after the last game of a page (newest first): `(created_at, id)` of that game.
+/// Keyset pagination stays correct and fast while games are being created, unlike OFFSET.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    /// `created_at` of the last game returned.
+    pub created_at: DateTime<Utc>,
+    /// `id` of the last game returned.
+    pub id: Uuid,
+}
+
+impl Cursor {
+    /// Opaque text form for a `cursor` query parameter: `<microseconds>.<uuid>`.
+    pub fn encode(&self) -> String {
+        format!(
+            "{}.{}",
+            self.created_at.timestamp_micros(),
+            self.id.simple()
+        )
+    }
+
+    /// Parses [`Cursor::encode`]'s output; `None` for anything else (a 400 for the api).
+    pub fn decode(s: &str) -> Option<Cursor> {
+        let (micros, id) = s.split_once('.')?;
+        Some(Cursor {
+            created_at: DateTime::from_timestamp_micros(micros.parse().ok()?)?,
+            id: Uuid::try_parse(id).ok()?,
+        })
+    }
+}
+
+/// One page of a listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// Games, newest first.
+    pub games: Vec<GameSummary>,
+    /// Where the next page starts; `None` on the last page.
+    pub next: Option<Cursor>,
+}
+
+/// Lists games matching `filter`, newest first, starting after `after`, at most `limit`.
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn list_games(
+    conn: &mut PgConnection,
+    filter: &GameFilter,
+    after: Option<Cursor>,
+    limit: i64,
+) -> Result<Page, StoreError> {
+    let limit = limit.max(1);
+    let mut query = games::table.select(GameSummary::as_select()).into_boxed();
+    if let Some(t) = &filter.game_type {
+        query = query.filter(games::game_type.eq(t.clone()));
+    }
+    if let Some(s) = filter.status {
+        query = query.filter(games::status.eq(s));
+    }
+    if let Some(c) = after {
+        query = query.filter(
+            games::created_at
+                .lt(c.created_at)
+                .or(games::created_at.eq(c.created_at).and(games::id.lt(c.id))),
+        );
+    }
+    let mut rows = query
+        .order((games::created_at.desc(), games::id.desc()))
+        .limit(limit + 1)
+        .load(conn)?;
+    let next = if rows.len() as i64 > limit {
+        rows.truncate(limit as usize);
+        rows.last().map(|g| Cursor {
+            created_at: g.created_at,
+            id: g.id,
+        })
+    } else {
+        None
+    };
+    Ok(Page { games: rows, next })
+}

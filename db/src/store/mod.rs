@@ -1,0 +1,37 @@
+//! The repository: plain synchronous functions over a `&mut PgConnection`, each doing one
+//! request's whole database work (the api calls them inside `web::block`).
+//!
+//! Writes to a game always lock its `games` row first (`SELECT ... FOR UPDATE`), so all
+//! changes to one game are serialised and `version` is exactly the seq of the last event.
+
+mod apply;
+mod events;
+mod games;
+mod seats;
+
+pub use apply::{
+    apply_action, start_game, Applied, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey,
+};
+pub use events::{all_events, events_after, events_up_to};
+pub use games::{
+    create_game, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
+};
+pub use seats::{join_seat, seat_for_token, seats};
+
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::models::GameRow;
+use crate::schema::games as games_table;
+use crate::StoreError;
+
+/// Loads game `id` and locks its row until the transaction ends.
+fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError<E>> {
+    games_table::table
+        .find(id)
+        .select(GameRow::as_select())
+        .for_update()
+        .first(conn)
+        .optional()?
+        .ok_or(StoreError::NotFound)
+}

@@ -1,0 +1,90 @@
+//! Taking seats and recognising seat tokens.
+
+use diesel::dsl::now;
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::models::{GameStatus, SeatRow};
+use crate::schema::seats;
+use crate::token::hash_token;
+use crate::StoreError;
+
+/// All seats of `game_id`, by seat number.
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn seats(conn: &mut PgConnection, game_id: Uuid) -> Result<Vec<SeatRow>, StoreError> {
+    Ok(seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order(seats::seat.asc())
+        .select(SeatRow::as_select())
+        .load(conn)?)
+}
+
+/// Takes seat `seat` (or the lowest open one when `None`) of an open game for `name`, storing
+/// the SHA-256 of `token` (never the token; generate it with [`crate::token::new_token`]).
+///
+/// # Errors
+/// `NotFound`; `WrongStatus` unless the game is open; `NoSuchSeat`; `SeatUnavailable` when the
+/// seat is taken or none is open.
+pub fn join_seat(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    seat: Option<i32>,
+    name: &str,
+    token: &str,
+) -> Result<SeatRow, StoreError> {
+    conn.transaction(|conn| {
+        let game = super::lock_game(conn, game_id)?;
+        if game.status != GameStatus::Open {
+            return Err(StoreError::WrongStatus {
+                current: game.status,
+                required: GameStatus::Open,
+            });
+        }
+        let all = self::seats(conn, game_id)?;
+        let target = match seat {
+            Some(s) => {
+                let row = all
+                    .iter()
+                    .find(|r| r.seat == s)
+                    .ok_or(StoreError::NoSuchSeat { seat: s })?;
+                if !row.is_open() {
+                    return Err(StoreError::SeatUnavailable { seat: Some(s) });
+                }
+                s
+            }
+            None => {
+                all.iter()
+                    .find(|r| r.is_open())
+                    .ok_or(StoreError::SeatUnavailable { seat: None })?
+                    .seat
+            }
+        };
+        Ok(diesel::update(seats::table.find((game_id, target)))
+            .set((
+                seats::name.eq(name),
+                seats::token_sha256.eq(hash_token(token).to_vec()),
+                seats::joined_at.eq(now),
+            ))
+            .returning(SeatRow::as_returning())
+            .get_result(conn)?)
+    })
+}
+
+/// The seat of `game_id` whose token is `token`, if any (compares SHA-256 hashes).
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn seat_for_token(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    token: &str,
+) -> Result<Option<i32>, StoreError> {
+    Ok(seats::table
+        .filter(seats::game_id.eq(game_id))
+        .filter(seats::token_sha256.eq(hash_token(token).to_vec()))
+        .select(seats::seat)
+        .first(conn)
+        .optional()?)
+}
