@@ -1,0 +1,318 @@
+use std::sync::{Arc, Barrier};
+
+use db::store::{self, Applied, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey};
+use db::testing::TestDb;
+use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
+use diesel::prelude::*;
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::helpers::{active_game, count_events};
+
+/// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0.
+fn bump(n: usize) -> impl FnOnce(&GameRow) -> Result<Decision, String> {
+    move |game| {
+        let counter = game.snapshot.as_ref().unwrap()["counter"].as_i64().unwrap();
+        Ok(Decision {
+            events: (0..n)
+                .map(|i| {
+                    NewEvent::by_seat(
+                        0,
+                        json!({"type": "Bump"}),
+                        json!({"type": "Bumped", "i": i}),
+                    )
+                })
+                .collect(),
+            snapshot: json!({"counter": counter + 1}),
+            status: GameStatus::Active,
+        })
+    }
+}
+
+fn respond(applied: &Applied) -> StoredResponse {
+    StoredResponse {
+        status: 200,
+        body: json!({"version": applied.game.version}),
+    }
+}
+
+fn request(game_id: Uuid, expected_version: Option<i64>) -> ApplyRequest {
+    ApplyRequest {
+        game_id,
+        expected_version,
+        idempotency: None,
+    }
+}
+
+fn idempotent(game_id: Uuid, key: &str, fingerprint: &[u8]) -> ApplyRequest {
+    ApplyRequest {
+        game_id,
+        expected_version: None,
+        idempotency: Some(IdempotencyKey {
+            seat: 0,
+            key: key.into(),
+            fingerprint: fingerprint.to_vec(),
+        }),
+    }
+}
+
+#[test]
+fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+
+    let out = store::apply_action(&mut conn, &request(game.id, Some(1)), bump(3), respond).unwrap();
+    let ApplyOutcome::Applied { applied, response } = out else {
+        panic!("expected Applied")
+    };
+    assert_eq!(
+        applied.events.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        vec![2, 3, 4]
+    );
+    assert_eq!(applied.events[0].seat, Some(0));
+    assert_eq!(applied.events[0].action, Some(json!({"type": "Bump"})));
+    assert_eq!(applied.game.version, 4);
+    assert_eq!(response.body, json!({"version": 4}));
+
+    store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
+    let game = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!(game.version, 6);
+    assert_eq!(game.snapshot, Some(json!({"counter": 2})));
+    assert!(game.updated_at >= game.created_at);
+    let seqs: Vec<i64> = store::all_events(&mut conn, game.id)
+        .unwrap()
+        .iter()
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(seqs, (1..=6).collect::<Vec<_>>());
+    let page: Vec<i64> = store::events_after(&mut conn, game.id, 2, 2)
+        .unwrap()
+        .iter()
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(page, vec![3, 4]);
+    assert_eq!(store::events_up_to(&mut conn, game.id, 3).unwrap().len(), 3);
+}
+
+#[test]
+fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let finish = |_: &GameRow| {
+        Ok::<_, String>(Decision {
+            events: vec![NewEvent::by_seat(
+                1,
+                json!({"type": "Resign"}),
+                json!({"type": "Resigned"}),
+            )],
+            snapshot: json!({"counter": 0, "over": true}),
+            status: GameStatus::Finished,
+        })
+    };
+    store::apply_action(&mut conn, &request(game.id, None), finish, respond).unwrap();
+    let game = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    assert!(game.finished_at.is_some());
+    let again = store::apply_action(&mut conn, &request(game.id, None), bump(1), respond);
+    assert!(matches!(
+        again,
+        Err(StoreError::WrongStatus {
+            current: GameStatus::Finished,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn stale_expected_version_is_a_conflict_and_writes_nothing() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let result = store::apply_action(&mut conn, &request(game.id, Some(0)), bump(1), respond);
+    assert!(matches!(
+        result,
+        Err(StoreError::VersionConflict { current: 1 })
+    ));
+    let after = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!(after.version, 1);
+    assert_eq!(after.snapshot, game.snapshot);
+    assert_eq!(after.updated_at, game.updated_at);
+    assert_eq!(count_events(&mut conn, game.id), 1);
+}
+
+#[test]
+fn rejected_decision_writes_nothing() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let req = idempotent(game.id, "k1", b"same");
+    let reject = |_: &GameRow| Err::<Decision, _>("tycoon.not_your_turn");
+    let result = store::apply_action(&mut conn, &req, reject, respond);
+    assert!(matches!(
+        result,
+        Err(StoreError::Rejected("tycoon.not_your_turn"))
+    ));
+    let after = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!((after.version, after.updated_at), (1, game.updated_at));
+    assert_eq!(count_events(&mut conn, game.id), 1);
+    let keys: i64 = db::schema::idempotency_keys::table
+        .count()
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(keys, 0, "a rejection stores no idempotency record");
+}
+
+#[test]
+fn unknown_game_is_not_found_and_the_closure_never_runs() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let result = store::apply_action(
+        &mut conn,
+        &request(Uuid::new_v4(), None),
+        |_: &GameRow| -> Result<Decision, String> { panic!("must not decide") },
+        respond,
+    );
+    assert!(matches!(result, Err(StoreError::NotFound)));
+}
+
+#[test]
+fn same_idempotency_key_and_request_replays_the_stored_response() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let req = ApplyRequest {
+        expected_version: Some(1),
+        ..idempotent(game.id, "retry-me", b"body-1")
+    };
+    let first = store::apply_action(&mut conn, &req, bump(1), respond).unwrap();
+    let ApplyOutcome::Applied { response, .. } = first else {
+        panic!("expected Applied")
+    };
+    // The retry carries the now-stale expected version: it replays instead of conflicting.
+    let again = store::apply_action(
+        &mut conn,
+        &req,
+        |_: &GameRow| -> Result<Decision, String> { panic!("a replay must not decide") },
+        respond,
+    )
+    .unwrap();
+    let ApplyOutcome::Replayed(replayed) = again else {
+        panic!("expected Replayed")
+    };
+    assert_eq!(replayed, response);
+    assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 2);
+    assert_eq!(count_events(&mut conn, game.id), 2);
+}
+
+#[test]
+fn same_idempotency_key_with_a_different_request_is_refused() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    store::apply_action(
+        &mut conn,
+        &idempotent(game.id, "k", b"body-1"),
+        bump(1),
+        respond,
+    )
+    .unwrap();
+    let result = store::apply_action(
+        &mut conn,
+        &idempotent(game.id, "k", b"body-2"),
+        bump(1),
+        respond,
+    );
+    assert!(matches!(result, Err(StoreError::IdempotencyMismatch)));
+    assert_eq!(count_events(&mut conn, game.id), 2);
+    // The key is per seat: seat 1 may use the same key.
+    let mut other = idempotent(game.id, "k", b"body-2");
+    other.idempotency.as_mut().unwrap().seat = 1;
+    store::apply_action(&mut conn, &other, bump(1), respond).unwrap();
+}
+
+#[test]
+fn idempotency_record_without_response_is_in_flight() {
+    use db::schema::idempotency_keys as ik;
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    diesel::insert_into(ik::table)
+        .values((
+            ik::game_id.eq(game.id),
+            ik::seat.eq(0),
+            ik::key.eq("busy"),
+            ik::request_fingerprint.eq(b"f".to_vec()),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    let result = store::apply_action(
+        &mut conn,
+        &idempotent(game.id, "busy", b"f"),
+        bump(1),
+        respond,
+    );
+    assert!(matches!(result, Err(StoreError::IdempotencyInFlight)));
+    assert_eq!(count_events(&mut conn, game.id), 1);
+}
+
+#[test]
+fn twenty_racing_actions_on_one_expected_version_have_exactly_one_winner() {
+    const RACERS: usize = 20;
+    let test_db = TestDb::new();
+    let pool = test_db.pool(RACERS as u32);
+    let game = active_game(&mut db::get_conn(&pool).unwrap());
+    let barrier = Arc::new(Barrier::new(RACERS));
+    let handles: Vec<_> = (0..RACERS)
+        .map(|_| {
+            let pool = pool.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let mut conn = db::get_conn(&pool).unwrap();
+                barrier.wait();
+                store::apply_action(&mut conn, &request(game.id, Some(1)), bump(1), respond)
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let winners = results.iter().filter(|r| r.is_ok()).count();
+    let conflicts = results
+        .iter()
+        .filter(|r| matches!(r, Err(StoreError::VersionConflict { current: 2 })))
+        .count();
+    assert_eq!((winners, conflicts), (1, RACERS - 1));
+    let mut conn = db::get_conn(&pool).unwrap();
+    assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 2);
+    assert_eq!(count_events(&mut conn, game.id), 2);
+}
+
+#[test]
+fn racing_actions_without_expected_version_all_apply_with_consecutive_seqs() {
+    const RACERS: usize = 10;
+    let test_db = TestDb::new();
+    let pool = test_db.pool(RACERS as u32);
+    let game = active_game(&mut db::get_conn(&pool).unwrap());
+    let barrier = Arc::new(Barrier::new(RACERS));
+    let handles: Vec<_> = (0..RACERS)
+        .map(|_| {
+            let (pool, barrier) = (pool.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                let mut conn = db::get_conn(&pool).unwrap();
+                barrier.wait();
+                store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
+            })
+        })
+        .collect();
+    handles.into_iter().for_each(|h| h.join().unwrap());
+    let mut conn = db::get_conn(&pool).unwrap();
+    let game = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!(game.version, 1 + 2 * RACERS as i64);
+    assert_eq!(game.snapshot, Some(json!({"counter": RACERS})));
+    let seqs: Vec<i64> = store::all_events(&mut conn, game.id)
+        .unwrap()
+        .iter()
+        .map(|e| e.seq)
+        .collect();
+    assert_eq!(seqs, (1..=game.version).collect::<Vec<_>>());
+}

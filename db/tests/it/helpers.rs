@@ -1,0 +1,61 @@
+use db::store::{self, Decision, NewGame, NewSeat};
+use db::{GameRow, GameStatus, NewEvent, RngSeed};
+use diesel::prelude::*;
+use serde_json::json;
+use uuid::Uuid;
+
+/// An open game of `seats` seats, all open.
+pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
+    store::create_game(
+        conn,
+        NewGame {
+            id: Uuid::new_v4(),
+            game_type: "tycoon".into(),
+            rules_version: 1,
+            config: json!({"players": seats}),
+            rng_seed: RngSeed([7; 32]),
+            seats: vec![NewSeat::Open; seats],
+            initial: None,
+        },
+    )
+    .unwrap()
+}
+
+/// An active game with two named seats and one setup event (version 1).
+pub fn active_game(conn: &mut PgConnection) -> GameRow {
+    store::create_game(
+        conn,
+        NewGame {
+            id: Uuid::new_v4(),
+            game_type: "tycoon".into(),
+            rules_version: 1,
+            config: json!({}),
+            rng_seed: RngSeed([1; 32]),
+            seats: vec![
+                NewSeat::Taken {
+                    name: "Ann".into(),
+                    token: "token-ann".into(),
+                },
+                NewSeat::Taken {
+                    name: "Bob".into(),
+                    token: "token-bob".into(),
+                },
+            ],
+            initial: Some(Decision {
+                events: vec![NewEvent::system(json!({"type": "GameStarted"}))],
+                snapshot: json!({"counter": 0}),
+                status: GameStatus::Active,
+            }),
+        },
+    )
+    .unwrap()
+}
+
+pub fn count_events(conn: &mut PgConnection, game: Uuid) -> i64 {
+    use db::schema::game_events;
+    game_events::table
+        .filter(game_events::game_id.eq(game))
+        .count()
+        .get_result(conn)
+        .unwrap()
+}

@@ -1,0 +1,103 @@
+use std::sync::atomic::AtomicBool;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use db::notify::{run_listener, GameChanged, ListenEvent, Listener};
+use db::store::{self, ApplyRequest, Decision};
+use db::testing::TestDb;
+use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
+use serde_json::json;
+
+use crate::helpers::active_game;
+
+/// Generous: only reached when the notification never comes (the test then fails).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn act(
+    conn: &mut diesel::PgConnection,
+    game_id: uuid::Uuid,
+    ok: bool,
+) -> Result<(), StoreError<&'static str>> {
+    let req = ApplyRequest {
+        game_id,
+        expected_version: None,
+        idempotency: None,
+    };
+    store::apply_action(
+        conn,
+        &req,
+        |g: &GameRow| {
+            if !ok {
+                return Err("rejected");
+            }
+            Ok(Decision {
+                events: vec![NewEvent::system(json!({"type": "Tick"}))],
+                snapshot: json!({"counter": g.version}),
+                status: GameStatus::Active,
+            })
+        },
+        |_| StoredResponse {
+            status: 200,
+            body: json!({}),
+        },
+    )
+    .map(|_| ())
+}
+
+#[test]
+fn notify_reaches_a_listener_on_another_connection() {
+    let test_db = TestDb::new();
+    let mut listener = Listener::connect(test_db.url()).unwrap();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+
+    assert!(act(&mut conn, game.id, false).is_err());
+    act(&mut conn, game.id, true).unwrap();
+    let change = listener.recv_timeout(PATIENCE).unwrap();
+    assert_eq!(
+        change,
+        Some(GameChanged {
+            game_id: game.id,
+            version: 2
+        }),
+        "the rejected action sent nothing; the applied one sent its version"
+    );
+    assert_eq!(listener.drain().unwrap(), vec![]);
+}
+
+#[test]
+fn run_listener_reports_connect_then_changes() {
+    let test_db = TestDb::new();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let url = test_db.url().to_string();
+    let thread_stop = stop.clone();
+    let handle = std::thread::spawn(move || {
+        run_listener(&url, &thread_stop, |e| {
+            let _ = tx.send(e);
+        })
+    });
+    assert_eq!(rx.recv_timeout(PATIENCE).unwrap(), ListenEvent::Connected);
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    act(&mut conn, game.id, true).unwrap();
+    assert_eq!(
+        rx.recv_timeout(PATIENCE).unwrap(),
+        ListenEvent::Changed(GameChanged {
+            game_id: game.id,
+            version: 2
+        })
+    );
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    handle.join().unwrap();
+}
+
+#[test]
+fn payload_round_trips() {
+    let change = GameChanged {
+        game_id: uuid::Uuid::new_v4(),
+        version: 42,
+    };
+    assert_eq!(GameChanged::parse(&change.payload()), Some(change));
+    assert_eq!(GameChanged::parse("nope"), None);
+}
