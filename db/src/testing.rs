@@ -58,10 +58,8 @@ fn init() -> Result<Shared, String> {
             (pg.database_url("postgres"), Some(pg))
         }
     };
-    if cluster.is_some() {
-        // SAFETY: registering a plain extern "C" fn with no captured state.
-        unsafe { libc::atexit(stop_cluster_at_exit) };
-    }
+    // SAFETY: registering a plain extern "C" fn with no captured state.
+    unsafe { libc::atexit(clean_up_at_exit) };
     let mut admin = PgConnection::establish(&with_database(&base_url, "postgres"))
         .or_else(|_| PgConnection::establish(&base_url))
         .map_err(|e| format!("connect to {base_url}: {e}"))?;
@@ -102,12 +100,18 @@ fn start_private_cluster() -> Result<LocalPostgres, String> {
         .map_err(|e| e.to_string())
 }
 
-extern "C" fn stop_cluster_at_exit() {
-    if let Some(pg) = SHARED.get().and_then(|s| s.cluster.as_ref()) {
+/// Statics are never dropped, so the process's exit stops the private cluster and deletes its
+/// directory, or (on a `DATABASE_URL` server) drops the template.
+extern "C" fn clean_up_at_exit() {
+    let Some(shared) = SHARED.get() else { return };
+    if let Some(pg) = &shared.cluster {
         let _ = pg.stop("immediate");
         if let Some(dir) = pg.data_dir().parent() {
             let _ = std::fs::remove_dir_all(dir);
         }
+    } else if let Ok(mut admin) = shared.admin.try_lock() {
+        let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", shared.template);
+        let _ = diesel::sql_query(sql).execute(&mut *admin);
     }
 }
 

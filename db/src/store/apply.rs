@@ -58,6 +58,8 @@ pub struct ApplyRequest {
 }
 
 /// What [`apply_action`] did.
+// One value per request, moved once: boxing `Applied` would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum ApplyOutcome {
     /// The action was applied now; `response` was stored under the idempotency key, if any.
