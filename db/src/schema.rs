@@ -1,5 +1,5 @@
 //! Diesel table definitions, written by hand to match `migrations/` (no diesel CLI needed to
-//! build). `tests/migrations.rs` loads every column of every table through these definitions,
+//! build). `tests/it/migrations.rs` loads every column of every table through these definitions,
 //! so a drift between the two fails a test rather than a request.
 
 diesel::table! {

@@ -7,6 +7,7 @@
 mod apply;
 mod events;
 mod games;
+mod idempotency;
 mod seats;
 
 pub use apply::{
@@ -16,6 +17,7 @@ pub use events::{all_events, events_after, events_up_to};
 pub use games::{
     create_game, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
+pub use idempotency::expire_idempotency_keys;
 pub use seats::{join_seat, seat_for_token, seats};
 
 use diesel::prelude::*;

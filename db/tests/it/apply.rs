@@ -316,3 +316,37 @@ fn racing_actions_without_expected_version_all_apply_with_consecutive_seqs() {
         .collect();
     assert_eq!(seqs, (1..=game.version).collect::<Vec<_>>());
 }
+
+#[test]
+fn old_idempotency_keys_expire_and_recent_ones_stay() {
+    use db::schema::idempotency_keys as ik;
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    store::apply_action(
+        &mut conn,
+        &idempotent(game.id, "old", b"a"),
+        bump(1),
+        respond,
+    )
+    .unwrap();
+    store::apply_action(
+        &mut conn,
+        &idempotent(game.id, "new", b"b"),
+        bump(1),
+        respond,
+    )
+    .unwrap();
+    // Backdate instead of sleeping.
+    diesel::update(ik::table.filter(ik::key.eq("old")))
+        .set(ik::created_at.eq(chrono::Utc::now() - chrono::Duration::days(2)))
+        .execute(&mut conn)
+        .unwrap();
+    let cutoff = chrono::Utc::now() - chrono::Duration::days(1);
+    assert_eq!(
+        store::expire_idempotency_keys(&mut conn, cutoff).unwrap(),
+        1
+    );
+    let left: Vec<String> = ik::table.select(ik::key).load(&mut conn).unwrap();
+    assert_eq!(left, vec!["new".to_string()]);
+}
