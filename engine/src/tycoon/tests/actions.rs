@@ -31,7 +31,7 @@ fn ty_comp_1_two_to_four_players_and_o1_no_special_two_player_rules() {
 }
 
 #[test]
-fn ty_setup_1_ty_comp_2_to_5_each_player_gets_15m_6_hotels_5_factories_and_a_plane_at_home() {
+fn ty_setup_1_ty_comp_2_ty_comp_3_ty_comp_5_each_player_gets_15m_6_hotels_5_factories_and_a_plane_at_home() {
     let state = new_game(4);
     for p in &state.players {
         assert_eq!(p.cash, 15);
@@ -639,6 +639,17 @@ fn ty_fac_4_b7_one_player_may_own_both_factories_even_without_hotels() {
     place_plane(&mut state, 0, "rio_de_janeiro", Some(0));
     accepted(&mut state, 0, Action::BuildFactory);
     assert_eq!(state.city(city("rio_de_janeiro")).factories, vec![Seat(0), Seat(0)]);
+}
+
+#[test]
+fn ty_comp_10_each_city_has_2_landing_fields_2_factory_fields_and_a_track() {
+    let b = board();
+    assert_eq!(b.constants.landing_fields_per_city, 2);
+    assert_eq!(b.constants.factory_fields_per_city, 2);
+    for c in &b.cities {
+        assert!(c.landing_costs[0] < c.landing_costs[1], "{}", c.id);
+        assert!(c.factory_costs[0] < c.factory_costs[1], "{}", c.id);
+    }
 }
 
 #[test]

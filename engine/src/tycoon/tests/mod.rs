@@ -9,3 +9,4 @@ mod payday;
 mod phases;
 mod playouts;
 mod scenarios;
+mod coverage;

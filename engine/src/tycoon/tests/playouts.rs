@@ -5,7 +5,7 @@ use super::support::rng;
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
 use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, Tycoon};
-use crate::{Game, Seat};
+use crate::{Game, Seat, Viewer};
 use rand::Rng;
 
 const GAMES_PER_COUNT: u64 = 300;
@@ -76,6 +76,9 @@ fn play_with(players: usize, seed: u64, config: Config, check_completeness: bool
             Tycoon::evolve(&mut state, e);
         }
         check_ledger(&before, &state, &events);
+        if seed % 5 == 0 {
+            check_hidden(&state, &events);
+        }
         check_invariants(&state);
         log.extend(events);
         steps += 1;
@@ -90,6 +93,28 @@ fn play_with(players: usize, seed: u64, config: Config, check_completeness: bool
     assert_eq!(back, log, "events JSON must round-trip");
     assert!(steps > 0);
     log
+}
+
+/// Hidden information: no face-down ticket is named in any view or redacted event.
+fn check_hidden(state: &State, events: &[Event]) {
+    let hidden: Vec<String> = state.decks.iter().flat_map(|d| d.draw.iter()).map(|t| format!("\"{t}\"")).collect();
+    let mut shown = Vec::new();
+    for viewer in state.seats().map(Viewer::Seat).chain([Viewer::Spectator]) {
+        shown.push(serde_json::to_string(&Tycoon::view(state, viewer)).unwrap());
+        for e in events {
+            let redacted = Tycoon::redact(e, viewer).expect("Tycoon hides no event entirely");
+            if let Event::DeckShuffled { order, .. } = &redacted {
+                assert!(order.is_none(), "the deck order is never shown");
+            }
+            shown.push(serde_json::to_string(&redacted).unwrap());
+        }
+    }
+    for text in &shown {
+        assert!(!text.contains("order"), "{text}");
+        for id in &hidden {
+            assert!(!text.contains(id.as_str()), "face-down ticket {id} leaked: {text}");
+        }
+    }
 }
 
 /// Every action of the whole action space is accepted exactly when it is listed.

@@ -1,0 +1,57 @@
+//! Every rule ID of the spec (a copy lives in `engine/rules/tycoon.md`) has a test that names
+//! it, and every error code is listed once.
+
+use crate::tycoon::errors;
+
+const SPEC: &str = include_str!("../../../rules/tycoon.md");
+const TESTS: [&str; 6] = [
+    include_str!("actions.rs"),
+    include_str!("payday.rs"),
+    include_str!("phases.rs"),
+    include_str!("playouts.rs"),
+    include_str!("scenarios.rs"),
+    include_str!("../data.rs"),
+];
+
+/// Rule IDs such as `TY-FLY-3` and the decision IDs of §9 such as `T12` or `L5`.
+fn rule_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    for word in SPEC.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        let parts: Vec<&str> = word.split('-').collect();
+        let numbered = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        let is_rule = parts.len() == 3 && parts[0] == "TY" && parts[1].chars().all(|c| c.is_ascii_uppercase()) && numbered(parts[2]);
+        let is_decision = parts.len() == 1
+            && word.len() >= 2
+            && "TBSPLO".contains(&word[..1])
+            && numbered(&word[1..])
+            && SPEC.contains(&format!("**{word} "));
+        if (is_rule || is_decision) && !ids.contains(&word.to_string()) {
+            ids.push(word.to_string());
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_rule_id_of_the_spec_is_named_by_a_test() {
+    let ids = rule_ids();
+    assert!(ids.len() > 100, "the spec parser found only {} ids", ids.len());
+    let haystack: String = TESTS.concat().to_lowercase();
+    let missing: Vec<&String> = ids
+        .iter()
+        .filter(|id| {
+            let snake = id.to_lowercase().replace('-', "_");
+            !(haystack.contains(&format!("{snake}_")) || haystack.contains(&format!("fn {snake}")) || haystack.contains(&id.to_lowercase()))
+        })
+        .collect();
+    assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+}
+
+#[test]
+fn every_code_is_listed_once_and_namespaced() {
+    let mut codes = errors::ALL.to_vec();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), errors::ALL.len());
+    assert!(codes.iter().all(|c| c.starts_with("tycoon.")));
+}
