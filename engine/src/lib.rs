@@ -26,6 +26,8 @@
 //! ```
 
 pub mod erased;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 pub mod registry;
 pub mod tycoon;
 
@@ -37,6 +39,7 @@ pub use erased::{DynGame, DynState, GameError, GameInfo};
 /// A seat at the table, numbered from 0 in playing (clockwise) order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -105,6 +108,7 @@ impl RuleError {
 
 /// How a finished game ended: final scores by seat and the winners (several on a shared win).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Outcome {
     /// Seats with the best score; more than one on a tie.
     pub winners: Vec<Seat>,

@@ -27,6 +27,8 @@ pub struct Ticket(pub u8);
 /// The two ticket decks (TY-COMP-6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonDeck))]
 pub enum Deck {
     Scheduled,
     Charter,
@@ -45,6 +47,8 @@ impl Deck {
 
 /// The two kinds of loan card (TY-COMP-7). Serialized as the data file's ids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonLoanKind))]
 pub enum LoanKind {
     #[serde(rename = "loan10")]
     Loan10,
@@ -379,6 +383,52 @@ impl std::fmt::Display for City {
 impl std::fmt::Display for Ticket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&board().ticket(*self).id)
+    }
+}
+
+/// City and ticket ids are strings in JSON, one of the data file's ids.
+#[cfg(feature = "openapi")]
+mod schema {
+    use super::{board, City, Ticket};
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    use utoipa::openapi::RefOr;
+
+    fn string_enum(description: &str, ids: Vec<String>) -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(description))
+            .enum_values(Some(ids))
+            .into()
+    }
+
+    impl utoipa::PartialSchema for City {
+        fn schema() -> RefOr<Schema> {
+            string_enum(
+                "A Tycoon city id.",
+                board().cities.iter().map(|c| c.id.clone()).collect(),
+            )
+        }
+    }
+
+    impl utoipa::ToSchema for City {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "TycoonCity".into()
+        }
+    }
+
+    impl utoipa::PartialSchema for Ticket {
+        fn schema() -> RefOr<Schema> {
+            string_enum(
+                "A Tycoon ticket id: S01-S18 scheduled, C01-C36 charter.",
+                board().tickets.iter().map(|t| t.id.clone()).collect(),
+            )
+        }
+    }
+
+    impl utoipa::ToSchema for Ticket {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "TycoonTicket".into()
+        }
     }
 }
 

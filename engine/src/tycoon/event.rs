@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonEvent))]
 pub enum Event {
     /// Each seat gets its plane, hotels, factories and start money (TY-SETUP-1, TY-SETUP-2).
     GameStarted {

@@ -30,6 +30,8 @@ use state::Stage;
 /// How scheduled tickets count steps (TY-FLY-3, T1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonStepMode))]
 pub enum StepMode {
     /// Exactly N orthogonal steps (the Hongkong example).
     #[default]
@@ -41,6 +43,8 @@ pub enum StepMode {
 /// Options fixed at creation; every field has the spec's default.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonConfig))]
 pub struct Config {
     pub step_mode: StepMode,
     /// Loan cards never run out (L2). With it a game ends only when players keep building.

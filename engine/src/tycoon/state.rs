@@ -30,6 +30,8 @@ pub struct State {
 /// Where the game stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "stage", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonStage))]
 pub enum Stage {
     /// Before the setup events are folded.
     Setup,
@@ -42,6 +44,8 @@ pub enum Stage {
 
 /// What the active player has done so far this turn (TY-TURN-1..3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonTurn))]
 pub struct Turn {
     pub seat: Seat,
     pub flown: bool,
@@ -51,6 +55,8 @@ pub struct Turn {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonPlayer))]
 pub struct Player {
     pub cash: i32,
     /// Hotels standing in front of the player, buildable this phase (TY-COMP-3).
@@ -67,6 +73,8 @@ pub struct Player {
 /// Where a plane stands (TY-COMP-5, TY-LAND-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "at", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonPlane))]
 pub enum Plane {
     /// At the owner's home bank, off the board.
     Home,
@@ -75,6 +83,8 @@ pub enum Plane {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonLoanCard))]
 pub struct LoanCard {
     pub loan: LoanKind,
     /// Turned over after a payday: due at the higher amount after the next one (TY-AFTER-1).
@@ -94,6 +104,8 @@ impl LoanCard {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonCityState))]
 pub struct CityState {
     /// Owner of the hotel on each track space; `None` for unbuilt or emptied spaces.
     pub track: [Option<Seat>; TRACK_SPACES],
@@ -116,6 +128,8 @@ pub struct DeckState {
 
 /// One player's payday income (TY-PAY-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonIncome))]
 pub struct Income {
     pub seat: Seat,
     pub distribution: i32,

@@ -8,6 +8,8 @@ use crate::{Outcome, Seat};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonView))]
 pub struct View {
     pub phase: u8,
     pub stage: Stage,
@@ -24,6 +26,8 @@ pub struct View {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonPlayerView))]
 pub struct PlayerView {
     pub seat: Seat,
     #[serde(flatten)]
@@ -33,6 +37,8 @@ pub struct PlayerView {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonCityView))]
 pub struct CityView {
     pub city: City,
     #[serde(flatten)]
@@ -42,6 +48,8 @@ pub struct CityView {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TycoonDeckView))]
 pub struct DeckView {
     /// Cards face down; their order is secret.
     pub draw_pile: usize,

@@ -9,7 +9,10 @@ use crate::tycoon::{Action, Config, Event, StepMode, Tycoon};
 use crate::{Game, Seat};
 
 fn fly(t: &str, to: &str) -> Action {
-    Action::Fly { ticket: ticket(t), to: city(to) }
+    Action::Fly {
+        ticket: ticket(t),
+        to: city(to),
+    }
 }
 
 fn buy(t: &str) -> Action {
@@ -31,7 +34,8 @@ fn ty_comp_1_two_to_four_players_and_o1_no_special_two_player_rules() {
 }
 
 #[test]
-fn ty_setup_1_ty_comp_2_ty_comp_3_ty_comp_5_each_player_gets_15m_6_hotels_5_factories_and_a_plane_at_home() {
+fn ty_setup_1_ty_comp_2_ty_comp_3_ty_comp_5_each_player_gets_15m_6_hotels_5_factories_and_a_plane_at_home(
+) {
     let state = new_game(4);
     for p in &state.players {
         assert_eq!(p.cash, 15);
@@ -50,7 +54,10 @@ fn ty_setup_3_ty_comp_6_decks_shuffled_separately_with_2_scheduled_and_6_charter
     assert_eq!(state.deck(Deck::Scheduled).draw.len(), 16);
     assert_eq!(state.deck(Deck::Charter).draw.len(), 30);
     let other = Tycoon::replay(&Tycoon::setup(&Config::default(), 3, &mut rng(77)).unwrap());
-    assert_ne!(state.decks, other.decks, "different seeds shuffle differently");
+    assert_ne!(
+        state.decks, other.decks,
+        "different seeds shuffle differently"
+    );
 }
 
 #[test]
@@ -62,9 +69,22 @@ fn ty_setup_4_ty_comp_7_all_loan_cards_start_in_the_bank() {
 fn ty_setup_5_o3_seat_0_starts_and_play_goes_clockwise() {
     let mut state = new_game(3);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
-    refused(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 }, "not_your_turn");
+    refused(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+        "not_your_turn",
+    );
 }
 
 #[test]
@@ -72,7 +92,13 @@ fn ty_comp_8_o2_the_bank_never_runs_out_of_money() {
     let mut state = new_game(2);
     state.players[0].cash = 1_000_000;
     give_turn(&mut state, 0);
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan16 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan16,
+        },
+    );
     assert_eq!(state.players[0].cash, 1_000_016);
 }
 
@@ -85,7 +111,14 @@ fn ty_turn_1_exactly_one_main_action_then_the_turn_must_be_ended() {
     accepted(&mut state, 0, Action::BuildHotel);
     refused(&mut state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
     refused(&mut state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
-    refused(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 }, MAIN_ACTION_TAKEN);
+    refused(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+        MAIN_ACTION_TAKEN,
+    );
     accepted(&mut state, 0, Action::EndTurn);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
 }
@@ -118,11 +151,26 @@ fn ty_turn_3_t11_a_loan_turn_allows_nothing_else() {
     accepted(&mut state, 0, buy("C27"));
     give_ticket(&mut state, 0, "S09");
     // Bought a ticket and can still fly: no loan this turn.
-    refused(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 }, LOAN_TURN_NOT_PURE);
+    refused(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+        LOAN_TURN_NOT_PURE,
+    );
     // And a loan ends the turn at once, so nothing can be bought in a loan turn.
     let mut fresh = new_game(2);
-    let events = accepted(&mut fresh, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
-    assert!(events.iter().any(|e| matches!(e, Event::TurnStarted { seat: Seat(1) })));
+    let events = accepted(
+        &mut fresh,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::TurnStarted { seat: Seat(1) })));
 }
 
 #[test]
@@ -130,12 +178,22 @@ fn ty_turn_4_t7_the_display_is_refilled_at_the_end_of_the_turn_only() {
     let mut state = new_game(2);
     let bought = state.deck(Deck::Charter).display[0];
     accepted(&mut state, 0, Action::BuyTicket { ticket: bought });
-    assert_eq!(state.deck(Deck::Charter).display.len(), 5, "no refill mid-turn");
+    assert_eq!(
+        state.deck(Deck::Charter).display.len(),
+        5,
+        "no refill mid-turn"
+    );
     give_ticket(&mut state, 0, "S09");
     accepted(&mut state, 0, fly("S09", "cairo"));
     accepted(&mut state, 0, Action::BuildHotel);
     let events = accepted(&mut state, 0, Action::EndTurn);
-    assert!(events.iter().any(|e| matches!(e, Event::TicketsRevealed { deck: Deck::Charter, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::TicketsRevealed {
+            deck: Deck::Charter,
+            ..
+        }
+    )));
     assert_eq!(state.deck(Deck::Charter).display.len(), 6);
 }
 
@@ -145,9 +203,25 @@ fn ty_turn_5_a_plane_on_a_landing_field_may_stay_and_build_again_next_turn() {
     place_plane(&mut state, 0, "cairo", Some(1));
     accepted(&mut state, 0, Action::BuildHotel);
     accepted(&mut state, 0, Action::EndTurn);
-    accepted(&mut state, 1, Action::TakeLoan { loan: LoanKind::Loan10 });
+    accepted(
+        &mut state,
+        1,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
     let events = accepted(&mut state, 0, Action::BuildHotel);
-    assert!(matches!(events[0], Event::HotelBuilt { space: 1, cost: 3, .. }), "{events:?}");
+    assert!(
+        matches!(
+            events[0],
+            Event::HotelBuilt {
+                space: 1,
+                cost: 3,
+                ..
+            }
+        ),
+        "{events:?}"
+    );
 }
 
 // ---- Loans ------------------------------------------------------------------------------------
@@ -156,7 +230,13 @@ fn ty_turn_5_a_plane_on_a_landing_field_may_stay_and_build_again_next_turn() {
 fn ty_loan_1_l1_a_plane_in_a_city_returns_home_free_for_a_loan() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "tokyo", Some(0));
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan16 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan16,
+        },
+    );
     assert_eq!(state.players[0].plane, Plane::Home);
     assert_eq!(state.players[0].cash, 31);
 }
@@ -164,19 +244,36 @@ fn ty_loan_1_l1_a_plane_in_a_city_returns_home_free_for_a_loan() {
 #[test]
 fn ty_loan_2_one_card_per_turn_laid_face_up() {
     let mut state = new_game(2);
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
     assert_eq!(state.players[0].loans.len(), 1);
     assert!(!state.players[0].loans[0].extended);
     assert_eq!(state.loan_cards_left, [13, 10]);
-    refused(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 }, "not_your_turn");
+    refused(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+        "not_your_turn",
+    );
 }
 
 #[test]
 fn ty_loan_3_a_loan_is_allowed_from_the_first_turn() {
     let state = new_game(4);
     let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(legal.contains(&Action::TakeLoan { loan: LoanKind::Loan10 }));
-    assert!(legal.contains(&Action::TakeLoan { loan: LoanKind::Loan16 }));
+    assert!(legal.contains(&Action::TakeLoan {
+        loan: LoanKind::Loan10
+    }));
+    assert!(legal.contains(&Action::TakeLoan {
+        loan: LoanKind::Loan16
+    }));
 }
 
 #[test]
@@ -196,27 +293,59 @@ fn ty_loan_5_b9_a_player_who_cannot_build_must_borrow() {
     let mut state = new_game(2);
     state.players[0].cash = 0;
     let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(legal.iter().all(|a| matches!(a, Action::TakeLoan { .. })), "{legal:?}");
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::TakeLoan { .. })),
+        "{legal:?}"
+    );
 }
 
 #[test]
 fn l2_when_a_kind_runs_out_the_other_is_offered_and_without_cards_the_loan_is_a_pass() {
     let mut state = new_game(2);
     state.loan_cards_left = [0, 1];
-    refused(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 }, NO_LOAN_CARDS);
+    refused(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+        NO_LOAN_CARDS,
+    );
     refused(&mut state, 0, Action::Pass, LOAN_CARDS_REMAIN);
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan16 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan16,
+        },
+    );
     place_plane(&mut state, 1, "cairo", Some(0));
     let events = accepted(&mut state, 1, Action::Pass);
     assert!(matches!(events[0], Event::Passed { seat: Seat(1) }));
-    assert_eq!(state.players[1].plane, Plane::Home, "a pass takes the plane home");
+    assert_eq!(
+        state.players[1].plane,
+        Plane::Home,
+        "a pass takes the plane home"
+    );
 }
 
 #[test]
 fn l2_option_unlimited_loans_never_runs_out() {
-    let mut state = new_game_with(2, Config { unlimited_loans: true, ..Config::default() });
+    let mut state = new_game_with(
+        2,
+        Config {
+            unlimited_loans: true,
+            ..Config::default()
+        },
+    );
     state.loan_cards_left = [0, 0];
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
 }
 
 // ---- Flying -----------------------------------------------------------------------------------
@@ -237,7 +366,13 @@ fn ty_fly_2_a_scheduled_ticket_flies_direct_from_any_city_or_the_bank() {
     give_ticket(&mut state, 0, "S01");
     place_plane(&mut state, 0, "sydney", Some(0));
     accepted(&mut state, 0, fly("S01", "new_york"));
-    assert_eq!(state.players[0].plane, Plane::City { city: city("new_york"), field: Some(0) });
+    assert_eq!(
+        state.players[0].plane,
+        Plane::City {
+            city: city("new_york"),
+            field: Some(0)
+        }
+    );
 }
 
 #[test]
@@ -246,7 +381,10 @@ fn ty_fly_3_t1_step_mode_goes_exactly_n_steps_from_a_city() {
     give_ticket(&mut state, 0, "S17"); // Sydney, 1 step
     place_plane(&mut state, 0, "cairo", Some(0));
     for to in ["monaco", "mexico_city", "hongkong", "cape_town"] {
-        assert!(Tycoon::legal_actions(&state, Seat(0)).contains(&fly("S17", to)), "{to}");
+        assert!(
+            Tycoon::legal_actions(&state, Seat(0)).contains(&fly("S17", to)),
+            "{to}"
+        );
     }
     refused(&mut state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
     accepted(&mut state, 0, fly("S17", "sydney"));
@@ -280,7 +418,13 @@ fn ty_fly_6_t3_a_city_with_both_fields_taken_is_only_a_stopover() {
     give_ticket(&mut state, 0, "S09");
     give_ticket(&mut state, 0, "C29");
     accepted(&mut state, 0, fly("S09", "cairo"));
-    assert_eq!(state.players[0].plane, Plane::City { city: city("cairo"), field: None });
+    assert_eq!(
+        state.players[0].plane,
+        Plane::City {
+            city: city("cairo"),
+            field: None
+        }
+    );
     refused(&mut state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
     refused(&mut state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
     accepted(&mut state, 0, fly("C29", "cape_town"));
@@ -295,8 +439,19 @@ fn ty_fly_7_t12_a_stranded_plane_flies_home_free_and_the_turn_becomes_a_loan_tur
     give_ticket(&mut state, 0, "S09");
     accepted(&mut state, 0, fly("S09", "cairo"));
     let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(legal.contains(&Action::TakeLoan { loan: LoanKind::Loan10 }), "{legal:?}");
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
+    assert!(
+        legal.contains(&Action::TakeLoan {
+            loan: LoanKind::Loan10
+        }),
+        "{legal:?}"
+    );
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
     assert_eq!(state.players[0].plane, Plane::Home);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
 }
@@ -306,7 +461,10 @@ fn ty_fly_7_there_is_no_flight_home_without_a_loan() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "cairo", Some(0));
     let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })), "no ticket, no flight: {legal:?}");
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Fly { .. })),
+        "no ticket, no flight: {legal:?}"
+    );
 }
 
 #[test]
@@ -315,7 +473,11 @@ fn t12_bought_but_unable_to_fly_or_build_the_player_may_still_borrow() {
     display_ticket(&mut state, "C01");
     accepted(&mut state, 0, buy("C01"));
     // At the bank with only a charter ticket: no flight, no build; the loan stays open.
-    assert!(Tycoon::legal_actions(&state, Seat(0)).contains(&Action::TakeLoan { loan: LoanKind::Loan10 }));
+    assert!(
+        Tycoon::legal_actions(&state, Seat(0)).contains(&Action::TakeLoan {
+            loan: LoanKind::Loan10
+        })
+    );
 }
 
 #[test]
@@ -331,7 +493,10 @@ fn ty_fly_8_routes_drawn_on_the_board_mean_nothing_only_tickets_matter() {
 fn ty_tix_1_buy_any_number_of_face_up_tickets_at_their_price() {
     let mut state = new_game(2);
     state.players[0].cash = 100;
-    let shown: Vec<_> = Deck::ALL.iter().flat_map(|d| state.deck(*d).display.clone()).collect();
+    let shown: Vec<_> = Deck::ALL
+        .iter()
+        .flat_map(|d| state.deck(*d).display.clone())
+        .collect();
     let price: i32 = shown.iter().map(|t| board().ticket(*t).price).sum();
     for t in &shown {
         accepted(&mut state, 0, Action::BuyTicket { ticket: *t });
@@ -339,15 +504,31 @@ fn ty_tix_1_buy_any_number_of_face_up_tickets_at_their_price() {
     assert_eq!(state.players[0].cash, 100 - price);
     assert_eq!(state.players[0].tickets, shown);
     let hidden = state.deck(Deck::Charter).draw[0];
-    refused(&mut state, 0, Action::BuyTicket { ticket: hidden }, TICKET_NOT_DISPLAYED);
+    refused(
+        &mut state,
+        0,
+        Action::BuyTicket { ticket: hidden },
+        TICKET_NOT_DISPLAYED,
+    );
 }
 
 #[test]
 fn ty_tix_2_no_ticket_is_bought_in_a_loan_turn() {
     let mut state = new_game(2);
-    accepted(&mut state, 0, Action::TakeLoan { loan: LoanKind::Loan10 });
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
     let t = state.deck(Deck::Charter).display[0];
-    refused(&mut state, 0, Action::BuyTicket { ticket: t }, "not_your_turn");
+    refused(
+        &mut state,
+        0,
+        Action::BuyTicket { ticket: t },
+        "not_your_turn",
+    );
 }
 
 #[test]
@@ -368,7 +549,14 @@ fn ty_tix_4_an_empty_deck_is_replaced_by_its_shuffled_discards() {
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::BuildHotel);
     let events = accepted(&mut state, 0, Action::EndTurn);
-    assert!(events.iter().any(|e| matches!(e, Event::DeckShuffled { deck: Deck::Scheduled, cards: 16, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::DeckShuffled {
+            deck: Deck::Scheduled,
+            cards: 16,
+            ..
+        }
+    )));
     assert_eq!(state.deck(Deck::Scheduled).display.len(), 2);
     assert_eq!(state.deck(Deck::Scheduled).draw.len(), 15);
     assert!(state.deck(Deck::Scheduled).discard.is_empty());
@@ -392,7 +580,9 @@ fn ty_tix_4_t7_with_both_piles_empty_the_display_stays_short() {
 #[test]
 fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     let mut state = new_game(2);
-    for id in ["S01", "S02", "S03", "S04", "S05", "S06", "S07", "S08", "S09", "S10"] {
+    for id in [
+        "S01", "S02", "S03", "S04", "S05", "S06", "S07", "S08", "S09", "S10",
+    ] {
         give_ticket(&mut state, 1, id);
     }
     let view = serde_json::to_value(Tycoon::view(&state, crate::Viewer::Spectator)).unwrap();
@@ -425,7 +615,10 @@ fn ty_land_3_a_plane_that_stays_keeps_its_field_and_cannot_move_to_the_cheaper_o
     give_ticket(&mut state, 0, "S09");
     refused(&mut state, 0, fly("S09", "cairo"), UNREACHABLE_CITY);
     let events = accepted(&mut state, 0, Action::BuildHotel);
-    assert!(matches!(events[0], Event::HotelBuilt { cost: 3, .. }), "field 2 price");
+    assert!(
+        matches!(events[0], Event::HotelBuilt { cost: 3, .. }),
+        "field 2 price"
+    );
 }
 
 #[test]
@@ -439,7 +632,10 @@ fn ty_land_4_leaving_frees_the_field_and_a_return_takes_a_field_anew() {
     state.players[0].plane = Plane::Home; // seat 0 left Cairo
     accepted(&mut state, 1, fly("C27", "hongkong"));
     let events = accepted(&mut state, 1, fly("S09", "cairo"));
-    assert!(matches!(events[0], Event::Flew { field: Some(0), .. }), "{events:?}");
+    assert!(
+        matches!(events[0], Event::Flew { field: Some(0), .. }),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -454,8 +650,20 @@ fn ty_land_5_t10_planes_keep_their_fields_across_a_payday() {
     assert!(!events.iter().any(|e| matches!(e, Event::PaydayHeld { .. })));
     let events = accepted(&mut state, 1, Action::EndTurn);
     assert!(events.iter().any(|e| matches!(e, Event::PaydayHeld { .. })));
-    assert_eq!(state.players[0].plane, Plane::City { city: city("cairo"), field: Some(1) });
-    assert_eq!(state.players[1].plane, Plane::City { city: city("tokyo"), field: Some(0) });
+    assert_eq!(
+        state.players[0].plane,
+        Plane::City {
+            city: city("cairo"),
+            field: Some(1)
+        }
+    );
+    assert_eq!(
+        state.players[1].plane,
+        Plane::City {
+            city: city("tokyo"),
+            field: Some(0)
+        }
+    );
 }
 
 // ---- Hotels, red spaces, renovation, factories -------------------------------------------------
@@ -521,7 +729,14 @@ fn ty_red_1_b3_building_on_the_kth_red_space_closes_the_hotel_on_space_k_minus_1
     build_track(&mut state, "tokyo", &[2, 1, 1, 1, 1, 1, 1]);
     place_plane(&mut state, 0, "tokyo", Some(0));
     let events = accepted(&mut state, 0, Action::BuildHotel);
-    assert_eq!(events[1], Event::HotelClosed { city: city("tokyo"), space: 0, owner: Seat(2) });
+    assert_eq!(
+        events[1],
+        Event::HotelClosed {
+            city: city("tokyo"),
+            space: 0,
+            owner: Seat(2)
+        }
+    );
     assert_eq!(state.city(city("tokyo")).closed, vec![Seat(2)]);
     assert_eq!(state.city(city("tokyo")).track[0], None);
 }
@@ -561,9 +776,19 @@ fn ty_reno_1_b6_an_owner_renovates_a_closed_hotel_free_onto_the_next_space() {
     give_turn(&mut state, 0);
     let supply = state.players[0].hotels_in_supply;
     let events = accepted(&mut state, 0, Action::RenovateHotel);
-    assert_eq!(events, vec![Event::HotelRenovated { seat: Seat(0), city: city("cairo"), space: 2 }]);
+    assert_eq!(
+        events,
+        vec![Event::HotelRenovated {
+            seat: Seat(0),
+            city: city("cairo"),
+            space: 2
+        }]
+    );
     assert_eq!(state.players[0].cash, 15, "free");
-    assert_eq!(state.players[0].hotels_in_supply, supply, "TY-RENO-3: not from the supply");
+    assert_eq!(
+        state.players[0].hotels_in_supply, supply,
+        "TY-RENO-3: not from the supply"
+    );
     assert!(state.city(city("cairo")).closed.is_empty());
 }
 
@@ -585,7 +810,9 @@ fn ty_reno_3_p2_renovating_ones_last_missing_hotel_never_triggers_the_phase_end(
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
     let events = accepted(&mut state, 0, Action::RenovateHotel);
-    assert!(!events.iter().any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
     assert_eq!(state.phase_end_triggered_by, None);
 }
 
@@ -597,7 +824,14 @@ fn ty_reno_4_renovating_onto_a_red_space_closes_a_hotel_too() {
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
     let events = accepted(&mut state, 0, Action::RenovateHotel);
-    assert_eq!(events[1], Event::HotelClosed { city: city("cairo"), space: 0, owner: Seat(1) });
+    assert_eq!(
+        events[1],
+        Event::HotelClosed {
+            city: city("cairo"),
+            space: 0,
+            owner: Seat(1)
+        }
+    );
 }
 
 #[test]
@@ -617,11 +851,25 @@ fn ty_fac_2_first_factory_costs_field_1_second_field_2_whatever_the_landing_fiel
     state.players[0].cash = 30;
     place_plane(&mut state, 0, "new_york", Some(1));
     let events = accepted(&mut state, 0, Action::BuildFactory);
-    assert!(matches!(events[0], Event::FactoryBuilt { field: 0, cost: 8, .. }));
+    assert!(matches!(
+        events[0],
+        Event::FactoryBuilt {
+            field: 0,
+            cost: 8,
+            ..
+        }
+    ));
     accepted(&mut state, 0, Action::EndTurn);
     give_turn(&mut state, 0);
     let events = accepted(&mut state, 0, Action::BuildFactory);
-    assert!(matches!(events[0], Event::FactoryBuilt { field: 1, cost: 10, .. }));
+    assert!(matches!(
+        events[0],
+        Event::FactoryBuilt {
+            field: 1,
+            cost: 10,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -638,7 +886,10 @@ fn ty_fac_4_b7_one_player_may_own_both_factories_even_without_hotels() {
     state.city_mut(city("rio_de_janeiro")).factories = vec![Seat(0)];
     place_plane(&mut state, 0, "rio_de_janeiro", Some(0));
     accepted(&mut state, 0, Action::BuildFactory);
-    assert_eq!(state.city(city("rio_de_janeiro")).factories, vec![Seat(0), Seat(0)]);
+    assert_eq!(
+        state.city(city("rio_de_janeiro")).factories,
+        vec![Seat(0), Seat(0)]
+    );
 }
 
 #[test]
@@ -655,7 +906,10 @@ fn ty_comp_10_each_city_has_2_landing_fields_2_factory_fields_and_a_track() {
 #[test]
 fn ty_comp_4_five_factories_per_player_for_the_whole_game() {
     let state = new_game(2);
-    assert_eq!(state.players[0].factories_left, board().constants.factories_per_player);
+    assert_eq!(
+        state.players[0].factories_left,
+        board().constants.factories_per_player
+    );
 }
 
 #[test]
@@ -666,13 +920,21 @@ fn b8_negative_cash_allows_only_borrowing_renovating_or_passing() {
     place_plane(&mut state, 0, "cairo", Some(0));
     let legal = Tycoon::legal_actions(&state, Seat(0));
     assert!(legal.contains(&Action::RenovateHotel));
-    assert!(legal.iter().all(|a| matches!(a, Action::RenovateHotel | Action::TakeLoan { .. })), "{legal:?}");
+    assert!(
+        legal
+            .iter()
+            .all(|a| matches!(a, Action::RenovateHotel | Action::TakeLoan { .. })),
+        "{legal:?}"
+    );
 }
 
 #[test]
 fn wrong_stage_actions_are_refused() {
     let mut state = new_game(2);
-    let settle = Action::SettleLoan { loan: LoanKind::Loan10, decision: crate::tycoon::LoanDecision::Repay };
+    let settle = Action::SettleLoan {
+        loan: LoanKind::Loan10,
+        decision: crate::tycoon::LoanDecision::Repay,
+    };
     refused(&mut state, 0, settle, NOT_LOAN_SETTLEMENT);
     state.stage = Stage::Finished;
     refused(&mut state, 0, Action::EndTurn, "game_over");
@@ -680,7 +942,13 @@ fn wrong_stage_actions_are_refused() {
 
 #[test]
 fn up_to_step_mode_also_reaches_shorter_distances() {
-    let mut state = new_game_with(2, Config { step_mode: StepMode::UpTo, ..Config::default() });
+    let mut state = new_game_with(
+        2,
+        Config {
+            step_mode: StepMode::UpTo,
+            ..Config::default()
+        },
+    );
     give_ticket(&mut state, 0, "S09");
     place_plane(&mut state, 0, "hongkong", Some(0));
     accepted(&mut state, 0, fly("S09", "tokyo"));

@@ -19,7 +19,10 @@ fn rule_ids() -> Vec<String> {
     for word in SPEC.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
         let parts: Vec<&str> = word.split('-').collect();
         let numbered = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-        let is_rule = parts.len() == 3 && parts[0] == "TY" && parts[1].chars().all(|c| c.is_ascii_uppercase()) && numbered(parts[2]);
+        let is_rule = parts.len() == 3
+            && parts[0] == "TY"
+            && parts[1].chars().all(|c| c.is_ascii_uppercase())
+            && numbered(parts[2]);
         let is_decision = parts.len() == 1
             && word.len() >= 2
             && "TBSPLO".contains(&word[..1])
@@ -35,13 +38,19 @@ fn rule_ids() -> Vec<String> {
 #[test]
 fn every_rule_id_of_the_spec_is_named_by_a_test() {
     let ids = rule_ids();
-    assert!(ids.len() > 100, "the spec parser found only {} ids", ids.len());
+    assert!(
+        ids.len() > 100,
+        "the spec parser found only {} ids",
+        ids.len()
+    );
     let haystack: String = TESTS.concat().to_lowercase();
     let missing: Vec<&String> = ids
         .iter()
         .filter(|id| {
             let snake = id.to_lowercase().replace('-', "_");
-            !(haystack.contains(&format!("{snake}_")) || haystack.contains(&format!("fn {snake}")) || haystack.contains(&id.to_lowercase()))
+            !(haystack.contains(&format!("{snake}_"))
+                || haystack.contains(&format!("fn {snake}"))
+                || haystack.contains(&id.to_lowercase()))
         })
         .collect();
     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");

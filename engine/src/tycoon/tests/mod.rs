@@ -5,8 +5,8 @@
 mod support;
 
 mod actions;
+mod coverage;
 mod payday;
 mod phases;
 mod playouts;
 mod scenarios;
-mod coverage;

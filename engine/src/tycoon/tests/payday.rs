@@ -18,7 +18,10 @@ fn ty_pay_1_income_is_distribution_plus_majority_plus_factories() {
     assert_eq!(inc[0].majority, tokyo[0] + cairo[0]);
     assert_eq!(inc[1].majority, tokyo[1]);
     assert_eq!(inc[1].factories, tokyo[0], "Tokyo is the longest chain");
-    assert_eq!(inc[1].total, inc[1].distribution + inc[1].majority + inc[1].factories);
+    assert_eq!(
+        inc[1].total,
+        inc[1].distribution + inc[1].majority + inc[1].factories
+    );
 }
 
 #[test]
@@ -39,7 +42,10 @@ fn ty_maj_1_s4_the_payout_is_on_the_space_after_the_chain_and_space_12_when_full
     assert_eq!(payout(&state, city("new_york")), [20, 10]);
     build_track(&mut state, "cairo", &[1; 6]);
     build_track(&mut state, "cairo", &[0; 6]);
-    assert_eq!(payout(&state, city("cairo")), board().city(city("cairo")).track[12]);
+    assert_eq!(
+        payout(&state, city("cairo")),
+        board().city(city("cairo")).track[12]
+    );
     assert_eq!(payout(&state, city("sydney")), [0, 0], "no hotels: space 0");
 }
 
@@ -48,11 +54,17 @@ fn ty_maj_2_s2_ties_go_to_the_earliest_hotel_still_on_the_track() {
     let mut state = new_game(3);
     build_track(&mut state, "cairo", &[2, 1, 0, 1, 0, 2]);
     // Everyone has 2; seat 2 holds space 0.
-    assert_eq!(majority_ranking(state.city(city("cairo")), 3), vec![Seat(2), Seat(1), Seat(0)]);
+    assert_eq!(
+        majority_ranking(state.city(city("cairo")), 3),
+        vec![Seat(2), Seat(1), Seat(0)]
+    );
     // Close seat 2's first hotel: its earliest on the track is now space 5.
     state.city_mut(city("cairo")).track[0] = None;
     state.city_mut(city("cairo")).closed.push(Seat(2));
-    assert_eq!(majority_ranking(state.city(city("cairo")), 3), vec![Seat(1), Seat(0), Seat(2)]);
+    assert_eq!(
+        majority_ranking(state.city(city("cairo")), 3),
+        vec![Seat(1), Seat(0), Seat(2)]
+    );
 }
 
 #[test]
@@ -66,7 +78,10 @@ fn ty_maj_3_s3_only_ranks_1_and_2_are_paid_and_a_lone_player_gets_only_the_first
     build_track(&mut state, "monaco", &[1, 2]);
     let [first, second] = payout(&state, city("monaco"));
     let inc = incomes(&state);
-    assert_eq!((inc[0].majority, inc[1].majority, inc[2].majority), (first, second, 0));
+    assert_eq!(
+        (inc[0].majority, inc[1].majority, inc[2].majority),
+        (first, second, 0)
+    );
 }
 
 #[test]
@@ -82,7 +97,10 @@ fn ty_facpay_1_s5_factories_pay_the_second_number_or_the_first_in_the_longest_ch
     let monaco = payout(&state, city("monaco"));
     let tokyo = payout(&state, city("tokyo"));
     let cairo = payout(&state, city("cairo"));
-    assert_eq!(incomes(&state)[0].factories, monaco[0] + tokyo[0] + cairo[1]);
+    assert_eq!(
+        incomes(&state)[0].factories,
+        monaco[0] + tokyo[0] + cairo[1]
+    );
 }
 
 #[test]

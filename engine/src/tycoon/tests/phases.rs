@@ -7,11 +7,17 @@ use crate::tycoon::{Action, Event, LoanDecision, LoanKind, Tycoon};
 use crate::{Game, Seat};
 
 fn repay(loan: LoanKind) -> Action {
-    Action::SettleLoan { loan, decision: LoanDecision::Repay }
+    Action::SettleLoan {
+        loan,
+        decision: LoanDecision::Repay,
+    }
 }
 
 fn extend(loan: LoanKind) -> Action {
-    Action::SettleLoan { loan, decision: LoanDecision::Extend }
+    Action::SettleLoan {
+        loan,
+        decision: LoanDecision::Extend,
+    }
 }
 
 fn card(loan: LoanKind, extended: bool) -> LoanCard {
@@ -30,7 +36,10 @@ fn build_last_hotel(state: &mut crate::tycoon::State, seat: u8) -> Vec<Event> {
 }
 
 fn paydays(events: &[Event]) -> usize {
-    events.iter().filter(|e| matches!(e, Event::PaydayHeld { .. })).count()
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::PaydayHeld { .. }))
+        .count()
 }
 
 #[test]
@@ -47,8 +56,18 @@ fn ty_phase_2_ty_ex_6_the_round_is_played_out_to_the_seat_before_seat_0() {
     let events = build_last_hotel(&mut state, 1);
     assert_eq!(paydays(&events), 0);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(2)]);
-    let events = accepted(&mut state, 2, Action::TakeLoan { loan: LoanKind::Loan10 });
-    assert_eq!(paydays(&events), 1, "payday right after the last seat's turn");
+    let events = accepted(
+        &mut state,
+        2,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    assert_eq!(
+        paydays(&events),
+        1,
+        "payday right after the last seat's turn"
+    );
     // Seat 2 holds a loan: settlement before seat 0 plays again.
     assert_eq!(state.stage, Stage::LoanSettlement);
 }
@@ -59,7 +78,11 @@ fn ty_ex_6_if_the_last_seat_triggers_payday_follows_at_once() {
     let events = build_last_hotel(&mut state, 2);
     assert_eq!(paydays(&events), 1);
     assert_eq!(state.phase, 2);
-    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)], "TY-PHASE-5: seat 0 starts the next phase");
+    assert_eq!(
+        Tycoon::active_seats(&state),
+        vec![Seat(0)],
+        "TY-PHASE-5: seat 0 starts the next phase"
+    );
 }
 
 #[test]
@@ -67,7 +90,9 @@ fn ty_phase_3_p2_further_triggers_in_the_round_change_nothing() {
     let mut state = new_game(3);
     build_last_hotel(&mut state, 0);
     let events = build_last_hotel(&mut state, 1);
-    assert!(!events.iter().any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
     assert_eq!(state.phase_end_triggered_by, Some(Seat(0)));
     assert_eq!(paydays(&build_last_hotel(&mut state, 2)), 1);
 }
@@ -101,7 +126,14 @@ fn ty_phase_5_ty_after_4_after_paydays_1_and_2_everyone_gets_6_more_hotels() {
     let mut state = new_game(2);
     state.players[0].hotels_in_supply = 3;
     let events = build_last_hotel(&mut state, 1);
-    assert!(events.iter().any(|e| matches!(e, Event::PhaseStarted { phase: 2, hotels_per_player: 6, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::PhaseStarted {
+            phase: 2,
+            hotels_per_player: 6,
+            ..
+        }
+    )));
     assert_eq!(state.players[0].hotels_in_supply, 9, "leftovers carry over");
     assert_eq!(state.players[0].hotels_in_reserve, 6);
     assert_eq!(state.players[0].factories_left, 5, "no new factories");
@@ -126,7 +158,9 @@ fn ty_after_1_l3_each_unextended_card_is_repaid_or_extended_from_seat_0() {
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
     refused(&mut state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
     let events = accepted(&mut state, 1, extend(LoanKind::Loan10));
-    assert!(events.iter().any(|e| matches!(e, Event::PhaseStarted { phase: 2, .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseStarted { phase: 2, .. })));
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
 }
 
@@ -137,7 +171,12 @@ fn ty_after_1_an_extended_card_must_be_repaid_after_the_next_payday() {
     state.players[0].loans = vec![card(LoanKind::Loan16, true)];
     state.players[0].cash = 40;
     let events = build_last_hotel(&mut state, 1);
-    assert!(events.contains(&Event::LoanRepaid { seat: Seat(0), loan: LoanKind::Loan16, extended: true, amount: 30 }));
+    assert!(events.contains(&Event::LoanRepaid {
+        seat: Seat(0),
+        loan: LoanKind::Loan16,
+        extended: true,
+        amount: 30
+    }));
     assert!(state.players[0].loans.is_empty());
     assert_eq!(state.phase, 3);
 }
@@ -149,7 +188,10 @@ fn ty_after_2_l5_a_due_amount_is_paid_even_into_negative_cash() {
     state.players[0].loans = vec![card(LoanKind::Loan10, true)];
     state.players[0].cash = 5;
     let events = build_last_hotel(&mut state, 1);
-    let income = match events.iter().find(|e| matches!(e, Event::PaydayHeld { .. })) {
+    let income = match events
+        .iter()
+        .find(|e| matches!(e, Event::PaydayHeld { .. }))
+    {
         Some(Event::PaydayHeld { incomes, .. }) => incomes[0].total,
         _ => unreachable!(),
     };
@@ -184,7 +226,8 @@ fn ty_after_5_planes_tickets_and_decks_stay_as_they_are_into_the_next_phase() {
 }
 
 #[test]
-fn ty_comp_12_ty_end_1_ty_end_2_p5_payday_3_ends_the_game_and_repays_every_card_at_the_amount_showing() {
+fn ty_comp_12_ty_end_1_ty_end_2_p5_payday_3_ends_the_game_and_repays_every_card_at_the_amount_showing(
+) {
     let mut state = new_game(2);
     state.phase = 3;
     state.players[0].loans = vec![card(LoanKind::Loan10, false), card(LoanKind::Loan16, true)];
@@ -215,7 +258,10 @@ fn ty_end_3_most_money_wins_and_a_tie_is_shared() {
         Tycoon::outcome(&state).expect("the game is over")
     };
     let best = *outcome.scores.iter().max().unwrap();
-    let expected: Vec<Seat> = (0..3).filter(|&s| outcome.scores[s] == best).map(|s| Seat(s as u8)).collect();
+    let expected: Vec<Seat> = (0..3)
+        .filter(|&s| outcome.scores[s] == best)
+        .map(|s| Seat(s as u8))
+        .collect();
     assert_eq!(outcome.winners, expected);
     // Seat 2 paid 2 for the hotel and gets its payout; seat 0 only its own distribution (none).
     assert_eq!(outcome.scores[0], 50);
@@ -260,5 +306,15 @@ fn p3_between_phases_payday_then_loans_then_money_check_and_new_hotels_then_seat
             _ => None,
         })
         .collect();
-    assert_eq!(kinds, vec!["payday", "repaid", "settlement", "repaid", "phase", "seat 0"]);
+    assert_eq!(
+        kinds,
+        vec![
+            "payday",
+            "repaid",
+            "settlement",
+            "repaid",
+            "phase",
+            "seat 0"
+        ]
+    );
 }

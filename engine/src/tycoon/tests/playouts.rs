@@ -49,19 +49,32 @@ fn pick<R: Rng>(rng: &mut R, legal: &[Action], policy: fn(&Action) -> u32) -> Ac
 }
 
 /// Play one seeded game to the end with `policy`, checking every step. Returns the log.
-fn play_with(players: usize, seed: u64, config: Config, check_completeness: bool, policy: fn(&Action) -> u32) -> Vec<Event> {
+fn play_with(
+    players: usize,
+    seed: u64,
+    config: Config,
+    check_completeness: bool,
+    policy: fn(&Action) -> u32,
+) -> Vec<Event> {
     let mut rng = rng(seed);
     let mut log = Tycoon::setup(&config, players, &mut rng).unwrap();
     let mut state = Tycoon::replay(&log);
     check_invariants(&state);
     let mut steps = 0;
     while Tycoon::outcome(&state).is_none() {
-        assert!(steps < MAX_ACTIONS, "game {seed} with {players} players did not end");
+        assert!(
+            steps < MAX_ACTIONS,
+            "game {seed} with {players} players did not end"
+        );
         let active = Tycoon::active_seats(&state);
         assert_eq!(active.len(), 1, "Tycoon always has exactly one seat to act");
         let seat = active[0];
         let legal = Tycoon::legal_actions(&state, seat);
-        assert!(!legal.is_empty(), "seat {seat} must have a legal action in {:?}", state.stage);
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} must have a legal action in {:?}",
+            state.stage
+        );
         for other in state.seats().filter(|s| *s != seat) {
             assert!(Tycoon::legal_actions(&state, other).is_empty());
         }
@@ -83,7 +96,11 @@ fn play_with(players: usize, seed: u64, config: Config, check_completeness: bool
         log.extend(events);
         steps += 1;
     }
-    assert_eq!(Tycoon::replay(&log), state, "replaying the log must give the final state");
+    assert_eq!(
+        Tycoon::replay(&log),
+        state,
+        "replaying the log must give the final state"
+    );
     let json = serde_json::to_value(&state).unwrap();
     let back: State = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(back, state, "state JSON must round-trip");
@@ -97,7 +114,12 @@ fn play_with(players: usize, seed: u64, config: Config, check_completeness: bool
 
 /// Hidden information: no face-down ticket is named in any view or redacted event.
 fn check_hidden(state: &State, events: &[Event]) {
-    let hidden: Vec<String> = state.decks.iter().flat_map(|d| d.draw.iter()).map(|t| format!("\"{t}\"")).collect();
+    let hidden: Vec<String> = state
+        .decks
+        .iter()
+        .flat_map(|d| d.draw.iter())
+        .map(|t| format!("\"{t}\""))
+        .collect();
     let mut shown = Vec::new();
     for viewer in state.seats().map(Viewer::Seat).chain([Viewer::Spectator]) {
         shown.push(serde_json::to_string(&Tycoon::view(state, viewer)).unwrap());
@@ -112,7 +134,10 @@ fn check_hidden(state: &State, events: &[Event]) {
     for text in &shown {
         assert!(!text.contains("order"), "{text}");
         for id in &hidden {
-            assert!(!text.contains(id.as_str()), "face-down ticket {id} leaked: {text}");
+            assert!(
+                !text.contains(id.as_str()),
+                "face-down ticket {id} leaked: {text}"
+            );
         }
     }
 }
@@ -121,19 +146,36 @@ fn check_hidden(state: &State, events: &[Event]) {
 fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
     let b = board();
     let tickets = (0..b.tickets.len() as u8).map(Ticket);
-    let mut universe = vec![Action::BuildHotel, Action::RenovateHotel, Action::BuildFactory, Action::Pass, Action::EndTurn];
+    let mut universe = vec![
+        Action::BuildHotel,
+        Action::RenovateHotel,
+        Action::BuildFactory,
+        Action::Pass,
+        Action::EndTurn,
+    ];
     for t in tickets {
         universe.push(Action::BuyTicket { ticket: t });
         universe.extend(b.cities().map(|to| Action::Fly { ticket: t, to }));
     }
     for loan in LoanKind::ALL {
         universe.push(Action::TakeLoan { loan });
-        universe.push(Action::SettleLoan { loan, decision: LoanDecision::Repay });
-        universe.push(Action::SettleLoan { loan, decision: LoanDecision::Extend });
+        universe.push(Action::SettleLoan {
+            loan,
+            decision: LoanDecision::Repay,
+        });
+        universe.push(Action::SettleLoan {
+            loan,
+            decision: LoanDecision::Extend,
+        });
     }
     for action in universe {
         let ok = Tycoon::decide(state, seat, &action, &mut rng(0)).is_ok();
-        assert_eq!(ok, legal.contains(&action), "{action:?}: decide says {ok} in {:?}", state.stage);
+        assert_eq!(
+            ok,
+            legal.contains(&action),
+            "{action:?}: decide says {ok} in {:?}",
+            state.stage
+        );
     }
 }
 
@@ -144,21 +186,40 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     let mut scratch = before.clone();
     for e in events {
         match e {
-            Event::TicketBought { seat, ticket, price } => {
+            Event::TicketBought {
+                seat,
+                ticket,
+                price,
+            } => {
                 assert_eq!(*price, b.ticket(*ticket).price);
-                assert!(expected[seat.index()] >= *price, "B8: a purchase never makes cash negative");
+                assert!(
+                    expected[seat.index()] >= *price,
+                    "B8: a purchase never makes cash negative"
+                );
                 expected[seat.index()] -= price;
             }
-            Event::HotelBuilt { seat, city, cost, .. } => {
-                let Plane::City { city: at, field: Some(field) } = scratch.player(*seat).plane else {
+            Event::HotelBuilt {
+                seat, city, cost, ..
+            } => {
+                let Plane::City {
+                    city: at,
+                    field: Some(field),
+                } = scratch.player(*seat).plane
+                else {
                     panic!("hotel built without a landing field")
                 };
                 assert_eq!(at, *city);
-                assert_eq!(*cost, b.city(*city).landing_costs[usize::from(field)], "TY-HOTEL-2");
+                assert_eq!(
+                    *cost,
+                    b.city(*city).landing_costs[usize::from(field)],
+                    "TY-HOTEL-2"
+                );
                 assert!(expected[seat.index()] >= *cost);
                 expected[seat.index()] -= cost;
             }
-            Event::FactoryBuilt { seat, city, cost, .. } => {
+            Event::FactoryBuilt {
+                seat, city, cost, ..
+            } => {
                 let built = scratch.city(*city).factories.len();
                 assert_eq!(*cost, b.city(*city).factory_costs[built], "TY-FAC-2");
                 assert!(expected[seat.index()] >= *cost);
@@ -168,7 +229,12 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 assert_eq!(*amount, loan.terms().amount);
                 expected[seat.index()] += amount;
             }
-            Event::LoanRepaid { seat, loan, extended, amount } => {
+            Event::LoanRepaid {
+                seat,
+                loan,
+                extended,
+                amount,
+            } => {
                 let t = loan.terms();
                 assert_eq!(*amount, if *extended { t.repay_extended } else { t.repay });
                 expected[seat.index()] -= amount;
@@ -177,7 +243,11 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 assert_eq!(incomes, &payday::incomes(&scratch));
                 for i in incomes {
                     assert_eq!(i.total, i.distribution + i.majority + i.factories);
-                    let present = scratch.cities.iter().filter(|c| c.track.contains(&Some(i.seat))).count();
+                    let present = scratch
+                        .cities
+                        .iter()
+                        .filter(|c| c.track.contains(&Some(i.seat)))
+                        .count();
                     assert_eq!(i.distribution, b.distribution[present], "TY-DIST-1");
                     expected[i.seat.index()] += i.total;
                 }
@@ -187,7 +257,10 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
         Tycoon::evolve(&mut scratch, e);
     }
     let actual: Vec<i32> = after.players.iter().map(|p| p.cash).collect();
-    assert_eq!(actual, expected, "cash moved outside a defined payment: {events:?}");
+    assert_eq!(
+        actual, expected,
+        "cash moved outside a defined payment: {events:?}"
+    );
 }
 
 fn check_invariants(state: &State) {
@@ -195,12 +268,33 @@ fn check_invariants(state: &State) {
     let c = &b.constants;
     for seat in state.seats() {
         let p = state.player(seat);
-        let on_track: usize = state.cities.iter().map(|c| c.track.iter().filter(|o| **o == Some(seat)).count()).sum();
-        let closed: usize = state.cities.iter().map(|c| c.closed.iter().filter(|o| **o == seat).count()).sum();
-        let hotels = usize::from(p.hotels_in_supply) + usize::from(p.hotels_in_reserve) + on_track + closed;
-        assert_eq!(hotels, usize::from(c.hotels_per_colour), "TY-COMP-3: hotels of {seat} conserved");
-        let factories: usize = state.cities.iter().map(|c| c.factories.iter().filter(|o| **o == seat).count()).sum();
-        assert_eq!(factories + usize::from(p.factories_left), usize::from(c.factories_per_player), "TY-COMP-4");
+        let on_track: usize = state
+            .cities
+            .iter()
+            .map(|c| c.track.iter().filter(|o| **o == Some(seat)).count())
+            .sum();
+        let closed: usize = state
+            .cities
+            .iter()
+            .map(|c| c.closed.iter().filter(|o| **o == seat).count())
+            .sum();
+        let hotels =
+            usize::from(p.hotels_in_supply) + usize::from(p.hotels_in_reserve) + on_track + closed;
+        assert_eq!(
+            hotels,
+            usize::from(c.hotels_per_colour),
+            "TY-COMP-3: hotels of {seat} conserved"
+        );
+        let factories: usize = state
+            .cities
+            .iter()
+            .map(|c| c.factories.iter().filter(|o| **o == seat).count())
+            .sum();
+        assert_eq!(
+            factories + usize::from(p.factories_left),
+            usize::from(c.factories_per_player),
+            "TY-COMP-4"
+        );
         if p.cash < 0 {
             // L5: only a forced repayment can push cash below zero.
             assert!(state.phase > 1 || matches!(state.stage, Stage::Finished));
@@ -218,37 +312,71 @@ fn check_invariants(state: &State) {
             seen[usize::from(t.0)] += 1;
         }
     }
-    assert!(seen.iter().all(|&n| n == 1), "every ticket exactly once: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n == 1),
+        "every ticket exactly once: {seen:?}"
+    );
     for deck in crate::tycoon::Deck::ALL {
         assert!(state.deck(deck).display.len() <= b.display_size(deck));
-        assert!(state.deck(deck).display.iter().all(|t| b.ticket(*t).deck == deck));
+        assert!(state
+            .deck(deck)
+            .display
+            .iter()
+            .all(|t| b.ticket(*t).deck == deck));
     }
     // TY-COMP-7 / L2: loan cards conserved.
     if !state.config.unlimited_loans {
         for loan in LoanKind::ALL {
-            let held: usize = state.players.iter().map(|p| p.loans.iter().filter(|c| c.loan == loan).count()).sum();
-            assert_eq!(held + usize::from(state.loan_cards_left[loan.index()]), usize::from(loan.terms().cards));
+            let held: usize = state
+                .players
+                .iter()
+                .map(|p| p.loans.iter().filter(|c| c.loan == loan).count())
+                .sum();
+            assert_eq!(
+                held + usize::from(state.loan_cards_left[loan.index()]),
+                usize::from(loan.terms().cards)
+            );
         }
     }
     // Tracks: nothing beyond the chain, never on the unbuildable space, at most 2 factories.
     for city in &state.cities {
-        let highest = city.track.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+        let highest = city
+            .track
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1);
         assert!(highest <= usize::from(city.chain_length));
-        assert!(city.track[usize::from(b.unbuildable_space)].is_none(), "TY-HOTEL-4");
-        assert!(city.factories.len() <= c.factory_fields_per_city, "TY-FAC-3");
+        assert!(
+            city.track[usize::from(b.unbuildable_space)].is_none(),
+            "TY-HOTEL-4"
+        );
+        assert!(
+            city.factories.len() <= c.factory_fields_per_city,
+            "TY-FAC-3"
+        );
     }
     // TY-LAND-2: at most one plane per landing field.
     let mut fields = Vec::new();
     for p in &state.players {
-        if let Plane::City { city, field: Some(f) } = p.plane {
-            assert!(!fields.contains(&(city, f)), "two planes on one landing field");
+        if let Plane::City {
+            city,
+            field: Some(f),
+        } = p.plane
+        {
+            assert!(
+                !fields.contains(&(city, f)),
+                "two planes on one landing field"
+            );
             fields.push((city, f));
         }
     }
     if let Some(outcome) = &state.outcome {
         let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
         assert_eq!(outcome.scores, scores, "TY-END-3: the score is the money");
-        assert!(state.players.iter().all(|p| p.loans.is_empty()), "TY-END-2: all loans repaid");
+        assert!(
+            state.players.iter().all(|p| p.loans.is_empty()),
+            "TY-END-2: all loans repaid"
+        );
     }
 }
 
@@ -278,13 +406,24 @@ fn random_playouts_with_4_players_end_and_keep_every_invariant() {
 #[test]
 fn random_playouts_with_the_up_to_step_mode_end_and_keep_every_invariant() {
     for seed in 0..50 {
-        play(3, seed, Config { step_mode: StepMode::UpTo, unlimited_loans: false }, seed < 2);
+        play(
+            3,
+            seed,
+            Config {
+                step_mode: StepMode::UpTo,
+                unlimited_loans: false,
+            },
+            seed < 2,
+        );
     }
 }
 
 #[test]
 fn playouts_are_deterministic_for_a_seed() {
-    assert_eq!(play(4, 99, Config::default(), false), play(4, 99, Config::default(), false));
+    assert_eq!(
+        play(4, 99, Config::default(), false),
+        play(4, 99, Config::default(), false)
+    );
 }
 
 #[test]
@@ -306,5 +445,8 @@ fn builder_playouts_reach_phase_triggers_red_spaces_renovations_and_reshuffles()
         }
     }
     // The builder must really exercise these rules, or the invariants above prove little.
-    assert!(seen.iter().all(|&n| n >= 5), "coverage of triggers, closures, renovations, extensions, reshuffles: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n >= 5),
+        "coverage of triggers, closures, renovations, extensions, reshuffles: {seen:?}"
+    );
 }

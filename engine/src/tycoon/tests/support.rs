@@ -31,7 +31,12 @@ pub fn ticket(id: &str) -> Ticket {
 
 /// Make it `seat`'s turn with nothing done yet.
 pub fn give_turn(state: &mut State, seat: u8) {
-    state.stage = Stage::Turn(Turn { seat: Seat(seat), flown: false, purchased: false, main_action_done: false });
+    state.stage = Stage::Turn(Turn {
+        seat: Seat(seat),
+        flown: false,
+        purchased: false,
+        main_action_done: false,
+    });
 }
 
 pub fn turn_mut(state: &mut State) -> &mut Turn {
@@ -43,7 +48,10 @@ pub fn turn_mut(state: &mut State) -> &mut Turn {
 
 /// Put a plane on a landing field (`None`: stopover).
 pub fn place_plane(state: &mut State, seat: u8, at: &str, field: Option<u8>) {
-    state.players[usize::from(seat)].plane = Plane::City { city: city(at), field };
+    state.players[usize::from(seat)].plane = Plane::City {
+        city: city(at),
+        field,
+    };
 }
 
 /// Put a ticket into a hand, taking it from wherever it lies so the 54 cards stay conserved.
