@@ -89,7 +89,7 @@ fn play_with(
             Tycoon::evolve(&mut state, e);
         }
         check_ledger(&before, &state, &events);
-        if seed % 5 == 0 {
+        if seed.is_multiple_of(5) {
             check_hidden(&state, &events);
         }
         check_invariants(&state);

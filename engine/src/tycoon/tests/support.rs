@@ -39,13 +39,6 @@ pub fn give_turn(state: &mut State, seat: u8) {
     });
 }
 
-pub fn turn_mut(state: &mut State) -> &mut Turn {
-    match &mut state.stage {
-        Stage::Turn(turn) => turn,
-        other => panic!("not in a turn: {other:?}"),
-    }
-}
-
 /// Put a plane on a landing field (`None`: stopover).
 pub fn place_plane(state: &mut State, seat: u8, at: &str, field: Option<u8>) {
     state.players[usize::from(seat)].plane = Plane::City {
