@@ -1,1 +1,149 @@
-//! HTTP API: placeholder.
+//! The HTTP API of the board-game server (actix-web).
+//!
+//! [`Application::build`] connects to PostgreSQL (`DATABASE_URL`, or a private cluster it starts
+//! in `--data-dir`), applies migrations, starts the LISTEN thread, binds the listener (port 0
+//! works) and reports the real address; [`Application::run`] serves until SIGINT/SIGTERM, then
+//! stops the listener and the private cluster. Tests use the same launcher:
+//!
+//! ```no_run
+//! # async fn demo() -> anyhow::Result<()> {
+//! let app = api::Application::build(api::Settings::for_tests("postgres://...")).await?;
+//! let base = format!("http://{}", app.address());
+//! tokio::spawn(app.run());
+//! # let _ = base; Ok(()) }
+//! ```
+//!
+//! Modules: [`routes`] (handlers, one list for router and spec), [`service`] (the synchronous
+//! store and engine work of each request), [`error`] (every status mapping), [`dto`] (wire
+//! types), [`state`] (pool, LISTEN fan-out), [`metrics`], [`openapi`].
+
+pub mod config;
+pub mod dto;
+pub mod error;
+pub mod metrics;
+pub mod openapi;
+pub mod routes;
+pub mod service;
+pub mod state;
+pub mod telemetry;
+
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+use tracing_actix_web::TracingLogger;
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub use config::Settings;
+use state::{AppState, Hub, ListenerGuard};
+
+/// A bound, not yet running server.
+pub struct Application {
+    server: Server,
+    address: SocketAddr,
+    listener: ListenerGuard,
+    postgres: Option<db::local_pg::LocalPostgres>,
+}
+
+impl Application {
+    /// Connects, migrates, binds.
+    ///
+    /// # Errors
+    /// When the database cannot be started or reached, a migration fails, or the address
+    /// cannot be bound.
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        let s = settings.clone();
+        let (postgres, url, pool) = tokio::task::spawn_blocking(move || prepare_database(&s))
+            .await
+            .context("database set-up panicked")??;
+        let (hub, listener_guard) = Hub::start(url);
+        let state = AppState {
+            pool,
+            hub,
+            metrics: Arc::new(metrics::Metrics::new()),
+        };
+        let listener = TcpListener::bind((settings.bind, settings.port))
+            .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
+        let address = listener.local_addr()?;
+        let doc = openapi::document();
+        let data = web::Data::new(state);
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .into_utoipa_app()
+                .app_data(data.clone())
+                .app_data(routes::json_config())
+                .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .app_data(web::QueryConfig::default().error_handler(error::query_error))
+                .configure(routes::configure)
+                .into_app()
+                .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
+                .default_service(web::to(routes::not_found))
+                .wrap(ErrorHandlers::new().default_handler(error::problemize))
+                .wrap(from_fn(metrics::track))
+                .wrap(TracingLogger::default())
+        })
+        .listen(listener)?
+        .shutdown_timeout(10);
+        if let Some(w) = settings.workers {
+            server = server.workers(w.max(1));
+        }
+        let server = server.run();
+        tracing::info!(%address, "listening");
+        Ok(Application {
+            server,
+            address,
+            listener: listener_guard,
+            postgres,
+        })
+    }
+
+    /// The bound address (the real port when 0 was asked for).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.address.port()
+    }
+
+    /// Serves until the server is stopped (SIGINT/SIGTERM: graceful, in-flight requests
+    /// finish), then stops the LISTEN thread and the private cluster.
+    ///
+    /// # Errors
+    /// An I/O error of the server.
+    pub async fn run(self) -> std::io::Result<()> {
+        let result = self.server.await;
+        drop(self.listener);
+        if let Some(pg) = self.postgres {
+            tracing::info!("stopping the embedded PostgreSQL");
+            drop(pg);
+        }
+        result
+    }
+}
+
+type Prepared = (Option<db::local_pg::LocalPostgres>, String, db::Pool);
+
+fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
+    let (postgres, url) = match &settings.database_url {
+        Some(url) if !url.is_empty() => (None, url.clone()),
+        _ => {
+            tracing::info!(data_dir = %settings.data_dir.display(), "starting the embedded PostgreSQL");
+            let pg = db::local_pg::LocalPostgres::start(&settings.data_dir)
+                .context("start the embedded PostgreSQL")?;
+            let url = pg.database_url("postgres");
+            (Some(pg), url)
+        }
+    };
+    let pool = db::connect_pool(&url, settings.pool_size)
+        .map_err(|e| anyhow::anyhow!("connect to the database: {e}"))?;
+    let mut conn = db::get_conn(&pool).map_err(|e| anyhow::anyhow!("{e}"))?;
+    db::migrate(&mut conn)?;
+    drop(conn);
+    Ok((postgres, url, pool))
+}

@@ -1,1 +1,1 @@
-//! End-to-end tests: placeholder.
+//! End-to-end tests of the HTTP API live in `tests/api/` (one binary with modules).

@@ -1,1 +1,5 @@
-fn main() {}
+//! Prints the OpenAPI document (the content of `openapi/openapi.json`).
+
+fn main() {
+    print!("{}", api::openapi::document_json());
+}

@@ -1,1 +1,14 @@
-fn main() {}
+//! The server: parse configuration, start logging, build the application, run it.
+
+use clap::Parser;
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = api::Settings::parse();
+    api::telemetry::init(settings.log_json);
+    let app = api::Application::build(settings).await?;
+    // Launchers (and the two-process test) read the real port from this line.
+    println!("listening on http://{}", app.address());
+    app.run().await?;
+    Ok(())
+}

@@ -18,7 +18,7 @@ pub use games::{
     create_game, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
-pub use seats::{join_seat, seat_for_token, seats};
+pub use seats::{join_seat, seat_by_token, seat_for_token, seats};
 
 use diesel::prelude::*;
 use uuid::Uuid;

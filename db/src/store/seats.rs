@@ -88,3 +88,19 @@ pub fn seat_for_token(
         .first(conn)
         .optional()?)
 }
+
+/// The game and seat whose token is `token`, in any game: lets the api tell an unknown token
+/// (401) from a token that belongs to another game (403).
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn seat_by_token(
+    conn: &mut PgConnection,
+    token: &str,
+) -> Result<Option<(Uuid, i32)>, StoreError> {
+    Ok(seats::table
+        .filter(seats::token_sha256.eq(hash_token(token).to_vec()))
+        .select((seats::game_id, seats::seat))
+        .first(conn)
+        .optional()?)
+}

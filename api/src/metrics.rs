@@ -1,0 +1,140 @@
+//! Prometheus metrics: requests by route and status, action latency, pool use, long polls.
+
+use std::time::Duration;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
+use prometheus::{
+    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry,
+    TextEncoder,
+};
+
+use crate::state::AppState;
+
+/// The process's metrics.
+pub struct Metrics {
+    registry: Registry,
+    requests: IntCounterVec,
+    request_seconds: Histogram,
+    action_seconds: HistogramVec,
+    pool_connections: IntGauge,
+    pool_idle: IntGauge,
+    pool_max: IntGauge,
+    pub long_polls: IntGauge,
+}
+
+impl Metrics {
+    /// Registers every metric.
+    ///
+    /// # Panics
+    /// Never in practice: names are constant and distinct.
+    pub fn new() -> Metrics {
+        let registry = Registry::new();
+        let requests = IntCounterVec::new(
+            Opts::new(
+                "http_requests_total",
+                "HTTP requests by route, method and status",
+            ),
+            &["method", "route", "status"],
+        )
+        .expect("metric");
+        let request_seconds = Histogram::with_opts(HistogramOpts::new(
+            "http_request_duration_seconds",
+            "HTTP request latency (long polls included)",
+        ))
+        .expect("metric");
+        let action_seconds = HistogramVec::new(
+            HistogramOpts::new(
+                "game_action_duration_seconds",
+                "Latency of POST /v1/games/{id}/actions by result",
+            )
+            .buckets(vec![
+                0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+            ]),
+            &["result"],
+        )
+        .expect("metric");
+        let pool_connections =
+            IntGauge::new("db_pool_connections", "Open pool connections").expect("metric");
+        let pool_idle =
+            IntGauge::new("db_pool_idle_connections", "Idle pool connections").expect("metric");
+        let pool_max = IntGauge::new("db_pool_max_size", "Pool size limit").expect("metric");
+        let long_polls =
+            IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
+        for c in [
+            Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(request_seconds.clone()),
+            Box::new(action_seconds.clone()),
+            Box::new(pool_connections.clone()),
+            Box::new(pool_idle.clone()),
+            Box::new(pool_max.clone()),
+            Box::new(long_polls.clone()),
+        ] {
+            registry.register(c).expect("register metric");
+        }
+        Metrics {
+            registry,
+            requests,
+            request_seconds,
+            action_seconds,
+            pool_connections,
+            pool_idle,
+            pool_max,
+            long_polls,
+        }
+    }
+
+    /// Records one action request (`result`: `applied`, `replayed`, `dry_run` or the status).
+    pub fn observe_action(&self, result: &str, elapsed: Duration) {
+        self.action_seconds
+            .with_label_values(&[result])
+            .observe(elapsed.as_secs_f64());
+    }
+
+    /// The text exposition, with pool gauges read now.
+    pub fn render(&self, pool: &db::Pool) -> String {
+        let state = pool.state();
+        self.pool_connections.set(i64::from(state.connections));
+        self.pool_idle.set(i64::from(state.idle_connections));
+        self.pool_max.set(i64::from(pool.max_size()));
+        let mut buf = Vec::new();
+        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+/// Middleware counting every request by matched route pattern (never the raw path, so ids do
+/// not explode the label set) and status.
+///
+/// # Errors
+/// Whatever the inner service returns.
+pub async fn track(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    let metrics = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.metrics.clone());
+    let method = req.method().to_string();
+    let res = next.call(req).await?;
+    if let Some(m) = metrics {
+        let route = res
+            .request()
+            .match_pattern()
+            .unwrap_or_else(|| "unmatched".to_string());
+        m.requests
+            .with_label_values(&[&method, &route, res.status().as_str()])
+            .inc();
+        m.request_seconds.observe(started.elapsed().as_secs_f64());
+    }
+    Ok(res)
+}

@@ -1,0 +1,131 @@
+//! Shared per-process state: the pool, the change hub (LISTEN/NOTIFY fan-out) and metrics.
+//! Handlers keep no game state in memory between requests.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use actix_web::web;
+use db::notify::{GameChanged, ListenEvent};
+use tokio::sync::broadcast;
+use tokio::time::Instant;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+
+/// What handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: db::Pool,
+    pub hub: Arc<Hub>,
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    /// Runs `f` with a pooled connection on the blocking pool (diesel is synchronous), inside
+    /// the request's tracing span. The connection goes back to the pool when `f` returns.
+    ///
+    /// # Errors
+    /// `f`'s error; 503 when no connection is free within the pool's timeout.
+    pub async fn db<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut db::PooledConn) -> Result<T, ApiError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let span = tracing::Span::current();
+        web::block(move || {
+            let _entered = span.enter();
+            let mut conn = db::get_conn(&pool)?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|_| ApiError::unavailable("the server is shutting down"))?
+    }
+}
+
+/// Fans out the process's one LISTEN connection to every long poll.
+pub struct Hub {
+    tx: broadcast::Sender<ListenEvent>,
+}
+
+/// Stops the listener thread when dropped (with the server).
+pub struct ListenerGuard {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for ListenerGuard {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // The thread notices within its 250 ms receive timeout; do not block on it here.
+        drop(self.thread.take());
+    }
+}
+
+impl Hub {
+    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]).
+    pub fn start(url: String) -> (Arc<Hub>, ListenerGuard) {
+        let (tx, _) = broadcast::channel(1024);
+        let hub = Arc::new(Hub { tx: tx.clone() });
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("pg-listener".into())
+            .spawn(move || {
+                db::notify::run_listener(&url, &flag, |event| {
+                    // No receiver means nobody is waiting: nothing to do.
+                    let _ = tx.send(event);
+                });
+            })
+            .expect("spawn the LISTEN thread");
+        (
+            hub,
+            ListenerGuard {
+                stop,
+                thread: Some(thread),
+            },
+        )
+    }
+
+    /// A receiver of every change from now on. Subscribe before reading the version you compare
+    /// against, so that no change can slip in between.
+    pub fn subscribe(&self) -> broadcast::Receiver<ListenEvent> {
+        self.tx.subscribe()
+    }
+}
+
+/// Waits until `game_id` may have moved past `known` (`true`), or until `deadline` (`false`).
+/// A reconnect of the listener or a lagging receiver counts as "may have moved": the caller
+/// re-reads the game.
+pub async fn wait_for_change(
+    rx: &mut broadcast::Receiver<ListenEvent>,
+    game_id: Uuid,
+    known: i64,
+    deadline: Instant,
+) -> bool {
+    loop {
+        tokio::select! {
+            event = rx.recv() => match event {
+                Ok(ListenEvent::Changed(GameChanged { game_id: g, version })) => {
+                    if g == game_id && version > known {
+                        return true;
+                    }
+                }
+                Ok(ListenEvent::Connected) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    return true;
+                }
+                Err(broadcast::error::RecvError::Closed) => {
+                    tokio::time::sleep_until(deadline).await;
+                    return false;
+                }
+            },
+            _ = tokio::time::sleep_until(deadline) => return false,
+        }
+    }
+}
+
+/// The longest long poll, whatever `wait` asks for.
+pub const MAX_WAIT: Duration = Duration::from_secs(30);
