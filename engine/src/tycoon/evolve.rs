@@ -90,6 +90,10 @@ pub fn evolve(state: &mut State, event: &Event) {
             let player = state.player_mut(*seat);
             player.cash -= cost;
             player.hotels_in_supply -= 1;
+            let first_built = &mut state.city_mut(*city).first_built;
+            if !first_built.contains(seat) {
+                first_built.push(*seat);
+            }
             place_hotel(state, *seat, *city, *space);
         }
         Event::HotelClosed { city, space, owner } => {

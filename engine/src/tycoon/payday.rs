@@ -2,6 +2,7 @@
 
 use super::data::{board, City, CITY_COUNT};
 use super::state::{CityState, Income, State};
+use super::TieBreak;
 use crate::Seat;
 
 /// First and second payout of a city now: the values on the space after the chain (TY-MAJ-1,
@@ -11,9 +12,9 @@ pub fn payout(state: &State, city: City) -> [i32; 2] {
     board().city(city).track[usize::from(space)]
 }
 
-/// The seats with hotels on the track, best first: most hotels, then the earliest hotel still
-/// on the track (the lowest space) wins a tie (TY-MAJ-2, S2).
-pub fn majority_ranking(city: &CityState, players: usize) -> Vec<Seat> {
+/// The seats with hotels on the track, best first: most hotels, then the tie-break of the
+/// config: by default the earliest hotel still on the track (the lowest space) wins (TY-MAJ-2, S2).
+pub fn majority_ranking(city: &CityState, players: usize, tie_break: TieBreak) -> Vec<Seat> {
     let mut count = [0u8; 8];
     let mut earliest = [u8::MAX; 8];
     for (space, owner) in city.track.iter().enumerate() {
@@ -27,7 +28,15 @@ pub fn majority_ranking(city: &CityState, players: usize) -> Vec<Seat> {
         .map(Seat)
         .filter(|s| count[s.index()] > 0)
         .collect();
-    ranked.sort_by_key(|s| (std::cmp::Reverse(count[s.index()]), earliest[s.index()]));
+    let seniority = |s: &Seat| match tie_break {
+        TieBreak::EarliestOnTrack => earliest[s.index()],
+        TieBreak::FirstBuilt => city
+            .first_built
+            .iter()
+            .position(|f| f == s)
+            .map_or(u8::MAX, |i| i as u8),
+    };
+    ranked.sort_by_key(|s| (std::cmp::Reverse(count[s.index()]), seniority(s)));
     ranked
 }
 
@@ -54,7 +63,7 @@ pub fn incomes(state: &State) -> Vec<Income> {
     for city in board().cities() {
         let c = state.city(city);
         let [first, second] = payout(state, city);
-        let ranking = majority_ranking(c, n);
+        let ranking = majority_ranking(c, n, state.config.tie_break);
         for seat in &ranking {
             presence[seat.index()] += 1;
         }

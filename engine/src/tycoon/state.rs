@@ -116,6 +116,11 @@ pub struct CityState {
     pub closed: Vec<Seat>,
     /// Owners of the factories, on field 1 then field 2 (TY-FAC-2).
     pub factories: Vec<Seat>,
+    /// The seats in the order they built their first hotel here (for [`TieBreak::FirstBuilt`]).
+    ///
+    /// [`TieBreak::FirstBuilt`]: super::TieBreak::FirstBuilt
+    #[serde(default)]
+    pub first_built: Vec<Seat>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

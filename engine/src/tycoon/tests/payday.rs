@@ -3,6 +3,7 @@
 use super::support::*;
 use crate::tycoon::data::board;
 use crate::tycoon::payday::{incomes, majority_ranking, payout};
+use crate::tycoon::TieBreak;
 use crate::Seat;
 
 #[test]
@@ -55,14 +56,14 @@ fn ty_maj_2_s2_ties_go_to_the_earliest_hotel_still_on_the_track() {
     build_track(&mut state, "cairo", &[2, 1, 0, 1, 0, 2]);
     // Everyone has 2; seat 2 holds space 0.
     assert_eq!(
-        majority_ranking(state.city(city("cairo")), 3),
+        majority_ranking(state.city(city("cairo")), 3, TieBreak::EarliestOnTrack),
         vec![Seat(2), Seat(1), Seat(0)]
     );
     // Close seat 2's first hotel: its earliest on the track is now space 5.
     state.city_mut(city("cairo")).track[0] = None;
     state.city_mut(city("cairo")).closed.push(Seat(2));
     assert_eq!(
-        majority_ranking(state.city(city("cairo")), 3),
+        majority_ranking(state.city(city("cairo")), 3, TieBreak::EarliestOnTrack),
         vec![Seat(1), Seat(0), Seat(2)]
     );
 }
@@ -121,4 +122,30 @@ fn s7_second_numbers_are_half_the_first_rounded_down_in_the_reconstructed_data()
             assert_eq!(second, first / 2, "{}", c.id);
         }
     }
+}
+
+#[test]
+fn ty_maj_2_option_first_built_follows_the_seeds_wording_even_after_a_closure() {
+    // DE §Majorität: "derjenige ..., der in dieser Stadt zuerst ein Hotel gebaut hat".
+    let mut state = new_game(2);
+    state.config.tie_break = TieBreak::FirstBuilt;
+    for seat in [0u8, 1, 1, 0] {
+        place_plane(&mut state, seat, "cairo", Some(0));
+        state.players[usize::from(1 - seat)].plane = crate::tycoon::state::Plane::Home;
+        give_turn(&mut state, seat);
+        accepted(&mut state, seat, crate::tycoon::Action::BuildHotel);
+    }
+    let c = state.city_mut(city("cairo"));
+    c.track[0] = None;
+    c.closed.push(Seat(0));
+    build_track(&mut state, "cairo", &[0]);
+    // Both hold 2 on the track; seat 0 built first although that hotel is closed.
+    assert_eq!(
+        majority_ranking(state.city(city("cairo")), 2, TieBreak::FirstBuilt),
+        vec![Seat(0), Seat(1)]
+    );
+    assert_eq!(
+        majority_ranking(state.city(city("cairo")), 2, TieBreak::EarliestOnTrack),
+        vec![Seat(1), Seat(0)]
+    );
 }

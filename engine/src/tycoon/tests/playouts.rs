@@ -4,7 +4,7 @@
 use super::support::rng;
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
-use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, Tycoon};
+use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, TieBreak, Tycoon};
 use crate::{Game, Seat, Viewer};
 use rand::Rng;
 
@@ -404,17 +404,15 @@ fn random_playouts_with_4_players_end_and_keep_every_invariant() {
 }
 
 #[test]
-fn random_playouts_with_the_up_to_step_mode_end_and_keep_every_invariant() {
+fn random_playouts_with_the_optional_rules_end_and_keep_every_invariant() {
+    let variant = Config {
+        step_mode: StepMode::UpTo,
+        tie_break: TieBreak::FirstBuilt,
+        ..Config::default()
+    };
     for seed in 0..50 {
-        play(
-            3,
-            seed,
-            Config {
-                step_mode: StepMode::UpTo,
-                unlimited_loans: false,
-            },
-            seed < 2,
-        );
+        play(3, seed, variant.clone(), seed < 2);
+        play_with(4, seed, variant.clone(), false, builder);
     }
 }
 
