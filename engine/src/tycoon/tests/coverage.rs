@@ -64,3 +64,34 @@ fn every_code_is_listed_once_and_namespaced() {
     assert_eq!(codes.len(), errors::ALL.len());
     assert!(codes.iter().all(|c| c.starts_with("tycoon.")));
 }
+
+/// Published codes never change: this snapshot fails when one is renamed or removed.
+#[test]
+fn published_codes_are_stable() {
+    let published = [
+        "tycoon.ticket_not_displayed",
+        "tycoon.ticket_not_in_hand",
+        "tycoon.insufficient_cash",
+        "tycoon.unreachable_city",
+        "tycoon.direct_flight_required",
+        "tycoon.flight_after_build",
+        "tycoon.not_in_city",
+        "tycoon.landing_fields_full",
+        "tycoon.no_hotels_in_supply",
+        "tycoon.city_full",
+        "tycoon.no_closed_hotel",
+        "tycoon.factory_fields_full",
+        "tycoon.no_factories_left",
+        "tycoon.main_action_taken",
+        "tycoon.main_action_required",
+        "tycoon.loan_turn_not_pure",
+        "tycoon.no_loan_cards",
+        "tycoon.loan_cards_remain",
+        "tycoon.loan_settlement_pending",
+        "tycoon.not_loan_settlement",
+        "tycoon.no_such_loan",
+    ];
+    for code in published {
+        assert!(errors::ALL.contains(&code), "published code {code} disappeared");
+    }
+}

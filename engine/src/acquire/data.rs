@@ -1,0 +1,446 @@
+//! Board, chain and price data, read once from `data.json` (a copy of
+//! `shared/rules/acquire-data.json`, provenance block included).
+//!
+//! The price table is the seed's Informationskarte (SEED); rule code reads every price, bonus and
+//! count from here and never repeats a number.
+
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
+
+/// The data file, compiled into the crate.
+const DATA_JSON: &str = include_str!("data.json");
+
+/// Number of hotel chains (AQ-COMP-8); fixed by the seed's seven names.
+pub const CHAIN_COUNT: usize = 7;
+
+/// One hotel tile, by square: index `(column − 1) · rows + row`, so tiles sort by column number
+/// first and row letter second, the seed's start order (AQ-SETUP-3). Serialized as `"9F"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile(pub u8);
+
+/// A hotel chain, by its index in the data file's `chains` list. Serialized as its `id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Chain(pub u8);
+
+impl Chain {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// All seven chains in data-file order.
+    pub fn all() -> impl Iterator<Item = Chain> {
+        (0..CHAIN_COUNT as u8).map(Chain)
+    }
+}
+
+impl Tile {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Column number, 1-based (the number printed on the tile).
+    pub fn column(self) -> u8 {
+        self.0 / board().rows + 1
+    }
+
+    /// Row, 0-based (0 = A).
+    pub fn row(self) -> u8 {
+        self.0 % board().rows
+    }
+
+    /// Orthogonal neighbours on the board (AQ-COMP-4).
+    pub fn neighbours(self) -> impl Iterator<Item = Tile> {
+        let b = board();
+        let (col, row) = (self.0 / b.rows, self.0 % b.rows);
+        let up = (row > 0).then(|| Tile(self.0 - 1));
+        let down = (row + 1 < b.rows).then(|| Tile(self.0 + 1));
+        let left = (col > 0).then(|| Tile(self.0 - b.rows));
+        let right = (col + 1 < b.columns).then(|| Tile(self.0 + b.rows));
+        [up, down, left, right].into_iter().flatten()
+    }
+
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (0..board().tile_count as u8).map(Tile)
+    }
+}
+
+/// Price and both bonuses of a chain at one size (AQ-COMP-8, Info card).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct Prices {
+    pub price: i32,
+    pub majority_bonus: i32,
+    pub minority_bonus: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct PriceRow {
+    min: u8,
+    max: Option<u8>,
+    #[serde(flatten)]
+    prices: Prices,
+}
+
+#[derive(Debug, Clone)]
+pub struct ChainData {
+    pub id: String,
+    pub name: String,
+    /// Price tier 1–3 (AQ-COMP-8).
+    pub tier: u8,
+    rows: Vec<PriceRow>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct TradeRatio {
+    pub give_defunct: u8,
+    pub get_survivor: u8,
+}
+
+/// Counts and amounts the seed states (AQ-COMP-*).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Constants {
+    pub players_min: usize,
+    pub players_max: usize,
+    pub hand_size: usize,
+    pub start_tiles_per_player: usize,
+    pub start_cash: i32,
+    pub max_active_chains: usize,
+    pub shares_per_chain: u8,
+    pub max_shares_bought_per_turn: u8,
+    pub founder_bonus_shares: u8,
+    pub safe_size: u8,
+    pub end_size: u8,
+    pub trade_ratio: TradeRatio,
+    pub money_unit: i32,
+    pub majority_multiplier: i32,
+    pub minority_multiplier: i32,
+}
+
+/// Everything printed on the board, the tiles and the Info card.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub constants: Constants,
+    pub columns: u8,
+    pub rows: u8,
+    pub tile_count: usize,
+    row_letters: Vec<char>,
+    pub chains: Vec<ChainData>,
+}
+
+impl Board {
+    pub fn chain(&self, chain: Chain) -> &ChainData {
+        &self.chains[chain.index()]
+    }
+
+    /// Price and bonuses of `chain` at `size` tiles; `None` below 2 tiles (no chain).
+    pub fn prices(&self, chain: Chain, size: u8) -> Option<Prices> {
+        self.chain(chain)
+            .rows
+            .iter()
+            .find(|r| r.min <= size && r.max.is_none_or(|max| size <= max))
+            .map(|r| r.prices)
+    }
+
+    /// The price of one share of `chain` at `size` tiles, 0 for no chain.
+    pub fn price(&self, chain: Chain, size: u8) -> i32 {
+        self.prices(chain, size).map_or(0, |p| p.price)
+    }
+
+    fn chain_by_id(&self, id: &str) -> Option<Chain> {
+        self.chains
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| Chain(i as u8))
+    }
+
+    fn tile_by_id(&self, id: &str) -> Option<Tile> {
+        let split = id.find(|c: char| !c.is_ascii_digit())?;
+        let (num, letter) = id.split_at(split);
+        let column: u8 = num.parse().ok()?;
+        let mut letters = letter.chars();
+        let letter = letters.next()?.to_ascii_uppercase();
+        if letters.next().is_some() || column == 0 || column > self.columns {
+            return None;
+        }
+        let row = self.row_letters.iter().position(|&c| c == letter)? as u8;
+        Some(Tile((column - 1) * self.rows + row))
+    }
+}
+
+/// The board, parsed on first use.
+pub fn board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| parse(DATA_JSON).expect("the compiled-in data.json is valid"))
+}
+
+/// The raw shape of the data file (only the parts the rules use).
+mod raw {
+    use super::{Constants, PriceRow};
+    use serde::Deserialize;
+    use std::collections::HashMap;
+
+    #[derive(Deserialize)]
+    pub struct File {
+        pub constants: Constants,
+        pub board: Board,
+        pub chains: Vec<Chain>,
+        pub price_table: HashMap<String, Vec<PriceRow>>,
+    }
+    #[derive(Deserialize)]
+    pub struct Board {
+        pub columns: Vec<u8>,
+        pub rows: Vec<String>,
+        pub tile_count: usize,
+    }
+    #[derive(Deserialize)]
+    pub struct Chain {
+        pub id: String,
+        pub name: String,
+        pub tier: u8,
+    }
+}
+
+/// Parse and cross-check the data file.
+fn parse(json: &str) -> Result<Board, String> {
+    let file: raw::File = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    if file.chains.len() != CHAIN_COUNT {
+        return Err(format!("the engine expects {CHAIN_COUNT} chains"));
+    }
+    let row_letters: Vec<char> = file
+        .board
+        .rows
+        .iter()
+        .map(|r| r.chars().next().ok_or("empty row name"))
+        .collect::<Result<_, _>>()?;
+    let columns = file.board.columns.len() as u8;
+    let rows = row_letters.len() as u8;
+    if usize::from(columns) * usize::from(rows) != file.board.tile_count
+        || file.board.tile_count > usize::from(u8::MAX)
+    {
+        return Err("tile_count must be columns x rows and fit a byte".into());
+    }
+    let chains = file
+        .chains
+        .iter()
+        .map(|c| {
+            let rows = file
+                .price_table
+                .get(&format!("tier_{}", c.tier))
+                .ok_or(format!("no price table for tier {}", c.tier))?
+                .clone();
+            Ok(ChainData {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                tier: c.tier,
+                rows,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Board {
+        constants: file.constants,
+        columns,
+        rows,
+        tile_count: file.board.tile_count,
+        row_letters,
+        chains,
+    })
+}
+
+impl Serialize for Chain {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&board().chain(*self).id)
+    }
+}
+
+impl<'de> Deserialize<'de> for Chain {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        board()
+            .chain_by_id(&id)
+            .ok_or_else(|| de::Error::custom(format!("unknown chain `{id}`")))
+    }
+}
+
+impl Serialize for Tile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        board()
+            .tile_by_id(&id)
+            .ok_or_else(|| de::Error::custom(format!("unknown tile `{id}`")))
+    }
+}
+
+impl std::fmt::Display for Chain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&board().chain(*self).name)
+    }
+}
+
+impl std::fmt::Display for Tile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = board().row_letters[usize::from(self.row())];
+        write!(f, "{}{letter}", self.column())
+    }
+}
+
+impl std::str::FromStr for Tile {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Tile, String> {
+        board()
+            .tile_by_id(s)
+            .ok_or_else(|| format!("unknown tile `{s}`"))
+    }
+}
+
+/// Chain ids and tile names are strings in JSON.
+#[cfg(feature = "openapi")]
+mod schema {
+    use super::{board, Chain, Tile};
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    use utoipa::openapi::RefOr;
+
+    fn string_enum(description: &str, ids: Vec<String>) -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(description))
+            .enum_values(Some(ids))
+            .into()
+    }
+
+    impl utoipa::PartialSchema for Chain {
+        fn schema() -> RefOr<Schema> {
+            string_enum(
+                "An Acquire hotel chain id.",
+                board().chains.iter().map(|c| c.id.clone()).collect(),
+            )
+        }
+    }
+
+    impl utoipa::ToSchema for Chain {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "AcquireChain".into()
+        }
+    }
+
+    impl utoipa::PartialSchema for Tile {
+        fn schema() -> RefOr<Schema> {
+            string_enum(
+                "An Acquire tile: column number 1-12 then row letter A-I, e.g. 9F.",
+                Tile::all().map(|t| t.to_string()).collect(),
+            )
+        }
+    }
+
+    impl utoipa::ToSchema for Tile {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "AcquireTile".into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(id: &str) -> Chain {
+        board().chain_by_id(id).unwrap()
+    }
+
+    #[test]
+    fn aq_comp_2_and_aq_comp_3_board_is_12_by_9_with_108_distinct_tiles() {
+        let b = board();
+        assert_eq!((b.columns, b.rows, b.tile_count), (12, 9, 108));
+        let names: std::collections::BTreeSet<String> = Tile::all().map(|t| t.to_string()).collect();
+        assert_eq!(names.len(), 108);
+        assert!(names.contains("1A") && names.contains("12I") && names.contains("9F"));
+    }
+
+    #[test]
+    fn aq_comp_4_adjacency_is_orthogonal_only() {
+        let t = |s: &str| s.parse::<Tile>().unwrap();
+        let mut n: Vec<String> = t("2B").neighbours().map(|x| x.to_string()).collect();
+        n.sort();
+        assert_eq!(n, vec!["1B", "2A", "2C", "3B"]);
+        assert_eq!(t("1A").neighbours().count(), 2);
+        assert_eq!(t("12I").neighbours().count(), 2);
+        assert!(!t("1A").neighbours().any(|x| x == t("2B")), "diagonal");
+    }
+
+    #[test]
+    fn aq_comp_1_aq_comp_5_aq_comp_6_aq_comp_9_to_aq_comp_14_constants_match_the_seed() {
+        let c = &board().constants;
+        assert_eq!((c.players_min, c.players_max), (2, 6));
+        assert_eq!(c.hand_size, 6);
+        assert_eq!(c.start_cash, 6000);
+        assert_eq!(c.shares_per_chain, 25);
+        assert_eq!((c.safe_size, c.end_size), (11, 41));
+        assert_eq!(c.max_shares_bought_per_turn, 3);
+        assert_eq!(c.founder_bonus_shares, 1);
+        assert_eq!((c.trade_ratio.give_defunct, c.trade_ratio.get_survivor), (2, 1));
+        assert_eq!(c.max_active_chains, CHAIN_COUNT);
+    }
+
+    #[test]
+    fn aq_comp_7_aq_comp_8_price_table_follows_the_derived_formula_in_every_cell() {
+        let b = board();
+        let c = &b.constants;
+        let bracket = |size: u8| match size {
+            2 => 0,
+            3 => 1,
+            4 => 2,
+            5 => 3,
+            6..=10 => 4,
+            11..=20 => 5,
+            21..=30 => 6,
+            31..=40 => 7,
+            _ => 8,
+        };
+        let tiers: Vec<u8> = b.chains.iter().map(|c| c.tier).collect();
+        assert_eq!(tiers, vec![1, 1, 2, 2, 2, 3, 3]);
+        for ch in Chain::all() {
+            assert_eq!(b.prices(ch, 1), None);
+            for size in 2..=108u8 {
+                let p = b.prices(ch, size).unwrap();
+                let expect = 200 + 100 * bracket(size) + 100 * (i32::from(b.chain(ch).tier) - 1);
+                assert_eq!(p.price, expect, "{ch} at {size}");
+                assert_eq!(p.majority_bonus, c.majority_multiplier * p.price);
+                assert_eq!(p.minority_bonus, c.minority_multiplier * p.price);
+                assert_eq!(p.price % c.money_unit, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn aq_ex_3_prices_from_the_info_card() {
+        let b = board();
+        for (id, size, price) in [
+            ("festival", 2, 200),
+            ("imperial", 5, 600),
+            ("luxor", 15, 800),
+            ("prestige", 2, 400),
+            ("continental", 35, 1100),
+            ("airport", 41, 1000),
+            ("oriental", 41, 1100),
+        ] {
+            assert_eq!(b.price(chain(id), size), price, "{id} {size}");
+        }
+    }
+
+    #[test]
+    fn ids_round_trip_through_json() {
+        let t: Tile = serde_json::from_str("\"9F\"").unwrap();
+        assert_eq!((t.column(), t.row()), (9, 5));
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"9F\"");
+        assert!(serde_json::from_str::<Tile>("\"13A\"").is_err());
+        assert!(serde_json::from_str::<Tile>("\"1J\"").is_err());
+        let c: Chain = serde_json::from_str("\"luxor\"").unwrap();
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"luxor\"");
+        assert!(serde_json::from_str::<Chain>("\"tower\"").is_err());
+    }
+}
