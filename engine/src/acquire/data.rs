@@ -136,7 +136,7 @@ impl Board {
         self.chain(chain)
             .rows
             .iter()
-            .find(|r| r.min <= size && r.max.is_none_or(|max| size <= max))
+            .find(|r| r.min <= size && r.max.unwrap_or(u8::MAX) >= size)
             .map(|r| r.prices)
     }
 

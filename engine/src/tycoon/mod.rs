@@ -207,10 +207,9 @@ fn turn_actions(state: &State, turn: &state::Turn, actions: &mut Vec<Action>) {
         return;
     }
     for &ticket in &player.tickets {
-        for to in board().cities() {
-            if rules::route_allows(state.config.step_mode, ticket, player.plane, to).is_ok() {
-                actions.push(Action::Fly { ticket, to });
-            }
+        let reachable = rules::destinations(state.config.step_mode, ticket, player.plane);
+        for to in board().cities().filter(|to| reachable & (1 << to.0) != 0) {
+            actions.push(Action::Fly { ticket, to });
         }
     }
     if rules::check_hotel(state, turn).is_ok() {

@@ -4,11 +4,12 @@
 //! Checks return a small `Copy` [`Refusal`] rather than a [`RuleError`]: `legal_actions` runs
 //! hundreds of failing checks per call and must not format a message for each of them.
 
-use super::data::{board, City, LoanKind, Route, Ticket};
+use super::data::{board, City, LoanKind, Route, Ticket, CITY_COUNT};
 use super::errors::*;
 use super::state::{Plane, State, Turn};
 use super::StepMode;
 use crate::RuleError;
+use std::sync::OnceLock;
 
 /// Why a check failed, with just enough context to write the message later.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,21 +226,68 @@ pub fn check_purchase(state: &State, turn: &Turn, ticket: Ticket) -> Result<i32,
 
 /// Whether `ticket` can carry a plane standing at `from` to `to` (TY-FLY-2..5, T1, T2).
 pub fn route_allows(mode: StepMode, ticket: Ticket, from: Plane, to: City) -> Result<(), Refusal> {
+    if destinations(mode, ticket, from) & (1 << to.0) != 0 {
+        return Ok(());
+    }
+    Err(match from {
+        Plane::Home => Refusal::DirectFlightRequired,
+        Plane::City { city, .. } if city == to => Refusal::AlreadyThere(to),
+        Plane::City { .. } => Refusal::Unreachable(ticket, to),
+    })
+}
+
+/// The cities `ticket` reaches from `from`, as a bit set over [`City`] indices.
+///
+/// Looked up in a table built once from [`reaches`]: `legal_actions` asks this for every ticket
+/// in hand, and hands grow long.
+pub fn destinations(mode: StepMode, ticket: Ticket, from: Plane) -> u16 {
+    /// Index 0..9 = standing in that city, 9 = at the home bank.
+    type Table = Vec<[[u16; CITY_COUNT + 1]; 2]>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let b = board();
+        (0..b.tickets.len() as u8)
+            .map(|t| {
+                [StepMode::Exact, StepMode::UpTo].map(|mode| {
+                    std::array::from_fn(|from| {
+                        let from = if from == CITY_COUNT {
+                            None
+                        } else {
+                            Some(City(from as u8))
+                        };
+                        b.cities()
+                            .filter(|&to| reaches(mode, Ticket(t), from, to))
+                            .fold(0u16, |mask, to| mask | 1 << to.0)
+                    })
+                })
+            })
+            .collect()
+    });
+    let mode = match mode {
+        StepMode::Exact => 0,
+        StepMode::UpTo => 1,
+    };
+    let from = match from {
+        Plane::Home => CITY_COUNT,
+        Plane::City { city, .. } => usize::from(city.0),
+    };
+    table[usize::from(ticket.0)][mode][from]
+}
+
+/// The flight rules themselves: from the bank only direct on a scheduled ticket (TY-FLY-5, T2);
+/// from a city never to the same city, a scheduled ticket direct or by exactly N steps (N
+/// steps or fewer with `up_to`, TY-FLY-3, T1), a charter ticket between its two cities
+/// (TY-FLY-4).
+fn reaches(mode: StepMode, ticket: Ticket, from: Option<City>, to: City) -> bool {
     let b = board();
     let route = b.ticket(ticket).route;
-    let here = match from {
-        Plane::Home => {
-            return match route {
-                Route::Scheduled { dest, .. } if dest == to => Ok(()),
-                _ => Err(Refusal::DirectFlightRequired),
-            };
-        }
-        Plane::City { city, .. } => city,
+    let Some(here) = from else {
+        return matches!(route, Route::Scheduled { dest, .. } if dest == to);
     };
     if here == to {
-        return Err(Refusal::AlreadyThere(to));
+        return false;
     }
-    let allowed = match route {
+    match route {
         Route::Scheduled { dest, steps } => {
             let d = b.distance(here, to);
             let by_steps = match mode {
@@ -249,11 +297,6 @@ pub fn route_allows(mode: StepMode, ticket: Ticket, from: Plane, to: City) -> Re
             dest == to || by_steps
         }
         Route::Charter { ends } => ends == [here, to] || ends == [to, here],
-    };
-    if allowed {
-        Ok(())
-    } else {
-        Err(Refusal::Unreachable(ticket, to))
     }
 }
 
@@ -273,11 +316,10 @@ pub fn check_flight(state: &State, turn: &Turn, ticket: Ticket, to: City) -> Res
 pub fn can_fly(state: &State, turn: &Turn) -> bool {
     let player = state.player(turn.seat);
     !turn.main_action_done
-        && player.tickets.iter().any(|&t| {
-            board()
-                .cities()
-                .any(|to| route_allows(state.config.step_mode, t, player.plane, to).is_ok())
-        })
+        && player
+            .tickets
+            .iter()
+            .any(|&t| destinations(state.config.step_mode, t, player.plane) != 0)
 }
 
 /// Whether the loan action (or the pass that replaces it) is open: in a pure turn (nothing

@@ -92,6 +92,9 @@ fn published_codes_are_stable() {
         "tycoon.no_such_loan",
     ];
     for code in published {
-        assert!(errors::ALL.contains(&code), "published code {code} disappeared");
+        assert!(
+            errors::ALL.contains(&code),
+            "published code {code} disappeared"
+        );
     }
 }
