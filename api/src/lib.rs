@@ -80,6 +80,7 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
+                .route("/docs", web::get().to(routes::docs_redirect))
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
                 .default_service(web::to(routes::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
@@ -118,7 +119,8 @@ impl Application {
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
         let result = self.server.await;
-        drop(self.listener);
+        let listener = self.listener;
+        let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {
             tracing::info!("stopping the embedded PostgreSQL");
             drop(pg);

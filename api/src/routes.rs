@@ -700,6 +700,13 @@ async fn metrics(state: Data<AppState>) -> HttpResponse {
         .body(text)
 }
 
+/// `/docs` -> `/docs/` (the Swagger UI, served from files compiled into the binary).
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, "/docs/"))
+        .finish()
+}
+
 /// Unknown routes: a problem+json 404.
 pub async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::not_found("not_found", "no such route"))

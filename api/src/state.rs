@@ -65,6 +65,17 @@ impl Drop for ListenerGuard {
     }
 }
 
+impl ListenerGuard {
+    /// Stops the listener thread and waits for it (at most its 250 ms receive timeout), so
+    /// that the database can be stopped after it without a spurious reconnect.
+    pub fn stop_and_join(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]).
     pub fn start(url: String) -> (Arc<Hub>, ListenerGuard) {

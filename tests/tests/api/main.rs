@@ -1,1 +1,12 @@
-fn main() {}
+//! End-to-end tests of the HTTP API: the real application on a real socket, a real PostgreSQL
+//! database per test (db::testing). One binary with modules links once.
+
+mod bad_input;
+mod concurrency;
+mod helpers;
+mod hidden_information;
+mod lobby;
+mod openapi;
+mod playthrough;
+mod polling;
+mod storage;

@@ -1,0 +1,253 @@
+//! `spawn_app`: the real application on a random port with a database of its own, and a thin
+//! client for the endpoints.
+
+use std::collections::BTreeMap;
+
+use api::{Application, Settings};
+use db::testing::TestDb;
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use serde_json::{json, Value};
+
+/// A running application and its database.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub db: TestDb,
+}
+
+/// A created game with its seat tokens.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub id: String,
+    pub tokens: Vec<String>,
+}
+
+/// Starts the application in-process on port 0 with a fresh database.
+pub async fn spawn_app() -> TestApp {
+    if std::env::var_os("TEST_LOG").is_some() {
+        api::telemetry::init(false);
+    }
+    let db = tokio::task::spawn_blocking(TestDb::new).await.unwrap();
+    let app = Application::build(Settings::for_tests(db.url()))
+        .await
+        .expect("build the application");
+    let base = format!("http://{}", app.address());
+    tokio::spawn(app.run());
+    TestApp {
+        base,
+        client: reqwest::Client::new(),
+        db,
+    }
+}
+
+impl TestApp {
+    pub fn req(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
+        let mut r = self
+            .client
+            .request(method, format!("{}{}", self.base, path));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        r
+    }
+
+    pub async fn create_game(&self, players: usize, seed: u64) -> Game {
+        let seats: Vec<Value> = (0..players)
+            .map(|i| json!({ "name": format!("Player {i}") }))
+            .collect();
+        let res = self
+            .req(Method::POST, "/v1/games", None)
+            .json(&json!({ "type": "tycoon", "seats": seats, "seed": seed }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let body: Value = res.json().await.unwrap();
+        Game {
+            id: body["game_id"].as_str().unwrap().to_string(),
+            tokens: body["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["token"].as_str().unwrap().to_string())
+                .collect(),
+        }
+    }
+
+    pub async fn get_json(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let res = self.req(Method::GET, path, token).send().await.unwrap();
+        json_of(res).await
+    }
+
+    pub async fn document(&self, game: &Game, token: Option<&str>) -> Value {
+        let (status, body) = self
+            .get_json(&format!("/v1/games/{}", game.id), token)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    pub async fn version(&self, game: &Game) -> i64 {
+        self.document(game, None).await["version"].as_i64().unwrap()
+    }
+
+    pub async fn legal(&self, game: &Game, seat: usize) -> Value {
+        let (status, body) = self
+            .get_json(
+                &format!("/v1/games/{}/legal-actions", game.id),
+                Some(&game.tokens[seat]),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body
+    }
+
+    pub async fn act(&self, game: &Game, seat: usize, body: &Value) -> (StatusCode, Value) {
+        let res = self
+            .req(
+                Method::POST,
+                &format!("/v1/games/{}/actions", game.id),
+                Some(&game.tokens[seat]),
+            )
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        json_of(res).await
+    }
+
+    /// The whole log as `token` sees it, following `next_after`.
+    pub async fn all_events(&self, game: &Game, token: Option<&str>) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut after = 0;
+        loop {
+            let (status, page) = self
+                .get_json(
+                    &format!("/v1/games/{}/events?after={after}&limit=1000", game.id),
+                    token,
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            out.extend(page["events"].as_array().unwrap().iter().cloned());
+            match page["next_after"].as_i64() {
+                Some(next) => after = next,
+                None => return out,
+            }
+        }
+    }
+
+    /// Plays one random move (seeded `rng`) from the legal actions of the active seat.
+    /// Returns `false` once the game is over.
+    pub async fn play_one(&self, game: &Game, rng: &mut ChaCha8Rng) -> bool {
+        let doc = self.document(game, None).await;
+        if doc["status"] == "finished" {
+            return false;
+        }
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let legal = self.legal(game, seat).await;
+        let actions = legal["actions"].as_array().unwrap();
+        assert!(!actions.is_empty(), "the active seat has no legal action");
+        let action = pick(rng, actions).clone();
+        let (status, body) = self
+            .act(
+                game,
+                seat,
+                &json!({ "action": action, "expected_version": legal["version"] }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{action} refused: {body}");
+        true
+    }
+
+    /// Plays random moves until the game ends, recording the spectator's view at every version
+    /// seen between moves. Panics after `max_moves`.
+    pub async fn play_to_end(
+        &self,
+        game: &Game,
+        seed: u64,
+        max_moves: usize,
+    ) -> BTreeMap<i64, Value> {
+        let mut rng: ChaCha8Rng = rand::SeedableRng::seed_from_u64(seed);
+        let mut seen = BTreeMap::new();
+        for _ in 0..max_moves {
+            let doc = self.document(game, None).await;
+            seen.insert(doc["version"].as_i64().unwrap(), doc["view"].clone());
+            if !self.play_one(game, &mut rng).await {
+                return seen;
+            }
+        }
+        panic!("the game did not end within {max_moves} moves");
+    }
+}
+
+/// A seeded choice that prefers building and flying (as the engine's "builder" playouts do),
+/// so random games end in a few hundred moves instead of borrowing for thousands.
+pub fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
+    let weight = |a: &Value| match a["type"].as_str().unwrap_or("") {
+        "build_hotel" | "renovate_hotel" => 60,
+        "build_factory" => 15,
+        "fly" => 8,
+        "buy_ticket" => 2,
+        _ => 1,
+    };
+    let total: u32 = actions.iter().map(weight).sum();
+    let mut roll = rng.random_range(0..total);
+    for a in actions {
+        if roll < weight(a) {
+            return a;
+        }
+        roll -= weight(a);
+    }
+    actions.choose(rng).unwrap()
+}
+
+pub async fn json_of(res: Response) -> (StatusCode, Value) {
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    let body = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    };
+    (status, body)
+}
+
+/// Asserts a problem+json response with `status` and `code`; returns the body.
+pub async fn assert_problem(res: Response, status: StatusCode, code: &str) -> Value {
+    let got = res.status();
+    let ct = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let (_, body) = json_of(res).await;
+    assert_eq!(got, status, "{body}");
+    assert_eq!(ct, "application/problem+json", "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["status"], status.as_u16(), "{body}");
+    for field in ["type", "title", "detail"] {
+        assert!(body[field].is_string(), "{field} missing: {body}");
+    }
+    body
+}
+
+/// Number of stored events of a game, by SQL.
+pub fn stored_event_count(app: &TestApp, game: &Game) -> i64 {
+    use diesel::prelude::*;
+    use diesel::sql_types::{BigInt, Uuid as SqlUuid};
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let mut conn = app.db.conn();
+    let id: uuid::Uuid = game.id.parse().unwrap();
+    diesel::sql_query("SELECT count(*) AS n FROM game_events WHERE game_id = $1")
+        .bind::<SqlUuid, _>(id)
+        .get_result::<Count>(&mut conn)
+        .unwrap()
+        .n
+}

@@ -1,0 +1,233 @@
+//! Creating, listing, joining and starting games; seat tokens and who may do what.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{assert_problem, spawn_app, stored_event_count, Game};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catalogue_lists_tycoon_with_its_seat_range_and_default_config() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/v1/game-types", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let tycoon = &body["game_types"][0];
+    assert_eq!(tycoon["type"], "tycoon");
+    assert_eq!(
+        (tycoon["min_seats"].as_u64(), tycoon["max_seats"].as_u64()),
+        (Some(2), Some(4))
+    );
+    assert!(tycoon["default_config"].is_object());
+    assert!(tycoon["rules_version"].is_u64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_open_seats_starts_when_the_last_seat_is_joined() {
+    let app = spawn_app().await;
+    let res = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon", "seats": [{ "name": "Ann" }, { "open": true }, { "open": true }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let created: Value = res.json().await.unwrap();
+    assert_eq!(created["status"], "open");
+    assert_eq!(created["version"], 0);
+    assert!(created["seats"][1]["token"].is_null());
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let ann = created["seats"][0]["token"].as_str().unwrap().to_string();
+
+    // Starting with open seats is refused.
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/start"), Some(&ann))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::CONFLICT, "seats_open").await;
+    // Acting before the start is refused.
+    let game = Game {
+        id: id.clone(),
+        tokens: vec![ann.clone()],
+    };
+    let (status, body) = app
+        .act(&game, 0, &json!({ "action": { "type": "end_turn" } }))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game_not_started"))
+    );
+
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+        .json(&json!({ "name": "Bob", "seat": 2 }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let bob: Value = res.json().await.unwrap();
+    assert_eq!(
+        (bob["seat"].as_i64(), bob["status"].as_str()),
+        (Some(2), Some("open"))
+    );
+    assert_eq!(bob["token"].as_str().unwrap().len(), 64);
+
+    // The seat is taken now.
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+        .json(&json!({ "name": "Eve", "seat": 2 }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::CONFLICT, "seat_taken").await;
+
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+        .json(&json!({ "name": "Cy" }))
+        .send()
+        .await
+        .unwrap();
+    let cy: Value = res.json().await.unwrap();
+    assert_eq!(
+        (cy["seat"].as_i64(), cy["status"].as_str()),
+        (Some(1), Some("active"))
+    );
+    assert!(cy["version"].as_i64().unwrap() > 0);
+
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+        .json(&json!({ "name": "Late" }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::CONFLICT, "game_already_started").await;
+
+    let (_, doc) = app
+        .get_json(
+            &format!("/v1/games/{id}"),
+            Some(cy["token"].as_str().unwrap()),
+        )
+        .await;
+    assert_eq!(doc["seat"], 1);
+    assert_eq!(doc["status"], "active");
+    assert_eq!(doc["seats"][1]["name"], "Cy");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listing_filters_by_status_and_pages_with_a_cursor_without_showing_tokens() {
+    let app = spawn_app().await;
+    for seed in 0..3 {
+        app.create_game(2, seed).await;
+    }
+    app.req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "open": true }] }))
+        .send()
+        .await
+        .unwrap();
+    let res = app
+        .req(Method::GET, "/v1/games?status=active&limit=2", None)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers()["link"]
+        .to_str()
+        .unwrap()
+        .contains("rel=\"next\""));
+    let page1: Value = res.json().await.unwrap();
+    assert_eq!(page1["games"].as_array().unwrap().len(), 2);
+    assert!(!page1.to_string().contains("token"));
+    let cursor = page1["next_cursor"].as_str().unwrap();
+    let (_, page2) = app
+        .get_json(
+            &format!("/v1/games?status=active&limit=2&cursor={cursor}"),
+            None,
+        )
+        .await;
+    assert_eq!(page2["games"].as_array().unwrap().len(), 1);
+    assert!(page2["next_cursor"].is_null());
+    let (_, open) = app
+        .get_json("/v1/games?status=open&type=tycoon", None)
+        .await;
+    assert_eq!(open["games"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missing_unknown_and_foreign_tokens_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 1).await;
+    let other = app.create_game(2, 2).await;
+    let version = app.version(&game).await;
+    let events = stored_event_count(&app, &game);
+    let legal = app.legal(&game, 0).await;
+    let body = json!({ "action": legal["actions"][0] });
+    let url = format!("/v1/games/{}/actions", game.id);
+
+    let res = app
+        .req(Method::POST, &url, None)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNAUTHORIZED, "missing_token").await;
+    let res = app
+        .req(Method::POST, &url, Some("not-a-token"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNAUTHORIZED, "invalid_token").await;
+    let res = app
+        .req(Method::POST, &url, None)
+        .header("authorization", "Basic abc")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNAUTHORIZED, "invalid_token").await;
+    let res = app
+        .req(Method::POST, &url, Some(&other.tokens[0]))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::FORBIDDEN, "token_for_other_game").await;
+    // Seat 1 acting on seat 0's turn.
+    let (status, problem) = app.act(&game, 1, &body).await;
+    assert_eq!(
+        (status, problem["code"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("not_your_turn"))
+    );
+    // Reads with a bad token are refused too, not downgraded to spectator.
+    let res = app
+        .req(Method::GET, &format!("/v1/games/{}", game.id), Some("nope"))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNAUTHORIZED, "invalid_token").await;
+    let res = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/legal-actions", game.id),
+            Some(&other.tokens[1]),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::FORBIDDEN, "token_for_other_game").await;
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{}/start", game.id), None)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNAUTHORIZED, "missing_token").await;
+
+    // Spectators may look but have no actions.
+    let (status, legal) = app
+        .get_json(&format!("/v1/games/{}/legal-actions", game.id), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(legal["seat"].is_null());
+    assert_eq!(legal["actions"], json!([]));
+
+    assert_eq!(app.version(&game).await, version);
+    assert_eq!(stored_event_count(&app, &game), events);
+}
