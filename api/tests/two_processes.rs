@@ -1,0 +1,104 @@
+//! Two `server` processes on one database: a change made through one wakes a long poll on the
+//! other (LISTEN/NOTIFY), and the launcher reports the port it bound.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// A `server` child process, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_server(database_url: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .env("DATABASE_URL", database_url)
+        .env("PORT", "0")
+        .env("POOL_SIZE", "4")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server binary");
+    let stdout = child.stdout.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server { child, base }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
+    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap();
+    let url = db.url().to_string();
+    let (a, b) = tokio::task::spawn_blocking(move || (start_server(&url), start_server(&url)))
+        .await
+        .unwrap();
+    let client = reqwest::Client::new();
+
+    let created: Value = client
+        .post(format!("{}/v1/games", a.base))
+        .json(&json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B" }], "seed": 1 }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let version = created["version"].as_i64().unwrap();
+
+    // The poll on B knows the current version; it can only come back with a newer one or,
+    // after 30 s, with the same.
+    let poll = {
+        let (client, url) = (
+            client.clone(),
+            format!("{}/v1/games/{id}?wait=30&after_version={version}", b.base),
+        );
+        tokio::spawn(async move { client.get(url).send().await.unwrap() })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+
+    let legal: Value = client
+        .get(format!("{}/v1/games/{id}/legal-actions", a.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let res = client
+        .post(format!("{}/v1/games/{id}/actions", a.base))
+        .bearer_auth(&token)
+        .json(&json!({ "action": legal["actions"][0], "expected_version": version }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let acted: Value = res.json().await.unwrap();
+    let new_version = acted["game"]["version"].as_i64().unwrap();
+    assert!(new_version > version);
+
+    let res = poll.await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let doc: Value = res.json().await.unwrap();
+    assert_eq!(doc["version"], new_version, "B's poll saw A's change");
+    drop((a, b));
+}
