@@ -59,7 +59,7 @@ impl Tile {
         [up, down, left, right].into_iter().flatten()
     }
 
-    pub fn all() -> impl Iterator<Item = Tile> {
+    pub fn all() -> impl DoubleEndedIterator<Item = Tile> {
         (0..board().tile_count as u8).map(Tile)
     }
 }
@@ -356,7 +356,8 @@ mod tests {
     fn aq_comp_2_and_aq_comp_3_board_is_12_by_9_with_108_distinct_tiles() {
         let b = board();
         assert_eq!((b.columns, b.rows, b.tile_count), (12, 9, 108));
-        let names: std::collections::BTreeSet<String> = Tile::all().map(|t| t.to_string()).collect();
+        let names: std::collections::BTreeSet<String> =
+            Tile::all().map(|t| t.to_string()).collect();
         assert_eq!(names.len(), 108);
         assert!(names.contains("1A") && names.contains("12I") && names.contains("9F"));
     }
@@ -382,7 +383,10 @@ mod tests {
         assert_eq!((c.safe_size, c.end_size), (11, 41));
         assert_eq!(c.max_shares_bought_per_turn, 3);
         assert_eq!(c.founder_bonus_shares, 1);
-        assert_eq!((c.trade_ratio.give_defunct, c.trade_ratio.get_survivor), (2, 1));
+        assert_eq!(
+            (c.trade_ratio.give_defunct, c.trade_ratio.get_survivor),
+            (2, 1)
+        );
         assert_eq!(c.max_active_chains, CHAIN_COUNT);
     }
 

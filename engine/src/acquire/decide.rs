@@ -57,11 +57,7 @@ pub fn setup(config: &Config, seats: usize, rng: &mut dyn RngCore) -> Vec<Event>
     s.events
 }
 
-pub fn decide(
-    state: &State,
-    seat: Seat,
-    action: &Action,
-) -> Result<Vec<Event>, RuleError> {
+pub fn decide(state: &State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
     let Stage::Turn(turn) = &state.stage else {
         return Err(RuleError::game_over());
     };
@@ -109,7 +105,10 @@ pub fn decide(
         }
         &Action::DisposeShares { sell, trade } => {
             rules::check_dispose(state, turn, sell, trade)?;
-            let m = state.merger.as_ref().expect("checked: a merger is settling");
+            let m = state
+                .merger
+                .as_ref()
+                .expect("checked: a merger is settling");
             let defunct = m.defuncts[0];
             let survivor = m.survivor.expect("checked: the survivor is known");
             let held = state.player(seat).shares[defunct.chain.index()];
@@ -344,11 +343,7 @@ impl Scratch {
                 })
             })
             .collect();
-        let bank_award = awards
-            .iter()
-            .filter(|a| a.0.is_none())
-            .map(|a| a.2)
-            .sum();
+        let bank_award = awards.iter().filter(|a| a.0.is_none()).map(|a| a.2).sum();
         self.emit(Event::BonusesPaid {
             chain: chain.chain,
             size: chain.size,

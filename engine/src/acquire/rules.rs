@@ -27,13 +27,22 @@ pub enum Refusal {
     NoMergerDecision,
     NotLargest(Chain),
     BadOrder,
-    NotEnoughShares { held: u8, asked: u8 },
+    NotEnoughShares {
+        held: u8,
+        asked: u8,
+    },
     OddTrade(u8),
-    SurvivorExhausted { chain: Chain, left: u8 },
+    SurvivorExhausted {
+        chain: Chain,
+        left: u8,
+    },
     BuyLimit,
     ChainNotActive(Chain),
     BankOut(Chain),
-    CannotAfford { price: i32, cash: i32 },
+    CannotAfford {
+        price: i32,
+        cash: i32,
+    },
     EndConditionsUnmet,
     AnnounceAfterBuying,
     AlreadyAnnounced,
@@ -319,7 +328,10 @@ fn merger_at<'a>(
 /// The chains tied for largest (AQ-MERGE-2).
 pub fn largest(m: &Merger) -> impl Iterator<Item = Chain> + '_ {
     let max = m.chains.iter().map(|c| c.size).max().unwrap_or(0);
-    m.chains.iter().filter(move |c| c.size == max).map(|c| c.chain)
+    m.chains
+        .iter()
+        .filter(move |c| c.size == max)
+        .map(|c| c.chain)
 }
 
 pub fn check_survivor(state: &State, turn: &Turn, chain: Chain) -> Result<(), Refusal> {
@@ -457,7 +469,8 @@ pub fn end_conditions_hold(state: &State) -> bool {
     let e2 = sizes().any(|s| s >= c.end_size);
     let e1 = match state.config.end_rule {
         EndRule::Seed => {
-            state.active_chains().count() == c.max_active_chains && sizes().all(|s| s >= c.safe_size)
+            state.active_chains().count() == c.max_active_chains
+                && sizes().all(|s| s >= c.safe_size)
         }
         EndRule::Standard => sizes().next().is_some() && sizes().all(|s| s >= c.safe_size),
     };
@@ -491,7 +504,10 @@ fn ceil_unit(amount: i32, parts: i32) -> i32 {
 
 /// Bonus awards for holdings `(holder, shares)`; `None` is the two-player bank's phantom
 /// holding (AQ-BONUS-1..5, AQ-2P-3). Holders with no share get nothing and are not listed.
-pub fn bonus_awards(prices: Prices, holdings: &[(Option<Seat>, u8)]) -> Vec<(Option<Seat>, u8, i32)> {
+pub fn bonus_awards(
+    prices: Prices,
+    holdings: &[(Option<Seat>, u8)],
+) -> Vec<(Option<Seat>, u8, i32)> {
     let mut ranked: Vec<(Option<Seat>, u8)> =
         holdings.iter().copied().filter(|h| h.1 > 0).collect();
     ranked.sort_by_key(|h| std::cmp::Reverse(h.1));

@@ -1,0 +1,97 @@
+//! Every rule ID of the spec (a copy lives in `engine/rules/acquire.md`) has a test that names
+//! it, and every error code is listed once.
+
+use crate::acquire::errors;
+
+const SPEC: &str = include_str!("../../../rules/acquire.md");
+const TESTS: [&str; 5] = [
+    include_str!("rules.rs"),
+    include_str!("scenarios.rs"),
+    include_str!("playouts.rs"),
+    include_str!("../data.rs"),
+    include_str!("coverage.rs"),
+];
+
+/// Rule IDs such as `AQ-MERGE-4`, `AQ-2P-9`, `AQ-EX-6` and decisions such as `AQ-D7`.
+fn rule_ids() -> Vec<String> {
+    let mut ids = Vec::new();
+    for word in SPEC.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        let parts: Vec<&str> = word.split('-').collect();
+        let numbered = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        let is_rule = parts.len() == 3
+            && parts[0] == "AQ"
+            && parts[1].chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && numbered(parts[2]);
+        let is_decision =
+            parts.len() == 2 && parts[0] == "AQ" && parts[1].starts_with('D') && numbered(&parts[1][1..]);
+        if (is_rule || is_decision) && !ids.contains(&word.to_string()) {
+            ids.push(word.to_string());
+        }
+    }
+    ids
+}
+
+/// `needle` occurs in `haystack` not followed by another digit (so `aq_d1` is not `aq_d17`).
+fn names(haystack: &str, needle: &str) -> bool {
+    haystack.match_indices(needle).any(|(i, _)| {
+        !haystack[i + needle.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+#[test]
+fn every_rule_id_of_the_spec_is_named_by_a_test() {
+    let ids = rule_ids();
+    assert!(ids.len() > 90, "the spec parser found only {} ids", ids.len());
+    // Skip this file's own text: it must not satisfy the check by itself.
+    let haystack: String = TESTS[..4].concat().to_lowercase();
+    let missing: Vec<&String> = ids
+        .iter()
+        .filter(|id| {
+            let snake = id.to_lowercase().replace('-', "_");
+            !(names(&haystack, &snake) || names(&haystack, &id.to_lowercase()))
+        })
+        .collect();
+    assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+}
+
+#[test]
+fn every_code_is_listed_once_and_namespaced() {
+    let mut codes = errors::ALL.to_vec();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), errors::ALL.len());
+    assert!(codes.iter().all(|c| c.starts_with("acquire.")));
+}
+
+#[test]
+fn error_codes_are_stable() {
+    assert_eq!(
+        errors::ALL,
+        &[
+            "acquire.tile_not_in_hand",
+            "acquire.unplayable_tile",
+            "acquire.chain_name_required",
+            "acquire.chain_name_unexpected",
+            "acquire.chain_already_active",
+            "acquire.tile_already_placed",
+            "acquire.placement_required",
+            "acquire.merger_pending",
+            "acquire.no_merger_decision",
+            "acquire.not_largest_chain",
+            "acquire.invalid_defunct_order",
+            "acquire.not_enough_shares",
+            "acquire.odd_trade",
+            "acquire.survivor_stock_exhausted",
+            "acquire.buy_limit_reached",
+            "acquire.chain_not_active",
+            "acquire.bank_out_of_shares",
+            "acquire.insufficient_cash",
+            "acquire.end_conditions_unmet",
+            "acquire.announce_after_buying",
+            "acquire.end_already_announced",
+        ]
+    );
+}

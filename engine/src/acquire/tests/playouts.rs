@@ -1,0 +1,472 @@
+//! Seeded random playouts: every game ends, every listed action is accepted, money moves only
+//! through defined payments, shares and tiles are conserved, hidden tiles never leak, and the
+//! log replays to the state.
+
+use super::support::rng;
+use crate::acquire::data::{board, Chain, Tile, CHAIN_COUNT};
+use crate::acquire::state::{Cell, State};
+use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
+use crate::{Game, Seat, Viewer};
+use rand::Rng;
+
+const GAMES_PER_COUNT: u64 = 300;
+/// Far above any real game; reaching it means a game that does not end.
+const MAX_ACTIONS: usize = 5_000;
+
+/// Every listed action equally likely.
+fn uniform(_: &Action) -> u32 {
+    1
+}
+
+/// A merger hunter: places and buys eagerly, rarely announces, so boards fill up, chains get
+/// safe, dead tiles and eighth-chain tiles appear and the pile runs out.
+fn builder(action: &Action) -> u32 {
+    match action {
+        Action::AnnounceEnd => 1,
+        Action::BuyShare { .. } => 20,
+        Action::EndTurn => 5,
+        _ => 10,
+    }
+}
+
+fn pick<R: Rng>(rng: &mut R, legal: &[Action], policy: fn(&Action) -> u32) -> Action {
+    let total: u32 = legal.iter().map(policy).sum();
+    let mut roll = rng.random_range(0..total);
+    for a in legal {
+        let w = policy(a);
+        if roll < w {
+            return a.clone();
+        }
+        roll -= w;
+    }
+    unreachable!("roll below the total weight")
+}
+
+/// Play one seeded game to the end with `policy`, checking every step. Returns the log.
+fn play_with(
+    players: usize,
+    seed: u64,
+    config: Config,
+    check_completeness: bool,
+    policy: fn(&Action) -> u32,
+) -> Vec<Event> {
+    let mut rng = rng(seed);
+    let mut log = Acquire::setup(&config, players, &mut rng).unwrap();
+    let mut state = Acquire::replay(&log);
+    check_invariants(&state);
+    let mut steps = 0;
+    while Acquire::outcome(&state).is_none() {
+        assert!(
+            steps < MAX_ACTIONS,
+            "game {seed} with {players} players did not end"
+        );
+        let active = Acquire::active_seats(&state);
+        assert_eq!(active.len(), 1, "exactly one seat decides at a time");
+        let seat = active[0];
+        let legal = Acquire::legal_actions(&state, seat);
+        assert!(!legal.is_empty(), "{seat} must have a legal action");
+        for other in state.seats().filter(|s| *s != seat) {
+            assert!(Acquire::legal_actions(&state, other).is_empty());
+        }
+        if check_completeness {
+            check_exactly_legal(&state, seat, &legal);
+        }
+        let action = pick(&mut rng, &legal, policy);
+        let events = Acquire::decide(&state, seat, &action, &mut rng)
+            .unwrap_or_else(|e| panic!("listed action {action:?} refused: {e}"));
+        let before = state.clone();
+        for e in &events {
+            Acquire::evolve(&mut state, e);
+        }
+        check_ledger(&before, &state, &events);
+        if seed % 10 == 0 {
+            check_hidden(&state, &events);
+        }
+        check_invariants(&state);
+        log.extend(events);
+        steps += 1;
+    }
+    assert_eq!(
+        Acquire::replay(&log),
+        state,
+        "replaying the log must give the final state"
+    );
+    if seed % 10 == 0 {
+        let json = serde_json::to_value(&state).unwrap();
+        let back: State = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, state, "state JSON must round-trip");
+        let log_json = serde_json::to_value(&log).unwrap();
+        let back: Vec<Event> = serde_json::from_value(log_json).unwrap();
+        assert_eq!(back, log, "events JSON must round-trip");
+    }
+    log
+}
+
+/// Hidden information: no view or redacted event names a tile the viewer may not know.
+fn check_hidden(state: &State, events: &[Event]) {
+    let quoted = |t: &Tile| format!("\"{t}\"");
+    let bag: Vec<String> = state.bag.iter().map(quoted).collect();
+    for viewer in state.seats().map(Viewer::Seat).chain([Viewer::Spectator]) {
+        let mut hidden = bag.clone();
+        for seat in state.seats() {
+            if viewer != Viewer::Seat(seat) {
+                hidden.extend(state.player(seat).hand.iter().map(quoted));
+            }
+        }
+        let mut shown = vec![serde_json::to_string(&Acquire::view(state, viewer)).unwrap()];
+        for e in events {
+            let redacted = Acquire::redact(e, viewer).expect("no event is hidden entirely");
+            match &redacted {
+                Event::TilesShuffled { order, .. } => assert!(order.is_none()),
+                Event::TileDrawn { seat, tile } => {
+                    assert_eq!(tile.is_some(), viewer == Viewer::Seat(*seat))
+                }
+                _ => {}
+            }
+            shown.push(serde_json::to_string(&redacted).unwrap());
+        }
+        for text in &shown {
+            for id in &hidden {
+                assert!(
+                    !text.contains(id.as_str()),
+                    "hidden tile {id} leaked: {text}"
+                );
+            }
+        }
+    }
+}
+
+/// The action universe: every tile with and without each name, every survivor, every order of
+/// up to three chains, every split of up to 25 shares, every purchase and the turn actions.
+fn universe() -> Vec<Action> {
+    let mut u = vec![Action::AnnounceEnd, Action::EndTurn];
+    for tile in Tile::all() {
+        u.push(Action::PlaceTile { tile, chain: None });
+        u.extend(Chain::all().map(|c| Action::PlaceTile {
+            tile,
+            chain: Some(c),
+        }));
+    }
+    for a in Chain::all() {
+        u.push(Action::ChooseSurvivor { chain: a });
+        u.push(Action::BuyShare { chain: a });
+        u.push(Action::OrderDefuncts { order: vec![a] });
+        for b in Chain::all() {
+            u.push(Action::OrderDefuncts { order: vec![a, b] });
+            for c in Chain::all() {
+                u.push(Action::OrderDefuncts {
+                    order: vec![a, b, c],
+                });
+            }
+        }
+    }
+    for sell in 0..=26 {
+        for trade in 0..=26 {
+            u.push(Action::DisposeShares { sell, trade });
+        }
+    }
+    u.push(Action::OrderDefuncts { order: vec![] });
+    u
+}
+
+/// Every action of the universe is accepted exactly when it is listed.
+fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
+    thread_local! {
+        static UNIVERSE: Vec<Action> = universe();
+    }
+    UNIVERSE.with(|u| {
+        for action in u {
+            let ok = Acquire::decide(state, seat, action, &mut rng(0)).is_ok();
+            assert_eq!(
+                ok,
+                legal.contains(action),
+                "{action:?}: decide says {ok} in {:?} / {:?}",
+                state.stage,
+                state.merger
+            );
+        }
+    });
+    for other in state.seats().filter(|s| *s != seat) {
+        for action in legal {
+            let err = Acquire::decide(state, other, action, &mut rng(0)).unwrap_err();
+            assert_eq!(err.code, "not_your_turn");
+        }
+    }
+}
+
+/// Money changes only through defined payments, each at the amount the data table prints.
+fn check_ledger(before: &State, after: &State, events: &[Event]) {
+    let b = board();
+    let mut expected: Vec<i32> = before.players.iter().map(|p| p.cash).collect();
+    let mut scratch = before.clone();
+    for e in events {
+        match e {
+            Event::ShareBought { seat, chain, price } => {
+                assert_eq!(
+                    *price,
+                    b.price(*chain, scratch.chain(*chain).size),
+                    "AQ-BUY-2"
+                );
+                assert!(expected[seat.index()] >= *price, "AQ-BUY-3: no credit");
+                expected[seat.index()] -= price;
+            }
+            Event::SharesDisposed {
+                seat,
+                chain,
+                sold,
+                price,
+                proceeds,
+                ..
+            } => {
+                let m = scratch.merger.as_ref().expect("disposal within a merger");
+                assert_eq!(m.defuncts[0].chain, *chain);
+                assert_eq!(*price, b.price(*chain, m.defuncts[0].size), "AQ-DISP-2");
+                assert_eq!(*proceeds, i32::from(*sold) * price);
+                expected[seat.index()] += proceeds;
+            }
+            Event::BonusesPaid {
+                chain,
+                size,
+                payouts,
+                bank_award,
+                bank_holding,
+            } => {
+                let expected_size = match &scratch.merger {
+                    Some(m) => m.defuncts[0].size,
+                    None => scratch.chain(*chain).size,
+                };
+                assert_eq!(*size, expected_size, "AQ-MERGE-5 / AQ-END-4 size");
+                assert_eq!(bank_holding.is_some(), scratch.two_player(), "AQ-2P-1");
+                let prices = b.prices(*chain, *size).unwrap();
+                let pool = prices.majority_bonus + prices.minority_bonus;
+                let total: i32 = payouts.iter().map(|p| p.amount).sum::<i32>() + bank_award;
+                let holders = scratch
+                    .players
+                    .iter()
+                    .filter(|p| p.shares[chain.index()] > 0)
+                    .count()
+                    + usize::from(bank_holding.is_some_and(|h| h > 0));
+                if holders == 0 {
+                    assert_eq!(total, 0, "AQ-BONUS-5");
+                } else {
+                    assert!(total >= pool && total < pool + 100 * 6, "{total} vs {pool}");
+                }
+                for p in payouts {
+                    assert_eq!(p.amount % b.constants.money_unit, 0);
+                    assert_eq!(p.shares, scratch.player(p.seat).shares[chain.index()]);
+                    expected[p.seat.index()] += p.amount;
+                }
+            }
+            Event::SharesSold {
+                seat,
+                chain,
+                count,
+                price,
+                proceeds,
+            } => {
+                assert_eq!(*price, scratch.price(*chain), "AQ-END-4");
+                assert_eq!(*count, scratch.player(*seat).shares[chain.index()]);
+                assert_eq!(*proceeds, i32::from(*count) * price);
+                expected[seat.index()] += proceeds;
+            }
+            _ => {}
+        }
+        Acquire::evolve(&mut scratch, e);
+    }
+    let actual: Vec<i32> = after.players.iter().map(|p| p.cash).collect();
+    assert_eq!(
+        actual, expected,
+        "cash moved outside a defined payment: {events:?}"
+    );
+}
+
+fn check_invariants(state: &State) {
+    let b = board();
+    let c = &b.constants;
+    // AQ-COMP-9: 25 shares per chain, held or in the bank.
+    for chain in Chain::all() {
+        let held: u32 = state
+            .players
+            .iter()
+            .map(|p| u32::from(p.shares[chain.index()]))
+            .sum();
+        assert_eq!(
+            held + u32::from(state.chain(chain).bank_shares),
+            u32::from(c.shares_per_chain)
+        );
+    }
+    // AQ-COMP-3: every tile exactly once in pile, hands, board, removed or waiting bank tiles.
+    let mut seen = vec![0u8; b.tile_count];
+    for t in state
+        .bag
+        .iter()
+        .chain(&state.removed)
+        .chain(&state.bank_tiles)
+        .chain(state.players.iter().flat_map(|p| p.hand.iter()))
+    {
+        seen[t.index()] += 1;
+    }
+    let mut sizes = [0u8; CHAIN_COUNT];
+    for t in Tile::all() {
+        match state.cell(t) {
+            Cell::Empty => {}
+            Cell::Unincorporated => seen[t.index()] += 1,
+            Cell::Chain(ch) => {
+                seen[t.index()] += 1;
+                sizes[ch.index()] += 1;
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n == 1),
+        "every tile exactly once: {seen:?}"
+    );
+    for chain in Chain::all() {
+        let size = state.chain(chain).size;
+        assert_eq!(size, sizes[chain.index()], "chain size matches the board");
+        assert!(size == 0 || size >= 2, "a chain has at least 2 tiles");
+    }
+    assert!(
+        state.active_chains().count() <= c.max_active_chains,
+        "AQ-FOUND-4"
+    );
+    for p in &state.players {
+        assert!(p.cash >= 0);
+        assert!(p.hand.len() <= c.hand_size, "AQ-COMP-5");
+    }
+    if state.merger.is_none() {
+        // Outside a merger no two chains touch (they would have merged) and no unincorporated
+        // tile touches a chain (it would have joined it).
+        for t in Tile::all() {
+            if let Cell::Chain(ch) = state.cell(t) {
+                for n in t.neighbours() {
+                    match state.cell(n) {
+                        Cell::Chain(other) => assert_eq!(other, ch, "chains {t} and {n} touch"),
+                        Cell::Unincorporated => panic!("{n} touches chain at {t}"),
+                        Cell::Empty => {}
+                    }
+                }
+            }
+        }
+    }
+    if let Some(outcome) = &state.outcome {
+        let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
+        assert_eq!(outcome.scores, scores, "AQ-END-4: the score is the cash");
+        for chain in state.active_chains() {
+            assert!(
+                state.players.iter().all(|p| p.shares[chain.index()] == 0),
+                "AQ-END-4: every active share sold"
+            );
+        }
+        let best = scores.iter().max().unwrap();
+        for w in &outcome.winners {
+            assert_eq!(scores[w.index()], *best);
+        }
+    }
+}
+
+fn playouts(players: usize) {
+    let mut actions = 0;
+    for seed in 0..GAMES_PER_COUNT {
+        let policy = if seed % 2 == 0 { uniform } else { builder };
+        actions += play_with(players, seed, Config::default(), seed < 2, policy).len();
+    }
+    assert!(actions > 0);
+}
+
+#[test]
+fn random_playouts_with_2_players_end_and_keep_every_invariant() {
+    playouts(2);
+}
+
+#[test]
+fn random_playouts_with_3_players_end_and_keep_every_invariant() {
+    playouts(3);
+}
+
+#[test]
+fn random_playouts_with_4_players_end_and_keep_every_invariant() {
+    playouts(4);
+}
+
+#[test]
+fn random_playouts_with_5_players_end_and_keep_every_invariant() {
+    playouts(5);
+}
+
+#[test]
+fn random_playouts_with_6_players_end_and_keep_every_invariant() {
+    playouts(6);
+}
+
+#[test]
+fn random_playouts_with_the_standard_end_rule_and_largest_first_order_end() {
+    let config = Config {
+        end_rule: EndRule::Standard,
+        defunct_order: DefunctOrder::LargestFirst,
+        hidden_holdings: true,
+    };
+    for seed in 0..60 {
+        play_with(
+            2 + (seed % 5) as usize,
+            seed,
+            config.clone(),
+            seed < 2,
+            builder,
+        );
+    }
+}
+
+#[test]
+fn playouts_are_deterministic_for_a_seed() {
+    assert_eq!(
+        play_with(4, 99, Config::default(), false, uniform),
+        play_with(4, 99, Config::default(), false, uniform)
+    );
+}
+
+#[test]
+fn playouts_reach_every_kind_of_event() {
+    // The random players must really exercise the rare rules, or the invariants prove little.
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    for players in 2..=6 {
+        for seed in 0..40 {
+            for e in play_with(players, 5000 + seed, Config::default(), false, builder) {
+                let name = match e {
+                    Event::MergerStarted { ref chains, .. } if chains.len() >= 3 => "multi_merger",
+                    Event::DefunctsOrdered { ref order } if order.len() >= 2 => "ordered",
+                    Event::BankTileDrawn { .. } => "bank_tile",
+                    Event::BankTilePlaced { .. } => "bank_tile_placed",
+                    Event::DeadTileRemoved { .. } => "dead_tile",
+                    Event::EndAnnounced { .. } => "announced",
+                    Event::FinalScoringStarted {
+                        reason: crate::acquire::EndReason::Stalled,
+                    } => "stalled",
+                    Event::ChainFounded {
+                        free_share: false, ..
+                    } => "founded_without_share",
+                    Event::SharesDisposed { traded, .. } if traded > 0 => "traded",
+                    Event::PlacementSkipped { .. } => "skipped",
+                    _ => continue,
+                };
+                *seen.entry(name).or_default() += 1;
+            }
+        }
+    }
+    for name in [
+        "multi_merger",
+        "ordered",
+        "bank_tile",
+        "bank_tile_placed",
+        "dead_tile",
+        "announced",
+        "stalled",
+        "traded",
+        "skipped",
+    ] {
+        assert!(
+            seen.get(name).copied().unwrap_or(0) > 0,
+            "{name} never seen: {seen:?}"
+        );
+    }
+}

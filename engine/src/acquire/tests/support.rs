@@ -1,0 +1,196 @@
+//! Helpers to set a table up for a scenario and to run actions through the real rules.
+
+use crate::acquire::data::{board, Chain, Tile};
+use crate::acquire::state::{Cell, ChainState, Stage, State, Step, Turn};
+use crate::acquire::{Acquire, Action, Config, Event};
+use crate::{Game, RuleError, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A freshly set-up game (real setup, seeded shuffle).
+pub fn new_game(players: usize) -> State {
+    new_game_with(players, Config::default(), 1)
+}
+
+pub fn new_game_with(players: usize, config: Config, seed: u64) -> State {
+    let events = Acquire::setup(&config, players, &mut rng(seed)).expect("valid setup");
+    Acquire::replay(&events)
+}
+
+pub fn tile(id: &str) -> Tile {
+    id.parse().expect("known tile")
+}
+
+pub fn tiles(ids: &[&str]) -> Vec<Tile> {
+    ids.iter().map(|id| tile(id)).collect()
+}
+
+pub fn chain(id: &str) -> Chain {
+    serde_json::from_value(serde_json::json!(id)).expect("known chain")
+}
+
+/// An empty table: every tile in the pile (1A on top ... in a fixed order), empty hands,
+/// start cash, all shares in the bank, and seat 0 about to place.
+pub fn table(players: usize) -> State {
+    table_with(players, Config::default())
+}
+
+pub fn table_with(players: usize, config: Config) -> State {
+    let mut state = new_game_with(players, config, 1);
+    let b = board();
+    state.cells = vec![Cell::Empty; b.tile_count];
+    state.chains = [ChainState {
+        size: 0,
+        bank_shares: b.constants.shares_per_chain,
+    }; crate::acquire::data::CHAIN_COUNT];
+    state.bag = Tile::all().rev().collect();
+    for p in &mut state.players {
+        p.hand.clear();
+        p.cash = b.constants.start_cash;
+        p.shares = [0; crate::acquire::data::CHAIN_COUNT];
+    }
+    state.removed.clear();
+    state.bank_tiles.clear();
+    state.merger = None;
+    state.idle_turns = 0;
+    give_turn(&mut state, 0);
+    state
+}
+
+/// Make it `seat`'s turn with nothing done yet.
+pub fn give_turn(state: &mut State, seat: u8) {
+    state.stage = Stage::Turn(Turn {
+        seat: Seat(seat),
+        step: Step::Place,
+        placed: false,
+        bought: 0,
+        announced: false,
+        drew: false,
+    });
+}
+
+/// Put the turn into the buying step (placement done).
+pub fn to_buy_step(state: &mut State) {
+    if let Stage::Turn(turn) = &mut state.stage {
+        turn.step = Step::Buy;
+        turn.placed = true;
+    }
+}
+
+fn take(state: &mut State, t: Tile) {
+    state.bag.retain(|x| *x != t);
+    for p in &mut state.players {
+        p.hand.retain(|x| *x != t);
+    }
+}
+
+/// Lay unincorporated tiles on the board.
+pub fn put(state: &mut State, ids: &[&str]) {
+    for t in tiles(ids) {
+        take(state, t);
+        state.cells[t.index()] = Cell::Unincorporated;
+    }
+}
+
+/// Lay a chain on the board.
+pub fn put_chain(state: &mut State, id: &str, ids: &[&str]) {
+    put_chain_tiles(state, chain(id), &tiles(ids));
+}
+
+pub fn put_chain_tiles(state: &mut State, c: Chain, ts: &[Tile]) {
+    for &t in ts {
+        take(state, t);
+        state.cells[t.index()] = Cell::Chain(c);
+        state.chains[c.index()].size += 1;
+    }
+}
+
+/// Tiles of one row letter from column `from` to `to` inclusive.
+pub fn row(letter: char, from: u8, to: u8) -> Vec<Tile> {
+    (from..=to).map(|c| tile(&format!("{c}{letter}"))).collect()
+}
+
+pub fn give_tiles(state: &mut State, seat: u8, ids: &[&str]) {
+    for t in tiles(ids) {
+        take(state, t);
+        state.players[usize::from(seat)].hand.push(t);
+    }
+}
+
+/// Move a tile to the top of the pile.
+pub fn bag_top(state: &mut State, id: &str) {
+    let t = tile(id);
+    take(state, t);
+    state.bag.push(t);
+}
+
+/// Give shares from the bank.
+pub fn give_shares(state: &mut State, seat: u8, id: &str, n: u8) {
+    let c = chain(id);
+    state.chains[c.index()].bank_shares -= n;
+    state.players[usize::from(seat)].shares[c.index()] += n;
+}
+
+/// Decide and, if accepted, fold: the events, or the error with the state untouched.
+pub fn act(state: &mut State, seat: u8, action: Action) -> Result<Vec<Event>, RuleError> {
+    let before = state.clone();
+    let result = Acquire::decide(state, Seat(seat), &action, &mut rng(2));
+    assert_eq!(*state, before, "decide must not change the state");
+    let events = result?;
+    for e in &events {
+        Acquire::evolve(state, e);
+    }
+    Ok(events)
+}
+
+/// Assert an action is refused with `code` and nothing changes.
+pub fn refused(state: &mut State, seat: u8, action: Action, code: &str) {
+    let before = state.clone();
+    let err = act(state, seat, action.clone()).expect_err("the action must be refused");
+    assert_eq!(err.code, code, "{err}");
+    assert!(
+        err.message.contains(err.rule),
+        "the message names the rule: {err}"
+    );
+    assert_eq!(*state, before);
+    assert!(
+        !Acquire::legal_actions(state, Seat(seat)).contains(&action),
+        "a refused action must not be listed as legal"
+    );
+}
+
+/// Assert an action is accepted, and listed as legal beforehand.
+pub fn accepted(state: &mut State, seat: u8, action: Action) -> Vec<Event> {
+    assert!(
+        Acquire::legal_actions(state, Seat(seat)).contains(&action),
+        "{action:?} should be listed as legal: {:?}",
+        Acquire::legal_actions(state, Seat(seat))
+    );
+    act(state, seat, action.clone()).unwrap_or_else(|e| panic!("{action:?} refused: {e}"))
+}
+
+pub fn place(id: &str) -> Action {
+    Action::PlaceTile {
+        tile: tile(id),
+        chain: None,
+    }
+}
+
+pub fn found(id: &str, name: &str) -> Action {
+    Action::PlaceTile {
+        tile: tile(id),
+        chain: Some(chain(name)),
+    }
+}
+
+pub fn cash(state: &State, seat: u8) -> i32 {
+    state.players[usize::from(seat)].cash
+}
+
+pub fn shares(state: &State, seat: u8, id: &str) -> u8 {
+    state.players[usize::from(seat)].shares[chain(id).index()]
+}
