@@ -46,6 +46,7 @@ pub struct Application {
     server: Server,
     address: SocketAddr,
     listener: ListenerGuard,
+    pool: db::Pool,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
 
@@ -62,7 +63,7 @@ impl Application {
             .context("database set-up panicked")??;
         let (hub, listener_guard) = Hub::start(url);
         let state = AppState {
-            pool,
+            pool: pool.clone(),
             hub,
             metrics: Arc::new(metrics::Metrics::new()),
         };
@@ -98,6 +99,7 @@ impl Application {
             server,
             address,
             listener: listener_guard,
+            pool,
             postgres,
         })
     }
@@ -118,7 +120,9 @@ impl Application {
     /// # Errors
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
+        let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
         let result = self.server.await;
+        sweeper.abort();
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {
@@ -126,6 +130,29 @@ impl Application {
             drop(pg);
         }
         result
+    }
+}
+
+/// How long a stored idempotent response is kept: clients retry within minutes.
+pub const IDEMPOTENCY_KEY_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+/// Deletes idempotency records older than [`IDEMPOTENCY_KEY_TTL`], hourly.
+async fn sweep_idempotency_keys(pool: db::Pool) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        let pool = pool.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_TTL;
+            let deleted = db::get_conn(&pool)
+                .and_then(|mut c| db::store::expire_idempotency_keys(&mut c, cutoff));
+            match deleted {
+                Ok(n) if n > 0 => tracing::info!(deleted = n, "expired idempotency keys"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not expire idempotency keys"),
+            }
+        })
+        .await;
     }
 }
 

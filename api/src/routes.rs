@@ -61,7 +61,7 @@ fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     Ok(Some(token.to_string()))
 }
 
-fn header_str<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Option<&'a str> {
+fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
