@@ -1,6 +1,7 @@
 //! End-to-end tests of the HTTP API: the real application on a real socket, a real PostgreSQL
 //! database per test (db::testing). One binary with modules links once.
 
+mod availability;
 mod bad_input;
 mod concurrency;
 mod helpers;
