@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
@@ -111,7 +112,7 @@ impl Default for Metrics {
     }
 }
 
-/// Middleware counting every request by matched route pattern (never the raw path, so ids do
+/// Middleware adding `X-Request-Id` and counting every request by matched route pattern (never the raw path, so ids do
 /// not explode the label set) and status.
 ///
 /// # Errors
@@ -125,7 +126,19 @@ pub async fn track(
         .app_data::<web::Data<AppState>>()
         .map(|s| s.metrics.clone());
     let method = req.method().to_string();
-    let res = next.call(req).await?;
+    // TracingLogger (outermost) put the request id into the extensions; echo it so clients can
+    // quote it and operators can find the request's log lines.
+    let request_id = {
+        use actix_web::HttpMessage;
+        req.extensions()
+            .get::<tracing_actix_web::RequestId>()
+            .map(|id| id.to_string())
+    };
+    let mut res = next.call(req).await?;
+    if let Some(value) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-request-id"), value);
+    }
     if let Some(m) = metrics {
         let route = res
             .request()
