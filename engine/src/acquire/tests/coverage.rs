@@ -20,10 +20,14 @@ fn rule_ids() -> Vec<String> {
         let numbered = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
         let is_rule = parts.len() == 3
             && parts[0] == "AQ"
-            && parts[1].chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && parts[1]
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
             && numbered(parts[2]);
-        let is_decision =
-            parts.len() == 2 && parts[0] == "AQ" && parts[1].starts_with('D') && numbered(&parts[1][1..]);
+        let is_decision = parts.len() == 2
+            && parts[0] == "AQ"
+            && parts[1].starts_with('D')
+            && numbered(&parts[1][1..]);
         if (is_rule || is_decision) && !ids.contains(&word.to_string()) {
             ids.push(word.to_string());
         }
@@ -44,7 +48,11 @@ fn names(haystack: &str, needle: &str) -> bool {
 #[test]
 fn every_rule_id_of_the_spec_is_named_by_a_test() {
     let ids = rule_ids();
-    assert!(ids.len() > 90, "the spec parser found only {} ids", ids.len());
+    assert!(
+        ids.len() > 90,
+        "the spec parser found only {} ids",
+        ids.len()
+    );
     // Skip this file's own text: it must not satisfy the check by itself.
     let haystack: String = TESTS[..4].concat().to_lowercase();
     let missing: Vec<&String> = ids

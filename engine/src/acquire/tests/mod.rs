@@ -4,7 +4,7 @@
 
 mod support;
 
-// mod coverage; (enabled once every rule ID has its test)
+mod coverage;
 mod playouts;
 mod rules;
 mod scenarios;
