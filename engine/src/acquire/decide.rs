@@ -40,7 +40,7 @@ pub fn setup(config: &Config, seats: usize, rng: &mut dyn RngCore) -> Vec<Event>
             };
             s.emit(Event::StartTilePlaced { seat, tile });
             // AQ-SETUP-3: lowest column number, then the letter closest to A = lowest index.
-            if start.map_or(true, |(best, _)| tile < best) {
+            if start.is_none_or(|(best, _)| tile < best) {
                 start = Some((tile, seat));
             }
         }

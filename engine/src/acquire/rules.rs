@@ -429,7 +429,7 @@ pub fn check_dispose(state: &State, turn: &Turn, sell: u8, trade: u8) -> Result<
         });
     }
     let ratio = board().constants.trade_ratio.give_defunct;
-    if trade % ratio != 0 {
+    if !trade.is_multiple_of(ratio) {
         return Err(Refusal::OddTrade(trade));
     }
     let left = state.chain(survivor).bank_shares;

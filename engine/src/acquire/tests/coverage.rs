@@ -103,3 +103,27 @@ fn error_codes_are_stable() {
         ]
     );
 }
+
+#[cfg(feature = "openapi")]
+#[test]
+fn acquire_schemas_are_in_the_api_document() {
+    let schemas = crate::openapi::game_schemas();
+    let names: Vec<&str> = schemas.iter().map(|(n, _)| n.as_str()).collect();
+    for name in [
+        "AcquireAction",
+        "AcquireEvent",
+        "AcquireView",
+        "AcquireConfig",
+        "AcquireChain",
+        "AcquireTile",
+        "AcquireMerger",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    let action = &schemas
+        .iter()
+        .find(|(n, _)| n == "AcquireAction")
+        .unwrap()
+        .1;
+    assert!(serde_json::to_value(action).unwrap().get("oneOf").is_some());
+}

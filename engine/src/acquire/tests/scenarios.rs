@@ -78,7 +78,8 @@ pub(super) fn two_chain_merger(players: usize, id: &str, size: u8, holdings: &[(
 
 #[test]
 fn aq_ex_4_bonus_splits_with_rounding_up_to_100() {
-    let cases: [(&str, u8, &[(u8, u8)], &[(u8, i32)]); 6] = [
+    type Case<'a> = (&'a str, u8, &'a [(u8, u8)], &'a [(u8, i32)]);
+    let cases: [Case; 6] = [
         ("oriental", 3, &[(0, 4)], &[(0, 6000)]),
         (
             "imperial",
