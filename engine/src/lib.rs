@@ -25,6 +25,7 @@
 //! assert_eq!(view["players"].as_array().unwrap().len(), 3);
 //! ```
 
+pub mod acquire;
 pub mod erased;
 #[cfg(feature = "openapi")]
 pub mod openapi;

@@ -41,9 +41,16 @@ fn collect_all() -> (Vec<(String, RefOr<Schema>)>, Vec<GameSchemas>) {
         event: collect::<tycoon::Event>(&mut out),
         view: collect::<tycoon::View>(&mut out),
     };
+    let acquire = GameSchemas {
+        game: "acquire",
+        config: collect::<crate::acquire::Config>(&mut out),
+        action: collect::<crate::acquire::Action>(&mut out),
+        event: collect::<crate::acquire::Event>(&mut out),
+        view: collect::<crate::acquire::View>(&mut out),
+    };
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out.dedup_by(|a, b| a.0 == b.0);
-    (out, vec![tycoon])
+    (out, vec![tycoon, acquire])
 }
 
 #[cfg(test)]
