@@ -1,0 +1,494 @@
+//! Load generator: N concurrent clients, each playing its own Tycoon game over HTTP (a poll of
+//! `GET /v1/games/{id}`, the active seat's legal actions, one random legal action per move),
+//! and, against the same PostgreSQL with the same concurrency, the raw database transaction of
+//! an action (lock the game row, insert one event, write a real Tycoon snapshot, commit). The
+//! report is a markdown table per client count with the service / raw-database ratio.
+//!
+//! ```text
+//! cargo run --release -p tests --bin loadgen                      # own server + own PostgreSQL
+//! cargo run --release -p tests --bin loadgen -- --smoke           # a few hundred actions (CI)
+//! cargo run --release -p tests --bin loadgen -- --url http://127.0.0.1:8080 --database-url postgres://...
+//! ```
+//!
+//! Without `--url` the service runs in this process (`api::Application` on port 0, production
+//! defaults: pool 10, one HTTP worker per core, info-level logs formatted and discarded). Without
+//! `--database-url`/`DATABASE_URL` it starts a private PostgreSQL in a temporary directory with
+//! the launcher's production settings (fsync on), so both modes meet the same server settings.
+//! With `--url` and no database URL only the HTTP side is measured.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use clap::Parser;
+use diesel::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Parser)]
+#[command(name = "loadgen", about = "Load generator for the board-game server")]
+struct Args {
+    /// Target a running server instead of starting one in this process.
+    #[arg(long)]
+    url: Option<String>,
+    /// PostgreSQL for the in-process server and for the raw-database mode (else DATABASE_URL,
+    /// else a private cluster in a temporary directory).
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// Client counts to measure, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![1, 8, 32])]
+    clients: Vec<usize>,
+    /// Action POSTs per client count (shared among the clients).
+    #[arg(long, default_value_t = 3000)]
+    actions: usize,
+    /// CI mode: a few hundred actions in all (1 and 4 clients), and a non-zero exit on any
+    /// 5xx or transport error.
+    #[arg(long)]
+    smoke: bool,
+    /// Players per game.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Pool size of the in-process server.
+    #[arg(long, default_value_t = 10)]
+    pool_size: u32,
+    /// HTTP workers of the in-process server (default: one per core).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Skip the raw-database mode.
+    #[arg(long)]
+    no_raw: bool,
+    /// Seed of the clients' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Latencies and failures of one run.
+#[derive(Default)]
+struct Tally {
+    ok: usize,
+    latencies: Vec<Duration>,
+    failures: BTreeMap<String, usize>,
+}
+
+struct Measured {
+    actions: usize,
+    elapsed: Duration,
+    latencies: Vec<Duration>,
+    failures: BTreeMap<String, usize>,
+}
+
+impl Measured {
+    fn rate(&self) -> f64 {
+        self.actions as f64 / self.elapsed.as_secs_f64()
+    }
+
+    fn pct(&self, p: f64) -> Duration {
+        if self.latencies.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((self.latencies.len() as f64 * p).ceil() as usize).clamp(1, self.latencies.len());
+        self.latencies[i - 1]
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = Args::parse();
+    if args.smoke {
+        args.clients = vec![1, 4];
+        args.actions = 150;
+    }
+    let mut _cluster: Option<(tempfile::TempDir, db::local_pg::LocalPostgres)> = None;
+    let database_url = match (&args.database_url, &args.url) {
+        (Some(u), _) if !u.is_empty() => Some(u.clone()),
+        (_, Some(_)) => None,
+        _ => {
+            let dir = tempfile::Builder::new().prefix("loadgen-pg-").tempdir()?;
+            eprintln!("starting a private PostgreSQL in {}", dir.path().display());
+            let data = dir.path().join("data");
+            let pg = tokio::task::spawn_blocking(move || db::local_pg::LocalPostgres::start(&data))
+                .await??;
+            let url = pg.database_url("postgres");
+            _cluster = Some((dir, pg));
+            Some(url)
+        }
+    };
+    let base = match &args.url {
+        Some(u) => u.trim_end_matches('/').to_string(),
+        None => {
+            let url = database_url.clone().context("a database URL")?;
+            // Production logging cost: every event formatted at info level, then discarded.
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                )
+                .with_writer(std::io::sink)
+                .try_init();
+            let mut settings = api::Settings::for_tests(&url);
+            settings.pool_size = args.pool_size;
+            settings.workers = args.workers;
+            let app = api::Application::build(settings).await?;
+            let base = format!("http://{}", app.address());
+            tokio::spawn(app.run());
+            base
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    eprintln!(
+        "target {base}; {cores} cores; {} actions per client count",
+        args.actions
+    );
+
+    let mut rows = Vec::new();
+    let mut bad = 0usize;
+    for &clients in &args.clients {
+        let service = run_service(&base, clients, &args).await?;
+        let raw = match (&database_url, args.no_raw) {
+            (Some(url), false) => Some(run_raw(url, clients, args.actions).await?),
+            _ => None,
+        };
+        for (what, n) in &service.failures {
+            eprintln!("  {clients} clients: {n} × {what}");
+            if what.starts_with('5') || what.starts_with("transport") {
+                bad += n;
+            }
+        }
+        rows.push((clients, service, raw));
+    }
+
+    println!(
+        "| Clients | Actions/s | p50 ms | p95 ms | p99 ms | max ms | Raw DB tx/s | Raw p99 ms | Service / raw |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (clients, s, raw) in &rows {
+        let (raw_rate, raw_p99, ratio) = match raw {
+            Some(r) => (
+                format!("{:.0}", r.rate()),
+                ms(r.pct(0.99)),
+                format!("{:.0} %", 100.0 * s.rate() / r.rate()),
+            ),
+            None => ("–".into(), "–".into(), "–".into()),
+        };
+        println!(
+            "| {clients} | {:.0} | {} | {} | {} | {} | {raw_rate} | {raw_p99} | {ratio} |",
+            s.rate(),
+            ms(s.pct(0.50)),
+            ms(s.pct(0.95)),
+            ms(s.pct(0.99)),
+            ms(s.pct(1.0)),
+        );
+    }
+    println!();
+    for (clients, s, _) in &rows {
+        if s.failures.is_empty() {
+            println!("- {clients} clients: every action POST answered 2xx");
+        } else {
+            let list: Vec<String> = s
+                .failures
+                .iter()
+                .map(|(k, n)| format!("{n} × {k}"))
+                .collect();
+            println!("- {clients} clients: non-2xx: {}", list.join(", "));
+        }
+    }
+    if args.smoke && bad > 0 {
+        bail!("{bad} server errors or transport failures");
+    }
+    if args.smoke && rows.iter().any(|(_, s, _)| s.actions == 0) {
+        bail!("no action was applied");
+    }
+    Ok(())
+}
+
+/// One client: plays its own games (a new one when a game ends) until `quota` action POSTs.
+async fn client_loop(
+    base: String,
+    players: usize,
+    quota: usize,
+    seed: u64,
+    tally: Arc<Mutex<Tally>>,
+) -> anyhow::Result<()> {
+    let http = reqwest::Client::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game: Option<(String, Vec<String>)> = None;
+    let mut sent = 0;
+    while sent < quota {
+        let (id, tokens) = match &game {
+            Some(g) => g.clone(),
+            None => {
+                let seats: Vec<Value> = (0..players)
+                    .map(|i| json!({ "name": format!("P{i}") }))
+                    .collect();
+                let res = http
+                    .post(format!("{base}/v1/games"))
+                    .json(&json!({ "type": "tycoon", "seats": seats, "seed": rng.random::<u32>() }))
+                    .send()
+                    .await?;
+                if !res.status().is_success() {
+                    bail!("create: {} {}", res.status(), res.text().await?);
+                }
+                let body: Value = res.json().await?;
+                let id = body["game_id"].as_str().context("game_id")?.to_string();
+                let tokens: Vec<String> = body["seats"]
+                    .as_array()
+                    .context("seats")?
+                    .iter()
+                    .filter_map(|s| s["token"].as_str().map(str::to_string))
+                    .collect();
+                game = Some((id.clone(), tokens.clone()));
+                (id, tokens)
+            }
+        };
+        // The poll between moves.
+        let doc: Value = http
+            .get(format!("{base}/v1/games/{id}"))
+            .send()
+            .await?
+            .json()
+            .await?;
+        if doc["status"] == "finished" {
+            game = None;
+            continue;
+        }
+        let seat = doc["active_seats"][0].as_u64().context("an active seat")? as usize;
+        let token = &tokens[seat];
+        let legal: Value = http
+            .get(format!("{base}/v1/games/{id}/legal-actions"))
+            .bearer_auth(token)
+            .send()
+            .await?
+            .json()
+            .await?;
+        let actions = legal["actions"].as_array().context("actions")?;
+        if actions.is_empty() {
+            bail!("seat {seat} is active but has no legal action: {legal}");
+        }
+        let action = pick(&mut rng, actions).clone();
+        let started = Instant::now();
+        let res = http
+            .post(format!("{base}/v1/games/{id}/actions"))
+            .bearer_auth(token)
+            .json(&json!({ "action": action, "expected_version": legal["version"] }))
+            .send()
+            .await;
+        sent += 1;
+        let outcome = match res {
+            Ok(res) => {
+                let status = res.status();
+                let body: Value = res.json().await.unwrap_or(Value::Null);
+                if status.is_success() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{} {}",
+                        status.as_u16(),
+                        body["code"].as_str().unwrap_or("-")
+                    ))
+                }
+            }
+            Err(e) => Err(format!("transport error ({})", short(&e))),
+        };
+        let elapsed = started.elapsed();
+        let mut t = tally.lock().unwrap();
+        match outcome {
+            Ok(()) => {
+                t.ok += 1;
+                t.latencies.push(elapsed);
+            }
+            Err(what) => *t.failures.entry(what).or_default() += 1,
+        }
+    }
+    Ok(())
+}
+
+fn short(e: &reqwest::Error) -> &'static str {
+    if e.is_timeout() {
+        "timeout"
+    } else if e.is_connect() {
+        "connect"
+    } else {
+        "other"
+    }
+}
+
+async fn run_service(base: &str, clients: usize, args: &Args) -> anyhow::Result<Measured> {
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let per_client = args.actions.div_ceil(clients);
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|i| {
+            tokio::spawn(client_loop(
+                base.to_string(),
+                args.players,
+                per_client,
+                args.seed.wrapping_mul(1000).wrapping_add(i as u64),
+                tally.clone(),
+            ))
+        })
+        .collect();
+    for t in tasks {
+        t.await??;
+    }
+    let elapsed = started.elapsed();
+    let t = std::mem::take(&mut *tally.lock().unwrap());
+    let mut latencies = t.latencies;
+    latencies.sort();
+    Ok(Measured {
+        actions: t.ok,
+        elapsed,
+        latencies,
+        failures: t.failures,
+    })
+}
+
+/// A seeded choice that prefers building and flying, so that games end in a few hundred moves
+/// (as the e2e tests' `pick`).
+fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
+    let weight = |a: &Value| match a["type"].as_str().unwrap_or("") {
+        "build_hotel" | "renovate_hotel" => 60,
+        "build_factory" => 15,
+        "fly" => 8,
+        "buy_ticket" => 2,
+        _ => 1,
+    };
+    let total: u32 = actions.iter().map(weight).sum();
+    let mut roll = rng.random_range(0..total);
+    for a in actions {
+        if roll < weight(a) {
+            return a;
+        }
+        roll -= weight(a);
+    }
+    &actions[0]
+}
+
+/// A realistic row: a Tycoon game 60 random moves in (its snapshot, one of its action events).
+fn realistic_payload(players: usize) -> anyhow::Result<(Value, Value, Value)> {
+    let kind = engine::registry::find("tycoon").context("tycoon is hosted")?;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut state, _) = kind.setup(&kind.info().default_config, players, &mut rng)?;
+    let mut last = (json!({}), json!({}));
+    for _ in 0..60 {
+        if state.outcome().is_some() {
+            break;
+        }
+        let seat = state.active_seats()[0];
+        let legal = state.legal_actions(seat);
+        let action = pick(&mut rng, &legal).clone();
+        let events = state.apply(seat, &action, &mut rng)?;
+        if let Some(e) = events.into_iter().last() {
+            last = (action, e);
+        }
+    }
+    Ok((state.to_json(), last.0, last.1))
+}
+
+/// The service's transaction shape without the service: lock the game row (reading it, as the
+/// service must), insert one event, write the snapshot and version, commit.
+async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Measured> {
+    use db::schema::{game_events, games};
+    let (snapshot, action, event) = realistic_payload(2)?;
+    let per_client = actions.div_ceil(clients);
+    let url = url.to_string();
+    tokio::task::spawn_blocking(move || -> anyhow::Result<Measured> {
+        // One game row per client, created through the store like the service's.
+        let mut conns = Vec::new();
+        let mut ids = Vec::new();
+        for _ in 0..clients {
+            let mut conn = PgConnection::establish(&url)?;
+            let id = Uuid::new_v4();
+            db::store::create_game(
+                &mut conn,
+                db::store::NewGame {
+                    id,
+                    game_type: "tycoon".into(),
+                    rules_version: 1,
+                    config: json!({}),
+                    rng_seed: db::RngSeed([0; 32]),
+                    seats: vec![
+                        db::store::NewSeat::Taken {
+                            name: "raw0".into(),
+                            token: db::token::new_token(),
+                        },
+                        db::store::NewSeat::Taken {
+                            name: "raw1".into(),
+                            token: db::token::new_token(),
+                        },
+                    ],
+                    initial: Some(db::store::Decision {
+                        events: vec![db::NewEvent::system(event.clone())],
+                        snapshot: snapshot.clone(),
+                        status: db::GameStatus::Active,
+                    }),
+                },
+            )
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            conns.push(conn);
+            ids.push(id);
+        }
+        let started = Instant::now();
+        let results: Vec<anyhow::Result<Vec<Duration>>> = std::thread::scope(|s| {
+            let handles: Vec<_> = conns
+                .iter_mut()
+                .zip(&ids)
+                .map(|(conn, &id)| {
+                    let (snapshot, action, event) = (&snapshot, &action, &event);
+                    s.spawn(move || -> anyhow::Result<Vec<Duration>> {
+                        let mut lat = Vec::with_capacity(per_client);
+                        for _ in 0..per_client {
+                            let t = Instant::now();
+                            conn.transaction(|c| {
+                                let (version, _state): (i64, Option<Value>) = games::table
+                                    .find(id)
+                                    .select((games::version, games::snapshot))
+                                    .for_update()
+                                    .first(c)?;
+                                diesel::insert_into(game_events::table)
+                                    .values((
+                                        game_events::game_id.eq(id),
+                                        game_events::seq.eq(version + 1),
+                                        game_events::seat.eq(Some(0)),
+                                        game_events::action.eq(Some(action)),
+                                        game_events::event.eq(event),
+                                    ))
+                                    .execute(c)?;
+                                diesel::update(games::table.find(id))
+                                    .set((
+                                        games::snapshot.eq(Some(snapshot)),
+                                        games::version.eq(version + 1),
+                                        games::updated_at.eq(diesel::dsl::now),
+                                    ))
+                                    .execute(c)?;
+                                Ok::<_, diesel::result::Error>(())
+                            })?;
+                            lat.push(t.elapsed());
+                        }
+                        Ok(lat)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let elapsed = started.elapsed();
+        let mut latencies = Vec::new();
+        for r in results {
+            latencies.extend(r?);
+        }
+        latencies.sort();
+        Ok(Measured {
+            actions: latencies.len(),
+            elapsed,
+            latencies,
+            failures: BTreeMap::new(),
+        })
+    })
+    .await?
+}
