@@ -1,0 +1,419 @@
+//! Faults and secrets that need a real `server` process:
+//! - `kill -9` in the middle of a load run loses nothing that was answered 200 and leaves every
+//!   game consistent (snapshot = fold of its events, seq numbers without gaps);
+//! - seat tokens never reach the log, even at debug level.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+/// A `server` child process, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `server` on `database_url`; its log (stderr) goes to `log` when given.
+fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
+    let stderr = match log {
+        Some(p) => Stdio::from(std::fs::File::create(p).expect("create the log file")),
+        None => Stdio::null(),
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .env("DATABASE_URL", database_url)
+        .env("PORT", "0")
+        .env("POOL_SIZE", "4")
+        .env("WORKERS", "2")
+        .env("RUST_LOG", rust_log)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("start the server binary");
+    let stdout = child.stdout.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server { child, base }
+}
+
+async fn create_game(client: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
+    let created: Value = client
+        .post(format!("{base}/v1/games"))
+        .json(
+            &json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B" }], "seed": seed }),
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let tokens = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    (id, tokens)
+}
+
+/// An action answered 200: which game, seat and action, and the seqs of its events.
+#[derive(Debug, Clone)]
+struct Answered {
+    game: Uuid,
+    seat: i32,
+    action: Value,
+    seqs: Vec<i64>,
+}
+
+/// Plays random legal moves on one game until the server stops answering. Records every 200.
+async fn play_until_failure(
+    client: reqwest::Client,
+    base: String,
+    id: String,
+    tokens: Vec<String>,
+    answered: Arc<Mutex<Vec<Answered>>>,
+    count: Arc<AtomicUsize>,
+) {
+    let mut n = 0usize;
+    loop {
+        let Ok(res) = client.get(format!("{base}/v1/games/{id}")).send().await else {
+            return;
+        };
+        let Ok(doc) = res.json::<Value>().await else {
+            return;
+        };
+        if doc["status"] != "active" {
+            return;
+        }
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let Ok(res) = client
+            .get(format!("{base}/v1/games/{id}/legal-actions"))
+            .bearer_auth(&tokens[seat])
+            .send()
+            .await
+        else {
+            return;
+        };
+        let Ok(legal) = res.json::<Value>().await else {
+            return;
+        };
+        let actions = legal["actions"].as_array().unwrap();
+        // Prefer building (games last longer than the run either way); vary by move number.
+        let action = actions
+            .iter()
+            .find(|a| a["type"] == "build_hotel")
+            .unwrap_or(&actions[n % actions.len()])
+            .clone();
+        n += 1;
+        let Ok(res) = client
+            .post(format!("{base}/v1/games/{id}/actions"))
+            .bearer_auth(&tokens[seat])
+            .json(&json!({ "action": action, "expected_version": legal["version"] }))
+            .send()
+            .await
+        else {
+            return;
+        };
+        let status = res.status();
+        let Ok(body) = res.json::<Value>().await else {
+            return;
+        };
+        if status == reqwest::StatusCode::OK {
+            let seqs = body["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["seq"].as_i64().unwrap())
+                .collect();
+            answered.lock().unwrap().push(Answered {
+                game: id.parse().unwrap(),
+                seat: seat as i32,
+                action,
+                seqs,
+            });
+            count.fetch_add(1, Ordering::SeqCst);
+        } else {
+            assert!(
+                status.is_client_error(),
+                "unexpected {status} before the kill: {body}"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consistent() {
+    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap();
+    let url = db.url().to_string();
+    let u = url.clone();
+    let mut server = tokio::task::spawn_blocking(move || start_server(&u, "warn", None))
+        .await
+        .unwrap();
+    let client = reqwest::Client::new();
+    let mut games = Vec::new();
+    for seed in 0..6 {
+        games.push(create_game(&client, &server.base, seed).await);
+    }
+    let answered = Arc::new(Mutex::new(Vec::new()));
+    let count = Arc::new(AtomicUsize::new(0));
+    let tasks: Vec<_> = games
+        .iter()
+        .map(|(id, tokens)| {
+            tokio::spawn(play_until_failure(
+                client.clone(),
+                server.base.clone(),
+                id.clone(),
+                tokens.clone(),
+                answered.clone(),
+                count.clone(),
+            ))
+        })
+        .collect();
+    // Kill once the load is well under way (by progress, not by time).
+    while count.load(Ordering::SeqCst) < 120 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    server.child.kill().expect("SIGKILL the server");
+    server.child.wait().unwrap();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let answered = answered.lock().unwrap().clone();
+    assert!(answered.len() >= 120);
+
+    // Start again on the same database: it serves, and every game is consistent.
+    let u = url.clone();
+    let server = tokio::task::spawn_blocking(move || start_server(&u, "warn", None))
+        .await
+        .unwrap();
+    let (status, _) = get(&client, &format!("{}/readyz", server.base)).await;
+    assert_eq!(status, 200);
+
+    let ids: Vec<Uuid> = games.iter().map(|(id, _)| id.parse().unwrap()).collect();
+    let u = url.clone();
+    let logs = tokio::task::spawn_blocking(move || {
+        let pool = db::connect_pool(&u, 1).unwrap();
+        let mut conn = db::get_conn(&pool).unwrap();
+        ids.iter()
+            .map(|&id| {
+                let game = db::store::get_game(&mut conn, id).unwrap();
+                let events = db::store::all_events(&mut conn, id).unwrap();
+                (id, (game, events))
+            })
+            .collect::<BTreeMap<_, _>>()
+    })
+    .await
+    .unwrap();
+    for (id, (game, events)) in &logs {
+        let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
+        let expected: Vec<i64> = (1..=game.version).collect();
+        assert_eq!(
+            seqs, expected,
+            "game {id}: seq numbers 1..=version, no gaps"
+        );
+        let kind = engine::registry::find(&game.game_type).unwrap();
+        let values: Vec<Value> = events.iter().map(|e| e.event.clone()).collect();
+        let replayed = kind.replay(&values).unwrap().to_json();
+        assert_eq!(
+            Some(&replayed),
+            game.snapshot.as_ref(),
+            "game {id}: the snapshot is the fold of its events"
+        );
+    }
+    for a in &answered {
+        let (_, events) = &logs[&a.game];
+        assert!(!a.seqs.is_empty());
+        for seq in &a.seqs {
+            let row = events
+                .iter()
+                .find(|e| e.seq == *seq)
+                .unwrap_or_else(|| panic!("answered event {seq} of {} is lost", a.game));
+            assert_eq!(row.seat, Some(a.seat), "{a:?}");
+            assert_eq!(row.action.as_ref(), Some(&a.action), "{a:?}");
+        }
+    }
+
+    // And play goes on through the new process.
+    let (id, tokens) = &games[0];
+    let (status, doc) = get(&client, &format!("{}/v1/games/{id}", server.base)).await;
+    assert_eq!(status, 200);
+    if doc["status"] == "active" {
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let legal: Value = client
+            .get(format!("{}/v1/games/{id}/legal-actions", server.base))
+            .bearer_auth(&tokens[seat])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let res = client
+            .post(format!("{}/v1/games/{id}/actions", server.base))
+            .bearer_auth(&tokens[seat])
+            .json(&json!({ "action": legal["actions"][0], "expected_version": legal["version"] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+    }
+    drop(server);
+}
+
+async fn get(client: &reqwest::Client, url: &str) -> (u16, Value) {
+    let res = client.get(url).send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_tokens_never_appear_in_the_log() {
+    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("server.log");
+    let (u, l) = (db.url().to_string(), log.clone());
+    // Debug level: more than production logs (info), so nothing hides behind the filter.
+    let server = tokio::task::spawn_blocking(move || start_server(&u, "debug", Some(&l)))
+        .await
+        .unwrap();
+    let base = server.base.clone();
+    let client = reqwest::Client::new();
+    let mut secrets = Vec::new();
+
+    let (id, tokens) = create_game(&client, &base, 3).await;
+    secrets.extend(tokens.iter().cloned());
+    // A game with an open seat, joined: the join's token too.
+    let open: Value = client
+        .post(format!("{base}/v1/games"))
+        .json(&json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "open": true }] }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    secrets.push(open["seats"][0]["token"].as_str().unwrap().to_string());
+    let joined: Value = client
+        .post(format!(
+            "{base}/v1/games/{}/seats",
+            open["game_id"].as_str().unwrap()
+        ))
+        .json(&json!({ "name": "Late" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    secrets.push(joined["token"].as_str().unwrap().to_string());
+
+    // Every kind of request a token travels with: reads, actions, refusals, wrong game, wrong
+    // token, a malformed body, an idempotent replay.
+    let other = secrets[2].clone();
+    let made_up = "f".repeat(64);
+    secrets.push(made_up.clone());
+    for token in tokens.iter().chain([&other, &made_up]) {
+        for path in [
+            format!("/v1/games/{id}"),
+            format!("/v1/games/{id}/legal-actions"),
+            format!("/v1/games/{id}/events"),
+            format!("/v1/games/{id}/states/1"),
+        ] {
+            client
+                .get(format!("{base}{path}"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+        }
+        client
+            .post(format!("{base}/v1/games/{id}/actions"))
+            .bearer_auth(token)
+            .json(&json!({ "action": { "type": "end_turn" } }))
+            .send()
+            .await
+            .unwrap();
+        client
+            .post(format!("{base}/v1/games/{id}/actions"))
+            .bearer_auth(token)
+            .header("content-type", "application/json")
+            .body("{not json")
+            .send()
+            .await
+            .unwrap();
+    }
+    for _ in 0..3 {
+        let doc: Value = client
+            .get(format!("{base}/v1/games/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let legal: Value = client
+            .get(format!("{base}/v1/games/{id}/legal-actions"))
+            .bearer_auth(&tokens[seat])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        for _ in 0..2 {
+            let res = client
+                .post(format!("{base}/v1/games/{id}/actions"))
+                .bearer_auth(&tokens[seat])
+                .header("idempotency-key", format!("k{}", legal["version"]))
+                .json(
+                    &json!({ "action": legal["actions"][0], "expected_version": legal["version"] }),
+                )
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+        }
+    }
+    drop(server);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("action applied"),
+        "the log was captured: {}",
+        &text[..text.len().min(2000)]
+    );
+    for secret in &secrets {
+        assert!(
+            !text.contains(secret.as_str()),
+            "a seat token is in the log:\n{}",
+            text.lines()
+                .filter(|l| l.contains(secret.as_str()))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
