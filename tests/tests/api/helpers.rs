@@ -27,11 +27,18 @@ pub struct Game {
 
 /// Starts the application in-process on port 0 with a fresh database.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// [`spawn_app`] with changed settings (pool size, workers).
+pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     if std::env::var_os("TEST_LOG").is_some() {
         api::telemetry::init(false);
     }
     let db = tokio::task::spawn_blocking(TestDb::new).await.unwrap();
-    let app = Application::build(Settings::for_tests(db.url()))
+    let mut settings = Settings::for_tests(db.url());
+    change(&mut settings);
+    let app = Application::build(settings)
         .await
         .expect("build the application");
     let base = format!("http://{}", app.address());

@@ -4,6 +4,7 @@
 mod availability;
 mod bad_input;
 mod concurrency;
+mod faults;
 mod helpers;
 mod hidden_information;
 mod lobby;

@@ -1,0 +1,398 @@
+//! Faults under load: PostgreSQL stopped and started again, and an exhausted connection pool.
+//! The service answers 503 problem+json with `Retry-After` (never a 500, never a hang), recovers
+//! without a restart, and long polls never hold a pool connection while they wait.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use db::local_pg::{LaunchOptions, LocalPostgres};
+use diesel::prelude::*;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app_with, Game, TestApp};
+
+/// What a response was, enough to judge it: status, problem+json or not, `Retry-After`.
+#[derive(Debug, Clone)]
+struct Seen {
+    status: u16,
+    problem: bool,
+    retry_after: bool,
+    code: String,
+}
+
+async fn seen(res: reqwest::Response) -> Seen {
+    let status = res.status().as_u16();
+    let problem = res
+        .headers()
+        .get("content-type")
+        .is_some_and(|v| v.as_bytes() == b"application/problem+json");
+    let retry_after = res.headers().contains_key("retry-after");
+    let body: Value = res.json().await.unwrap_or(Value::Null);
+    Seen {
+        status,
+        problem,
+        retry_after,
+        code: body["code"].as_str().unwrap_or("").to_string(),
+    }
+}
+
+fn assert_503(s: &Seen) {
+    assert!(
+        s.status == 503 && s.problem && s.retry_after && s.code == "unavailable",
+        "expected 503 problem+json with Retry-After, got {s:?}"
+    );
+}
+
+/// One random-ish legal move by the active seat; the action's response, or `None` when the
+/// poll or legal-actions read failed (the database is down).
+async fn try_move(app: &TestApp, game: &Game, n: usize) -> Option<Seen> {
+    let res = app
+        .req(Method::GET, &format!("/v1/games/{}", game.id), None)
+        .send()
+        .await
+        .ok()?;
+    if res.status() != StatusCode::OK {
+        let s = seen(res).await;
+        return Some(s);
+    }
+    let doc: Value = res.json().await.ok()?;
+    if doc["status"] != "active" {
+        return None;
+    }
+    let seat = doc["active_seats"][0].as_u64()? as usize;
+    let res = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/legal-actions", game.id),
+            Some(&game.tokens[seat]),
+        )
+        .send()
+        .await
+        .ok()?;
+    if res.status() != StatusCode::OK {
+        return Some(seen(res).await);
+    }
+    let legal: Value = res.json().await.ok()?;
+    let actions = legal["actions"].as_array()?;
+    let action = &actions[n % actions.len()];
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{}/actions", game.id),
+            Some(&game.tokens[seat]),
+        )
+        .json(&json!({ "action": action, "expected_version": legal["version"] }))
+        .send()
+        .await
+        .ok()?;
+    Some(seen(res).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_stopped_during_load_gives_503_with_retry_after_and_the_service_recovers() {
+    // A cluster of this test's own, so that stopping it disturbs no other test.
+    let dir = tempfile::Builder::new().prefix("pgstop").tempdir().unwrap();
+    let data = dir.path().join("data");
+    let d = data.clone();
+    let first = tokio::task::spawn_blocking(move || {
+        LocalPostgres::start_with(&d, &LaunchOptions::for_tests()).expect("start PostgreSQL")
+    })
+    .await
+    .unwrap();
+    let url = first.database_url("postgres");
+    let app = api::Application::build(api::Settings::for_tests(&url))
+        .await
+        .unwrap();
+    let base = format!("http://{}", app.address());
+    let server = tokio::spawn(app.run());
+    // TestApp wants a TestDb for SQL helpers; this test reads only over HTTP.
+    let client = reqwest::Client::new();
+    let app = TestApp {
+        base,
+        client,
+        db: tokio::task::spawn_blocking(db::testing::TestDb::new)
+            .await
+            .unwrap(),
+    };
+    let games = vec![app.create_game(2, 1).await, app.create_game(2, 2).await];
+
+    // Load: every game played continuously; every action response is kept.
+    let stop = Arc::new(AtomicBool::new(false));
+    let oks = Arc::new(AtomicUsize::new(0));
+    let responses = Arc::new(Mutex::new(Vec::<Seen>::new()));
+    let app = Arc::new(app);
+    let load: Vec<_> = games
+        .iter()
+        .cloned()
+        .map(|game| {
+            let (app, stop, oks, responses) =
+                (app.clone(), stop.clone(), oks.clone(), responses.clone());
+            tokio::spawn(async move {
+                let mut n = 0;
+                while !stop.load(Ordering::SeqCst) {
+                    n += 1;
+                    if let Some(s) = try_move(&app, &game, n).await {
+                        if s.status == 200 {
+                            oks.fetch_add(1, Ordering::SeqCst);
+                        }
+                        responses.lock().unwrap().push(s);
+                    }
+                }
+            })
+        })
+        .collect();
+    while oks.load(Ordering::SeqCst) < 20 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+
+    // Stop PostgreSQL the hard way while the load runs.
+    tokio::task::spawn_blocking({
+        let first = first;
+        move || {
+            first.stop("immediate").expect("pg_ctl stop -m immediate");
+            first
+        }
+    })
+    .await
+    .map(std::mem::forget) // its Drop would stop the restarted server
+    .unwrap();
+    let res = app.req(Method::GET, "/readyz", None).send().await.unwrap();
+    assert_503(&seen(res).await);
+    let g = &games[0];
+    let res = app
+        .req(Method::GET, &format!("/v1/games/{}", g.id), None)
+        .send()
+        .await
+        .unwrap();
+    assert_503(&seen(res).await);
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{}/actions", g.id),
+            Some(&g.tokens[0]),
+        )
+        .json(&json!({ "action": { "type": "end_turn" } }))
+        .send()
+        .await
+        .unwrap();
+    assert_503(&seen(res).await);
+
+    // Start it again: the same process recovers, no restart.
+    let d = data.clone();
+    let second = tokio::task::spawn_blocking(move || {
+        LocalPostgres::start_with(&d, &LaunchOptions::for_tests()).expect("restart PostgreSQL")
+    })
+    .await
+    .unwrap();
+    let mut ready = false;
+    for _ in 0..100 {
+        let res = app.req(Method::GET, "/readyz", None).send().await.unwrap();
+        if res.status() == StatusCode::OK {
+            ready = true;
+            break;
+        }
+        assert_503(&seen(res).await);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ready, "/readyz passes again after the restart");
+    let before = oks.load(Ordering::SeqCst);
+    while oks.load(Ordering::SeqCst) < before + 10 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    stop.store(true, Ordering::SeqCst);
+    for t in load {
+        t.await.unwrap();
+    }
+    let responses = responses.lock().unwrap().clone();
+    let outage: Vec<_> = responses.iter().filter(|s| s.status != 200).collect();
+    assert!(!outage.is_empty(), "the load saw the outage");
+    for s in outage {
+        assert_503(s);
+    }
+    server.abort();
+    drop(second);
+}
+
+/// Pool use as `/metrics` reports it: (connections in use, long polls waiting).
+async fn pool_use(app: &TestApp) -> (i64, i64) {
+    let text = app
+        .req(Method::GET, "/metrics", None)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let gauge = |name: &str| -> i64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
+    };
+    (
+        gauge("db_pool_connections") - gauge("db_pool_idle_connections"),
+        gauge("long_polls_waiting"),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starve_actions() {
+    let app = Arc::new(spawn_app_with(|s| s.pool_size = 2).await);
+    let acted = app.create_game(2, 5).await;
+    let quiet = app.create_game(2, 6).await;
+    let version = app.version(&acted).await;
+    let quiet_version = app.version(&quiet).await;
+
+    // 60 slow long polls: 30 on the game that will change, 30 on one that will not.
+    let polls: Vec<_> = (0..60)
+        .map(|i| {
+            let app = app.clone();
+            let (id, v) = if i % 2 == 0 {
+                (acted.id.clone(), version)
+            } else {
+                (quiet.id.clone(), quiet_version)
+            };
+            tokio::spawn(async move {
+                let res = app
+                    .req(
+                        Method::GET,
+                        &format!("/v1/games/{id}?wait=30&after_version={v}"),
+                        None,
+                    )
+                    .send()
+                    .await
+                    .unwrap();
+                seen(res).await
+            })
+        })
+        .collect();
+    let mut waiting = 0;
+    for _ in 0..400 {
+        let (in_use, w) = pool_use(&app).await;
+        waiting = w;
+        if w == 60 {
+            assert_eq!(in_use, 0, "waiting long polls hold no pool connection");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(waiting, 60, "every long poll is waiting");
+
+    // Actions are served while the polls wait (and wake, and re-read) on a pool of two.
+    for n in 0..5 {
+        let s = try_move(&app, &acted, n).await.expect("a move");
+        assert_eq!(s.status, 200, "{s:?}");
+    }
+    let (_, w) = pool_use(&app).await;
+    assert_eq!(
+        w, 30,
+        "the polls of the changed game came back, the others still wait"
+    );
+
+    // Exhaust the pool for real: an outside transaction holds the game's row lock, so the
+    // actions that got a connection block on it with their connection, and the rest wait for
+    // the pool until it gives up.
+    let mut locker = app.db.conn();
+    let id: uuid::Uuid = acted.id.parse().unwrap();
+    diesel::sql_query("BEGIN").execute(&mut locker).unwrap();
+    diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .execute(&mut locker)
+        .unwrap();
+    let seat = app.document(&acted, None).await["active_seats"][0]
+        .as_u64()
+        .unwrap() as usize;
+    let legal = app.legal(&acted, seat).await;
+    let done = Arc::new(AtomicUsize::new(0));
+    let actions: Vec<_> = (0..8)
+        .map(|_| {
+            let (app, game, legal, done) =
+                (app.clone(), acted.clone(), legal.clone(), done.clone());
+            tokio::spawn(async move {
+                let (status, body) = app
+                    .act(
+                        &game,
+                        seat,
+                        &json!({ "action": legal["actions"][0], "expected_version": legal["version"] }),
+                    )
+                    .await;
+                done.fetch_add(1, Ordering::SeqCst);
+                (status, body)
+            })
+        })
+        .collect();
+    // Two actions hold the two connections; the six others time out of the pool.
+    while done.load(Ordering::SeqCst) < 6 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    diesel::sql_query("COMMIT").execute(&mut locker).unwrap();
+    let mut statuses = Vec::new();
+    for a in actions {
+        let (status, body) = a.await.unwrap();
+        match status.as_u16() {
+            200 => {}
+            409 => assert_eq!(body["code"], "version_conflict", "{body}"),
+            503 => assert_eq!(body["code"], "unavailable", "{body}"),
+            _ => panic!("unexpected {status}: {body}"),
+        }
+        statuses.push(status.as_u16());
+    }
+    statuses.sort();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&503), "{statuses:?}");
+    // The 503s carry Retry-After.
+    let res = {
+        let mut locker = app.db.conn();
+        diesel::sql_query("BEGIN").execute(&mut locker).unwrap();
+        diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+            .bind::<diesel::sql_types::Uuid, _>(id)
+            .execute(&mut locker)
+            .unwrap();
+        let blockers: Vec<_> = (0..2)
+            .map(|_| {
+                let app = app.clone();
+                let game = acted.clone();
+                tokio::spawn(async move {
+                    app.act(&game, 0, &json!({ "action": { "type": "end_turn" } }))
+                        .await
+                })
+            })
+            .collect();
+        // Wait until both blockers hold their connection.
+        for _ in 0..400 {
+            if pool_use(&app).await.0 == 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let res = app
+            .req(Method::GET, &format!("/v1/games/{}", quiet.id), None)
+            .send()
+            .await
+            .unwrap();
+        let s = seen(res).await;
+        diesel::sql_query("COMMIT").execute(&mut locker).unwrap();
+        for b in blockers {
+            b.await.unwrap();
+        }
+        s
+    };
+    assert_503(&res);
+
+    // After all that: actions are served, and the waiting polls are still fine.
+    let s = try_move(&app, &acted, 1).await.expect("a move");
+    assert_eq!(s.status, 200, "{s:?}");
+    for (i, p) in polls.into_iter().enumerate() {
+        if i % 2 == 0 {
+            let s = p.await.unwrap();
+            assert_eq!(s.status, 200, "{s:?}");
+        } else {
+            p.abort();
+        }
+    }
+}
