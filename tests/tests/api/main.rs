@@ -7,6 +7,7 @@ mod concurrency;
 mod faults;
 mod helpers;
 mod hidden_information;
+mod hostile_input;
 mod lobby;
 mod openapi;
 mod playthrough;
