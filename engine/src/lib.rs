@@ -30,6 +30,8 @@ pub mod erased;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 pub mod registry;
+#[cfg(test)]
+mod spec_coverage;
 pub mod tycoon;
 
 use rand::RngCore;

@@ -4,6 +4,15 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
+/// A string schema limited to `ids` (city, ticket, tile and chain ids are strings in JSON).
+pub(crate) fn string_enum(description: &str, ids: Vec<String>) -> RefOr<Schema> {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .description(Some(description))
+        .enum_values(Some(ids))
+        .into()
+}
+
 /// Named schemas per game, for the API document's `oneOf` over games.
 pub struct GameSchemas {
     /// The game type name (`"tycoon"`).

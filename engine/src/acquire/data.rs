@@ -302,16 +302,9 @@ impl std::str::FromStr for Tile {
 #[cfg(feature = "openapi")]
 mod schema {
     use super::{board, Chain, Tile};
-    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    use crate::openapi::string_enum;
+    use utoipa::openapi::schema::Schema;
     use utoipa::openapi::RefOr;
-
-    fn string_enum(description: &str, ids: Vec<String>) -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some(description))
-            .enum_values(Some(ids))
-            .into()
-    }
 
     impl utoipa::PartialSchema for Chain {
         fn schema() -> RefOr<Schema> {

@@ -1,6 +1,7 @@
 //! Every rule ID of the spec (a copy lives in `engine/rules/tycoon.md`) has a test that names
 //! it, and every error code is listed once.
 
+use crate::spec_coverage::{numbered, rule_ids as rule_ids_where, unnamed};
 use crate::tycoon::errors;
 
 const SPEC: &str = include_str!("../../../rules/tycoon.md");
@@ -15,24 +16,19 @@ const TESTS: [&str; 6] = [
 
 /// Rule IDs such as `TY-FLY-3` and the decision IDs of §9 such as `T12` or `L5`.
 fn rule_ids() -> Vec<String> {
-    let mut ids = Vec::new();
-    for word in SPEC.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+    rule_ids_where(SPEC, |word| {
         let parts: Vec<&str> = word.split('-').collect();
-        let numbered = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
-        let is_rule = parts.len() == 3
+        let rule = parts.len() == 3
             && parts[0] == "TY"
             && parts[1].chars().all(|c| c.is_ascii_uppercase())
             && numbered(parts[2]);
-        let is_decision = parts.len() == 1
+        let decision = parts.len() == 1
             && word.len() >= 2
             && "TBSPLO".contains(&word[..1])
             && numbered(&word[1..])
             && SPEC.contains(&format!("**{word} "));
-        if (is_rule || is_decision) && !ids.contains(&word.to_string()) {
-            ids.push(word.to_string());
-        }
-    }
-    ids
+        rule || decision
+    })
 }
 
 #[test]
@@ -43,16 +39,7 @@ fn every_rule_id_of_the_spec_is_named_by_a_test() {
         "the spec parser found only {} ids",
         ids.len()
     );
-    let haystack: String = TESTS.concat().to_lowercase();
-    let missing: Vec<&String> = ids
-        .iter()
-        .filter(|id| {
-            let snake = id.to_lowercase().replace('-', "_");
-            !(haystack.contains(&format!("{snake}_"))
-                || haystack.contains(&format!("fn {snake}"))
-                || haystack.contains(&id.to_lowercase()))
-        })
-        .collect();
+    let missing = unnamed(&ids, &TESTS);
     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
 }
 
