@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder, Schema};
+use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -50,8 +50,11 @@ fn game_refs(kind: fn(&engine::openapi::GameSchemas) -> &String) -> Vec<RefOr<Sc
         .collect()
 }
 
+/// `anyOf`, not `oneOf`: the game is chosen by the game's type, not by the value, and two
+/// games' schemas may both accept one value (`{"type": "turn_started", "seat": 0}` is a Tycoon
+/// and an Acquire event), which `oneOf` would make invalid.
 fn one_of(kind: fn(&engine::openapi::GameSchemas) -> &String, what: &str) -> Schema {
-    let mut b = OneOfBuilder::new().description(Some(format!(
+    let mut b = AnyOfBuilder::new().description(Some(format!(
         "{what}: one of the hosted games' schemas, chosen by the game's type."
     )));
     for r in game_refs(kind) {

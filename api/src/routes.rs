@@ -188,6 +188,16 @@ async fn create_game(
 #[get("/v1/games")]
 async fn list_games(state: Data<AppState>, q: Query<ListQuery>) -> Result<HttpResponse, ApiError> {
     let q = q.into_inner();
+    // PostgreSQL text cannot hold NUL: refuse control characters here rather than fail in SQL.
+    if q.type_
+        .as_deref()
+        .is_some_and(|t| t.chars().any(char::is_control))
+    {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "type must be a game type name (no control characters)",
+        ));
+    }
     let after = match &q.cursor {
         Some(c) => Some(db::store::Cursor::decode(c).ok_or_else(|| {
             ApiError::bad_request("invalid_cursor", "cursor is not a next_cursor of this API")

@@ -269,7 +269,7 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
     let id = &game.id;
     let get =
         |path: String, status: u16, code: &'static str| case(Method::GET, path, "", status, code);
-    let mut cases = vec![
+    let cases = vec![
         // Numbers out of range for their type.
         get(
             format!("/v1/games/{id}/events?limit=4294967296"),
@@ -321,6 +321,7 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
         ),
         // SQL in query strings that must parse.
         get("/v1/games?status=active'--".into(), 400, "invalid_query"),
+        get("/v1/games?type=tycoon%00".into(), 400, "invalid_query"),
         get(
             "/v1/games?cursor=%27%3B%20DROP%20TABLE%20games%3B%20--".into(),
             400,

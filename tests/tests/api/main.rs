@@ -12,4 +12,5 @@ mod lobby;
 mod openapi;
 mod playthrough;
 mod polling;
+mod schemathesis;
 mod storage;
