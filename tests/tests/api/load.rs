@@ -1,0 +1,32 @@
+//! The load generator in its `--smoke` mode (a few hundred actions, service and raw database
+//! side by side): it runs, every action is answered without a 5xx or a dropped connection, and
+//! it prints its table. Figures are reported, never asserted.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_smoke_run_sees_no_server_error() {
+    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap();
+    let url = db.url().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_loadgen"))
+            .args(["--smoke", "--database-url", &url])
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("run loadgen")
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "loadgen --smoke failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("| Clients | Actions/s |"), "{stdout}");
+    assert!(
+        stdout.contains("every action POST answered 2xx"),
+        "{stdout}\n{stderr}"
+    );
+    drop(db);
+}
