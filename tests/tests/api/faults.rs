@@ -116,7 +116,7 @@ async fn postgres_stopped_during_load_gives_503_with_retry_after_and_the_service
             .await
             .unwrap(),
     };
-    let games = vec![app.create_game(2, 1).await, app.create_game(2, 2).await];
+    let games = [app.create_game(2, 1).await, app.create_game(2, 2).await];
 
     // Load: every game played continuously; every action response is kept.
     let stop = Arc::new(AtomicBool::new(false));
