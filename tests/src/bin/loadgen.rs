@@ -105,7 +105,8 @@ async fn main() -> anyhow::Result<()> {
         args.clients = vec![1, 4];
         args.actions = 150;
     }
-    let mut _cluster: Option<(tempfile::TempDir, db::local_pg::LocalPostgres)> = None;
+    // Tuple fields drop in order: the server stops before its directory is deleted.
+    let mut _cluster: Option<(db::local_pg::LocalPostgres, tempfile::TempDir)> = None;
     let database_url = match (&args.database_url, &args.url) {
         (Some(u), _) if !u.is_empty() => Some(u.clone()),
         (_, Some(_)) => None,
@@ -116,7 +117,7 @@ async fn main() -> anyhow::Result<()> {
             let pg = tokio::task::spawn_blocking(move || db::local_pg::LocalPostgres::start(&data))
                 .await??;
             let url = pg.database_url("postgres");
-            _cluster = Some((dir, pg));
+            _cluster = Some((pg, dir));
             Some(url)
         }
     };
