@@ -374,10 +374,11 @@ pub fn act(
     expected_version: Option<i64>,
     idempotency: Option<(String, Vec<u8>)>,
 ) -> Result<ActionResult, ApiError> {
-    let game = store::get_game(conn, id)?;
+    // The full row (snapshot included) is read once, locked, inside the transaction.
+    let game_type = store::game_type(conn, id)?;
     let seat = require_seat(conn, id, Some(token))?;
     let seats = store::seats(conn, id)?;
-    let kind = stored_kind(&game.game_type)?;
+    let kind = stored_kind(&game_type)?;
     let after: RefCell<Option<Box<dyn DynState>>> = RefCell::new(None);
     let req = ApplyRequest {
         game_id: id,

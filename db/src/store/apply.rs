@@ -2,6 +2,7 @@
 //! stored events. See DESIGN.md "Storage": lock, check, decide, append, update, remember,
 //! notify, commit. Anything that fails before commit writes nothing.
 
+use chrono::{DateTime, Utc};
 use diesel::dsl::{now, sql};
 use diesel::prelude::*;
 use diesel::sql_types::{Nullable, Timestamptz};
@@ -220,16 +221,34 @@ fn append<E>(
     } else {
         "NULL"
     };
-    let game: GameRow = diesel::update(games::table.find(game.id))
-        .set((
-            games::snapshot.eq(Some(decision.snapshot)),
-            games::version.eq(version),
-            games::status.eq(decision.status),
-            games::updated_at.eq(now),
-            games::finished_at.eq(sql::<Nullable<Timestamptz>>(finished_at)),
-        ))
-        .returning(GameRow::as_returning())
-        .get_result(conn)?;
+    let snapshot = decision.snapshot;
+    // Only the columns the database sets come back: returning the snapshot would ship it back
+    // and parse it again for every action (it is the largest value of the row).
+    let (status, updated_at, finished_at): (GameStatus, DateTime<Utc>, Option<DateTime<Utc>>) =
+        diesel::update(games::table.find(game.id))
+            .set((
+                games::snapshot.eq(Some(&snapshot)),
+                games::version.eq(version),
+                games::status.eq(decision.status),
+                games::updated_at.eq(now),
+                games::finished_at.eq(sql::<Nullable<Timestamptz>>(finished_at)),
+            ))
+            .returning((games::status, games::updated_at, games::finished_at))
+            .get_result(conn)?;
+    let game = GameRow {
+        id: game.id,
+        game_type: game.game_type.clone(),
+        rules_version: game.rules_version,
+        config: game.config.clone(),
+        status,
+        version,
+        snapshot: Some(snapshot),
+        seat_count: game.seat_count,
+        rng_seed: game.rng_seed.clone(),
+        created_at: game.created_at,
+        updated_at,
+        finished_at,
+    };
     notify(
         conn,
         GameChanged {
