@@ -30,6 +30,7 @@ pub mod erased;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 pub mod registry;
+mod scratch;
 #[cfg(test)]
 mod spec_coverage;
 pub mod tycoon;

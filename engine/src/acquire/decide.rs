@@ -10,7 +10,6 @@
 use super::action::Action;
 use super::data::{board, Chain, Tile};
 use super::event::{EndReason, Event, Payout};
-use super::evolve::evolve;
 use super::rules::{self, Kind};
 use super::state::{Cell, ChainSize, Stage, State};
 use super::Config;
@@ -141,25 +140,9 @@ pub fn decide(state: &State, seat: Seat, action: &Action) -> Result<Vec<Event>, 
     Ok(s.events)
 }
 
-/// A working copy that folds every event it emits.
-struct Scratch {
-    state: State,
-    events: Vec<Event>,
-}
+type Scratch = crate::scratch::Scratch<super::Acquire>;
 
 impl Scratch {
-    fn new(state: &State) -> Self {
-        Scratch {
-            state: state.clone(),
-            events: Vec::with_capacity(8),
-        }
-    }
-
-    fn emit(&mut self, event: Event) {
-        evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-
     /// Draw the top tile into `seat`'s hand, if the pile has one (AQ-DRAW-2).
     fn draw(&mut self, seat: Seat) -> bool {
         match self.state.bag.last() {

@@ -9,7 +9,6 @@ use super::action::{Action, LoanDecision};
 use super::data::{board, Deck, LoanKind};
 use super::errors::*;
 use super::event::Event;
-use super::evolve::evolve;
 use super::payday;
 use super::rules;
 use super::state::{Stage, State, Turn};
@@ -224,25 +223,9 @@ fn end_turn(state: &State, last: Event, rng: &mut dyn RngCore) -> Vec<Event> {
     scratch.events
 }
 
-/// A working copy that folds every event it emits.
-struct Scratch {
-    state: State,
-    events: Vec<Event>,
-}
+type Scratch = crate::scratch::Scratch<super::Tycoon>;
 
 impl Scratch {
-    fn new(state: &State) -> Self {
-        Scratch {
-            state: state.clone(),
-            events: Vec::with_capacity(8),
-        }
-    }
-
-    fn emit(&mut self, event: Event) {
-        evolve(&mut self.state, &event);
-        self.events.push(event);
-    }
-
     /// TY-TIX-4: refill to 2 + 6; an empty draw pile is replaced by its shuffled discards.
     fn refill_display(&mut self, rng: &mut dyn RngCore) {
         for deck in Deck::ALL {
