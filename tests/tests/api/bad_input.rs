@@ -195,6 +195,11 @@ async fn bad_creations_ids_queries_and_routes_get_problem_json() {
             "invalid_config",
         ),
         (
+            json!({ "type": "acquire", "seats": [{ "name": "A" }, { "name": "B" }], "config": { "warp": true } }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_config",
+        ),
+        (
             json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B", "colour": "red" }] }),
             StatusCode::BAD_REQUEST,
             "invalid_body",
