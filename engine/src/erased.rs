@@ -6,7 +6,7 @@
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
 
@@ -135,8 +135,6 @@ fn to_value<T: Serialize>(value: &T) -> Value {
 fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
     G::Action::deserialize(action).map_err(|e| GameError::InvalidAction(e.to_string()))
 }
-
-use serde::Deserialize;
 
 impl<G: Game + 'static> DynState for Loaded<G>
 where
