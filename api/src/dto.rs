@@ -233,6 +233,10 @@ pub struct GameDocument {
     /// The game-specific view; `null` before the game starts.
     #[schema(schema_with = view_schema)]
     pub view: Option<Value>,
+    /// What the caller's seat may do now, exactly as `GET …/legal-actions` lists them (empty for
+    /// spectators and for seats that may not act), so a client needs no second request.
+    #[schema(schema_with = actions_schema)]
+    pub legal_actions: Vec<Value>,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
 }

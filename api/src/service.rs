@@ -154,7 +154,18 @@ pub fn build_document(
             })
             .collect(),
         view: state.map(|s| s.view(viewer(seat))),
+        legal_actions: seat_actions(game, state, seat),
         outcome: state.and_then(|s| s.outcome()).map(Into::into),
+    }
+}
+
+/// The legal actions of `seat` in an active game; none for spectators or before the start.
+fn seat_actions(game: &GameRow, state: Option<&dyn DynState>, seat: Option<i32>) -> Vec<Value> {
+    match (seat, state) {
+        (Some(s), Some(state)) if game.status == db::GameStatus::Active => {
+            state.legal_actions(engine_seat(s))
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -195,12 +206,7 @@ pub fn legal_actions(
     let game = store::get_game(conn, id)?;
     let seat = resolve_caller(conn, id, token)?;
     let kind = stored_kind(&game.game_type)?;
-    let actions = match (seat, load_state(kind, &game)?) {
-        (Some(s), Some(state)) if game.status == db::GameStatus::Active => {
-            state.legal_actions(engine_seat(s))
-        }
-        _ => Vec::new(),
-    };
+    let actions = seat_actions(&game, load_state(kind, &game)?.as_deref(), seat);
     Ok(LegalActions {
         game_id: id,
         version: game.version,

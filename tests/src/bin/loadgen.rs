@@ -1,5 +1,6 @@
 //! Load generator: N concurrent clients, each playing its own Tycoon game over HTTP (a poll of
-//! `GET /v1/games/{id}`, the active seat's legal actions, one random legal action per move),
+//! `GET /v1/games/{id}` as the active seat, whose document lists its legal actions, then one
+//! random legal action per move),
 //! and, against the same PostgreSQL with the same concurrency, the raw database transaction of
 //! an action (lock the game row, insert one event, write a real Tycoon snapshot, commit). The
 //! report is a markdown table per client count with the service / raw-database ratio.
@@ -220,6 +221,8 @@ async fn client_loop(
     let http = reqwest::Client::new();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game: Option<(String, Vec<String>)> = None;
+    // The seat the last response said acts next (a game starts with seat 0).
+    let mut expected_seat = 0;
     let mut sent = 0;
     while sent < quota {
         let (id, tokens) = match &game {
@@ -248,36 +251,30 @@ async fn client_loop(
                 (id, tokens)
             }
         };
-        // The poll between moves.
-        let doc: Value = http
-            .get(format!("{base}/v1/games/{id}"))
-            .send()
-            .await?
-            .json()
-            .await?;
+        // The poll between moves, as the seat expected to act: its document lists that seat's
+        // legal actions, so a move is two requests (poll, act).
+        let mut doc = poll(&http, &base, &id, &tokens[expected_seat]).await?;
         if doc["status"] == "finished" {
             game = None;
+            expected_seat = 0;
             continue;
         }
         let seat = doc["active_seats"][0].as_u64().context("an active seat")? as usize;
+        if seat != expected_seat {
+            expected_seat = seat;
+            doc = poll(&http, &base, &id, &tokens[seat]).await?;
+        }
         let token = &tokens[seat];
-        let legal: Value = http
-            .get(format!("{base}/v1/games/{id}/legal-actions"))
-            .bearer_auth(token)
-            .send()
-            .await?
-            .json()
-            .await?;
-        let actions = legal["actions"].as_array().context("actions")?;
+        let actions = doc["legal_actions"].as_array().context("legal_actions")?;
         if actions.is_empty() {
-            bail!("seat {seat} is active but has no legal action: {legal}");
+            bail!("seat {seat} is active but has no legal action: {doc}");
         }
         let action = pick(&mut rng, actions).clone();
         let started = Instant::now();
         let res = http
             .post(format!("{base}/v1/games/{id}/actions"))
             .bearer_auth(token)
-            .json(&json!({ "action": action, "expected_version": legal["version"] }))
+            .json(&json!({ "action": action, "expected_version": doc["version"] }))
             .send()
             .await;
         sent += 1;
@@ -286,6 +283,9 @@ async fn client_loop(
                 let status = res.status();
                 let body: Value = res.json().await.unwrap_or(Value::Null);
                 if status.is_success() {
+                    if let Some(next) = body["game"]["active_seats"][0].as_u64() {
+                        expected_seat = next as usize;
+                    }
                     Ok(())
                 } else {
                     Err(format!(
@@ -308,6 +308,17 @@ async fn client_loop(
         }
     }
     Ok(())
+}
+
+/// `GET /v1/games/{id}` as the seat holding `token`.
+async fn poll(http: &reqwest::Client, base: &str, id: &str, token: &str) -> anyhow::Result<Value> {
+    Ok(http
+        .get(format!("{base}/v1/games/{id}"))
+        .bearer_auth(token)
+        .send()
+        .await?
+        .json()
+        .await?)
 }
 
 fn short(e: &reqwest::Error) -> &'static str {

@@ -17,9 +17,11 @@ struct SeatRowText {
     hash: Vec<u8>,
 }
 
-/// `doc` without the caller's `seat` field.
+/// `doc` without what is the caller's own: its `seat` and its `legal_actions`.
 fn without_seat(mut doc: Value) -> Value {
-    doc.as_object_mut().unwrap().remove("seat");
+    let fields = doc.as_object_mut().unwrap();
+    fields.remove("seat");
+    fields.remove("legal_actions");
     doc
 }
 
@@ -33,6 +35,11 @@ async fn assert_seats_see_what_the_spectator_sees(app: &TestApp, game: &Game) {
     for (seat, token) in game.tokens.iter().enumerate() {
         let doc = app.document(game, Some(token)).await;
         assert_eq!(doc["seat"], seat, "the document names the caller's seat");
+        let legal = app.legal(game, seat).await;
+        assert_eq!(
+            doc["legal_actions"], legal["actions"],
+            "the document lists the seat's own legal actions"
+        );
         assert_eq!(without_seat(doc), spectator, "seat {seat}'s document");
         assert_eq!(
             app.all_events(game, Some(token)).await,
@@ -54,7 +61,7 @@ async fn assert_seats_see_what_the_spectator_sees(app: &TestApp, game: &Game) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_seat_sees_exactly_the_spectators_document_apart_from_its_seat() {
+async fn every_seat_sees_exactly_the_spectators_document_apart_from_its_seat_and_legal_actions() {
     let app = spawn_app().await;
     let game = app.create_game(4, 21).await;
     assert_seats_see_what_the_spectator_sees(&app, &game).await;
