@@ -93,22 +93,77 @@ impl StoreError<Infallible> {
 
 impl<E> From<diesel::result::Error> for StoreError<E> {
     fn from(e: diesel::result::Error) -> Self {
-        use diesel::result::{DatabaseErrorKind, Error};
         match e {
-            Error::NotFound => StoreError::NotFound,
-            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
-                StoreError::Unavailable(info.message().to_string())
-            }
-            Error::BrokenTransactionManager => {
-                StoreError::Unavailable("connection left in a broken transaction".into())
-            }
+            diesel::result::Error::NotFound => StoreError::NotFound,
+            e if server_gone(&e) => StoreError::Unavailable(e.to_string()),
             other => StoreError::Database(other),
         }
     }
 }
 
+/// Whether `e` means the connection or the server went away (a 503 to retry), including a
+/// commit that failed because of it.
+fn server_gone(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            _,
+        )
+        | Error::BrokenTransactionManager => true,
+        Error::DatabaseError(_, info) => lost_server(info.message()),
+        Error::RollbackErrorOnCommit {
+            rollback_error,
+            commit_error,
+        } => server_gone(commit_error) || server_gone(rollback_error),
+        _ => false,
+    }
+}
+
+/// Whether a database error means the server went away (shutdown, crash, restart: SQLSTATE class
+/// 57 and libpq's connection-loss messages) rather than a fault in the statement. diesel exposes
+/// no SQLSTATE, so the messages are matched; such errors are 503s, never 500s.
+fn lost_server(message: &str) -> bool {
+    const LOST: [&str; 9] = [
+        "terminating connection",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "the database system is not yet accepting connections",
+        "server closed the connection unexpectedly",
+        "no connection to the server",
+        "could not receive data from server",
+        "could not send data to server",
+    ];
+    LOST.iter().any(|lost| message.contains(lost))
+}
+
 impl<E> From<r2d2::Error> for StoreError<E> {
     fn from(e: r2d2::Error) -> Self {
         StoreError::Unavailable(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lost_server;
+
+    #[test]
+    fn a_server_going_away_is_told_apart_from_a_faulty_statement() {
+        for gone in [
+            "terminating connection due to administrator command",
+            "terminating connection due to immediate shutdown command",
+            "FATAL:  the database system is shutting down",
+            "server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally",
+            "no connection to the server",
+        ] {
+            assert!(lost_server(gone), "{gone}");
+        }
+        for fault in [
+            "syntax error at or near \"SELEC\"",
+            "duplicate key value violates unique constraint",
+        ] {
+            assert!(!lost_server(fault), "{fault}");
+        }
     }
 }
