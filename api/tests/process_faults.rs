@@ -4,9 +4,6 @@
 //! - seat tokens never reach the log, even at debug level.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -14,45 +11,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-/// A `server` child process, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `server` on `database_url`; its log (stderr) goes to `log` when given.
-fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
-    let stderr = match log {
-        Some(p) => Stdio::from(std::fs::File::create(p).expect("create the log file")),
-        None => Stdio::null(),
-    };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
-        .env("DATABASE_URL", database_url)
-        .env("PORT", "0")
-        .env("POOL_SIZE", "4")
-        .env("WORKERS", "2")
-        .env("RUST_LOG", rust_log)
-        .stdout(Stdio::piped())
-        .stderr(stderr)
-        .spawn()
-        .expect("start the server binary");
-    let stdout = child.stdout.take().unwrap();
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_string();
-    Server { child, base }
-}
+mod common;
+use common::start_server;
 
 async fn create_game(client: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
     let created: Value = client

@@ -1,44 +1,10 @@
 //! Two `server` processes on one database: a change made through one wakes a long poll on the
 //! other (LISTEN/NOTIFY), and the launcher reports the port it bound.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
 use serde_json::{json, Value};
 
-/// A `server` child process, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_server(database_url: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
-        .env("DATABASE_URL", database_url)
-        .env("PORT", "0")
-        .env("POOL_SIZE", "4")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server binary");
-    let stdout = child.stdout.take().unwrap();
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_string();
-    Server { child, base }
-}
+mod common;
+use common::start_server;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
@@ -46,9 +12,14 @@ async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
         .await
         .unwrap();
     let url = db.url().to_string();
-    let (a, b) = tokio::task::spawn_blocking(move || (start_server(&url), start_server(&url)))
-        .await
-        .unwrap();
+    let (a, b) = tokio::task::spawn_blocking(move || {
+        (
+            start_server(&url, "warn", None),
+            start_server(&url, "warn", None),
+        )
+    })
+    .await
+    .unwrap();
     let client = reqwest::Client::new();
 
     let created: Value = client
