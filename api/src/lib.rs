@@ -22,6 +22,7 @@ pub mod dto;
 pub mod error;
 pub mod metrics;
 pub mod openapi;
+pub mod rosters;
 pub mod routes;
 pub mod service;
 pub mod state;
@@ -66,6 +67,7 @@ impl Application {
             pool: pool.clone(),
             hub,
             metrics: Arc::new(metrics::Metrics::new()),
+            rosters: Arc::new(rosters::RosterCache::new(ROSTER_CACHE_CAPACITY)),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
@@ -132,6 +134,9 @@ impl Application {
         result
     }
 }
+
+/// How many complete rosters a process remembers (a few hundred bytes each).
+pub const ROSTER_CACHE_CAPACITY: usize = 10_000;
 
 /// How long a stored idempotent response is kept: clients retry within minutes.
 pub const IDEMPOTENCY_KEY_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(24);

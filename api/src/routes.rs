@@ -168,7 +168,7 @@ async fn create_game(
     let config = body.config.unwrap_or(info.default_config);
     let seed = body.seed;
     let created = state
-        .db(move |conn| service::create_game(conn, kind, config, seats, seed))
+        .db(move |conn, _| service::create_game(conn, kind, config, seats, seed))
         .await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
@@ -210,7 +210,7 @@ async fn list_games(state: Data<AppState>, q: Query<ListQuery>) -> Result<HttpRe
         status: q.status.map(Into::into),
     };
     let page = state
-        .db(move |conn| Ok(db::store::list_games(conn, &filter, after, limit)?))
+        .db(move |conn, _| Ok(db::store::list_games(conn, &filter, after, limit)?))
         .await?;
     let next_cursor = page.next.map(|c| c.encode());
     let list = GameList {
@@ -292,7 +292,7 @@ async fn get_game(
     let (doc, etag) = loop {
         let t = token.clone();
         let (doc, etag) = state
-            .db(move |conn| service::load_document(conn, id, t.as_deref()))
+            .db(move |conn, rosters| service::load_document(conn, rosters, id, t.as_deref()))
             .await?;
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
             break (doc, etag);
@@ -351,7 +351,7 @@ async fn join_seat(
     let name = valid_name(&body.name)?;
     let seat = body.seat;
     let joined = state
-        .db(move |conn| service::join(conn, id, seat, name))
+        .db(move |conn, _| service::join(conn, id, seat, name))
         .await?;
     Ok(HttpResponse::Created().json(joined))
 }
@@ -379,7 +379,7 @@ async fn start_game(
     let id = id.into_inner();
     let token = bearer(&req)?;
     let (doc, etag) = state
-        .db(move |conn| service::start_by(conn, id, token.as_deref()))
+        .db(move |conn, rosters| service::start_by(conn, rosters, id, token.as_deref()))
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))
@@ -408,7 +408,7 @@ async fn legal_actions(
     let id = id.into_inner();
     let token = bearer(&req)?;
     let legal = state
-        .db(move |conn| service::legal_actions(conn, id, token.as_deref()))
+        .db(move |conn, rosters| service::legal_actions(conn, rosters, id, token.as_deref()))
         .await?;
     Ok(json_response(StatusCode::OK, &legal))
 }
@@ -523,7 +523,7 @@ async fn act(
     };
     if q.dry_run.unwrap_or(false) {
         let res = state
-            .db(move |conn| service::dry_run(conn, id, &token, &body, expected))
+            .db(move |conn, rosters| service::dry_run(conn, rosters, id, &token, &body, expected))
             .await
             .map_err(if_match_failed)?;
         return Ok((HttpResponse::Ok().json(res), "dry_run"));
@@ -540,7 +540,9 @@ async fn act(
         (k, fp)
     });
     let result = state
-        .db(move |conn| service::act(conn, id, &token, &body, expected, idempotency))
+        .db(move |conn, rosters| {
+            service::act(conn, rosters, id, &token, &body, expected, idempotency)
+        })
         .await
         .map_err(if_match_failed)?;
     let status = StatusCode::from_u16(result.response.status as u16).unwrap_or(StatusCode::OK);
@@ -591,8 +593,8 @@ async fn list_events(
         i64::from(q.limit.unwrap_or(100).clamp(1, 1000))
     };
     let (access, first) = state
-        .db(move |conn| {
-            let access = service::log_access(conn, id, token.as_deref())?;
+        .db(move |conn, rosters| {
+            let access = service::log_access(conn, rosters, id, token.as_deref())?;
             let page = service::events_page(conn, id, &access, after, limit)?;
             Ok((access, page))
         })
@@ -625,7 +627,7 @@ async fn list_events(
                 Some(after) => {
                     let a = access.clone();
                     state
-                        .db(move |conn| service::events_page(conn, id, &a, after, limit))
+                        .db(move |conn, _| service::events_page(conn, id, &a, after, limit))
                         .await
                         .ok()
                 }
@@ -661,7 +663,7 @@ async fn get_state(
     let (id, seq) = path.into_inner();
     let token = bearer(&req)?;
     let doc = state
-        .db(move |conn| service::state_at(conn, id, token.as_deref(), seq))
+        .db(move |conn, rosters| service::state_at(conn, rosters, id, token.as_deref(), seq))
         .await?;
     Ok(json_response(StatusCode::OK, &doc))
 }
@@ -688,7 +690,8 @@ async fn healthz() -> HttpResponse {
 )]
 #[get("/readyz")]
 async fn readyz(state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    state.db(|_conn| Ok(())).await?;
+    // An explicit ping: the pool hands out recently used connections unchecked.
+    state.db(|conn, _| Ok(db::store::ping(conn)?)).await?;
     Ok(json_response(
         StatusCode::OK,
         &Health {

@@ -4,7 +4,9 @@
 
 use std::cell::RefCell;
 
-use db::store::{self, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey, NewGame, NewSeat};
+use db::store::{
+    self, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey, NewGame, NewSeat, Roster,
+};
 use db::{EventRow, GameRow, NewEvent, PooledConn, RngSeed, SeatRow, StoreError, StoredResponse};
 use engine::{DynGame, DynState, Seat, Viewer};
 use rand::SeedableRng;
@@ -17,6 +19,7 @@ use crate::dto::{
     GameDocument, GameStatus, JoinedSeat, LegalActions, SeatInfo, StateDocument,
 };
 use crate::error::{ApiError, Refusal};
+use crate::rosters::RosterCache;
 
 /// The RNG of the action applied at `version` (setup uses version 0): ChaCha20 seeded with the
 /// game's secret seed, on stream `version`. Every accepted action happens at a distinct
@@ -57,18 +60,18 @@ fn engine_seat(seat: i32) -> Seat {
     Seat(u8::try_from(seat).unwrap_or(u8::MAX))
 }
 
-/// The caller's seat in `game_id`: `None` for a spectator (no token), the seat for a token of
-/// this game; 401 for an unknown token, 403 for a token of another game.
+/// The caller's seat in the game of `roster`: `None` for a spectator (no token), the seat for
+/// a token of this game; 401 for an unknown token, 403 for a token of another game.
 ///
 /// # Errors
 /// As above, plus store errors.
 pub fn resolve_caller(
     conn: &mut PooledConn,
-    game_id: Uuid,
+    roster: &Roster,
     token: Option<&str>,
 ) -> Result<Option<i32>, ApiError> {
     let Some(token) = token else { return Ok(None) };
-    if let Some(seat) = store::seat_for_token(conn, game_id, token)? {
+    if let Some(seat) = roster.seat_of(token) {
         return Ok(Some(seat));
     }
     match store::seat_by_token(conn, token)? {
@@ -89,13 +92,13 @@ pub fn resolve_caller(
 /// 401 `missing_token` without a token; see [`resolve_caller`].
 pub fn require_seat(
     conn: &mut PooledConn,
-    game_id: Uuid,
+    roster: &Roster,
     token: Option<&str>,
 ) -> Result<i32, ApiError> {
     if token.is_none() {
         return Err(missing_token());
     }
-    Ok(resolve_caller(conn, game_id, token)?.unwrap_or_default())
+    Ok(resolve_caller(conn, roster, token)?.unwrap_or_default())
 }
 
 pub fn missing_token() -> ApiError {
@@ -182,16 +185,17 @@ fn load_state(kind: &dyn DynGame, game: &GameRow) -> Result<Option<Box<dyn DynSt
 /// 404, 401/403, store errors.
 pub fn load_document(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     let game = store::get_game(conn, id)?;
-    let seat = resolve_caller(conn, id, token)?;
-    let seats = store::seats(conn, id)?;
+    let roster = rosters.get(conn, id)?;
+    let seat = resolve_caller(conn, &roster, token)?;
     let kind = stored_kind(&game.game_type)?;
     let state = load_state(kind, &game)?;
-    let doc = build_document(&game, &seats, state.as_deref(), seat);
-    Ok((doc, etag(&game, &seats, seat)))
+    let doc = build_document(&game, roster.seats(), state.as_deref(), seat);
+    Ok((doc, etag(&game, roster.seats(), seat)))
 }
 
 /// `GET /v1/games/{id}/legal-actions`. Spectators get an empty list.
@@ -200,11 +204,13 @@ pub fn load_document(
 /// 404, 401/403, store errors.
 pub fn legal_actions(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<LegalActions, ApiError> {
     let game = store::get_game(conn, id)?;
-    let seat = resolve_caller(conn, id, token)?;
+    let roster = rosters.get(conn, id)?;
+    let seat = resolve_caller(conn, &roster, token)?;
     let kind = stored_kind(&game.game_type)?;
     let actions = seat_actions(&game, load_state(kind, &game)?.as_deref(), seat);
     Ok(LegalActions {
@@ -351,13 +357,15 @@ pub fn join(
 /// 404, 401/403, 409 `seats_open` or `game_already_started`.
 pub fn start_by(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     store::get_game(conn, id)?;
-    require_seat(conn, id, token)?;
+    let roster = rosters.get(conn, id)?;
+    require_seat(conn, &roster, token)?;
     start(conn, id)?;
-    load_document(conn, id, token)
+    load_document(conn, rosters, id, token)
 }
 
 /// What the action endpoint answers: the stored response, and whether it is a replay.
@@ -367,6 +375,9 @@ pub struct ActionResult {
     pub seat: i32,
 }
 
+/// The game's engine and its state after an action.
+type Decided = (&'static dyn DynGame, Box<dyn DynState>);
+
 /// `POST /v1/games/{id}/actions`: one transaction via [`store::apply_action`].
 ///
 /// # Errors
@@ -374,18 +385,19 @@ pub struct ActionResult {
 /// `invalid_action` and `idempotency_key_reused`.
 pub fn act(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: &str,
     body: &ActionRequest,
     expected_version: Option<i64>,
     idempotency: Option<(String, Vec<u8>)>,
 ) -> Result<ActionResult, ApiError> {
-    // The full row (snapshot included) is read once, locked, inside the transaction.
-    let game_type = store::game_type(conn, id)?;
-    let seat = require_seat(conn, id, Some(token))?;
-    let seats = store::seats(conn, id)?;
-    let kind = stored_kind(&game_type)?;
-    let after: RefCell<Option<Box<dyn DynState>>> = RefCell::new(None);
+    // The roster is usually in memory; the game row (snapshot included) is read once, locked,
+    // inside the transaction.
+    let roster = rosters.get(conn, id)?;
+    let seat = require_seat(conn, &roster, Some(token))?;
+    // What `decide` computed, for `respond`.
+    let after: RefCell<Option<Decided>> = RefCell::new(None);
     let req = ApplyRequest {
         game_id: id,
         expected_version,
@@ -403,6 +415,7 @@ pub fn act(
                 .snapshot
                 .as_ref()
                 .ok_or_else(|| ApiError::internal("active game without a snapshot"))?;
+            let kind = stored_kind(&game.game_type)?;
             let mut state = kind.load(snapshot)?;
             let mut rng = rng_for(&game.rng_seed, game.version);
             let events = state.apply(engine_seat(seat), &body.action, &mut rng)?;
@@ -414,17 +427,20 @@ pub fn act(
                 snapshot: state.to_json(),
                 status: status_of(state.as_ref()),
             };
-            *after.borrow_mut() = Some(state);
+            *after.borrow_mut() = Some((kind, state));
             Ok::<_, Refusal>(decision)
         },
         |applied| {
-            let state = after.borrow();
-            let doc = build_document(&applied.game, &seats, state.as_deref(), Some(seat));
+            let after = after.borrow();
+            let (kind, state) = after
+                .as_ref()
+                .expect("respond runs after a successful decide");
+            let doc = build_document(&applied.game, roster.seats(), Some(&**state), Some(seat));
             let finished = applied.game.status == db::GameStatus::Finished;
             let events = applied
                 .events
                 .iter()
-                .filter_map(|e| redact_row(kind, e, Some(seat), finished))
+                .filter_map(|e| redact_row(*kind, e, Some(seat), finished))
                 .collect();
             let body = ActionResponse { game: doc, events };
             StoredResponse {
@@ -456,13 +472,15 @@ pub fn act(
 /// As [`act`].
 pub fn dry_run(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: &str,
     body: &ActionRequest,
     expected_version: Option<i64>,
 ) -> Result<DryRunResponse, ApiError> {
     let game = store::get_game(conn, id)?;
-    let seat = require_seat(conn, id, Some(token))?;
+    let roster = rosters.get(conn, id)?;
+    let seat = require_seat(conn, &roster, Some(token))?;
     if game.status != db::GameStatus::Active {
         return Err(StoreError::<std::convert::Infallible>::WrongStatus {
             current: game.status,
@@ -525,11 +543,13 @@ pub struct LogAccess {
 /// 404, 401/403, store errors.
 pub fn log_access(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<LogAccess, ApiError> {
     let game = store::get_game(conn, id)?;
-    let seat = resolve_caller(conn, id, token)?;
+    let roster = rosters.get(conn, id)?;
+    let seat = resolve_caller(conn, &roster, token)?;
     Ok(LogAccess {
         kind: stored_kind(&game.game_type)?,
         seat,
@@ -577,11 +597,12 @@ pub fn events_page(
 /// 404 `no_such_state` when `seq` is outside `1..=version`; 404, 401/403, store errors.
 pub fn state_at(
     conn: &mut PooledConn,
+    rosters: &RosterCache,
     id: Uuid,
     token: Option<&str>,
     seq: i64,
 ) -> Result<StateDocument, ApiError> {
-    let access = log_access(conn, id, token)?;
+    let access = log_access(conn, rosters, id, token)?;
     if seq < 1 || seq > access.version {
         return Err(ApiError::not_found(
             "no_such_state",

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::rosters::RosterCache;
 
 /// What handlers share.
 #[derive(Clone)]
@@ -21,25 +22,33 @@ pub struct AppState {
     pub pool: db::Pool,
     pub hub: Arc<Hub>,
     pub metrics: Arc<Metrics>,
+    pub rosters: Arc<RosterCache>,
 }
 
 impl AppState {
-    /// Runs `f` with a pooled connection on the blocking pool (diesel is synchronous), inside
-    /// the request's tracing span. The connection goes back to the pool when `f` returns.
+    /// Runs `f` with a pooled connection (and the roster cache) on the blocking pool (diesel is synchronous), inside
+    /// the request's tracing span. The connection goes back to the pool when `f` returns,
+    /// unless `f` failed with a 5xx: then it is closed (see `db::DbConn::mark_broken`).
     ///
     /// # Errors
     /// `f`'s error; 503 when no connection is free within the pool's timeout.
     pub async fn db<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut db::PooledConn) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&mut db::PooledConn, &RosterCache) -> Result<T, ApiError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        let rosters = self.rosters.clone();
         let span = tracing::Span::current();
         web::block(move || {
             let _entered = span.enter();
             let mut conn = db::get_conn(&pool)?;
-            f(&mut conn)
+            let result = f(&mut conn, &rosters);
+            if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
+                // The server may have gone away under this connection: do not reuse it.
+                conn.mark_broken();
+            }
+            result
         })
         .await
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?

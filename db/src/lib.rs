@@ -35,7 +35,9 @@ pub mod testing;
 
 pub use error::StoreError;
 pub use models::{EventRow, GameRow, GameStatus, NewEvent, RngSeed, SeatRow, StoredResponse};
-pub use pool::{connect_pool, get_conn, Pool, PooledConn, CHECKOUT_TIMEOUT};
+pub use pool::{
+    connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT, PING_AFTER_IDLE,
+};
 
 use diesel::PgConnection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};

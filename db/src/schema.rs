@@ -11,7 +11,7 @@ diesel::table! {
         config -> Jsonb,
         status -> Text,
         version -> Int8,
-        snapshot -> Nullable<Jsonb>,
+        snapshot -> Nullable<Json>,
         seat_count -> Int4,
         rng_seed -> Bytea,
         created_at -> Timestamptz,

@@ -1,18 +1,16 @@
 //! Applying an action (and starting a game): the one transaction that turns a decision into
 //! stored events. See DESIGN.md "Storage": lock, check, decide, append, update, remember,
-//! notify, commit. Anything that fails before commit writes nothing.
+//! commit, then notify. Anything that fails before commit writes nothing.
 
 use chrono::{DateTime, Utc};
-use diesel::dsl::{now, sql};
 use diesel::prelude::*;
-use diesel::sql_types::{Nullable, Timestamptz};
 use uuid::Uuid;
 
 use crate::models::{
     EventRow, GameRow, GameStatus, IdempotencyRow, NewEvent, SeatRow, StoredResponse,
 };
-use crate::notify::{notify, GameChanged};
-use crate::schema::{game_events, games, idempotency_keys};
+use crate::notify::{announce, GameChanged};
+use crate::schema::idempotency_keys;
 use crate::StoreError;
 
 /// What the caller's decision closure returns: the new events (in order), the state after
@@ -85,8 +83,9 @@ pub enum ApplyOutcome {
 ///    (`VersionConflict { current }`).
 /// 4. `decide(&game)` returns the [`Decision`] or the caller's error (`Rejected`).
 /// 5. Inserts the events with seq `version+1..`, updates snapshot, version, status,
-///    `updated_at` (and `finished_at`), stores `respond(&applied)` under the idempotency key,
-///    and queues `NOTIFY game_events '<id>:<version>'`, all committed together.
+///    `updated_at` (and `finished_at`) and stores `respond(&applied)` under the idempotency
+///    key, all committed together.
+/// 6. After the commit, announces the new version to long polls ([`crate::notify::announce`]).
 ///
 /// `respond` builds the response body from the stored result, so the first answer and every
 /// replay are byte-for-byte the same.
@@ -99,7 +98,7 @@ pub fn apply_action<E>(
     decide: impl FnOnce(&GameRow) -> Result<Decision, E>,
     respond: impl FnOnce(&Applied) -> StoredResponse,
 ) -> Result<ApplyOutcome, StoreError<E>> {
-    conn.transaction(|conn| {
+    let outcome = conn.transaction(|conn| {
         let game = super::lock_game(conn, req.game_id)?;
         if let Some(idem) = &req.idempotency {
             if let Some(stored) = check_idempotency(conn, req.game_id, idem)? {
@@ -135,7 +134,11 @@ pub fn apply_action<E>(
                 .execute(conn)?;
         }
         Ok(ApplyOutcome::Applied { applied, response })
-    })
+    })?;
+    if let ApplyOutcome::Applied { applied, .. } = &outcome {
+        announce_committed(conn, &applied.game);
+    }
+    Ok(outcome)
 }
 
 /// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
@@ -149,7 +152,7 @@ pub fn start_game<E>(
     game_id: Uuid,
     decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
 ) -> Result<Applied, StoreError<E>> {
-    conn.transaction(|conn| {
+    let applied = conn.transaction(|conn| {
         let game = super::lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
@@ -163,7 +166,21 @@ pub fn start_game<E>(
         }
         let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
         append(conn, &game, decision)
-    })
+    })?;
+    announce_committed(conn, &applied.game);
+    Ok(applied)
+}
+
+/// Announces `game`'s committed version. The change stands whether or not this works: a
+/// failure is logged, and long polls that miss the wake-up re-read the game at their deadline.
+fn announce_committed(conn: &mut PgConnection, game: &GameRow) {
+    let change = GameChanged {
+        game_id: game.id,
+        version: game.version,
+    };
+    if let Err(e) = announce(conn, change) {
+        tracing::warn!(game_id = %game.id, version = game.version, error = %e, "announcing a committed change failed");
+    }
 }
 
 /// Same key seen before: `Some(response)` to replay, or an error; `None` for a new key.
@@ -188,73 +205,72 @@ fn check_idempotency<E>(
 }
 
 /// Appends `decision` to the locked `game`; the caller holds the row lock in a transaction.
+///
+/// One round trip: the `append_events` function (migration 6) inserts the events and writes
+/// the snapshot, version and status. Only the transaction's timestamp comes back: the rows are
+/// built here from what was sent rather than shipped back and parsed again.
 fn append<E>(
     conn: &mut PgConnection,
     game: &GameRow,
     decision: Decision,
 ) -> Result<Applied, StoreError<E>> {
-    let rows: Vec<_> = decision
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            (
-                game_events::game_id.eq(game.id),
-                game_events::seq.eq(game.version + 1 + i as i64),
-                game_events::seat.eq(e.seat),
-                game_events::action.eq(e.action.as_ref()),
-                game_events::event.eq(&e.event),
-            )
+    let Decision {
+        events: new_events,
+        snapshot,
+        status,
+    } = decision;
+    let now: DateTime<Utc> = diesel::select(append_events(
+        game.id,
+        game.version,
+        new_events.iter().map(|e| e.seat).collect::<Vec<_>>(),
+        new_events
+            .iter()
+            .map(|e| e.action.as_ref())
+            .collect::<Vec<_>>(),
+        new_events.iter().map(|e| &e.event).collect::<Vec<_>>(),
+        &snapshot,
+        status,
+    ))
+    .get_result(conn)?;
+    let events: Vec<EventRow> = new_events
+        .into_iter()
+        .zip(game.version + 1..)
+        .map(|(e, seq)| EventRow {
+            game_id: game.id,
+            seq,
+            seat: e.seat,
+            action: e.action,
+            event: e.event,
+            created_at: now,
         })
         .collect();
-    let events: Vec<EventRow> = if rows.is_empty() {
-        Vec::new()
-    } else {
-        diesel::insert_into(game_events::table)
-            .values(&rows)
-            .returning(EventRow::as_returning())
-            .get_results(conn)?
-    };
-    let version = game.version + events.len() as i64;
-    let finished_at = if decision.status == GameStatus::Finished {
-        "coalesce(finished_at, now())"
-    } else {
-        "NULL"
-    };
-    let snapshot = decision.snapshot;
-    // Only the columns the database sets come back: returning the snapshot would ship it back
-    // and parse it again for every action (it is the largest value of the row).
-    let (status, updated_at, finished_at): (GameStatus, DateTime<Utc>, Option<DateTime<Utc>>) =
-        diesel::update(games::table.find(game.id))
-            .set((
-                games::snapshot.eq(Some(&snapshot)),
-                games::version.eq(version),
-                games::status.eq(decision.status),
-                games::updated_at.eq(now),
-                games::finished_at.eq(sql::<Nullable<Timestamptz>>(finished_at)),
-            ))
-            .returning((games::status, games::updated_at, games::finished_at))
-            .get_result(conn)?;
     let game = GameRow {
         id: game.id,
         game_type: game.game_type.clone(),
         rules_version: game.rules_version,
         config: game.config.clone(),
         status,
-        version,
+        version: game.version + events.len() as i64,
         snapshot: Some(snapshot),
         seat_count: game.seat_count,
         rng_seed: game.rng_seed.clone(),
         created_at: game.created_at,
-        updated_at,
-        finished_at,
+        updated_at: now,
+        finished_at: (status == GameStatus::Finished).then(|| game.finished_at.unwrap_or(now)),
     };
-    notify(
-        conn,
-        GameChanged {
-            game_id: game.id,
-            version,
-        },
-    )?;
     Ok(Applied { game, events })
+}
+
+diesel::define_sql_function! {
+    /// `append_events(game, version, seats, actions, events, snapshot, status)`: see
+    /// migration 6.
+    fn append_events(
+        game: diesel::sql_types::Uuid,
+        version: diesel::sql_types::Int8,
+        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
+        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
+        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
+        snapshot: diesel::sql_types::Json,
+        status: diesel::sql_types::Text,
+    ) -> diesel::sql_types::Timestamptz;
 }

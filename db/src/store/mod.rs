@@ -19,7 +19,7 @@ pub use games::{
     NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
-pub use seats::{join_seat, seat_by_token, seat_for_token, seats};
+pub use seats::{join_seat, roster, seat_by_token, seat_for_token, seats, Roster};
 
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -37,4 +37,14 @@ fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError
         .first(conn)
         .optional()?
         .ok_or(StoreError::NotFound)
+}
+
+/// One round trip to the server: readiness checks use it, since the pool hands out recently
+/// used connections without checking them.
+///
+/// # Errors
+/// `Unavailable` when the server cannot be reached.
+pub fn ping(conn: &mut PgConnection) -> Result<(), StoreError> {
+    use diesel::r2d2::R2D2Connection;
+    Ok(conn.ping()?)
 }

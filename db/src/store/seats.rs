@@ -21,6 +21,58 @@ pub fn seats(conn: &mut PgConnection, game_id: Uuid) -> Result<Vec<SeatRow>, Sto
         .load(conn)?)
 }
 
+/// A game's seats with their token hashes: enough to recognise a caller's token without a
+/// query per request. Once [`Roster::is_complete`] it never changes again (seats are only ever
+/// taken, never given up), so a process may keep it as long as it likes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Roster {
+    seats: Vec<SeatRow>,
+    token_hashes: Vec<Option<Vec<u8>>>,
+}
+
+impl Roster {
+    /// The seats, by seat number.
+    pub fn seats(&self) -> &[SeatRow] {
+        &self.seats
+    }
+
+    /// The seat whose token is `token`, if any (compares SHA-256 hashes).
+    pub fn seat_of(&self, token: &str) -> Option<i32> {
+        let hash = hash_token(token);
+        self.seats
+            .iter()
+            .zip(&self.token_hashes)
+            .find(|(_, h)| h.as_deref() == Some(&hash[..]))
+            .map(|(s, _)| s.seat)
+    }
+
+    /// Whether every seat is taken: from then on the roster is final.
+    pub fn is_complete(&self) -> bool {
+        self.seats.iter().all(|s| !s.is_open())
+    }
+}
+
+/// The [`Roster`] of `game_id`.
+///
+/// # Errors
+/// `NotFound` when there is no such game (every game has at least one seat);
+/// `Unavailable`/`Database`.
+pub fn roster(conn: &mut PgConnection, game_id: Uuid) -> Result<Roster, StoreError> {
+    let rows: Vec<(SeatRow, Option<Vec<u8>>)> = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order(seats::seat.asc())
+        .select((SeatRow::as_select(), seats::token_sha256))
+        .load(conn)?;
+    if rows.is_empty() {
+        return Err(StoreError::NotFound);
+    }
+    let (seats, token_hashes) = rows.into_iter().unzip();
+    Ok(Roster {
+        seats,
+        token_hashes,
+    })
+}
+
 /// Takes seat `seat` (or the lowest open one when `None`) of an open game for `name`, storing
 /// the SHA-256 of `token` (never the token; generate it with [`crate::token::new_token`]).
 ///

@@ -13,7 +13,8 @@ struct Line {
     line: String,
 }
 
-/// Tables, columns, constraints, indexes, triggers and functions of the public schema, as text.
+/// Tables, columns, constraints, indexes, triggers, functions and column compression of the
+/// public schema, as text.
 fn schema_fingerprint(conn: &mut PgConnection) -> Vec<String> {
     let sql = "
         SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' '
@@ -31,6 +32,12 @@ fn schema_fingerprint(conn: &mut PgConnection) -> Vec<String> {
         UNION ALL
         SELECT 'function ' || proname || ' ' || md5(prosrc)
           FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+        UNION ALL
+        SELECT 'compression ' || attrelid::regclass::text || '.' || attname || ' '
+               || attcompression::text
+          FROM pg_attribute
+         WHERE attcompression <> '' AND attrelid IN
+               (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
         ORDER BY 1";
     diesel::sql_query(sql)
         .load::<Line>(conn)
@@ -50,7 +57,7 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 5);
+    assert_eq!(applied, 6);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }

@@ -29,6 +29,11 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+/// The same allocator as the server binary (`api/src/bin/server.rs`), which runs in this
+/// process when no `--url` is given.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Debug, Clone, Parser)]
 #[command(name = "loadgen", about = "Load generator for the board-game server")]
 struct Args {
