@@ -62,12 +62,16 @@ impl Application {
         let (postgres, url, pool) = tokio::task::spawn_blocking(move || prepare_database(&s))
             .await
             .context("database set-up panicked")??;
+        let announcer = db::notify::Announcer::start(url.clone());
         let (hub, listener_guard) = Hub::start(url);
         let state = AppState {
             pool: pool.clone(),
             hub,
             metrics: Arc::new(metrics::Metrics::new()),
-            rosters: Arc::new(rosters::RosterCache::new(ROSTER_CACHE_CAPACITY)),
+            context: Arc::new(state::Context {
+                rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
+                announcer,
+            }),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;

@@ -292,7 +292,7 @@ async fn get_game(
     let (doc, etag) = loop {
         let t = token.clone();
         let (doc, etag) = state
-            .db(move |conn, rosters| service::load_document(conn, rosters, id, t.as_deref()))
+            .db(move |conn, cx| service::load_document(conn, cx, id, t.as_deref()))
             .await?;
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
             break (doc, etag);
@@ -351,7 +351,7 @@ async fn join_seat(
     let name = valid_name(&body.name)?;
     let seat = body.seat;
     let joined = state
-        .db(move |conn, _| service::join(conn, id, seat, name))
+        .db(move |conn, cx| service::join(conn, cx, id, seat, name))
         .await?;
     Ok(HttpResponse::Created().json(joined))
 }
@@ -379,7 +379,7 @@ async fn start_game(
     let id = id.into_inner();
     let token = bearer(&req)?;
     let (doc, etag) = state
-        .db(move |conn, rosters| service::start_by(conn, rosters, id, token.as_deref()))
+        .db(move |conn, cx| service::start_by(conn, cx, id, token.as_deref()))
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))
@@ -408,7 +408,7 @@ async fn legal_actions(
     let id = id.into_inner();
     let token = bearer(&req)?;
     let legal = state
-        .db(move |conn, rosters| service::legal_actions(conn, rosters, id, token.as_deref()))
+        .db(move |conn, cx| service::legal_actions(conn, cx, id, token.as_deref()))
         .await?;
     Ok(json_response(StatusCode::OK, &legal))
 }
@@ -523,7 +523,7 @@ async fn act(
     };
     if q.dry_run.unwrap_or(false) {
         let res = state
-            .db(move |conn, rosters| service::dry_run(conn, rosters, id, &token, &body, expected))
+            .db(move |conn, cx| service::dry_run(conn, cx, id, &token, &body, expected))
             .await
             .map_err(if_match_failed)?;
         return Ok((HttpResponse::Ok().json(res), "dry_run"));
@@ -540,9 +540,7 @@ async fn act(
         (k, fp)
     });
     let result = state
-        .db(move |conn, rosters| {
-            service::act(conn, rosters, id, &token, &body, expected, idempotency)
-        })
+        .db(move |conn, cx| service::act(conn, cx, id, &token, &body, expected, idempotency))
         .await
         .map_err(if_match_failed)?;
     let status = StatusCode::from_u16(result.response.status as u16).unwrap_or(StatusCode::OK);
@@ -593,8 +591,8 @@ async fn list_events(
         i64::from(q.limit.unwrap_or(100).clamp(1, 1000))
     };
     let (access, first) = state
-        .db(move |conn, rosters| {
-            let access = service::log_access(conn, rosters, id, token.as_deref())?;
+        .db(move |conn, cx| {
+            let access = service::log_access(conn, cx, id, token.as_deref())?;
             let page = service::events_page(conn, id, &access, after, limit)?;
             Ok((access, page))
         })
@@ -663,7 +661,7 @@ async fn get_state(
     let (id, seq) = path.into_inner();
     let token = bearer(&req)?;
     let doc = state
-        .db(move |conn, rosters| service::state_at(conn, rosters, id, token.as_deref(), seq))
+        .db(move |conn, cx| service::state_at(conn, cx, id, token.as_deref(), seq))
         .await?;
     Ok(json_response(StatusCode::OK, &doc))
 }

@@ -19,7 +19,7 @@ use crate::dto::{
     GameDocument, GameStatus, JoinedSeat, LegalActions, SeatInfo, StateDocument,
 };
 use crate::error::{ApiError, Refusal};
-use crate::rosters::RosterCache;
+use crate::state::Context;
 
 /// The RNG of the action applied at `version` (setup uses version 0): ChaCha20 seeded with the
 /// game's secret seed, on stream `version`. Every accepted action happens at a distinct
@@ -185,12 +185,12 @@ fn load_state(kind: &dyn DynGame, game: &GameRow) -> Result<Option<Box<dyn DynSt
 /// 404, 401/403, store errors.
 pub fn load_document(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     let seat = resolve_caller(conn, &roster, token)?;
     let kind = stored_kind(&game.game_type)?;
     let state = load_state(kind, &game)?;
@@ -204,12 +204,12 @@ pub fn load_document(
 /// 404, 401/403, store errors.
 pub fn legal_actions(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<LegalActions, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     let seat = resolve_caller(conn, &roster, token)?;
     let kind = stored_kind(&game.game_type)?;
     let actions = seat_actions(&game, load_state(kind, &game)?.as_deref(), seat);
@@ -304,8 +304,8 @@ fn status_of(state: &dyn DynState) -> db::GameStatus {
     }
 }
 
-/// Starts an open game whose seats are all taken.
-fn start(conn: &mut PooledConn, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
+/// Starts an open game whose seats are all taken, and announces it to long polls.
+fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
         let (state, events) =
@@ -316,6 +316,7 @@ fn start(conn: &mut PooledConn, id: Uuid) -> Result<GameRow, StoreError<Refusal>
             status: status_of(state.as_ref()),
         })
     })?;
+    cx.announcer.announce(applied.change());
     tracing::info!(game_id = %id, "game started");
     Ok(applied.game)
 }
@@ -326,6 +327,7 @@ fn start(conn: &mut PooledConn, id: Uuid) -> Result<GameRow, StoreError<Refusal>
 /// 404, 409 (`game_already_started`, `seat_taken`, `no_open_seat`), 422 `no_such_seat`.
 pub fn join(
     conn: &mut PooledConn,
+    cx: &Context,
     id: Uuid,
     seat: Option<i32>,
     name: String,
@@ -334,7 +336,7 @@ pub fn join(
     let row = store::join_seat(conn, id, seat, &name, &token)?;
     let seats = store::seats(conn, id)?;
     if seats.iter().all(|s| !s.is_open()) {
-        match start(conn, id) {
+        match start(conn, cx, id) {
             // Someone else started it meanwhile (an explicit start racing the last join).
             Ok(_) | Err(StoreError::WrongStatus { .. }) => {}
             Err(e) => return Err(e.into()),
@@ -357,15 +359,15 @@ pub fn join(
 /// 404, 401/403, 409 `seats_open` or `game_already_started`.
 pub fn start_by(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     store::get_game(conn, id)?;
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     require_seat(conn, &roster, token)?;
-    start(conn, id)?;
-    load_document(conn, rosters, id, token)
+    start(conn, cx, id)?;
+    load_document(conn, cx, id, token)
 }
 
 /// What the action endpoint answers: the stored response, and whether it is a replay.
@@ -385,7 +387,7 @@ type Decided = (&'static dyn DynGame, Box<dyn DynState>);
 /// `invalid_action` and `idempotency_key_reused`.
 pub fn act(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: &str,
     body: &ActionRequest,
@@ -394,7 +396,7 @@ pub fn act(
 ) -> Result<ActionResult, ApiError> {
     // The roster is usually in memory; the game row (snapshot included) is read once, locked,
     // inside the transaction.
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     let seat = require_seat(conn, &roster, Some(token))?;
     // What `decide` computed, for `respond`.
     let after: RefCell<Option<Decided>> = RefCell::new(None);
@@ -451,6 +453,7 @@ pub fn act(
     )?;
     Ok(match outcome {
         ApplyOutcome::Applied { response, applied } => {
+            cx.announcer.announce(applied.change());
             tracing::info!(game_id = %id, seat, version = applied.game.version, "action applied");
             ActionResult {
                 response,
@@ -472,14 +475,14 @@ pub fn act(
 /// As [`act`].
 pub fn dry_run(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: &str,
     body: &ActionRequest,
     expected_version: Option<i64>,
 ) -> Result<DryRunResponse, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     let seat = require_seat(conn, &roster, Some(token))?;
     if game.status != db::GameStatus::Active {
         return Err(StoreError::<std::convert::Infallible>::WrongStatus {
@@ -543,12 +546,12 @@ pub struct LogAccess {
 /// 404, 401/403, store errors.
 pub fn log_access(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: Option<&str>,
 ) -> Result<LogAccess, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = rosters.get(conn, id)?;
+    let roster = cx.rosters.get(conn, id)?;
     let seat = resolve_caller(conn, &roster, token)?;
     Ok(LogAccess {
         kind: stored_kind(&game.game_type)?,
@@ -597,12 +600,12 @@ pub fn events_page(
 /// 404 `no_such_state` when `seq` is outside `1..=version`; 404, 401/403, store errors.
 pub fn state_at(
     conn: &mut PooledConn,
-    rosters: &RosterCache,
+    cx: &Context,
     id: Uuid,
     token: Option<&str>,
     seq: i64,
 ) -> Result<StateDocument, ApiError> {
-    let access = log_access(conn, rosters, id, token)?;
+    let access = log_access(conn, cx, id, token)?;
     if seq < 1 || seq > access.version {
         return Err(ApiError::not_found(
             "no_such_state",

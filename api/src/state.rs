@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use actix_web::web;
-use db::notify::{GameChanged, ListenEvent};
+use db::notify::{Announcer, GameChanged, ListenEvent};
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
@@ -22,11 +22,19 @@ pub struct AppState {
     pub pool: db::Pool,
     pub hub: Arc<Hub>,
     pub metrics: Arc<Metrics>,
-    pub rosters: Arc<RosterCache>,
+    pub context: Arc<Context>,
+}
+
+/// What the synchronous part of a request uses besides its connection.
+pub struct Context {
+    /// Complete rosters, so that tokens are recognised without a query.
+    pub rosters: RosterCache,
+    /// Sends committed versions to long polls, off the request's path.
+    pub announcer: Announcer,
 }
 
 impl AppState {
-    /// Runs `f` with a pooled connection (and the roster cache) on the blocking pool (diesel is synchronous), inside
+    /// Runs `f` with a pooled connection and the [`Context`] on the blocking pool (diesel is synchronous), inside
     /// the request's tracing span. The connection goes back to the pool when `f` returns,
     /// unless `f` failed with a 5xx: then it is closed (see `db::DbConn::mark_broken`).
     ///
@@ -35,15 +43,15 @@ impl AppState {
     pub async fn db<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut db::PooledConn, &RosterCache) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + 'static,
     {
         let pool = self.pool.clone();
-        let rosters = self.rosters.clone();
+        let context = self.context.clone();
         let span = tracing::Span::current();
         web::block(move || {
             let _entered = span.enter();
             let mut conn = db::get_conn(&pool)?;
-            let result = f(&mut conn, &rosters);
+            let result = f(&mut conn, &context);
             if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
                 // The server may have gone away under this connection: do not reuse it.
                 conn.mark_broken();

@@ -1,8 +1,8 @@
 //! Change notifications across processes with PostgreSQL `LISTEN/NOTIFY`.
 //!
-//! Every committed change of a game's version is announced with [`announce`] as
-//! `pg_notify('game_events', '<game uuid>:<version>')` on one shared [`CHANNEL`], right after
-//! the change commits. One [`Listener`] per api process receives them all and fans them out to its
+//! Every committed change of a game's version is announced as `pg_notify('game_events',
+//! '<game uuid>:<version>')` on one shared [`CHANNEL`] after the change commits, by the
+//! process's [`Announcer`] (see [`announce`] for why not inside the transaction). One [`Listener`] per api process receives them all and fans them out to its
 //! long-polling requests, so a change made through any process wakes pollers on every process.
 //!
 //! Diesel's `PgConnection::notifications_iter` only returns what has already arrived (it calls
@@ -22,6 +22,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
@@ -60,7 +61,7 @@ impl GameChanged {
     }
 }
 
-/// Announces `change`, which has just committed, to every [`Listener`].
+/// Announces `changes`, which have committed, to every [`Listener`] in one statement.
 ///
 /// A NOTIFY inside the changing transaction would be simpler, but PostgreSQL serialises the
 /// commits of notifying transactions: it holds a database-wide lock from the queueing of the
@@ -71,20 +72,88 @@ impl GameChanged {
 /// the two commits delays a long poll until its deadline, when it re-reads the game anyway.
 ///
 /// # Errors
-/// The statement's error (the change itself is committed regardless).
-pub fn announce(conn: &mut PgConnection, change: GameChanged) -> QueryResult<()> {
-    diesel::select(announce_game_version(change.game_id, change.version))
+/// The statement's error (the changes themselves are committed regardless).
+pub fn announce(conn: &mut PgConnection, changes: &[GameChanged]) -> QueryResult<()> {
+    let games: Vec<Uuid> = changes.iter().map(|c| c.game_id).collect();
+    let versions: Vec<i64> = changes.iter().map(|c| c.version).collect();
+    diesel::select(announce_game_versions(games, versions))
         .execute(conn)
         .map(|_| ())
 }
 
 diesel::define_sql_function! {
-    /// `announce_game_version(game, version)`: `pg_notify` in a transaction that does not
-    /// wait for a WAL flush (migration 6).
-    fn announce_game_version(
-        game: diesel::sql_types::Uuid,
-        version: diesel::sql_types::Int8,
-    ) -> diesel::sql_types::Bool;
+    /// `announce_game_versions(games, versions)`: `pg_notify` for each pair, in a transaction
+    /// that does not wait for a WAL flush (migration 6).
+    fn announce_game_versions(
+        games: diesel::sql_types::Array<diesel::sql_types::Uuid>,
+        versions: diesel::sql_types::Array<diesel::sql_types::Int8>,
+    ) -> diesel::sql_types::Int4;
+}
+
+/// The most changes one announcement statement carries.
+const MAX_BATCH: usize = 512;
+
+/// Announces committed changes from a thread of its own, off the requests' path: a request
+/// hands its change over and answers at once, and changes that arrive while a statement is
+/// under way go out together in the next one. Cheap to clone; the thread ends when the last
+/// clone is dropped.
+#[derive(Clone)]
+pub struct Announcer {
+    tx: mpsc::Sender<GameChanged>,
+}
+
+impl Announcer {
+    /// Starts the announcing thread; it connects to `url` on first use and again after any
+    /// failure.
+    ///
+    /// # Panics
+    /// When the thread cannot be spawned.
+    pub fn start(url: String) -> Announcer {
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("pg-announcer".into())
+            .spawn(move || run_announcer(&url, &rx))
+            .expect("spawn the announcer thread");
+        Announcer { tx }
+    }
+
+    /// Queues `change` for announcement; never blocks.
+    pub fn announce(&self, change: GameChanged) {
+        // The thread only stops once every sender is gone, so this cannot fail while `self`
+        // exists; a change that could not be sent would only cost a long poll its wake-up.
+        let _ = self.tx.send(change);
+    }
+}
+
+fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
+    let mut conn: Option<PgConnection> = None;
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    // Blocks until there is work; ends when every Announcer is dropped.
+    while let Ok(first) = rx.recv() {
+        batch.clear();
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(change) => batch.push(change),
+                Err(_) => break,
+            }
+        }
+        let result = match &mut conn {
+            Some(c) => announce(c, &batch).map_err(|e| e.to_string()),
+            None => PgConnection::establish(url)
+                .map_err(|e| e.to_string())
+                .and_then(|mut c| {
+                    let sent = announce(&mut c, &batch).map_err(|e| e.to_string());
+                    conn = Some(c);
+                    sent
+                }),
+        };
+        if let Err(error) = result {
+            // Dropped: the listeners' reconnect (or the polls' deadlines) covers the gap.
+            tracing::warn!(%error, changes = batch.len(), "announcing committed changes failed");
+            conn = None;
+        }
+    }
 }
 
 /// A dedicated connection listening on [`CHANNEL`]. Not for use from a pool: LISTEN belongs to

@@ -8,9 +8,7 @@ mod helpers;
 
 use std::collections::BTreeSet;
 
-use diesel::prelude::*;
-use diesel::sql_types::{Jsonb, Uuid as SqlUuid};
-use helpers::{spawn_app, Game, TestApp};
+use helpers::{spawn_app, stored_snapshot, Game, TestApp};
 use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -37,22 +35,6 @@ async fn create_acquire(app: &TestApp, players: usize, seed: u64) -> Game {
             .map(|s| s["token"].as_str().unwrap().to_string())
             .collect(),
     }
-}
-
-#[derive(QueryableByName)]
-struct Snapshot {
-    #[diesel(sql_type = Jsonb)]
-    snapshot: Value,
-}
-
-/// The stored full state, secrets included.
-fn stored_snapshot(app: &TestApp, game: &Game) -> Value {
-    let id: uuid::Uuid = game.id.parse().unwrap();
-    diesel::sql_query("SELECT snapshot FROM games WHERE id = $1")
-        .bind::<SqlUuid, _>(id)
-        .get_result::<Snapshot>(&mut app.db.conn())
-        .unwrap()
-        .snapshot
 }
 
 fn tiles(list: &Value) -> BTreeSet<String> {

@@ -1,4 +1,4 @@
-DROP FUNCTION announce_game_version(uuid, bigint);
+DROP FUNCTION announce_game_versions(uuid[], bigint[]);
 DROP FUNCTION append_events(uuid, bigint, integer[], jsonb[], jsonb[], json, text);
 ALTER TABLE games ALTER COLUMN snapshot SET COMPRESSION default;
 ALTER TABLE games ALTER COLUMN snapshot TYPE jsonb USING snapshot::jsonb;

@@ -51,15 +51,16 @@ BEGIN
 END;
 $$;
 
--- Announces a committed version to long polls (see db::notify::announce). Runs in a
--- transaction of its own, after the change committed, with synchronous_commit off for that
--- transaction: PostgreSQL serialises notifying commits, so this one must not wait for a
--- WAL flush. A function so that the statement is prepared once per connection.
-CREATE FUNCTION announce_game_version(p_game uuid, p_version bigint) RETURNS boolean
+-- Announces committed versions to long polls (see db::notify::announce), a batch at a time.
+-- Runs in a transaction of its own, after the changes committed, with synchronous_commit off
+-- for that transaction: PostgreSQL serialises notifying commits, so this one must not wait
+-- for a WAL flush. A function so that the statement is prepared once per connection.
+CREATE FUNCTION announce_game_versions(p_games uuid[], p_versions bigint[]) RETURNS integer
 LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
-    PERFORM pg_notify('game_events', p_game::text || ':' || p_version::text);
-    RETURN true;
+    PERFORM pg_notify('game_events', c.game::text || ':' || c.version::text)
+       FROM unnest(p_games, p_versions) AS c (game, version);
+    RETURN cardinality(p_games);
 END;
 $$;

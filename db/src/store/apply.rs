@@ -1,6 +1,8 @@
 //! Applying an action (and starting a game): the one transaction that turns a decision into
 //! stored events. See DESIGN.md "Storage": lock, check, decide, append, update, remember,
-//! commit, then notify. Anything that fails before commit writes nothing.
+//! commit. Anything that fails before commit writes nothing. Announcing the new version to
+//! long polls is the caller's next step ([`crate::notify::Announcer`]), outside the
+//! transaction.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -9,7 +11,6 @@ use uuid::Uuid;
 use crate::models::{
     EventRow, GameRow, GameStatus, IdempotencyRow, NewEvent, SeatRow, StoredResponse,
 };
-use crate::notify::{announce, GameChanged};
 use crate::schema::idempotency_keys;
 use crate::StoreError;
 
@@ -32,6 +33,16 @@ pub struct Applied {
     pub game: GameRow,
     /// The stored events, with their seq numbers.
     pub events: Vec<EventRow>,
+}
+
+impl Applied {
+    /// What to announce to long polls now that this change is committed.
+    pub fn change(&self) -> crate::notify::GameChanged {
+        crate::notify::GameChanged {
+            game_id: self.game.id,
+            version: self.game.version,
+        }
+    }
 }
 
 /// An `Idempotency-Key` with the request it came with.
@@ -85,7 +96,6 @@ pub enum ApplyOutcome {
 /// 5. Inserts the events with seq `version+1..`, updates snapshot, version, status,
 ///    `updated_at` (and `finished_at`) and stores `respond(&applied)` under the idempotency
 ///    key, all committed together.
-/// 6. After the commit, announces the new version to long polls ([`crate::notify::announce`]).
 ///
 /// `respond` builds the response body from the stored result, so the first answer and every
 /// replay are byte-for-byte the same.
@@ -98,7 +108,7 @@ pub fn apply_action<E>(
     decide: impl FnOnce(&GameRow) -> Result<Decision, E>,
     respond: impl FnOnce(&Applied) -> StoredResponse,
 ) -> Result<ApplyOutcome, StoreError<E>> {
-    let outcome = conn.transaction(|conn| {
+    conn.transaction(|conn| {
         let game = super::lock_game(conn, req.game_id)?;
         if let Some(idem) = &req.idempotency {
             if let Some(stored) = check_idempotency(conn, req.game_id, idem)? {
@@ -134,11 +144,7 @@ pub fn apply_action<E>(
                 .execute(conn)?;
         }
         Ok(ApplyOutcome::Applied { applied, response })
-    })?;
-    if let ApplyOutcome::Applied { applied, .. } = &outcome {
-        announce_committed(conn, &applied.game);
-    }
-    Ok(outcome)
+    })
 }
 
 /// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
@@ -152,7 +158,7 @@ pub fn start_game<E>(
     game_id: Uuid,
     decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
 ) -> Result<Applied, StoreError<E>> {
-    let applied = conn.transaction(|conn| {
+    conn.transaction(|conn| {
         let game = super::lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
@@ -166,21 +172,7 @@ pub fn start_game<E>(
         }
         let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
         append(conn, &game, decision)
-    })?;
-    announce_committed(conn, &applied.game);
-    Ok(applied)
-}
-
-/// Announces `game`'s committed version. The change stands whether or not this works: a
-/// failure is logged, and long polls that miss the wake-up re-read the game at their deadline.
-fn announce_committed(conn: &mut PgConnection, game: &GameRow) {
-    let change = GameChanged {
-        game_id: game.id,
-        version: game.version,
-    };
-    if let Err(e) = announce(conn, change) {
-        tracing::warn!(game_id = %game.id, version = game.version, error = %e, "announcing a committed change failed");
-    }
+    })
 }
 
 /// Same key seen before: `Some(response)` to replay, or an error; `None` for a new key.

@@ -2,8 +2,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use db::notify::{run_listener, GameChanged, ListenEvent, Listener};
-use db::store::{self, ApplyRequest, Decision};
+use db::notify::{run_listener, Announcer, GameChanged, ListenEvent, Listener};
+use db::store::{self, ApplyOutcome, ApplyRequest, Decision};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use serde_json::json;
@@ -13,8 +13,10 @@ use crate::helpers::active_game;
 /// Generous: only reached when the notification never comes (the test then fails).
 const PATIENCE: Duration = Duration::from_secs(20);
 
+/// Applies one action (or a rejected one) and, as the api does, announces what committed.
 fn act(
     conn: &mut diesel::PgConnection,
+    announcer: &Announcer,
     game_id: uuid::Uuid,
     ok: bool,
 ) -> Result<(), StoreError<&'static str>> {
@@ -41,18 +43,23 @@ fn act(
             body: json!({}),
         },
     )
-    .map(|_| ())
+    .map(|outcome| {
+        if let ApplyOutcome::Applied { applied, .. } = outcome {
+            announcer.announce(applied.change());
+        }
+    })
 }
 
 #[test]
 fn notify_reaches_a_listener_on_another_connection() {
     let test_db = TestDb::new();
     let mut listener = Listener::connect(test_db.url()).unwrap();
+    let announcer = Announcer::start(test_db.url().to_string());
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
 
-    assert!(act(&mut conn, game.id, false).is_err());
-    act(&mut conn, game.id, true).unwrap();
+    assert!(act(&mut conn, &announcer, game.id, false).is_err());
+    act(&mut conn, &announcer, game.id, true).unwrap();
     let change = listener.recv_timeout(PATIENCE).unwrap();
     assert_eq!(
         change,
@@ -78,9 +85,10 @@ fn run_listener_reports_connect_then_changes() {
         })
     });
     assert_eq!(rx.recv_timeout(PATIENCE).unwrap(), ListenEvent::Connected);
+    let announcer = Announcer::start(test_db.url().to_string());
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
-    act(&mut conn, game.id, true).unwrap();
+    act(&mut conn, &announcer, game.id, true).unwrap();
     assert_eq!(
         rx.recv_timeout(PATIENCE).unwrap(),
         ListenEvent::Changed(GameChanged {
@@ -100,4 +108,26 @@ fn payload_round_trips() {
     };
     assert_eq!(GameChanged::parse(&change.payload()), Some(change));
     assert_eq!(GameChanged::parse("nope"), None);
+}
+
+#[test]
+fn one_announcement_carries_many_changes_in_order() {
+    let test_db = TestDb::new();
+    let mut listener = Listener::connect(test_db.url()).unwrap();
+    let mut conn = test_db.conn();
+    let changes: Vec<GameChanged> = (1..=5)
+        .map(|version| GameChanged {
+            game_id: uuid::Uuid::new_v4(),
+            version,
+        })
+        .collect();
+    db::notify::announce(&mut conn, &changes).unwrap();
+    let mut received = Vec::new();
+    while received.len() < changes.len() {
+        match listener.recv_timeout(PATIENCE).unwrap() {
+            Some(change) => received.push(change),
+            None => break,
+        }
+    }
+    assert_eq!(received, changes);
 }

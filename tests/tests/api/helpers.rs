@@ -241,6 +241,19 @@ pub async fn assert_problem(res: Response, status: StatusCode, code: &str) -> Va
     body
 }
 
+/// The stored full state (secrets included) of a game.
+pub fn stored_snapshot(app: &TestApp, game: &Game) -> Value {
+    use db::schema::games;
+    use diesel::prelude::*;
+    let id: uuid::Uuid = game.id.parse().unwrap();
+    games::table
+        .find(id)
+        .select(games::snapshot)
+        .first::<Option<Value>>(&mut app.db.conn())
+        .unwrap()
+        .expect("a started game has a snapshot")
+}
+
 /// Number of stored events of a game, by SQL.
 pub fn stored_event_count(app: &TestApp, game: &Game) -> i64 {
     use diesel::prelude::*;

@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use reqwest::Method;
 use serde_json::{json, Value};
 
+use crate::helpers::stored_snapshot;
 use crate::helpers::{spawn_app, Game, TestApp};
-use crate::storage::stored_snapshot;
 
 #[derive(QueryableByName)]
 struct Seed {

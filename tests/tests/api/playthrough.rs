@@ -58,7 +58,7 @@ async fn play_and_check(players: usize, seed: u64) -> (TestApp, Game) {
 async fn a_two_player_game_played_over_http_ends_as_the_engine_replay_says() {
     let (app, game) = play_and_check(2, 11).await;
     // Folding all stored events gives exactly the stored snapshot.
-    let snapshot = crate::storage::stored_snapshot(&app, &game);
+    let snapshot = crate::helpers::stored_snapshot(&app, &game);
     let raw: Vec<Value> = app
         .all_events(&game, None)
         .await

@@ -1,27 +1,9 @@
 //! What the database itself guarantees, checked end to end with SQL.
 
 use diesel::prelude::*;
-use diesel::sql_types::{Jsonb, Uuid as SqlUuid};
-use serde_json::Value;
+use diesel::sql_types::Uuid as SqlUuid;
 
-use crate::helpers::{spawn_app, Game, TestApp};
-
-#[derive(QueryableByName)]
-struct Snapshot {
-    #[diesel(sql_type = Jsonb)]
-    snapshot: Value,
-}
-
-/// The stored full state (secrets included) of a game.
-pub fn stored_snapshot(app: &TestApp, game: &Game) -> Value {
-    let mut conn = app.db.conn();
-    let id: uuid::Uuid = game.id.parse().unwrap();
-    diesel::sql_query("SELECT snapshot FROM games WHERE id = $1")
-        .bind::<SqlUuid, _>(id)
-        .get_result::<Snapshot>(&mut conn)
-        .unwrap()
-        .snapshot
-}
+use crate::helpers::spawn_app;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_database_refuses_to_update_or_delete_game_events() {
