@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
@@ -232,7 +233,7 @@ pub struct GameDocument {
     pub seats: Vec<SeatInfo>,
     /// The game-specific view; `null` before the game starts.
     #[schema(schema_with = view_schema)]
-    pub view: Option<Value>,
+    pub view: Option<Box<RawValue>>,
     /// What the caller's seat may do now, exactly as `GET …/legal-actions` lists them (empty for
     /// spectators and for seats that may not act), so a client needs no second request.
     #[schema(schema_with = actions_schema)]
@@ -314,7 +315,7 @@ pub struct StateDocument {
     pub active_seats: Vec<u8>,
     pub seat: Option<i32>,
     #[schema(schema_with = view_schema)]
-    pub view: Value,
+    pub view: Box<RawValue>,
     pub outcome: Option<Outcome>,
 }
 

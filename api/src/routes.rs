@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use actix_web::http::header::{self, HeaderMap};
+use actix_web::http::header::{self, ContentType, HeaderMap};
 use actix_web::http::StatusCode;
 use actix_web::web::{self, Bytes, Data, Json, Path, Query};
 use actix_web::{get, post, HttpRequest, HttpResponse};
@@ -545,7 +545,7 @@ async fn act(
         .map_err(if_match_failed)?;
     let status = StatusCode::from_u16(result.response.status as u16).unwrap_or(StatusCode::OK);
     let mut res = HttpResponse::build(status);
-    if let Some(v) = result.response.body["game"]["version"].as_i64() {
+    if let Some(v) = result.version {
         res.insert_header((header::ETAG, format!("\"v{v}-seat{}\"", result.seat)));
     }
     let label = if result.replayed {
@@ -554,7 +554,8 @@ async fn act(
     } else {
         "applied"
     };
-    Ok((res.json(&result.response.body), label))
+    let body = result.response.body.into_string();
+    Ok((res.content_type(ContentType::json()).body(body), label))
 }
 
 /// The event log, redacted for the caller (secrets such as a shuffled deck's order are hidden

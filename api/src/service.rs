@@ -7,7 +7,9 @@ use std::cell::RefCell;
 use db::store::{
     self, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey, NewGame, NewSeat, Roster,
 };
-use db::{EventRow, GameRow, NewEvent, PooledConn, RngSeed, SeatRow, StoreError, StoredResponse};
+use db::{
+    EventRow, GameRow, JsonText, NewEvent, PooledConn, RngSeed, SeatRow, StoreError, StoredResponse,
+};
 use engine::{DynGame, DynState, Seat, Viewer};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -174,7 +176,7 @@ fn seat_actions(game: &GameRow, state: Option<&dyn DynState>, seat: Option<i32>)
 
 fn load_state(kind: &dyn DynGame, game: &GameRow) -> Result<Option<Box<dyn DynState>>, ApiError> {
     match &game.snapshot {
-        Some(snapshot) => Ok(Some(kind.load(snapshot)?)),
+        Some(snapshot) => Ok(Some(kind.load(snapshot.as_str())?)),
         None => Ok(None),
     }
 }
@@ -245,7 +247,7 @@ pub fn create_game(
     let full = seats.iter().all(|s| matches!(s, SeatPlan::Taken(_)));
     let initial = full.then(|| Decision {
         events: events.into_iter().map(NewEvent::system).collect(),
-        snapshot: state.to_json(),
+        snapshot: JsonText::new(state.snapshot()),
         status: status_of(state.as_ref()),
     });
     let mut created = Vec::new();
@@ -312,7 +314,7 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
             kind.setup(&game.config, seats.len(), &mut rng_for(&game.rng_seed, 0))?;
         Ok::<_, Refusal>(Decision {
             events: events.into_iter().map(NewEvent::system).collect(),
-            snapshot: state.to_json(),
+            snapshot: JsonText::new(state.snapshot()),
             status: status_of(state.as_ref()),
         })
     })?;
@@ -375,6 +377,8 @@ pub struct ActionResult {
     pub response: StoredResponse,
     pub replayed: bool,
     pub seat: i32,
+    /// The game's version in the response (for its `ETag`).
+    pub version: Option<i64>,
 }
 
 /// The game's engine and its state after an action.
@@ -418,7 +422,7 @@ pub fn act(
                 .as_ref()
                 .ok_or_else(|| ApiError::internal("active game without a snapshot"))?;
             let kind = stored_kind(&game.game_type)?;
-            let mut state = kind.load(snapshot)?;
+            let mut state = kind.load(snapshot.as_str())?;
             let mut rng = rng_for(&game.rng_seed, game.version);
             let events = state.apply(engine_seat(seat), &body.action, &mut rng)?;
             let decision = Decision {
@@ -426,7 +430,7 @@ pub fn act(
                     .into_iter()
                     .map(|e| NewEvent::by_seat(seat, body.action.clone(), e))
                     .collect(),
-                snapshot: state.to_json(),
+                snapshot: JsonText::new(state.snapshot()),
                 status: status_of(state.as_ref()),
             };
             *after.borrow_mut() = Some((kind, state));
@@ -447,7 +451,11 @@ pub fn act(
             let body = ActionResponse { game: doc, events };
             StoredResponse {
                 status: 200,
-                body: serde_json::to_value(body).unwrap_or(Value::Null),
+                // Serialized once, here: stored as this text under an idempotency key and
+                // sent as it is.
+                body: JsonText::new(
+                    serde_json::to_string(&body).expect("documents serialize to JSON"),
+                ),
             }
         },
     )?;
@@ -459,9 +467,15 @@ pub fn act(
                 response,
                 replayed: false,
                 seat,
+                version: Some(applied.game.version),
             }
         }
         ApplyOutcome::Replayed(response) => ActionResult {
+            version: response
+                .body
+                .to_value()
+                .ok()
+                .and_then(|body| body["game"]["version"].as_i64()),
             response,
             replayed: true,
             seat,

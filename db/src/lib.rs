@@ -34,7 +34,9 @@ mod pool;
 pub mod testing;
 
 pub use error::StoreError;
-pub use models::{EventRow, GameRow, GameStatus, NewEvent, RngSeed, SeatRow, StoredResponse};
+pub use models::{
+    EventRow, GameRow, GameStatus, JsonText, NewEvent, RngSeed, SeatRow, StoredResponse,
+};
 pub use pool::{
     connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT, PING_AFTER_IDLE,
 };

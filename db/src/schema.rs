@@ -51,7 +51,7 @@ diesel::table! {
         key -> Text,
         request_fingerprint -> Bytea,
         response_status -> Nullable<Int4>,
-        response_body -> Nullable<Jsonb>,
+        response_body -> Nullable<Json>,
         created_at -> Timestamptz,
     }
 }

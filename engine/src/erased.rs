@@ -1,12 +1,14 @@
 //! The type-erased face of a [`Game`]: JSON in, JSON out, chosen by type name at run time.
 //!
 //! The HTTP layer loads a stored snapshot with [`DynGame::load`], works on the returned
-//! [`DynState`] and stores [`DynState::to_json`] again. Parsing happens once per request, not once
-//! per call.
+//! [`DynState`] and stores [`DynState::snapshot`] again. Snapshots go between their JSON text
+//! and the game's own types directly, without a `serde_json::Value` tree in between; parsing
+//! happens once per request, not once per call.
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
 
@@ -65,9 +67,13 @@ pub trait DynState: Send {
     ) -> Result<Vec<Value>, GameError>;
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     fn active_seats(&self) -> Vec<Seat>;
-    fn view(&self, viewer: Viewer) -> Value;
+    /// What `viewer` may see, as JSON text ready to embed in a response (no tree built).
+    fn view(&self, viewer: Viewer) -> Box<RawValue>;
     fn outcome(&self) -> Option<Outcome>;
+    /// The state as a JSON tree (for inspection and comparisons).
     fn to_json(&self) -> Value;
+    /// The state as the JSON text [`DynGame::load`] reads back: what is stored.
+    fn snapshot(&self) -> String;
 }
 
 /// A game type behind the erased interface.
@@ -83,11 +89,11 @@ pub trait DynGame: Send + Sync {
         seats: usize,
         rng: &mut dyn RngCore,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError>;
-    /// Read back a stored snapshot.
+    /// Read back a stored snapshot (the text of [`DynState::snapshot`]).
     ///
     /// # Errors
     /// [`GameError::Corrupt`] when the JSON is not a state of this game.
-    fn load(&self, state: &Value) -> Result<Box<dyn DynState>, GameError>;
+    fn load(&self, snapshot: &str) -> Result<Box<dyn DynState>, GameError>;
     /// Fold a stored event log from scratch.
     ///
     /// # Errors
@@ -176,8 +182,9 @@ where
         G::active_seats(&self.state)
     }
 
-    fn view(&self, viewer: Viewer) -> Value {
-        to_value(&G::view(&self.state, viewer))
+    fn view(&self, viewer: Viewer) -> Box<RawValue> {
+        serde_json::value::to_raw_value(&G::view(&self.state, viewer))
+            .expect("engine types serialize to JSON")
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -186,6 +193,10 @@ where
 
     fn to_json(&self) -> Value {
         to_value(&self.state)
+    }
+
+    fn snapshot(&self) -> String {
+        serde_json::to_string(&self.state).expect("engine types serialize to JSON")
     }
 }
 
@@ -221,8 +232,9 @@ where
         ))
     }
 
-    fn load(&self, state: &Value) -> Result<Box<dyn DynState>, GameError> {
-        let state = G::State::deserialize(state).map_err(|e| GameError::Corrupt(e.to_string()))?;
+    fn load(&self, snapshot: &str) -> Result<Box<dyn DynState>, GameError> {
+        let state = serde_json::from_str::<G::State>(snapshot)
+            .map_err(|e| GameError::Corrupt(e.to_string()))?;
         Ok(Box::new(Loaded::<G> { state }))
     }
 

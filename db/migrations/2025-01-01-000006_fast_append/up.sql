@@ -5,6 +5,8 @@
 -- as sent, so writing it only validates it and reading it is a copy, where `jsonb` parsed it
 -- into its binary form on every action and printed it back on every read.
 ALTER TABLE games ALTER COLUMN snapshot TYPE json USING snapshot::json;
+-- Stored idempotent responses are as opaque: they are sent back byte for byte.
+ALTER TABLE idempotency_keys ALTER COLUMN response_body TYPE json USING response_body::json;
 
 -- Snapshots are a few kB and compressed in place; LZ4 costs a fraction of the default pglz.
 -- Only where the server was built with LZ4 (Debian's is); elsewhere pglz stays.

@@ -11,6 +11,7 @@ use diesel::serialize::{self, IsNull, Output, ToSql};
 use diesel::sql_types::{Bytea, Text};
 use uuid::Uuid;
 
+use crate::models::JsonText;
 use crate::schema::games;
 
 /// Lifecycle of a game: seats fill while `Open`, actions are accepted while `Active`, and
@@ -133,7 +134,7 @@ pub struct GameRow {
     /// Seq of the last event (0 before any).
     pub version: i64,
     /// Full state after event `version` (None before start).
-    pub snapshot: Option<serde_json::Value>,
+    pub snapshot: Option<JsonText>,
     /// Number of seats.
     pub seat_count: i32,
     /// Secret RNG seed.

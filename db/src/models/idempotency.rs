@@ -3,6 +3,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use crate::models::JsonText;
 use crate::schema::idempotency_keys;
 
 /// An `idempotency_keys` row.
@@ -20,16 +21,16 @@ pub struct IdempotencyRow {
     /// HTTP status of the stored response (None while in flight).
     pub response_status: Option<i32>,
     /// Body of the stored response.
-    pub response_body: Option<serde_json::Value>,
+    pub response_body: Option<JsonText>,
     /// When the key was first seen.
     pub created_at: DateTime<Utc>,
 }
 
 /// The response the api sent for an applied action, stored so a retry gets the same answer.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StoredResponse {
     /// HTTP status code.
     pub status: i32,
-    /// JSON body.
-    pub body: serde_json::Value,
+    /// JSON body, as sent.
+    pub body: JsonText,
 }

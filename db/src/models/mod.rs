@@ -4,9 +4,11 @@
 mod event;
 mod game;
 mod idempotency;
+mod json_text;
 mod seat;
 
 pub use event::{EventRow, NewEvent};
 pub use game::{GameRow, GameStatus, RngSeed};
 pub use idempotency::{IdempotencyRow, StoredResponse};
+pub use json_text::JsonText;
 pub use seat::SeatRow;

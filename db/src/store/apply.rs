@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use crate::models::{
-    EventRow, GameRow, GameStatus, IdempotencyRow, NewEvent, SeatRow, StoredResponse,
+    EventRow, GameRow, GameStatus, IdempotencyRow, JsonText, NewEvent, SeatRow, StoredResponse,
 };
 use crate::schema::idempotency_keys;
 use crate::StoreError;
@@ -21,7 +21,7 @@ pub struct Decision {
     /// Events to append; seq numbers follow the game's version.
     pub events: Vec<NewEvent>,
     /// The full state after the events.
-    pub snapshot: serde_json::Value,
+    pub snapshot: JsonText,
     /// `Active`, or `Finished` when the events end the game.
     pub status: GameStatus,
 }

@@ -12,7 +12,9 @@ use crate::helpers::{active_game, count_events};
 /// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0.
 fn bump(n: usize) -> impl FnOnce(&GameRow) -> Result<Decision, String> {
     move |game| {
-        let counter = game.snapshot.as_ref().unwrap()["counter"].as_i64().unwrap();
+        let counter = game.snapshot.as_ref().unwrap().to_value().unwrap()["counter"]
+            .as_i64()
+            .unwrap();
         Ok(Decision {
             events: (0..n)
                 .map(|i| {
@@ -23,7 +25,7 @@ fn bump(n: usize) -> impl FnOnce(&GameRow) -> Result<Decision, String> {
                     )
                 })
                 .collect(),
-            snapshot: json!({"counter": counter + 1}),
+            snapshot: json!({"counter": counter + 1}).into(),
             status: GameStatus::Active,
         })
     }
@@ -32,7 +34,7 @@ fn bump(n: usize) -> impl FnOnce(&GameRow) -> Result<Decision, String> {
 fn respond(applied: &Applied) -> StoredResponse {
     StoredResponse {
         status: 200,
-        body: json!({"version": applied.game.version}),
+        body: json!({"version": applied.game.version}).into(),
     }
 }
 
@@ -73,12 +75,15 @@ fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
     assert_eq!(applied.events[0].seat, Some(0));
     assert_eq!(applied.events[0].action, Some(json!({"type": "Bump"})));
     assert_eq!(applied.game.version, 4);
-    assert_eq!(response.body, json!({"version": 4}));
+    assert_eq!(response.body.to_value().unwrap(), json!({"version": 4}));
 
     store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.version, 6);
-    assert_eq!(game.snapshot, Some(json!({"counter": 2})));
+    assert_eq!(
+        game.snapshot.map(|s| s.to_value().unwrap()),
+        Some(json!({"counter": 2}))
+    );
     assert!(game.updated_at >= game.created_at);
     let seqs: Vec<i64> = store::all_events(&mut conn, game.id)
         .unwrap()
@@ -107,7 +112,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
                 json!({"type": "Resign"}),
                 json!({"type": "Resigned"}),
             )],
-            snapshot: json!({"counter": 0, "over": true}),
+            snapshot: json!({"counter": 0, "over": true}).into(),
             status: GameStatus::Finished,
         })
     };
@@ -308,7 +313,10 @@ fn racing_actions_without_expected_version_all_apply_with_consecutive_seqs() {
     let mut conn = db::get_conn(&pool).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.version, 1 + 2 * RACERS as i64);
-    assert_eq!(game.snapshot, Some(json!({"counter": RACERS})));
+    assert_eq!(
+        game.snapshot.map(|s| s.to_value().unwrap()),
+        Some(json!({"counter": RACERS}))
+    );
     let seqs: Vec<i64> = store::all_events(&mut conn, game.id)
         .unwrap()
         .iter()

@@ -16,7 +16,10 @@ fn create_game_with_setup_stores_game_seats_and_events_together() {
     assert_eq!(game.version, 1);
     assert_eq!(game.status, GameStatus::Active);
     assert_eq!(game.seat_count, 2);
-    assert_eq!(game.snapshot, Some(json!({"counter": 0})));
+    assert_eq!(
+        game.snapshot.map(|s| s.to_value().unwrap()),
+        Some(json!({"counter": 0}))
+    );
 
     let loaded = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(loaded.id, game.id);
@@ -112,7 +115,7 @@ fn start_game_needs_every_seat_and_writes_the_setup_events() {
             events: vec![db::NewEvent::system(
                 json!({"type": "Dealt", "seats": seats.len()}),
             )],
-            snapshot: json!({"started": true}),
+            snapshot: json!({"started": true}).into(),
             status: GameStatus::Active,
         })
     };

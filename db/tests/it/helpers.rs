@@ -43,7 +43,7 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
             ],
             initial: Some(Decision {
                 events: vec![NewEvent::system(json!({"type": "GameStarted"}))],
-                snapshot: json!({"counter": 0}),
+                snapshot: json!({"counter": 0}).into(),
                 status: GameStatus::Active,
             }),
         },

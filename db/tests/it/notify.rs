@@ -34,13 +34,13 @@ fn act(
             }
             Ok(Decision {
                 events: vec![NewEvent::system(json!({"type": "Tick"}))],
-                snapshot: json!({"counter": g.version}),
+                snapshot: json!({"counter": g.version}).into(),
                 status: GameStatus::Active,
             })
         },
         |_| StoredResponse {
             status: 200,
-            body: json!({}),
+            body: json!({}).into(),
         },
     )
     .map(|outcome| {

@@ -414,7 +414,7 @@ fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
 }
 
 /// A realistic row: a Tycoon game 60 random moves in (its snapshot, one of its action events).
-fn realistic_payload(players: usize) -> anyhow::Result<(Value, Value, Value)> {
+fn realistic_payload(players: usize) -> anyhow::Result<(db::JsonText, Value, Value)> {
     let kind = engine::registry::find("tycoon").context("tycoon is hosted")?;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut state, _) = kind.setup(&kind.info().default_config, players, &mut rng)?;
@@ -431,7 +431,7 @@ fn realistic_payload(players: usize) -> anyhow::Result<(Value, Value, Value)> {
             last = (action, e);
         }
     }
-    Ok((state.to_json(), last.0, last.1))
+    Ok((db::JsonText::new(state.snapshot()), last.0, last.1))
 }
 
 /// The service's transaction shape without the service: lock the game row (reading it, as the
@@ -489,7 +489,7 @@ async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Me
                         for _ in 0..per_client {
                             let t = Instant::now();
                             conn.transaction(|c| {
-                                let (version, _state): (i64, Option<Value>) = games::table
+                                let (version, _state): (i64, Option<db::JsonText>) = games::table
                                     .find(id)
                                     .select((games::version, games::snapshot))
                                     .for_update()
