@@ -19,11 +19,15 @@ BEGIN
 END;
 $$;
 
--- Appends an action's events and the state after them to a game whose row the caller has
--- locked at version p_version, in one round trip. diesel never prepares INSERTs of a variable
--- number of rows or UPDATEs, so PostgreSQL parsed and planned both on every action; PL/pgSQL
--- keeps its plans. Returns now(), the transaction's timestamp, which is also every new
--- event's created_at and the game's updated_at (and finished_at when p_status = 'finished').
+-- Appends an action's events and the state after them to a game at version p_version, in one
+-- round trip, or refuses with serialization_failure (writing nothing) when the game is no
+-- longer at that version. The guarded UPDATE comes first: it takes the row lock, and a
+-- concurrent append to the same game waits for it and then finds the version moved. So the
+-- caller may read the game without a lock and call this alone, in autocommit, as its whole
+-- write transaction. diesel never prepares INSERTs of a variable number of rows or UPDATEs,
+-- so PostgreSQL parsed and planned both on every action; PL/pgSQL keeps its plans. Returns
+-- now(), the transaction's timestamp, which is also every new event's created_at and the
+-- game's updated_at (and finished_at when p_status = 'finished').
 CREATE FUNCTION append_events(
     p_game     uuid,
     p_version  bigint,
@@ -35,9 +39,6 @@ CREATE FUNCTION append_events(
 ) RETURNS timestamptz
 LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO game_events (game_id, seq, seat, action, event)
-    SELECT p_game, p_version + e.ord, e.seat, e.action, e.event
-    FROM unnest(p_seats, p_actions, p_events) WITH ORDINALITY AS e (seat, action, event, ord);
     UPDATE games
     SET snapshot    = p_snapshot,
         version     = p_version + cardinality(p_events),
@@ -49,6 +50,9 @@ BEGIN
         RAISE EXCEPTION 'game % is not at version %', p_game, p_version
             USING ERRCODE = 'serialization_failure';
     END IF;
+    INSERT INTO game_events (game_id, seq, seat, action, event)
+    SELECT p_game, p_version + e.ord, e.seat, e.action, e.event
+    FROM unnest(p_seats, p_actions, p_events) WITH ORDINALITY AS e (seat, action, event, ord);
     RETURN now();
 END;
 $$;

@@ -83,31 +83,56 @@ pub enum ApplyOutcome {
     Replayed(StoredResponse),
 }
 
+/// How often [`apply_action`] re-reads and re-decides when another action on the same game
+/// committed between its read and its write, before it falls back to locking the row first.
+const OPTIMISTIC_ATTEMPTS: usize = 3;
+
 /// Applies one action in one transaction.
 ///
-/// 1. Locks the game row (`FOR UPDATE`): concurrent actions on one game run one at a time.
-/// 2. Idempotency: a stored response for the same key and fingerprint is returned as
-///    [`ApplyOutcome::Replayed`] (checked before the version, so a retry of a request that
-///    moved the version replays instead of conflicting); a different fingerprint is
-///    `IdempotencyMismatch`; a record without response is `IdempotencyInFlight`.
-/// 3. The game must be `Active` (`WrongStatus`), and at `expected_version` if given
+/// 1. Reads the game. Without an idempotency key the read takes no lock: the write below is
+///    a single statement (its own transaction) that refuses unless the game is still at the
+///    version read, and a refused write starts again from the read ([`OPTIMISTIC_ATTEMPTS`]
+///    times, then as in the keyed case). Two round trips in all, where a locking transaction
+///    needs four. With an idempotency key the row is locked (`FOR UPDATE`) in a transaction
+///    that also checks and stores the key: a stored response for the same key and
+///    fingerprint is returned as [`ApplyOutcome::Replayed`] (checked before the version, so
+///    a retry of a request that moved the version replays instead of conflicting); a
+///    different fingerprint is `IdempotencyMismatch`; a record without response is
+///    `IdempotencyInFlight`.
+/// 2. The game must be `Active` (`WrongStatus`), and at `expected_version` if given
 ///    (`VersionConflict { current }`).
-/// 4. `decide(&game)` returns the [`Decision`] or the caller's error (`Rejected`).
-/// 5. Inserts the events with seq `version+1..`, updates snapshot, version, status,
-///    `updated_at` (and `finished_at`) and stores `respond(&applied)` under the idempotency
-///    key, all committed together.
+/// 3. `decide(&game)` returns the [`Decision`] or the caller's error (`Rejected`).
+/// 4. Inserts the events with seq `version+1..` and updates snapshot, version, status,
+///    `updated_at` (and `finished_at`), with `respond(&applied)` stored under the
+///    idempotency key, all committed together.
 ///
 /// `respond` builds the response body from the stored result, so the first answer and every
-/// replay are byte-for-byte the same.
+/// replay are byte-for-byte the same. `decide` may run more than once (each time on a newer
+/// version of the game); only the last decision is written.
 ///
 /// # Errors
 /// As listed above, plus `NotFound`, `Unavailable`, `Database`. Every error writes nothing.
 pub fn apply_action<E>(
     conn: &mut PgConnection,
     req: &ApplyRequest,
-    decide: impl FnOnce(&GameRow) -> Result<Decision, E>,
+    mut decide: impl FnMut(&GameRow) -> Result<Decision, E>,
     respond: impl FnOnce(&Applied) -> StoredResponse,
 ) -> Result<ApplyOutcome, StoreError<E>> {
+    if req.idempotency.is_none() {
+        for _ in 0..OPTIMISTIC_ATTEMPTS {
+            let game = super::games::get_game(conn, req.game_id).map_err(StoreError::widen)?;
+            check_actionable(&game, req.expected_version)?;
+            let decision = decide(&game).map_err(StoreError::Rejected)?;
+            match append(conn, &game, decision) {
+                Ok(applied) => {
+                    let response = respond(&applied);
+                    return Ok(ApplyOutcome::Applied { applied, response });
+                }
+                Err(e) if version_moved(&e) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
     conn.transaction(|conn| {
         let game = super::lock_game(conn, req.game_id)?;
         if let Some(idem) = &req.idempotency {
@@ -115,19 +140,7 @@ pub fn apply_action<E>(
                 return Ok(ApplyOutcome::Replayed(stored));
             }
         }
-        if game.status != GameStatus::Active {
-            return Err(StoreError::WrongStatus {
-                current: game.status,
-                required: GameStatus::Active,
-            });
-        }
-        if let Some(expected) = req.expected_version {
-            if expected != game.version {
-                return Err(StoreError::VersionConflict {
-                    current: game.version,
-                });
-            }
-        }
+        check_actionable(&game, req.expected_version)?;
         let decision = decide(&game).map_err(StoreError::Rejected)?;
         let applied = append(conn, &game, decision)?;
         let response = respond(&applied);
@@ -145,6 +158,34 @@ pub fn apply_action<E>(
         }
         Ok(ApplyOutcome::Applied { applied, response })
     })
+}
+
+/// Whether an action may be applied to `game` now: it is active and, when the client named
+/// one, at the expected version.
+fn check_actionable<E>(game: &GameRow, expected_version: Option<i64>) -> Result<(), StoreError<E>> {
+    if game.status != GameStatus::Active {
+        return Err(StoreError::WrongStatus {
+            current: game.status,
+            required: GameStatus::Active,
+        });
+    }
+    match expected_version {
+        Some(expected) if expected != game.version => Err(StoreError::VersionConflict {
+            current: game.version,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `append_events` refused because the game moved past the version it was given.
+fn version_moved(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::SerializationFailure,
+            _
+        )
+    )
 }
 
 /// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
@@ -171,7 +212,7 @@ pub fn start_game<E>(
             return Err(StoreError::SeatsOpen);
         }
         let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
-        append(conn, &game, decision)
+        Ok(append(conn, &game, decision)?)
     })
 }
 
@@ -196,16 +237,13 @@ fn check_idempotency<E>(
     }
 }
 
-/// Appends `decision` to the locked `game`; the caller holds the row lock in a transaction.
+/// Appends `decision` to `game` (as read at its version), or fails with a serialization
+/// failure when the game has moved on ([`version_moved`]).
 ///
 /// One round trip: the `append_events` function (migration 6) inserts the events and writes
 /// the snapshot, version and status. Only the transaction's timestamp comes back: the rows are
 /// built here from what was sent rather than shipped back and parsed again.
-fn append<E>(
-    conn: &mut PgConnection,
-    game: &GameRow,
-    decision: Decision,
-) -> Result<Applied, StoreError<E>> {
+fn append(conn: &mut PgConnection, game: &GameRow, decision: Decision) -> QueryResult<Applied> {
     let Decision {
         events: new_events,
         snapshot,

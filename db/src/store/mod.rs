@@ -1,7 +1,8 @@
 //! The repository: plain synchronous functions over a `&mut PgConnection`, each doing one
 //! request's whole database work (the api calls them inside `web::block`).
 //!
-//! Writes to a game always lock its `games` row first (`SELECT ... FOR UPDATE`), so all
+//! Every write to a game holds its `games` row lock (`SELECT ... FOR UPDATE` first, or the
+//! version-guarded UPDATE that [`apply_action`]'s single-statement write starts with), so all
 //! changes to one game are serialised and `version` is exactly the seq of the last event.
 
 mod apply;

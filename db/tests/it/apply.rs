@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::helpers::{active_game, count_events};
 
 /// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0.
-fn bump(n: usize) -> impl FnOnce(&GameRow) -> Result<Decision, String> {
+fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<Decision, String> {
     move |game| {
         let counter = game.snapshot.as_ref().unwrap().to_value().unwrap()["counter"]
             .as_i64()
@@ -357,4 +357,70 @@ fn old_idempotency_keys_expire_and_recent_ones_stay() {
     );
     let left: Vec<String> = ik::table.select(ik::key).load(&mut conn).unwrap();
     assert_eq!(left, vec!["new".to_string()]);
+}
+
+#[test]
+fn an_action_overtaken_between_its_read_and_its_write_is_decided_again_on_the_new_version() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let mut other = test_db.conn();
+    let game = active_game(&mut conn);
+    let mut seen_versions = Vec::new();
+    let mut bump_once = bump(1);
+    let out = store::apply_action(
+        &mut conn,
+        &request(game.id, None),
+        |g: &GameRow| {
+            seen_versions.push(g.version);
+            if seen_versions.len() == 1 {
+                // Another action commits after this one read the game.
+                store::apply_action(&mut other, &request(game.id, None), bump(1), respond).unwrap();
+            }
+            bump_once(g)
+        },
+        respond,
+    )
+    .unwrap();
+    assert_eq!(
+        seen_versions,
+        vec![1, 2],
+        "decided again on the newer version"
+    );
+    let ApplyOutcome::Applied { applied, .. } = out else {
+        panic!("applied, not replayed")
+    };
+    assert_eq!(applied.events[0].seq, 3);
+    let game = store::get_game(&mut conn, game.id).unwrap();
+    assert_eq!(game.version, 3);
+    assert_eq!(
+        game.snapshot.map(|s| s.to_value().unwrap()),
+        Some(json!({"counter": 2})),
+        "both actions count; the first decision was never written"
+    );
+    assert_eq!(count_events(&mut conn, game.id), 3);
+}
+
+#[test]
+fn an_overtaken_action_with_an_expected_version_conflicts_instead_of_retrying() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let mut other = test_db.conn();
+    let game = active_game(&mut conn);
+    let mut bump_once = bump(1);
+    let result = store::apply_action(
+        &mut conn,
+        &request(game.id, Some(1)),
+        |g: &GameRow| {
+            if g.version == 1 {
+                store::apply_action(&mut other, &request(game.id, None), bump(1), respond).unwrap();
+            }
+            bump_once(g)
+        },
+        respond,
+    );
+    assert!(
+        matches!(result, Err(StoreError::VersionConflict { current: 2 })),
+        "{result:?}"
+    );
+    assert_eq!(count_events(&mut conn, game.id), 2);
 }

@@ -284,7 +284,16 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
         let s = try_move(&app, &acted, n).await.expect("a move");
         assert_eq!(s.status, 200, "{s:?}");
     }
-    let (_, w) = pool_use(&app).await;
+    // Wake-ups are asynchronous (announced after the commit, received within the listener's
+    // 20 ms interval): give them a moment.
+    let mut w = 0;
+    for _ in 0..200 {
+        w = pool_use(&app).await.1;
+        if w == 30 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
     assert_eq!(
         w, 30,
         "the polls of the changed game came back, the others still wait"
@@ -345,7 +354,12 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
         "{statuses:?}"
     );
     assert!(statuses.contains(&503), "{statuses:?}");
-    // The 503s carry Retry-After.
+    // The 503s carry Retry-After. The blockers' action is legal, so that they get as far
+    // as the write and wait there for the row lock, holding their connections.
+    let seat = app.document(&acted, None).await["active_seats"][0]
+        .as_u64()
+        .unwrap() as usize;
+    let legal = app.legal(&acted, seat).await;
     let res = {
         let mut locker = app.db.conn();
         diesel::sql_query("BEGIN").execute(&mut locker).unwrap();
@@ -355,10 +369,9 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
             .unwrap();
         let blockers: Vec<_> = (0..2)
             .map(|_| {
-                let app = app.clone();
-                let game = acted.clone();
+                let (app, game, legal) = (app.clone(), acted.clone(), legal.clone());
                 tokio::spawn(async move {
-                    app.act(&game, 0, &json!({ "action": { "type": "end_turn" } }))
+                    app.act(&game, seat, &json!({ "action": legal["actions"][0] }))
                         .await
                 })
             })
