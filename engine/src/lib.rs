@@ -21,7 +21,8 @@
 //! let legal = game.legal_actions(Seat(0));
 //! let events = game.apply(Seat(0), &legal[0], &mut rng).unwrap();
 //! assert!(!events.is_empty());
-//! let view = game.view(Viewer::Spectator);
+//! // Views come as JSON text, ready to embed in a response.
+//! let view: serde_json::Value = serde_json::from_str(game.view(Viewer::Spectator).get()).unwrap();
 //! assert_eq!(view["players"].as_array().unwrap().len(), 3);
 //! ```
 
