@@ -84,9 +84,44 @@ struct Measured {
     elapsed: Duration,
     latencies: Vec<Duration>,
     failures: BTreeMap<String, usize>,
+    /// CPU time the whole machine spent during the run (every process: client, service,
+    /// PostgreSQL), when the OS tells (`/proc/stat`).
+    machine_cpu: Option<Duration>,
+}
+
+/// CPU time all cores of the machine have spent busy since boot, from `/proc/stat` (Linux);
+/// `None` elsewhere. The difference over a run is what the run cost the machine, whoever
+/// spent it.
+fn machine_busy() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let cpu = stat.lines().next()?.strip_prefix("cpu ")?;
+    let ticks: Vec<u64> = cpu
+        .split_whitespace()
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    // user nice system idle iowait irq softirq steal guest guest_nice: busy is user, nice,
+    // system, irq and softirq (steal is the hypervisor's; guest is counted in user).
+    let busy: u64 = [0, 1, 2, 5, 6].iter().filter_map(|&i| ticks.get(i)).sum();
+    // USER_HZ is 100 on every Linux ABI Rust targets.
+    Some(Duration::from_millis(busy * 10))
+}
+
+/// CPU the machine spent since `before` (from [`machine_busy`]).
+fn machine_busy_since(before: Option<Duration>) -> Option<Duration> {
+    Some(machine_busy()?.saturating_sub(before?))
 }
 
 impl Measured {
+    /// Machine CPU per action, in ms.
+    fn cpu_per_action(&self) -> String {
+        match self.machine_cpu {
+            Some(cpu) if self.actions > 0 => {
+                format!("{:.2}", cpu.as_secs_f64() * 1000.0 / self.actions as f64)
+            }
+            _ => "–".into(),
+        }
+    }
+
     fn rate(&self) -> f64 {
         self.actions as f64 / self.elapsed.as_secs_f64()
     }
@@ -172,27 +207,33 @@ async fn main() -> anyhow::Result<()> {
     }
 
     println!(
-        "| Clients | Actions/s | p50 ms | p95 ms | p99 ms | max ms | Raw DB tx/s | Raw p99 ms | Service / raw |"
+        "| Clients | Actions/s | p50 ms | p95 ms | p99 ms | max ms | CPU ms/action | Raw DB tx/s | Raw p99 ms | Raw CPU ms/tx | Service / raw |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (clients, s, raw) in &rows {
-        let (raw_rate, raw_p99, ratio) = match raw {
+        let (raw_rate, raw_p99, raw_cpu, ratio) = match raw {
             Some(r) => (
                 format!("{:.0}", r.rate()),
                 ms(r.pct(0.99)),
+                r.cpu_per_action(),
                 format!("{:.0} %", 100.0 * s.rate() / r.rate()),
             ),
-            None => ("–".into(), "–".into(), "–".into()),
+            None => ("–".into(), "–".into(), "–".into(), "–".into()),
         };
         println!(
-            "| {clients} | {:.0} | {} | {} | {} | {} | {raw_rate} | {raw_p99} | {ratio} |",
+            "| {clients} | {:.0} | {} | {} | {} | {} | {} | {raw_rate} | {raw_p99} | {raw_cpu} | {ratio} |",
             s.rate(),
             ms(s.pct(0.50)),
             ms(s.pct(0.95)),
             ms(s.pct(0.99)),
             ms(s.pct(1.0)),
+            s.cpu_per_action(),
         );
     }
+    println!();
+    println!(
+        "CPU ms/action: CPU time of the whole machine (load generator, service and PostgreSQL) per action or raw transaction; with {cores} cores, {cores} s of CPU per second is the ceiling."
+    );
     println!();
     for (clients, s, _) in &rows {
         if s.failures.is_empty() {
@@ -365,6 +406,7 @@ fn short(e: &reqwest::Error) -> &'static str {
 async fn run_service(base: &str, clients: usize, args: &Args) -> anyhow::Result<Measured> {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let per_client = args.actions.div_ceil(clients);
+    let busy = machine_busy();
     let started = Instant::now();
     let tasks: Vec<_> = (0..clients)
         .map(|i| {
@@ -381,6 +423,7 @@ async fn run_service(base: &str, clients: usize, args: &Args) -> anyhow::Result<
         t.await??;
     }
     let elapsed = started.elapsed();
+    let machine_cpu = machine_busy_since(busy);
     let t = std::mem::take(&mut *tally.lock().unwrap());
     let mut latencies = t.latencies;
     latencies.sort();
@@ -389,6 +432,7 @@ async fn run_service(base: &str, clients: usize, args: &Args) -> anyhow::Result<
         elapsed,
         latencies,
         failures: t.failures,
+        machine_cpu,
     })
 }
 
@@ -477,6 +521,7 @@ async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Me
             conns.push(conn);
             ids.push(id);
         }
+        let busy = machine_busy();
         let started = Instant::now();
         let results: Vec<anyhow::Result<Vec<Duration>>> = std::thread::scope(|s| {
             let handles: Vec<_> = conns
@@ -521,6 +566,7 @@ async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Me
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let elapsed = started.elapsed();
+        let machine_cpu = machine_busy_since(busy);
         let mut latencies = Vec::new();
         for r in results {
             latencies.extend(r?);
@@ -531,6 +577,7 @@ async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Me
             elapsed,
             latencies,
             failures: BTreeMap::new(),
+            machine_cpu,
         })
     })
     .await?
