@@ -55,6 +55,54 @@ impl Modify for GameSchemas {
     }
 }
 
+/// Every `/v1/games…` operation reads or writes the database, so each may answer 503 when it
+/// is unreachable or the pool stays exhausted: documented here once rather than on every
+/// route. Applied after the routes are in the document (see [`document`]).
+struct DatabaseUnavailable;
+
+impl Modify for DatabaseUnavailable {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::header::HeaderBuilder;
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let response = ResponseBuilder::new()
+            .description("Database unavailable (`unavailable`); retry after `Retry-After` seconds")
+            .header(
+                "Retry-After",
+                HeaderBuilder::new()
+                    .schema(ObjectBuilder::new().schema_type(Type::Integer))
+                    .description(Some("Seconds to wait before retrying"))
+                    .build(),
+            )
+            .content(
+                crate::error::PROBLEM_JSON,
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("Problem")))
+                    .build(),
+            )
+            .build();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.starts_with("/v1/games") {
+                continue;
+            }
+            let operations = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.patch,
+                &mut item.delete,
+            ];
+            for operation in operations.into_iter().flatten() {
+                operation
+                    .responses
+                    .responses
+                    .entry("503".to_string())
+                    .or_insert_with(|| response.clone().into());
+            }
+        }
+    }
+}
+
 /// The complete document, as served at `/openapi.json` and committed in `openapi/openapi.json`.
 pub fn document() -> utoipa::openapi::OpenApi {
     let (_, doc) = App::new()
@@ -62,6 +110,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .openapi(ApiDoc::openapi())
         .configure(crate::routes::configure)
         .split_for_parts();
+    let mut doc = doc;
+    DatabaseUnavailable.modify(&mut doc);
     doc
 }
 

@@ -125,7 +125,6 @@ async fn list_game_types() -> HttpResponse {
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Database unavailable", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/games")]
@@ -266,7 +265,6 @@ async fn list_games(state: Data<AppState>, q: Query<ListQuery>) -> Result<HttpRe
         (status = 401, description = "Unknown or malformed token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Database unavailable", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/v1/games/{id}")]
@@ -466,7 +464,6 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Rule violation (the engine's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), `invalid_action`, or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Database unavailable", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/v1/games/{id}/actions")]

@@ -1,1 +1,30 @@
-//! End-to-end tests of the HTTP API live in `tests/api/` (one binary with modules).
+//! End-to-end tests of the HTTP API live in `tests/api/` (one binary with modules); the load
+//! generator is `src/bin/loadgen.rs`. This library holds what both use.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+/// A seeded choice among legal Tycoon actions that prefers building and flying, so that games
+/// end in a few hundred moves (uniformly random players mostly borrow and pass).
+///
+/// # Panics
+/// When `actions` is empty.
+pub fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
+    let weight = |a: &Value| match a["type"].as_str().unwrap_or("") {
+        "build_hotel" | "renovate_hotel" => 60,
+        "build_factory" => 15,
+        "fly" => 8,
+        "buy_ticket" => 2,
+        _ => 1,
+    };
+    let total: u32 = actions.iter().map(weight).sum();
+    let mut roll = rng.random_range(0..total);
+    for a in actions {
+        if roll < weight(a) {
+            return a;
+        }
+        roll -= weight(a);
+    }
+    unreachable!("the roll is below the total weight")
+}

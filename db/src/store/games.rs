@@ -118,20 +118,6 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
     })
 }
 
-/// The type of game `id`, without reading its snapshot: for callers that read the full row
-/// later anyway, locked (the action path).
-///
-/// # Errors
-/// `NotFound`, `Unavailable`, `Database`.
-pub fn game_type(conn: &mut PgConnection, id: Uuid) -> Result<String, StoreError> {
-    games::table
-        .find(id)
-        .select(games::game_type)
-        .first(conn)
-        .optional()?
-        .ok_or(StoreError::NotFound)
-}
-
 /// Game `id`.
 ///
 /// # Errors

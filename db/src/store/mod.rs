@@ -16,11 +16,10 @@ pub use apply::{
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
-    create_game, game_type, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame,
-    NewSeat, Page,
+    create_game, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
-pub use seats::{join_seat, roster, seat_by_token, seat_for_token, seats, Roster};
+pub use seats::{join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;
 use uuid::Uuid;

@@ -124,23 +124,6 @@ pub fn join_seat(
     })
 }
 
-/// The seat of `game_id` whose token is `token`, if any (compares SHA-256 hashes).
-///
-/// # Errors
-/// `Unavailable`/`Database` only.
-pub fn seat_for_token(
-    conn: &mut PgConnection,
-    game_id: Uuid,
-    token: &str,
-) -> Result<Option<i32>, StoreError> {
-    Ok(seats::table
-        .filter(seats::game_id.eq(game_id))
-        .filter(seats::token_sha256.eq(hash_token(token).to_vec()))
-        .select(seats::seat)
-        .first(conn)
-        .optional()?)
-}
-
 /// The game and seat whose token is `token`, in any game: lets the api tell an unknown token
 /// (401) from a token that belongs to another game (403).
 ///

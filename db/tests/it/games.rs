@@ -70,18 +70,29 @@ fn seat_token_is_stored_only_as_its_sha256() {
     .unwrap();
     assert!(!dump.contains(&token));
 
-    assert_eq!(
-        store::seat_for_token(&mut conn, game.id, &token).unwrap(),
-        Some(0)
-    );
-    assert_eq!(
-        store::seat_for_token(&mut conn, game.id, "dan-token").unwrap(),
-        Some(2)
-    );
-    assert_eq!(
-        store::seat_for_token(&mut conn, game.id, "guess").unwrap(),
-        None
-    );
+    let roster = store::roster(&mut conn, game.id).unwrap();
+    assert_eq!(roster.seat_of(&token), Some(0));
+    assert_eq!(roster.seat_of("dan-token"), Some(2));
+    assert_eq!(roster.seat_of("guess"), None);
+}
+
+#[test]
+fn a_roster_is_complete_once_every_seat_is_taken_and_unknown_games_have_none() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = open_game(&mut conn, 2);
+    store::join_seat(&mut conn, game.id, None, "A", "a").unwrap();
+    let half = store::roster(&mut conn, game.id).unwrap();
+    assert!(!half.is_complete(), "seat 1 is still open");
+    assert_eq!(half.seats().len(), 2);
+    store::join_seat(&mut conn, game.id, None, "B", "b").unwrap();
+    let full = store::roster(&mut conn, game.id).unwrap();
+    assert!(full.is_complete());
+    assert_eq!(full.seat_of("b"), Some(1));
+    assert!(matches!(
+        store::roster(&mut conn, uuid::Uuid::new_v4()),
+        Err(StoreError::NotFound)
+    ));
 }
 
 #[test]

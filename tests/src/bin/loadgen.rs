@@ -27,6 +27,7 @@ use diesel::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
+use tests::pick;
 use uuid::Uuid;
 
 /// The same allocator as the server binary (`api/src/bin/server.rs`), which runs in this
@@ -434,27 +435,6 @@ async fn run_service(base: &str, clients: usize, args: &Args) -> anyhow::Result<
         failures: t.failures,
         machine_cpu,
     })
-}
-
-/// A seeded choice that prefers building and flying, so that games end in a few hundred moves
-/// (as the e2e tests' `pick`).
-fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
-    let weight = |a: &Value| match a["type"].as_str().unwrap_or("") {
-        "build_hotel" | "renovate_hotel" => 60,
-        "build_factory" => 15,
-        "fly" => 8,
-        "buy_ticket" => 2,
-        _ => 1,
-    };
-    let total: u32 = actions.iter().map(weight).sum();
-    let mut roll = rng.random_range(0..total);
-    for a in actions {
-        if roll < weight(a) {
-            return a;
-        }
-        roll -= weight(a);
-    }
-    &actions[0]
 }
 
 /// A realistic row: a Tycoon game 60 random moves in (its snapshot, one of its action events).

@@ -5,8 +5,6 @@ use std::collections::BTreeMap;
 
 use api::{Application, Settings};
 use db::testing::TestDb;
-use rand::seq::IndexedRandom;
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::{json, Value};
@@ -190,26 +188,7 @@ impl TestApp {
     }
 }
 
-/// A seeded choice that prefers building and flying (as the engine's "builder" playouts do),
-/// so random games end in a few hundred moves instead of borrowing for thousands.
-pub fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
-    let weight = |a: &Value| match a["type"].as_str().unwrap_or("") {
-        "build_hotel" | "renovate_hotel" => 60,
-        "build_factory" => 15,
-        "fly" => 8,
-        "buy_ticket" => 2,
-        _ => 1,
-    };
-    let total: u32 = actions.iter().map(weight).sum();
-    let mut roll = rng.random_range(0..total);
-    for a in actions {
-        if roll < weight(a) {
-            return a;
-        }
-        roll -= weight(a);
-    }
-    actions.choose(rng).unwrap()
-}
+pub use tests::pick;
 
 pub async fn json_of(res: Response) -> (StatusCode, Value) {
     let status = res.status();

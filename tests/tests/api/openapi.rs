@@ -57,3 +57,21 @@ async fn the_served_document_and_docs_page_are_available() {
     );
     assert!(metrics.contains("db_pool_max_size"));
 }
+
+#[test]
+fn every_operation_on_games_documents_the_503_with_retry_after() {
+    let doc: serde_json::Value = serde_json::from_str(&api::openapi::document_json()).unwrap();
+    let paths = doc["paths"].as_object().unwrap();
+    let mut checked = 0;
+    for (path, item) in paths.iter().filter(|(p, _)| p.starts_with("/v1/games")) {
+        for (method, operation) in item.as_object().unwrap() {
+            let unavailable = &operation["responses"]["503"];
+            assert!(
+                unavailable["headers"]["Retry-After"].is_object(),
+                "{method} {path}: {unavailable}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 9, "only {checked} operations under /v1/games");
+}
