@@ -7,3 +7,4 @@ mod helpers;
 mod local_pg;
 mod migrations;
 mod notify;
+mod pool;
