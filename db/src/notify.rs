@@ -93,6 +93,12 @@ diesel::define_sql_function! {
 /// The most changes one announcement statement carries.
 const MAX_BATCH: usize = 512;
 
+/// How long the announcer gathers changes after the first before it sends them. Listeners
+/// look for notifications every [`DEFAULT_POLL_INTERVAL`] (20 ms), so a few milliseconds
+/// here cost long polls nothing noticeable, while under load they turn one statement (and
+/// one wake-up of this thread) per action into one per several actions.
+pub const ANNOUNCE_LINGER: Duration = Duration::from_millis(3);
+
 /// Announces committed changes from a thread of its own, off the requests' path: a request
 /// hands its change over and answers at once, and changes that arrive while a statement is
 /// under way go out together in the next one. Cheap to clone; the thread ends when the last
@@ -132,8 +138,10 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
     while let Ok(first) = rx.recv() {
         batch.clear();
         batch.push(first);
+        let deadline = Instant::now() + ANNOUNCE_LINGER;
         while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
                 Ok(change) => batch.push(change),
                 Err(_) => break,
             }
