@@ -55,17 +55,44 @@ impl Modify for GameSchemas {
     }
 }
 
-/// Every `/v1/games…` operation reads or writes the database, so each may answer 503 when it
-/// is unreachable or the pool stays exhausted: documented here once rather than on every
-/// route. Applied after the routes are in the document (see [`document`]).
-struct DatabaseUnavailable;
+/// Every operation of the document with its path.
+fn operations(
+    openapi: &mut utoipa::openapi::OpenApi,
+) -> impl Iterator<Item = (&String, &mut utoipa::openapi::path::Operation)> {
+    openapi.paths.paths.iter_mut().flat_map(|(path, item)| {
+        [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        .map(move |operation| (path, operation))
+    })
+}
 
-impl Modify for DatabaseUnavailable {
+/// A `Problem` body, as every error response has.
+fn problem_content() -> utoipa::openapi::Content {
+    utoipa::openapi::ContentBuilder::new()
+        .schema(Some(utoipa::openapi::Ref::from_schema_name("Problem")))
+        .build()
+}
+
+/// Routes declare their error responses by status and description only; every 4xx and 5xx
+/// response gets the `application/problem+json` body here, in one place. Every
+/// `/v1/games…` operation reads or writes the database, so each may also answer 503 when it
+/// is unreachable or the pool stays exhausted. Applied after the routes are in the document
+/// (see [`document`]).
+struct ErrorResponses;
+
+impl Modify for ErrorResponses {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::header::HeaderBuilder;
         use utoipa::openapi::schema::{ObjectBuilder, Type};
-        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-        let response = ResponseBuilder::new()
+        use utoipa::openapi::{RefOr, ResponseBuilder};
+        let unavailable = ResponseBuilder::new()
             .description("Database unavailable (`unavailable`); retry after `Retry-After` seconds")
             .header(
                 "Retry-After",
@@ -74,30 +101,23 @@ impl Modify for DatabaseUnavailable {
                     .description(Some("Seconds to wait before retrying"))
                     .build(),
             )
-            .content(
-                crate::error::PROBLEM_JSON,
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("Problem")))
-                    .build(),
-            )
             .build();
-        for (path, item) in openapi.paths.paths.iter_mut() {
-            if !path.starts_with("/v1/games") {
-                continue;
-            }
-            let operations = [
-                &mut item.get,
-                &mut item.post,
-                &mut item.put,
-                &mut item.patch,
-                &mut item.delete,
-            ];
-            for operation in operations.into_iter().flatten() {
-                operation
-                    .responses
-                    .responses
+        for (path, operation) in operations(openapi) {
+            let responses = &mut operation.responses.responses;
+            if path.starts_with("/v1/games") {
+                responses
                     .entry("503".to_string())
-                    .or_insert_with(|| response.clone().into());
+                    .or_insert_with(|| unavailable.clone().into());
+            }
+            for (status, response) in responses.iter_mut() {
+                let is_error = status.starts_with('4') || status.starts_with('5');
+                if let (true, RefOr::T(response)) = (is_error, response) {
+                    if response.content.is_empty() {
+                        response
+                            .content
+                            .insert(crate::error::PROBLEM_JSON.to_string(), problem_content());
+                    }
+                }
             }
         }
     }
@@ -111,7 +131,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .configure(crate::routes::configure)
         .split_for_parts();
     let mut doc = doc;
-    DatabaseUnavailable.modify(&mut doc);
+    ErrorResponses.modify(&mut doc);
     doc
 }
 

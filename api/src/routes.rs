@@ -12,7 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use uuid::Uuid;
 
 use crate::dto::*;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::service::{self, SeatPlan};
 use crate::state::{wait_for_change, AppState, MAX_WAIT};
 
@@ -121,10 +121,10 @@ async fn list_game_types() -> HttpResponse {
     responses(
         (status = 201, description = "Created", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed body or unknown field", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body or unknown field"),
+        (status = 413, description = "Body over 64 KiB"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
     )
 )]
 #[post("/v1/games")]
@@ -181,7 +181,7 @@ async fn create_game(
     responses(
         (status = 200, description = "A page of games", body = GameList,
          headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
-        (status = 400, description = "Bad query (`invalid_query`, `invalid_cursor`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query (`invalid_query`, `invalid_cursor`)"),
     )
 )]
 #[get("/v1/games")]
@@ -261,10 +261,10 @@ async fn list_games(state: Data<AppState>, q: Query<ListQuery>) -> Result<HttpRe
         (status = 200, description = "The game document", body = GameDocument,
          headers(("ETag" = String, description = "Strong, version-based, per viewer"))),
         (status = 304, description = "Not modified (If-None-Match matches)"),
-        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Unknown or malformed token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
     )
 )]
 #[get("/v1/games/{id}")]
@@ -330,12 +330,12 @@ async fn get_game(
     request_body = JoinRequest,
     responses(
         (status = 201, description = "Seat taken", body = JoinedSeat),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No such seat or bad name (`no_such_seat`, `invalid_name`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "No such seat or bad name (`no_such_seat`, `invalid_name`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -362,10 +362,10 @@ async fn join_seat(
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Started; the game document", body = GameDocument),
-        (status = 401, description = "Missing or unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Seats still open or already started (`seats_open`, `game_already_started`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Missing or unknown token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Seats still open or already started (`seats_open`, `game_already_started`)"),
     )
 )]
 #[post("/v1/games/{id}/start")]
@@ -392,9 +392,9 @@ async fn start_game(
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "Legal actions at `version`", body = LegalActions),
-        (status = 401, description = "Unknown or malformed token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
     )
 )]
 #[get("/v1/games/{id}/legal-actions")]
@@ -455,15 +455,15 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
         (status = 200, description = "Applied (or replayed, or a dry run: `DryRunResponse`)", body = ActionResponse,
          headers(("ETag" = String, description = "Of the new version"),
                  ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
-        (status = 400, description = "Malformed body, unknown field, bad header (`malformed_json`, `invalid_body`, `invalid_idempotency_key`, `conflicting_versions`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Missing or unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Version conflict (with `current_version`), key in flight, game not started or over", body = Problem, content_type = "application/problem+json"),
-        (status = 412, description = "If-Match does not match (with `current_version`)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Rule violation (the engine's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), `invalid_action`, or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body, unknown field, bad header (`malformed_json`, `invalid_body`, `invalid_idempotency_key`, `conflicting_versions`)"),
+        (status = 401, description = "Missing or unknown token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Version conflict (with `current_version`), key in flight, game not started or over"),
+        (status = 412, description = "If-Match does not match (with `current_version`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "Rule violation (the engine's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), `invalid_action`, or `idempotency_key_reused`"),
     )
 )]
 #[post("/v1/games/{id}/actions")]
@@ -566,10 +566,10 @@ async fn act(
         (status = 200, description = "A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines)",
          content((EventPage = "application/json"), (EventDto = "application/x-ndjson")),
          headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
-        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Unknown or malformed token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
     )
 )]
 #[get("/v1/games/{id}/events")]
@@ -645,9 +645,9 @@ async fn list_events(
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The state as of `seq`", body = StateDocument),
-        (status = 401, description = "Unknown or malformed token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Token of another game", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game or seq (`game_not_found`, `no_such_state`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game or seq (`game_not_found`, `no_such_state`)"),
     )
 )]
 #[get("/v1/games/{id}/states/{seq}")]
@@ -681,7 +681,7 @@ async fn healthz() -> HttpResponse {
     tag = "operations",
     responses(
         (status = 200, description = "Ready", body = Health),
-        (status = 503, description = "Database unreachable", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Database unreachable"),
     )
 )]
 #[get("/readyz")]
