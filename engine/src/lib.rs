@@ -27,6 +27,8 @@
 //! ```
 
 pub mod acquire;
+#[cfg(test)]
+mod checked_playout;
 pub mod erased;
 #[cfg(feature = "openapi")]
 pub mod openapi;

@@ -6,8 +6,8 @@ use super::support::rng;
 use crate::acquire::data::{board, Chain, Tile, CHAIN_COUNT};
 use crate::acquire::state::{Cell, State};
 use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
+use crate::checked_playout::{self, Checks, Playout};
 use crate::{Game, Seat, Viewer};
-use rand::Rng;
 
 const GAMES_PER_COUNT: u64 = 300;
 /// Far above any real game; reaching it means a game that does not end.
@@ -29,19 +29,6 @@ fn builder(action: &Action) -> u32 {
     }
 }
 
-fn pick<R: Rng>(rng: &mut R, legal: &[Action], policy: fn(&Action) -> u32) -> Action {
-    let total: u32 = legal.iter().map(policy).sum();
-    let mut roll = rng.random_range(0..total);
-    for a in legal {
-        let w = policy(a);
-        if roll < w {
-            return a.clone();
-        }
-        roll -= w;
-    }
-    unreachable!("roll below the total weight")
-}
-
 /// Play one seeded game to the end with `policy`, checking every step. Returns the log.
 fn play_with(
     players: usize,
@@ -50,56 +37,33 @@ fn play_with(
     check_completeness: bool,
     policy: fn(&Action) -> u32,
 ) -> Vec<Event> {
-    let mut rng = rng(seed);
-    let mut log = Acquire::setup(&config, players, &mut rng).unwrap();
-    let mut state = Acquire::replay(&log);
-    check_invariants(&state);
-    let mut steps = 0;
-    while Acquire::outcome(&state).is_none() {
-        assert!(
-            steps < MAX_ACTIONS,
-            "game {seed} with {players} players did not end"
-        );
-        let active = Acquire::active_seats(&state);
-        assert_eq!(active.len(), 1, "exactly one seat decides at a time");
-        let seat = active[0];
-        let legal = Acquire::legal_actions(&state, seat);
-        assert!(!legal.is_empty(), "{seat} must have a legal action");
-        for other in state.seats().filter(|s| *s != seat) {
-            assert!(Acquire::legal_actions(&state, other).is_empty());
-        }
-        if check_completeness {
-            check_exactly_legal(&state, seat, &legal);
-        }
-        let action = pick(&mut rng, &legal, policy);
-        let events = Acquire::decide(&state, seat, &action, &mut rng)
-            .unwrap_or_else(|e| panic!("listed action {action:?} refused: {e}"));
-        let before = state.clone();
-        for e in &events {
-            Acquire::evolve(&mut state, e);
-        }
-        check_ledger(&before, &state, &events);
-        if seed.is_multiple_of(20) {
-            check_hidden(&state, &events);
-        }
-        check_invariants(&state);
-        log.extend(events);
-        steps += 1;
+    let playout = Playout {
+        players,
+        seed,
+        check_completeness,
+        max_actions: MAX_ACTIONS,
+        hidden_every: 20,
+        json_every: 10,
+    };
+    checked_playout::play::<Acquire, StepChecks>(&playout, &config, policy)
+}
+
+/// This game's checks at every step of a playout.
+struct StepChecks;
+
+impl Checks<Acquire> for StepChecks {
+    fn invariants(state: &State) {
+        check_invariants(state);
     }
-    assert_eq!(
-        Acquire::replay(&log),
-        state,
-        "replaying the log must give the final state"
-    );
-    if seed.is_multiple_of(10) {
-        let json = serde_json::to_value(&state).unwrap();
-        let back: State = serde_json::from_value(json.clone()).unwrap();
-        assert_eq!(back, state, "state JSON must round-trip");
-        let log_json = serde_json::to_value(&log).unwrap();
-        let back: Vec<Event> = serde_json::from_value(log_json).unwrap();
-        assert_eq!(back, log, "events JSON must round-trip");
+    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
+        check_exactly_legal(state, seat, legal);
     }
-    log
+    fn ledger(before: &State, after: &State, events: &[Event]) {
+        check_ledger(before, after, events);
+    }
+    fn hidden(state: &State, events: &[Event]) {
+        check_hidden(state, events);
+    }
 }
 
 /// Hidden information: no view or redacted event names a tile the viewer may not know.

@@ -2,11 +2,11 @@
 //! through defined payments, pieces and cards are conserved, and the log replays to the state.
 
 use super::support::rng;
+use crate::checked_playout::{self, Checks, Playout};
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
 use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, TieBreak, Tycoon};
 use crate::{Game, Seat, Viewer};
-use rand::Rng;
 
 const GAMES_PER_COUNT: u64 = 300;
 /// Far above any real game; reaching it means a game that does not end.
@@ -35,19 +35,6 @@ fn builder(action: &Action) -> u32 {
     }
 }
 
-fn pick<R: Rng>(rng: &mut R, legal: &[Action], policy: fn(&Action) -> u32) -> Action {
-    let total: u32 = legal.iter().map(policy).sum();
-    let mut roll = rng.random_range(0..total);
-    for a in legal {
-        let w = policy(a);
-        if roll < w {
-            return *a;
-        }
-        roll -= w;
-    }
-    unreachable!("roll below the total weight")
-}
-
 /// Play one seeded game to the end with `policy`, checking every step. Returns the log.
 fn play_with(
     players: usize,
@@ -56,60 +43,33 @@ fn play_with(
     check_completeness: bool,
     policy: fn(&Action) -> u32,
 ) -> Vec<Event> {
-    let mut rng = rng(seed);
-    let mut log = Tycoon::setup(&config, players, &mut rng).unwrap();
-    let mut state = Tycoon::replay(&log);
-    check_invariants(&state);
-    let mut steps = 0;
-    while Tycoon::outcome(&state).is_none() {
-        assert!(
-            steps < MAX_ACTIONS,
-            "game {seed} with {players} players did not end"
-        );
-        let active = Tycoon::active_seats(&state);
-        assert_eq!(active.len(), 1, "Tycoon always has exactly one seat to act");
-        let seat = active[0];
-        let legal = Tycoon::legal_actions(&state, seat);
-        assert!(
-            !legal.is_empty(),
-            "seat {seat} must have a legal action in {:?}",
-            state.stage
-        );
-        for other in state.seats().filter(|s| *s != seat) {
-            assert!(Tycoon::legal_actions(&state, other).is_empty());
-        }
-        if check_completeness {
-            check_exactly_legal(&state, seat, &legal);
-        }
-        let action = pick(&mut rng, &legal, policy);
-        let events = Tycoon::decide(&state, seat, &action, &mut rng)
-            .unwrap_or_else(|e| panic!("listed action {action:?} refused: {e}"));
-        let before = state.clone();
-        for e in &events {
-            Tycoon::evolve(&mut state, e);
-        }
-        check_ledger(&before, &state, &events);
-        if seed.is_multiple_of(5) {
-            check_hidden(&state, &events);
-        }
-        check_invariants(&state);
-        log.extend(events);
-        steps += 1;
+    let playout = Playout {
+        players,
+        seed,
+        check_completeness,
+        max_actions: MAX_ACTIONS,
+        hidden_every: 5,
+        json_every: 1,
+    };
+    checked_playout::play::<Tycoon, StepChecks>(&playout, &config, policy)
+}
+
+/// This game's checks at every step of a playout.
+struct StepChecks;
+
+impl Checks<Tycoon> for StepChecks {
+    fn invariants(state: &State) {
+        check_invariants(state);
     }
-    assert_eq!(
-        Tycoon::replay(&log),
-        state,
-        "replaying the log must give the final state"
-    );
-    let json = serde_json::to_value(&state).unwrap();
-    let back: State = serde_json::from_value(json.clone()).unwrap();
-    assert_eq!(back, state, "state JSON must round-trip");
-    assert_eq!(serde_json::to_value(&back).unwrap(), json);
-    let log_json = serde_json::to_value(&log).unwrap();
-    let back: Vec<Event> = serde_json::from_value(log_json).unwrap();
-    assert_eq!(back, log, "events JSON must round-trip");
-    assert!(steps > 0);
-    log
+    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
+        check_exactly_legal(state, seat, legal);
+    }
+    fn ledger(before: &State, after: &State, events: &[Event]) {
+        check_ledger(before, after, events);
+    }
+    fn hidden(state: &State, events: &[Event]) {
+        check_hidden(state, events);
+    }
 }
 
 /// Hidden information: no face-down ticket is named in any view or redacted event.
