@@ -13,7 +13,7 @@ use db::{PooledConn, StoreError};
 use quick_cache::sync::Cache;
 use uuid::Uuid;
 
-/// Complete rosters by game id, at most `capacity` of them (least recently used go first).
+/// Complete rosters by game id, at most `capacity` of them (the least used go first).
 pub struct RosterCache {
     complete: Cache<Uuid, Arc<Roster>>,
 }
