@@ -232,14 +232,16 @@ async fn list_games(state: Data<AppState>, q: Query<ListQuery>) -> Result<HttpRe
     };
     let mut res = HttpResponse::Ok();
     if let Some(c) = next_cursor {
-        let mut link = format!("/v1/games?cursor={c}&limit={limit}");
-        if let Some(t) = &q.type_ {
-            link.push_str(&format!("&type={t}"));
-        }
-        if let Some(s) = q.status {
-            link.push_str(&format!("&status={}", db::GameStatus::from(s)));
-        }
-        res.insert_header((header::LINK, format!("<{link}>; rel=\"next\"")));
+        // Percent-encoded, so that any filter value makes a valid URL and header.
+        let status = q.status.map(|s| db::GameStatus::from(s).as_str());
+        let query = serde_urlencoded::to_string([
+            ("cursor", Some(c.as_str())),
+            ("limit", Some(&limit.to_string())),
+            ("type", q.type_.as_deref()),
+            ("status", status),
+        ])
+        .map_err(|e| ApiError::internal(format!("next-page link: {e}")))?;
+        res.insert_header((header::LINK, format!("</v1/games?{query}>; rel=\"next\"")));
     }
     Ok(res.json(list))
 }

@@ -124,24 +124,30 @@ async fn listing_filters_by_status_and_pages_with_a_cursor_without_showing_token
         .await
         .unwrap();
     let res = app
-        .req(Method::GET, "/v1/games?status=active&limit=2", None)
+        .req(
+            Method::GET,
+            "/v1/games?status=active&type=tycoon&limit=2",
+            None,
+        )
         .send()
         .await
         .unwrap();
-    assert!(res.headers()["link"]
-        .to_str()
-        .unwrap()
-        .contains("rel=\"next\""));
+    let link = res.headers()["link"].to_str().unwrap().to_string();
     let page1: Value = res.json().await.unwrap();
     assert_eq!(page1["games"].as_array().unwrap().len(), 2);
     assert!(!page1.to_string().contains("token"));
+    // The Link header is the next page, filters included.
+    let next = link
+        .strip_prefix('<')
+        .and_then(|l| l.strip_suffix(">; rel=\"next\""))
+        .unwrap_or_else(|| panic!("a next link: {link}"));
     let cursor = page1["next_cursor"].as_str().unwrap();
-    let (_, page2) = app
-        .get_json(
-            &format!("/v1/games?status=active&limit=2&cursor={cursor}"),
-            None,
-        )
-        .await;
+    assert!(next.contains(&format!("cursor={cursor}")), "{next}");
+    assert!(
+        next.contains("status=active") && next.contains("type=tycoon"),
+        "{next}"
+    );
+    let (_, page2) = app.get_json(next, None).await;
     assert_eq!(page2["games"].as_array().unwrap().len(), 1);
     assert!(page2["next_cursor"].is_null());
     let (_, open) = app
