@@ -24,10 +24,19 @@ pub fn seats(conn: &mut PgConnection, game_id: Uuid) -> Result<Vec<SeatRow>, Sto
 /// A game's seats with their token hashes: enough to recognise a caller's token without a
 /// query per request. Once [`Roster::is_complete`] it never changes again (seats are only ever
 /// taken, never given up), so a process may keep it as long as it likes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Roster {
     seats: Vec<SeatRow>,
     token_hashes: Vec<Option<Vec<u8>>>,
+}
+
+/// Shows the seats, never the token hashes (they never leave the store).
+impl std::fmt::Debug for Roster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Roster")
+            .field("seats", &self.seats)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Roster {
