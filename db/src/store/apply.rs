@@ -85,7 +85,7 @@ pub enum ApplyOutcome {
 
 /// How often [`apply_action`] re-reads and re-decides when another action on the same game
 /// committed between its read and its write, before it falls back to locking the row first.
-const OPTIMISTIC_ATTEMPTS: usize = 3;
+pub const OPTIMISTIC_ATTEMPTS: usize = 3;
 
 /// Applies one action in one transaction.
 ///

@@ -13,6 +13,7 @@ mod seats;
 
 pub use apply::{
     apply_action, start_game, Applied, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey,
+    OPTIMISTIC_ATTEMPTS,
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
