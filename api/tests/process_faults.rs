@@ -221,15 +221,7 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
     assert_eq!(status, 200);
     if doc["status"] == "active" {
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        let legal: Value = client
-            .get(format!("{}/v1/games/{id}/legal-actions", server.base))
-            .bearer_auth(&tokens[seat])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let legal = common::legal_actions(&client, &server.base, id, &tokens[seat]).await;
         let res = client
             .post(format!("{}/v1/games/{id}/actions", server.base))
             .bearer_auth(&tokens[seat])
@@ -336,15 +328,7 @@ async fn seat_tokens_never_appear_in_the_log() {
             .await
             .unwrap();
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        let legal: Value = client
-            .get(format!("{base}/v1/games/{id}/legal-actions"))
-            .bearer_auth(&tokens[seat])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let legal = common::legal_actions(&client, &base, &id, &tokens[seat]).await;
         for _ in 0..2 {
             let res = client
                 .post(format!("{base}/v1/games/{id}/actions"))

@@ -46,15 +46,7 @@ async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
     };
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
 
-    let legal: Value = client
-        .get(format!("{}/v1/games/{id}/legal-actions", a.base))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let legal = common::legal_actions(&client, &a.base, &id, &token).await;
     let res = client
         .post(format!("{}/v1/games/{id}/actions", a.base))
         .bearer_auth(&token)

@@ -46,3 +46,21 @@ pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> S
         .to_string();
     Server { child, base }
 }
+
+/// `GET {base}/v1/games/{id}/legal-actions` as the seat holding `token`, which must succeed.
+pub async fn legal_actions(
+    client: &reqwest::Client,
+    base: &str,
+    id: &str,
+    token: &str,
+) -> serde_json::Value {
+    client
+        .get(format!("{base}/v1/games/{id}/legal-actions"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
