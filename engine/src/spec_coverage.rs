@@ -1,4 +1,5 @@
-//! Test support: every rule ID of a game's spec must be named by one of its tests.
+//! Test support: every rule ID of a game's spec must be named by one of its tests, and its
+//! error codes form one namespaced list.
 
 /// The words of `spec` that `is_id` accepts, in order of first appearance.
 pub fn rule_ids(spec: &str, is_id: impl Fn(&str) -> bool) -> Vec<String> {
@@ -32,4 +33,16 @@ pub fn unnamed(ids: &[String], tests: &[&str]) -> Vec<String> {
         })
         .cloned()
         .collect()
+}
+
+/// Panics unless every code of `all` appears once and starts with `namespace` (`"tycoon."`).
+pub fn assert_codes_unique_and_namespaced(all: &[&str], namespace: &str) {
+    let mut codes = all.to_vec();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), all.len(), "a code is listed twice");
+    assert!(
+        codes.iter().all(|c| c.starts_with(namespace)),
+        "every code starts with {namespace}"
+    );
 }

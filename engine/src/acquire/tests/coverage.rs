@@ -2,7 +2,7 @@
 //! it, and every error code is listed once.
 
 use crate::acquire::errors;
-use crate::spec_coverage::{numbered, rule_ids as rule_ids_where, unnamed};
+use crate::spec_coverage::{self, numbered, rule_ids as rule_ids_where, unnamed};
 
 const SPEC: &str = include_str!("../../../rules/acquire.md");
 const TESTS: [&str; 4] = [
@@ -45,11 +45,7 @@ fn every_rule_id_of_the_spec_is_named_by_a_test() {
 
 #[test]
 fn every_code_is_listed_once_and_namespaced() {
-    let mut codes = errors::ALL.to_vec();
-    codes.sort();
-    codes.dedup();
-    assert_eq!(codes.len(), errors::ALL.len());
-    assert!(codes.iter().all(|c| c.starts_with("acquire.")));
+    spec_coverage::assert_codes_unique_and_namespaced(errors::ALL, "acquire.");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Every rule ID of the spec (a copy lives in `engine/rules/tycoon.md`) has a test that names
 //! it, and every error code is listed once.
 
-use crate::spec_coverage::{numbered, rule_ids as rule_ids_where, unnamed};
+use crate::spec_coverage::{self, numbered, rule_ids as rule_ids_where, unnamed};
 use crate::tycoon::errors;
 
 const SPEC: &str = include_str!("../../../rules/tycoon.md");
@@ -45,11 +45,7 @@ fn every_rule_id_of_the_spec_is_named_by_a_test() {
 
 #[test]
 fn every_code_is_listed_once_and_namespaced() {
-    let mut codes = errors::ALL.to_vec();
-    codes.sort();
-    codes.dedup();
-    assert_eq!(codes.len(), errors::ALL.len());
-    assert!(codes.iter().all(|c| c.starts_with("tycoon.")));
+    spec_coverage::assert_codes_unique_and_namespaced(errors::ALL, "tycoon.");
 }
 
 /// Published codes never change: this snapshot fails when one is renamed or removed.
