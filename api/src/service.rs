@@ -3,6 +3,7 @@
 //! these, and turn the result into a response.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use db::store::{
     self, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey, NewGame, NewSeat, Roster,
@@ -62,19 +63,23 @@ fn engine_seat(seat: i32) -> Seat {
     Seat(u8::try_from(seat).unwrap_or(u8::MAX))
 }
 
-/// The caller's seat in the game of `roster`: `None` for a spectator (no token), the seat for
-/// a token of this game; 401 for an unknown token, 403 for a token of another game.
+/// Game `id`'s roster and the caller's seat in it: `None` for a spectator (no token), the
+/// seat for a token of this game; 401 for an unknown token, 403 for a token of another game.
 ///
 /// # Errors
-/// As above, plus store errors.
+/// 404 for an unknown game, as above, plus store errors.
 pub fn resolve_caller(
     conn: &mut PooledConn,
-    roster: &Roster,
+    cx: &Context,
+    id: Uuid,
     token: Option<&str>,
-) -> Result<Option<i32>, ApiError> {
-    let Some(token) = token else { return Ok(None) };
+) -> Result<(Arc<Roster>, Option<i32>), ApiError> {
+    let roster = cx.rosters.get(conn, id)?;
+    let Some(token) = token else {
+        return Ok((roster, None));
+    };
     if let Some(seat) = roster.seat_of(token) {
-        return Ok(Some(seat));
+        return Ok((roster, Some(seat)));
     }
     match store::seat_by_token(conn, token)? {
         Some(_) => Err(ApiError::forbidden(
@@ -94,13 +99,15 @@ pub fn resolve_caller(
 /// 401 `missing_token` without a token; see [`resolve_caller`].
 pub fn require_seat(
     conn: &mut PooledConn,
-    roster: &Roster,
+    cx: &Context,
+    id: Uuid,
     token: Option<&str>,
-) -> Result<i32, ApiError> {
+) -> Result<(Arc<Roster>, i32), ApiError> {
     if token.is_none() {
         return Err(missing_token());
     }
-    Ok(resolve_caller(conn, roster, token)?.unwrap_or_default())
+    let (roster, seat) = resolve_caller(conn, cx, id, token)?;
+    Ok((roster, seat.unwrap_or_default()))
 }
 
 pub fn missing_token() -> ApiError {
@@ -192,8 +199,7 @@ pub fn load_document(
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = cx.rosters.get(conn, id)?;
-    let seat = resolve_caller(conn, &roster, token)?;
+    let (roster, seat) = resolve_caller(conn, cx, id, token)?;
     let kind = stored_kind(&game.game_type)?;
     let state = load_state(kind, &game)?;
     let doc = build_document(&game, roster.seats(), state.as_deref(), seat);
@@ -211,8 +217,7 @@ pub fn legal_actions(
     token: Option<&str>,
 ) -> Result<LegalActions, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = cx.rosters.get(conn, id)?;
-    let seat = resolve_caller(conn, &roster, token)?;
+    let (_, seat) = resolve_caller(conn, cx, id, token)?;
     let kind = stored_kind(&game.game_type)?;
     let actions = seat_actions(&game, load_state(kind, &game)?.as_deref(), seat);
     Ok(LegalActions {
@@ -366,8 +371,7 @@ pub fn start_by(
     token: Option<&str>,
 ) -> Result<(GameDocument, String), ApiError> {
     store::get_game(conn, id)?;
-    let roster = cx.rosters.get(conn, id)?;
-    require_seat(conn, &roster, token)?;
+    require_seat(conn, cx, id, token)?;
     start(conn, cx, id)?;
     load_document(conn, cx, id, token)
 }
@@ -400,8 +404,7 @@ pub fn act(
 ) -> Result<ActionResult, ApiError> {
     // The roster is usually in memory; the game row (snapshot included) is read once, locked,
     // inside the transaction.
-    let roster = cx.rosters.get(conn, id)?;
-    let seat = require_seat(conn, &roster, Some(token))?;
+    let (roster, seat) = require_seat(conn, cx, id, Some(token))?;
     // What `decide` computed, for `respond`.
     let after: RefCell<Option<Decided>> = RefCell::new(None);
     let req = ApplyRequest {
@@ -496,8 +499,7 @@ pub fn dry_run(
     expected_version: Option<i64>,
 ) -> Result<DryRunResponse, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = cx.rosters.get(conn, id)?;
-    let seat = require_seat(conn, &roster, Some(token))?;
+    let (_, seat) = require_seat(conn, cx, id, Some(token))?;
     if game.status != db::GameStatus::Active {
         return Err(StoreError::<std::convert::Infallible>::WrongStatus {
             current: game.status,
@@ -565,8 +567,7 @@ pub fn log_access(
     token: Option<&str>,
 ) -> Result<LogAccess, ApiError> {
     let game = store::get_game(conn, id)?;
-    let roster = cx.rosters.get(conn, id)?;
-    let seat = resolve_caller(conn, &roster, token)?;
+    let (_, seat) = resolve_caller(conn, cx, id, token)?;
     Ok(LogAccess {
         kind: stored_kind(&game.game_type)?,
         seat,
