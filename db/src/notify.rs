@@ -46,12 +46,8 @@ pub struct GameChanged {
 }
 
 impl GameChanged {
-    /// The NOTIFY payload: `<uuid>:<version>`.
-    pub fn payload(&self) -> String {
-        format!("{}:{}", self.game_id, self.version)
-    }
-
-    /// Parses a payload written by [`GameChanged::payload`].
+    /// Parses a NOTIFY payload, `<uuid>:<version>` as `announce_game_versions` (migration 6)
+    /// writes it.
     pub fn parse(payload: &str) -> Option<GameChanged> {
         let (id, version) = payload.split_once(':')?;
         Some(GameChanged {
