@@ -4,6 +4,7 @@
 //! `expected_verison` is reported instead of ignored.
 
 use chrono::{DateTime, Utc};
+use engine::ActionTemplate;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -238,6 +239,10 @@ pub struct GameDocument {
     /// spectators and for seats that may not act), so a client needs no second request.
     #[schema(schema_with = actions_schema)]
     pub legal_actions: Vec<Value>,
+    /// The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
+    /// fill each free field from its domain and post the result as an action. Any such
+    /// instantiation is legal now. Empty for games without such actions.
+    pub action_templates: Vec<ActionTemplate>,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
 }
@@ -252,6 +257,8 @@ pub struct LegalActions {
     pub seat: Option<i32>,
     #[schema(schema_with = actions_schema)]
     pub actions: Vec<Value>,
+    /// Actions whose parameters cannot be listed, as templates (see `ActionTemplate`).
+    pub templates: Vec<ActionTemplate>,
 }
 
 /// `POST /v1/games/{id}/actions`.

@@ -11,9 +11,8 @@ use db::store::{
 use db::{
     EventRow, GameRow, JsonText, NewEvent, PooledConn, RngSeed, SeatRow, StoreError, StoredResponse,
 };
-use engine::{DynGame, DynState, Seat, Viewer};
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
+use engine::chance::{new_seed, rng_for};
+use engine::{ActionTemplate, DynGame, DynState, Seat, Viewer};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -23,28 +22,6 @@ use crate::dto::{
 };
 use crate::error::{ApiError, Refusal};
 use crate::state::Context;
-
-/// The RNG of the action applied at `version` (setup uses version 0): ChaCha20 seeded with the
-/// game's secret seed, on stream `version`. Every accepted action happens at a distinct
-/// version, so chance is reproducible from the seed alone and nothing else RNG-related is
-/// stored.
-pub fn rng_for(seed: &RngSeed, version: i64) -> ChaCha20Rng {
-    let mut rng = ChaCha20Rng::from_seed(seed.0);
-    rng.set_stream(version as u64);
-    rng
-}
-
-/// The 32-byte seed for a new game: derived from the client's `seed` when given (reproducible
-/// games), from the OS CSPRNG otherwise.
-pub fn new_seed(seed: Option<u64>) -> RngSeed {
-    use rand::RngCore;
-    let mut bytes = [0u8; 32];
-    match seed {
-        Some(s) => ChaCha20Rng::seed_from_u64(s).fill_bytes(&mut bytes),
-        None => rand::rng().fill_bytes(&mut bytes),
-    }
-    RngSeed(bytes)
-}
 
 /// The engine of a stored game; a type that is no longer hosted is a server fault.
 pub fn stored_kind(game_type: &str) -> Result<&'static dyn DynGame, ApiError> {
@@ -167,6 +144,7 @@ pub fn build_document(
             .collect(),
         view: state.map(|s| s.view(viewer(seat))),
         legal_actions: seat_actions(game, state, seat),
+        action_templates: seat_templates(game, state, seat),
         outcome: state.and_then(|s| s.outcome()).map(Into::into),
     }
 }
@@ -176,6 +154,20 @@ fn seat_actions(game: &GameRow, state: Option<&dyn DynState>, seat: Option<i32>)
     match (seat, state) {
         (Some(s), Some(state)) if game.status == db::GameStatus::Active => {
             state.legal_actions(engine_seat(s))
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The action templates of `seat` in an active game; none for spectators or before the start.
+fn seat_templates(
+    game: &GameRow,
+    state: Option<&dyn DynState>,
+    seat: Option<i32>,
+) -> Vec<ActionTemplate> {
+    match (seat, state) {
+        (Some(s), Some(state)) if game.status == db::GameStatus::Active => {
+            state.action_templates(engine_seat(s))
         }
         _ => Vec::new(),
     }
@@ -219,12 +211,13 @@ pub fn legal_actions(
     let game = store::get_game(conn, id)?;
     let (_, seat) = resolve_caller(conn, cx, id, token)?;
     let kind = stored_kind(&game.game_type)?;
-    let actions = seat_actions(&game, load_state(kind, &game)?.as_deref(), seat);
+    let state = load_state(kind, &game)?;
     Ok(LegalActions {
         game_id: id,
         version: game.version,
         seat,
-        actions,
+        actions: seat_actions(&game, state.as_deref(), seat),
+        templates: seat_templates(&game, state.as_deref(), seat),
     })
 }
 
@@ -247,8 +240,8 @@ pub fn create_game(
     seed: Option<u64>,
 ) -> Result<CreatedGame, ApiError> {
     let info = kind.info();
-    let rng_seed = new_seed(seed);
-    let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed, 0))?;
+    let rng_seed = RngSeed(new_seed(seed));
+    let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
     let full = seats.iter().all(|s| matches!(s, SeatPlan::Taken(_)));
     let initial = full.then(|| Decision {
         events: events.into_iter().map(NewEvent::system).collect(),
@@ -316,7 +309,7 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
         let (state, events) =
-            kind.setup(&game.config, seats.len(), &mut rng_for(&game.rng_seed, 0))?;
+            kind.setup(&game.config, seats.len(), &mut rng_for(&game.rng_seed.0, 0))?;
         Ok::<_, Refusal>(Decision {
             events: events.into_iter().map(NewEvent::system).collect(),
             snapshot: JsonText::new(state.snapshot()),
@@ -426,7 +419,7 @@ pub fn act(
                 .ok_or_else(|| ApiError::internal("active game without a snapshot"))?;
             let kind = stored_kind(&game.game_type)?;
             let mut state = kind.load(snapshot.as_str())?;
-            let mut rng = rng_for(&game.rng_seed, game.version);
+            let mut rng = rng_for(&game.rng_seed.0, game.version);
             let events = state.apply(engine_seat(seat), &body.action, &mut rng)?;
             let decision = Decision {
                 events: events
@@ -516,7 +509,7 @@ pub fn dry_run(
     state.check(
         engine_seat(seat),
         &body.action,
-        &mut rng_for(&game.rng_seed, game.version),
+        &mut rng_for(&game.rng_seed.0, game.version),
     )?;
     Ok(DryRunResponse {
         dry_run: true,

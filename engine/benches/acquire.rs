@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use engine::acquire::Acquire;
 
 fn acquire(c: &mut Criterion) {
-    common::bench_game::<Acquire>(c, "acquire", &[2, 4, 6]);
+    common::bench_game::<Acquire>(c, "acquire", &[2, 4, 6], &Default::default());
 }
 
 criterion_group! {

@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use engine::tycoon::Tycoon;
 
 fn tycoon(c: &mut Criterion) {
-    common::bench_game::<Tycoon>(c, "tycoon", &[2, 4]);
+    common::bench_game::<Tycoon>(c, "tycoon", &[2, 4], &Default::default());
 }
 
 criterion_group! {

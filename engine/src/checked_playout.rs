@@ -2,11 +2,10 @@
 //! end by its legal actions, checking every step with the game's own [`Checks`], then check
 //! that the log replays to the final state and that state and log survive JSON.
 
-use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Game, Seat};
+use crate::{playout, Game, Seat};
 
 /// What a game's playout tests check along the way.
 pub(crate) trait Checks<G: Game> {
@@ -32,24 +31,18 @@ pub(crate) struct Playout {
     pub hidden_every: u64,
     /// Check the JSON round trips in games whose seed is a multiple of this.
     pub json_every: u64,
+    /// Whether seats the game is not waiting for may have actions (standing actions). When
+    /// false, every seat outside `active_seats` must have none.
+    pub standing_actions: bool,
 }
 
-/// A seeded choice among `legal`, each action weighted by `policy`.
-pub(crate) fn pick<A: Clone, R: Rng>(rng: &mut R, legal: &[A], policy: fn(&A) -> u32) -> A {
-    let total: u32 = legal.iter().map(policy).sum();
-    let mut roll = rng.random_range(0..total);
-    for a in legal {
-        let w = policy(a);
-        if roll < w {
-            return a.clone();
-        }
-        roll -= w;
-    }
-    unreachable!("roll below the total weight")
-}
-
-/// Plays one seeded game of `G` to the end with `policy`, checking every step with `C`.
+/// Plays one seeded game of `G` to the end, each step a choice among every seat's actions
+/// (templates instantiated at random) weighted by `policy`, checking every step with `C`.
 /// Returns the whole log, setup included.
+///
+/// At every step: some seat is active; every active seat can act; every template of every seat
+/// instantiates to an action `decide` accepts (the template promise); the chosen action is
+/// accepted; the game's own checks hold.
 pub(crate) fn play<G: Game, C: Checks<G>>(
     p: &Playout,
     config: &G::Config,
@@ -67,19 +60,37 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
             "game {seed} with {players} players did not end"
         );
         let active = G::active_seats(&state);
-        assert_eq!(active.len(), 1, "exactly one seat decides at a time");
-        let seat = active[0];
-        let legal = G::legal_actions(&state, seat);
-        assert!(!legal.is_empty(), "{seat} must have a legal action");
-        for other in (0..players).map(|s| Seat(s as u8)).filter(|s| *s != seat) {
-            assert!(G::legal_actions(&state, other).is_empty());
+        assert!(!active.is_empty(), "an unfinished game waits for some seat");
+        let choices = playout::choices::<G>(&state, &mut rng);
+        for seat in (0..players).map(|s| Seat(s as u8)) {
+            let has_choice = choices.iter().any(|c| c.seat == seat);
+            if active.contains(&seat) {
+                assert!(has_choice, "active {seat} must have a legal action");
+            } else if !p.standing_actions {
+                assert!(!has_choice, "{seat} is not active and may not act");
+            }
+        }
+        for c in choices.iter().filter(|c| c.from_template) {
+            let mut probe = rng.clone();
+            if let Err(e) = G::decide(&state, c.seat, &c.action, &mut probe) {
+                panic!("{} instantiated {:?} refused: {e}", c.seat, c.action);
+            }
         }
         if p.check_completeness {
-            C::exactly_legal(&state, seat, &legal);
+            for &seat in &active {
+                let legal: Vec<G::Action> = choices
+                    .iter()
+                    .filter(|c| c.seat == seat && !c.from_template)
+                    .map(|c| c.action.clone())
+                    .collect();
+                C::exactly_legal(&state, seat, &legal);
+            }
         }
-        let action = pick(&mut rng, &legal, policy);
-        let events = G::decide(&state, seat, &action, &mut rng)
-            .unwrap_or_else(|e| panic!("listed action {action:?} refused: {e}"));
+        let choice = playout::pick(&mut rng, &choices, |c| policy(&c.action))
+            .expect("the policy gives some listed action a weight");
+        let (seat, action) = (choice.seat, &choice.action);
+        let events = G::decide(&state, seat, action, &mut rng)
+            .unwrap_or_else(|e| panic!("listed action {action:?} of {seat} refused: {e}"));
         let before = state.clone();
         for e in &events {
             G::evolve(&mut state, e);

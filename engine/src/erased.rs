@@ -5,6 +5,7 @@
 //! and the game's own types directly, without a `serde_json::Value` tree in between; parsing
 //! happens once per request, not once per call.
 
+use crate::template::ActionTemplate;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -65,7 +66,11 @@ pub trait DynState: Send {
         action: &Value,
         rng: &mut dyn RngCore,
     ) -> Result<Vec<Value>, GameError>;
+    /// Every concrete action `seat` may take now, active or not.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// The templates of actions `seat` may take now whose parameters cannot be listed.
+    fn action_templates(&self, seat: Seat) -> Vec<ActionTemplate>;
+    /// The seats the game is waiting for.
     fn active_seats(&self) -> Vec<Seat>;
     /// What `viewer` may see, as JSON text ready to embed in a response (no tree built).
     fn view(&self, viewer: Viewer) -> Box<RawValue>;
@@ -78,11 +83,18 @@ pub trait DynState: Send {
 
 /// A game type behind the erased interface.
 pub trait DynGame: Send + Sync {
+    /// The stable type name (`"tycoon"`).
+    fn name(&self) -> &'static str;
     fn info(&self) -> GameInfo;
+    /// Adds the schemas of this game's config, action, event and view (and everything they
+    /// reference) to `out`, and returns their names.
+    #[cfg(feature = "openapi")]
+    fn schemas(&self, out: &mut crate::schema::Components) -> crate::schema::GameSchemas;
     /// Set up a new game: the initial state and the setup events (shuffles included).
     ///
     /// # Errors
-    /// [`GameError::InvalidConfig`] when the config or seat count is refused.
+    /// [`GameError::InvalidConfig`] when the config or the seat count (outside the game's
+    /// seat range) is refused.
     fn setup(
         &self,
         config: &Value,
@@ -111,21 +123,12 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Option<Value>, GameError>;
 }
 
-/// Adapts any [`Game`] to [`DynGame`].
-pub struct Erased<G> {
-    title: &'static str,
-    seats: (usize, usize),
-    game: PhantomData<fn() -> G>,
-}
+/// Adapts any [`Game`] to [`DynGame`]; everything it reports comes from the game itself.
+pub struct Erased<G>(PhantomData<fn() -> G>);
 
 impl<G> Erased<G> {
-    pub const fn new(title: &'static str, min_seats: usize, max_seats: usize) -> Self {
-        Erased {
-            title,
-            seats: (min_seats, max_seats),
-            game: PhantomData,
-        }
-    }
+    /// The adapter of `G`, for the registry.
+    pub const NEW: Self = Erased(PhantomData);
 }
 
 struct Loaded<G: Game> {
@@ -178,6 +181,10 @@ where
             .collect()
     }
 
+    fn action_templates(&self, seat: Seat) -> Vec<ActionTemplate> {
+        G::action_templates(&self.state, seat)
+    }
+
     fn active_seats(&self) -> Vec<Seat> {
         G::active_seats(&self.state)
     }
@@ -204,14 +211,31 @@ impl<G: Game + 'static> DynGame for Erased<G>
 where
     G::State: Send,
 {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
     fn info(&self) -> GameInfo {
+        let seats = G::seat_range();
         GameInfo {
             name: G::NAME,
-            title: self.title,
-            min_seats: self.seats.0,
-            max_seats: self.seats.1,
+            title: G::TITLE,
+            min_seats: *seats.start(),
+            max_seats: *seats.end(),
             rules_version: G::RULES_VERSION,
             default_config: to_value(&G::Config::default()),
+        }
+    }
+
+    #[cfg(feature = "openapi")]
+    fn schemas(&self, out: &mut crate::schema::Components) -> crate::schema::GameSchemas {
+        use crate::schema::collect;
+        crate::schema::GameSchemas {
+            game: G::NAME,
+            config: collect::<G::Config>(out),
+            action: collect::<G::Action>(out),
+            event: collect::<G::Event>(out),
+            view: collect::<G::View>(out),
         }
     }
 
@@ -221,6 +245,15 @@ where
         seats: usize,
         rng: &mut dyn RngCore,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
+        let range = G::seat_range();
+        if !range.contains(&seats) {
+            return Err(GameError::InvalidConfig(format!(
+                "{} is for {} to {} players, not {seats}",
+                G::TITLE,
+                range.start(),
+                range.end()
+            )));
+        }
         let config =
             G::Config::deserialize(config).map_err(|e| GameError::InvalidConfig(e.to_string()))?;
         let events =

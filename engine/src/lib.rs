@@ -7,8 +7,20 @@
 //! needs neither the seed nor the RNG algorithm.
 //!
 //! The HTTP layer never sees a game's concrete types: it goes through [`registry`], which maps a
-//! game type name to a [`DynGame`] speaking JSON. Adding a game means adding a module and one
-//! line in the registry; no handler changes.
+//! game type name to a [`DynGame`] speaking JSON. Title, seat range, rules version and schemas
+//! all come from the game's own [`Game`] implementation.
+//!
+//! # Adding a game
+//!
+//! 1. Its folder `src/<game>/` with the usual files (`config.rs`, `data.rs` and its data file,
+//!    `state.rs`, `action.rs`, `event.rs`, `decide.rs`, `evolve.rs`, `view.rs`, `errors.rs`,
+//!    `tests/`) and a `Game` implementation in `mod.rs`.
+//! 2. Its spec in `engine/rules/<game>.md`; its tests name every rule ID of it
+//!    (`tests/coverage.rs`, see `spec_coverage`).
+//! 3. One line in [`hosted_games!`] below. The registry, the catalogue, the OpenAPI schemas and
+//!    every endpoint follow from it.
+//! 4. Optionally a bench: `benches/<game>.rs` calling `common::bench_game` and a `[[bench]]`
+//!    entry in `Cargo.toml`.
 //!
 //! ```
 //! use engine::{registry, Seat, Viewer};
@@ -26,22 +38,43 @@
 //! assert_eq!(view["players"].as_array().unwrap().len(), 3);
 //! ```
 
-pub mod acquire;
+pub mod chance;
 #[cfg(test)]
 mod checked_playout;
 pub mod erased;
 #[cfg(feature = "openapi")]
 pub mod openapi;
+pub mod playout;
 pub mod registry;
+pub mod schema;
 mod scratch;
 #[cfg(test)]
 mod spec_coverage;
-pub mod tycoon;
+pub mod template;
+
+/// Declares every hosted game: its module and its rules type, in catalogue order. Adding a game
+/// is one line here.
+macro_rules! hosted_games {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every hosted game type, in catalogue order (see [`registry`]).
+        static HOSTED: &[&dyn DynGame] = &[$(&erased::Erased::<$module::$game>::NEW),+];
+    };
+}
+
+hosted_games! {
+    tycoon::Tycoon,
+    acquire::Acquire,
+}
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 
 pub use erased::{DynGame, DynState, GameError, GameInfo};
+pub use schema::Documented;
+pub use template::{ActionTemplate, Domain};
 
 /// A seat at the table, numbered from 0 in playing (clockwise) order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -123,28 +156,62 @@ pub struct Outcome {
     pub scores: Vec<i64>,
 }
 
+impl Outcome {
+    /// The outcome where the highest score wins and equal best scores share the win.
+    pub fn highest_wins(scores: Vec<i64>) -> Outcome {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = (0..scores.len())
+            .filter(|&i| scores[i] == best)
+            .map(|i| Seat(i as u8))
+            .collect();
+        Outcome { winners, scores }
+    }
+}
+
 /// One game's rules in the decide/evolve form.
 ///
 /// Implementations keep all secrets in `State`; `view` and `redact` decide what each viewer may
-/// see. `decide` and `legal_actions` must agree: every listed action is accepted by `decide`.
+/// see. `decide` and `legal_actions` must agree: every listed action is accepted by `decide`,
+/// and so is every instantiation of every listed template ([`Game::action_templates`]).
+///
+/// Who may act: [`Game::active_seats`] are the seats the game is *waiting for*; any other seat
+/// may still have legal actions (standing actions such as Monopoly's rent claims and trade
+/// offers). Callers offer every seat its own legal actions and let `decide` judge.
 pub trait Game {
     /// Options fixed at creation (variants, house rules).
-    type Config: Default + Serialize + for<'de> Deserialize<'de>;
+    type Config: Default + Serialize + for<'de> Deserialize<'de> + Documented;
     /// The full state, secrets included.
     type State: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
     /// What a seat may ask for.
-    type Action: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    type Action: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Serialize
+        + for<'de> Deserialize<'de>
+        + Documented;
     /// What happened, chance outcomes included.
-    type Event: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    type Event: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Serialize
+        + for<'de> Deserialize<'de>
+        + Documented;
     /// What one viewer may see of the state.
-    type View: Serialize;
+    type View: Serialize + Documented;
 
     /// Stable type name used in the API (`"tycoon"`).
     const NAME: &'static str;
-    /// Version of the rules implementation, bumped when a rule's behaviour changes.
+    /// Human title for catalogues.
+    const TITLE: &'static str;
+    /// Version of the rules implementation, bumped when a rule's behaviour changes. Stored with
+    /// each game; a game keeps the rules version it was created under.
     const RULES_VERSION: u32;
 
+    /// How many seats a table may have (from the game's data file).
+    fn seat_range() -> RangeInclusive<usize>;
+
     /// The events that set up a new game (shuffles included), or why the config is refused.
+    /// `seats` is within [`Game::seat_range`]: the adapter checks it before calling.
     fn setup(
         config: &Self::Config,
         seats: usize,
@@ -168,11 +235,21 @@ pub trait Game {
         rng: &mut dyn RngCore,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
-    /// Every action `seat` may take now (empty when it may not act).
+    /// Every concrete action `seat` may take now (empty when it may not act), whether or not
+    /// the seat is active.
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
 
-    /// The seats that may act now (several while a decision goes round the table).
+    /// The actions `seat` may take now whose parameters cannot be listed (bids, trade offers),
+    /// as templates. Every instantiation of a listed template is accepted by `decide`.
+    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<ActionTemplate> {
+        Vec::new()
+    }
+
+    /// The seats the game is waiting for (several while a decision goes round the table).
     fn active_seats(state: &Self::State) -> Vec<Seat>;
+
+    /// The number of seats at the table.
+    fn seat_count(state: &Self::State) -> usize;
 
     /// What `viewer` may see of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;

@@ -1,6 +1,7 @@
 //! End-to-end tests of the HTTP API live in `tests/api/` (one binary with modules); the load
 //! generator is `src/bin/loadgen.rs`. This library holds what both use.
 
+use engine::ActionTemplate;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -27,4 +28,21 @@ pub fn pick<'a>(rng: &mut ChaCha8Rng, actions: &'a [Value]) -> &'a Value {
         roll -= weight(a);
     }
     unreachable!("the roll is below the total weight")
+}
+
+/// A seeded choice among a seat's listed `actions` and its `templates` (JSON, as the API sends
+/// them), a template counting as one choice and filled in at random. Listed actions are weighted
+/// as [`pick`] weights them.
+///
+/// # Panics
+/// When both lists are empty, or a template is not an `ActionTemplate`.
+pub fn choose(rng: &mut ChaCha8Rng, actions: &[Value], templates: &[Value]) -> Value {
+    let listed = if actions.is_empty() { 0 } else { 1 };
+    let roll = rng.random_range(0..listed + templates.len());
+    if roll < listed {
+        return pick(rng, actions).clone();
+    }
+    let template: ActionTemplate = serde_json::from_value(templates[roll - listed].clone())
+        .expect("the API sends ActionTemplate objects");
+    template.instantiate(rng)
 }

@@ -3,19 +3,18 @@
 //! of single steps in a mid-game position.
 
 use criterion::{black_box, BatchSize, Criterion, Throughput};
-use engine::Game;
-use rand::{Rng, SeedableRng};
+use engine::{playout, Game};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays from `state` with uniformly random legal actions until the game ends or `limit`
-/// actions were taken; returns the number taken.
+/// Plays from `state` with uniformly random choices of any seat (templates filled in at
+/// random) until the game ends or `limit` actions were taken; returns the number taken.
 fn play<G: Game>(state: &mut G::State, rng: &mut ChaCha8Rng, limit: usize) -> usize {
     let mut actions = 0;
     while actions < limit && G::outcome(state).is_none() {
-        let seat = G::active_seats(state)[0];
-        let legal = G::legal_actions(state, seat);
-        let action = &legal[rng.random_range(0..legal.len())];
-        let events = G::decide(state, seat, action, rng).expect("listed actions are legal");
+        let choice = playout::random_choice::<G>(state, rng).expect("someone may act");
+        let events =
+            G::decide(state, choice.seat, &choice.action, rng).expect("listed actions are legal");
         for event in &events {
             G::evolve(state, event);
         }
@@ -24,20 +23,26 @@ fn play<G: Game>(state: &mut G::State, rng: &mut ChaCha8Rng, limit: usize) -> us
     actions
 }
 
-/// A fresh game of `players` with the default configuration.
-fn new_game<G: Game>(players: usize, rng: &mut ChaCha8Rng) -> G::State {
-    G::replay(&G::setup(&G::Config::default(), players, rng).expect("valid setup"))
+/// A fresh game of `players` with `config`.
+fn new_game<G: Game>(config: &G::Config, players: usize, rng: &mut ChaCha8Rng) -> G::State {
+    G::replay(&G::setup(config, players, rng).expect("valid setup"))
 }
 
 /// One uniformly random game played to the end; returns the number of actions.
-fn random_game<G: Game>(players: usize, seed: u64) -> usize {
+fn random_game<G: Game>(config: &G::Config, players: usize, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = new_game::<G>(players, &mut rng);
+    let mut state = new_game::<G>(config, players, &mut rng);
     play::<G>(&mut state, &mut rng, usize::MAX)
 }
 
-/// Benchmark groups `<name>_full_game` (one per player count) and `<name>_action`.
-pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, player_counts: &[usize]) {
+/// Benchmark groups `<name>_full_game` (one per player count) and `<name>_action`, with games
+/// of `config`.
+pub fn bench_game<G: Game>(
+    c: &mut Criterion,
+    name: &str,
+    player_counts: &[usize],
+    config: &G::Config,
+) {
     let mut group = c.benchmark_group(format!("{name}_full_game"));
     for &players in player_counts {
         group.throughput(Throughput::Elements(1));
@@ -45,12 +50,12 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, player_counts: &[usize
         group.bench_function(format!("{players}_players"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(random_game::<G>(players, seed))
+                black_box(random_game::<G>(config, players, seed))
             })
         });
     }
     group.finish();
-    let actions: usize = (0..200).map(|seed| random_game::<G>(4, seed)).sum();
+    let actions: usize = (0..200).map(|seed| random_game::<G>(config, 4, seed)).sum();
     println!(
         "4-player random games average {:.0} actions",
         actions as f64 / 200.0
@@ -58,7 +63,7 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, player_counts: &[usize
 
     let mut group = c.benchmark_group(format!("{name}_action"));
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let mut state = new_game::<G>(4, &mut rng);
+    let mut state = new_game::<G>(config, 4, &mut rng);
     play::<G>(&mut state, &mut rng, 60);
     let seat = G::active_seats(&state)[0];
     group.bench_function("legal_actions", |b| {

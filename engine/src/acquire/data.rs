@@ -302,7 +302,7 @@ impl std::str::FromStr for Tile {
 #[cfg(feature = "openapi")]
 mod schema {
     use super::{board, Chain, Tile};
-    use crate::openapi::string_enum;
+    use crate::schema::string_enum;
     use utoipa::openapi::schema::Schema;
     use utoipa::openapi::RefOr;
 

@@ -12,7 +12,7 @@ use super::data::{board, Chain, Tile};
 use super::event::{EndReason, Event, Payout};
 use super::rules::{self, Kind};
 use super::state::{Cell, ChainSize, Stage, State};
-use super::Config;
+use super::config::Config;
 use crate::{Outcome, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -413,18 +413,7 @@ impl Scratch {
                 }
             }
         }
-        let outcome = final_outcome(&self.state);
+        let outcome = Outcome::highest_wins(self.state.players.iter().map(|p| i64::from(p.cash)).collect());
         self.emit(Event::GameEnded { outcome });
     }
-}
-
-/// AQ-END-4: the most cash wins; a tie is a shared win (AQ-D10).
-fn final_outcome(state: &State) -> Outcome {
-    let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winners = state
-        .seats()
-        .filter(|s| scores[s.index()] == best)
-        .collect();
-    Outcome { winners, scores }
 }

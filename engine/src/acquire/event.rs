@@ -3,7 +3,7 @@
 
 use super::data::{Chain, Tile};
 use super::state::ChainSize;
-use super::Config;
+use super::config::Config;
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

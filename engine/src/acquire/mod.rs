@@ -22,6 +22,7 @@
 //! ```
 
 pub mod action;
+pub mod config;
 pub mod data;
 mod decide;
 pub mod errors;
@@ -34,6 +35,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+pub use config::{Config, DefunctOrder, EndRule};
 pub use action::Action;
 pub use data::{board, Chain, Tile};
 pub use event::{EndReason, Event, Payout};
@@ -42,53 +44,9 @@ pub use view::View;
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
+use std::ops::RangeInclusive;
 use rules::MergerStep;
-use serde::{Deserialize, Serialize};
 use state::Step;
-
-/// When the end may be announced (AQ-D1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = AcquireEndRule))]
-pub enum EndRule {
-    /// All 7 chains on the board with 11+ tiles each, or one with 41+ (HK §5).
-    #[default]
-    Seed,
-    /// Every chain on the board is safe, or one has 41+ (the usual English rules).
-    Standard,
-}
-
-/// Which defunct chain of a multi-chain merger is settled first (AQ-D2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = AcquireDefunctOrder))]
-pub enum DefunctOrder {
-    /// The seed's order (HK §4.5).
-    #[default]
-    #[serde(alias = "smallestFirst")]
-    SmallestFirst,
-    /// The usual English rules' order.
-    #[serde(alias = "largestFirst")]
-    LargestFirst,
-}
-
-/// Options fixed at creation (the data file's `options`); every field has the spec's default.
-/// The spec's camelCase names are accepted as aliases.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = AcquireConfig))]
-pub struct Config {
-    #[serde(alias = "endRule")]
-    pub end_rule: EndRule,
-    #[serde(alias = "defunctOrder")]
-    pub defunct_order: DefunctOrder,
-    /// Hide other players' cash and shares in views until the end (AQ-INFO-3, AQ-D6).
-    #[serde(alias = "hiddenHoldings")]
-    pub hidden_holdings: bool,
-}
 
 /// The Acquire rules.
 pub struct Acquire;
@@ -101,20 +59,20 @@ impl Game for Acquire {
     type View = View;
 
     const NAME: &'static str = "acquire";
+    const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";
     const RULES_VERSION: u32 = 1;
+
+    /// 2 to 6 (AQ-COMP-1).
+    fn seat_range() -> RangeInclusive<usize> {
+        let c = &board().constants;
+        c.players_min..=c.players_max
+    }
 
     fn setup(
         config: &Config,
         seats: usize,
         rng: &mut dyn RngCore,
     ) -> Result<Vec<Event>, RuleError> {
-        let c = &board().constants;
-        if !(c.players_min..=c.players_max).contains(&seats) {
-            return Err(RuleError::bad_config(format!(
-                "Acquire is for {} to {} players, not {seats} (AQ-COMP-1)",
-                c.players_min, c.players_max
-            )));
-        }
         Ok(decide::setup(config, seats, rng))
     }
 
@@ -203,6 +161,10 @@ impl Game for Acquire {
 
     fn active_seats(state: &State) -> Vec<Seat> {
         rules::actor(state).into_iter().collect()
+    }
+
+    fn seat_count(state: &State) -> usize {
+        state.players.len()
     }
 
     fn view(state: &State, viewer: Viewer) -> View {

@@ -7,7 +7,7 @@
 use super::data::{board, Chain, Prices, Tile};
 use super::errors::*;
 use super::state::{Cell, ChainSize, Merger, State, Step, Turn};
-use super::{DefunctOrder, EndRule};
+use super::config::{DefunctOrder, EndRule};
 use crate::{RuleError, Seat};
 
 /// Why a check failed, with just enough context to write the message later.

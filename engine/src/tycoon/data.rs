@@ -390,7 +390,7 @@ impl std::fmt::Display for Ticket {
 #[cfg(feature = "openapi")]
 mod schema {
     use super::{board, City, Ticket};
-    use crate::openapi::string_enum;
+    use crate::schema::string_enum;
     use utoipa::openapi::schema::Schema;
     use utoipa::openapi::RefOr;
 

@@ -278,7 +278,7 @@ impl Scratch {
             }
         }
         if last_phase {
-            let outcome = final_outcome(&self.state);
+            let outcome = Outcome::highest_wins(self.state.players.iter().map(|p| i64::from(p.cash)).collect());
             self.emit(Event::GameEnded { outcome });
         } else if self.state.loan_settlement_seat().is_some() {
             self.emit(Event::LoanSettlementStarted);
@@ -301,15 +301,4 @@ impl Scratch {
         });
         self.emit(Event::TurnStarted { seat: Seat(0) });
     }
-}
-
-/// TY-END-3: most money wins; a tie is a shared win.
-fn final_outcome(state: &State) -> Outcome {
-    let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winners = state
-        .seats()
-        .filter(|s| scores[s.index()] == best)
-        .collect();
-    Outcome { winners, scores }
 }

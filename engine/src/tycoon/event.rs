@@ -3,7 +3,7 @@
 
 use super::data::{City, Deck, LoanKind, Ticket};
 use super::state::Income;
-use super::Config;
+use super::config::Config;
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -2,6 +2,7 @@
 //! `shared/rules/tycoon.md`. Rule IDs in comments and error messages refer to that spec.
 
 pub mod action;
+pub mod config;
 pub mod data;
 mod decide;
 pub mod errors;
@@ -15,6 +16,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+pub use config::{Config, StepMode, TieBreak};
 pub use action::{Action, LoanDecision};
 pub use data::{board, City, Deck, LoanKind, Ticket};
 pub use event::Event;
@@ -24,48 +26,8 @@ pub use view::View;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use state::Stage;
-
-/// How scheduled tickets count steps (TY-FLY-3, T1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = TycoonStepMode))]
-pub enum StepMode {
-    /// Exactly N orthogonal steps (the Hongkong example).
-    #[default]
-    Exact,
-    /// Up to N steps (El Capitán's later rule).
-    UpTo,
-}
-
-/// How a tie for a city's majority is broken (TY-MAJ-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = TycoonTieBreak))]
-#[serde(rename_all = "snake_case")]
-pub enum TieBreak {
-    /// The spec's S2: the tied player whose earliest hotel still on the track stands lower.
-    #[default]
-    EarliestOnTrack,
-    /// The seeds' literal wording ("wer in dieser Stadt zuerst ein Hotel gebaut hat"): the tied
-    /// player who built his first hotel in the city earlier, even if that hotel is now closed.
-    FirstBuilt,
-}
-
-/// Options fixed at creation; every field has the spec's default.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = TycoonConfig))]
-pub struct Config {
-    pub step_mode: StepMode,
-    /// Loan cards never run out (L2). With it a game ends only when players keep building.
-    pub unlimited_loans: bool,
-    /// Majority tie-break (TY-MAJ-2, S2).
-    pub tie_break: TieBreak,
-}
 
 /// The Tycoon rules.
 pub struct Tycoon;
@@ -78,20 +40,20 @@ impl Game for Tycoon {
     type View = View;
 
     const NAME: &'static str = "tycoon";
+    const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
     const RULES_VERSION: u32 = 1;
+
+    /// 2 to 4 (TY-COMP-1).
+    fn seat_range() -> RangeInclusive<usize> {
+        let c = &board().constants;
+        c.players_min..=c.players_max
+    }
 
     fn setup(
         config: &Config,
         seats: usize,
         rng: &mut dyn RngCore,
     ) -> Result<Vec<Event>, RuleError> {
-        let c = &board().constants;
-        if !(c.players_min..=c.players_max).contains(&seats) {
-            return Err(RuleError::bad_config(format!(
-                "Tycoon is for {} to {} players, not {seats} (TY-COMP-1)",
-                c.players_min, c.players_max
-            )));
-        }
         let mut events = vec![Event::GameStarted {
             players: seats as u8,
             config: config.clone(),
@@ -171,6 +133,10 @@ impl Game for Tycoon {
             Stage::LoanSettlement => state.loan_settlement_seat().into_iter().collect(),
             Stage::Setup | Stage::Finished => Vec::new(),
         }
+    }
+
+    fn seat_count(state: &State) -> usize {
+        state.players.len()
     }
 
     fn view(state: &State, _viewer: Viewer) -> View {

@@ -2,7 +2,7 @@
 
 use super::data::{board, City, CITY_COUNT};
 use super::state::{CityState, Income, State};
-use super::TieBreak;
+use super::config::TieBreak;
 use crate::Seat;
 
 /// First and second payout of a city now: the values on the space after the chain (TY-MAJ-1,

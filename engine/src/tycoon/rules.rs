@@ -7,7 +7,7 @@
 use super::data::{board, City, LoanKind, Route, Ticket, CITY_COUNT};
 use super::errors::*;
 use super::state::{Plane, State, Turn};
-use super::StepMode;
+use super::config::StepMode;
 use crate::RuleError;
 use std::sync::OnceLock;
 

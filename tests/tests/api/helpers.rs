@@ -154,8 +154,12 @@ impl TestApp {
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
         let legal = self.legal(game, seat).await;
         let actions = legal["actions"].as_array().unwrap();
-        assert!(!actions.is_empty(), "the active seat has no legal action");
-        let action = pick(rng, actions).clone();
+        let templates = legal["templates"].as_array().unwrap();
+        assert!(
+            !actions.is_empty() || !templates.is_empty(),
+            "the active seat has no legal action"
+        );
+        let action = choose(rng, actions, templates);
         let (status, body) = self
             .act(
                 game,
@@ -188,7 +192,7 @@ impl TestApp {
     }
 }
 
-pub use tests::pick;
+use tests::choose;
 
 pub async fn json_of(res: Response) -> (StatusCode, Value) {
     let status = res.status();

@@ -44,6 +44,7 @@ fn play_with(
         max_actions: MAX_ACTIONS,
         hidden_every: 20,
         json_every: 10,
+        standing_actions: false,
     };
     checked_playout::play::<Acquire, StepChecks>(&playout, &config, policy)
 }

@@ -18,9 +18,15 @@ fn step(state: &crate::acquire::State) -> Step {
 #[test]
 fn aq_comp_1_two_to_six_players() {
     // HK intro "Für 2 - 6 Spieler".
+    // The seat range is the game's own (from the data file), checked by the adapter.
+    assert_eq!(Acquire::seat_range(), 2..=6);
+    let hosted = crate::registry::find("acquire").unwrap();
     for n in [0, 1, 7] {
-        let err = Acquire::setup(&Config::default(), n, &mut rng(1)).unwrap_err();
-        assert_eq!(err.code, "invalid_config");
+        let err = hosted.setup(&serde_json::json!({}), n, &mut rng(1));
+        assert!(
+            matches!(err, Err(crate::GameError::InvalidConfig(_))),
+            "{n} players"
+        );
     }
     for n in 2..=6 {
         assert!(Acquire::setup(&Config::default(), n, &mut rng(1)).is_ok());

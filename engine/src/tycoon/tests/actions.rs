@@ -23,9 +23,15 @@ fn buy(t: &str) -> Action {
 
 #[test]
 fn ty_comp_1_two_to_four_players_and_o1_no_special_two_player_rules() {
+    // The seat range is the game's own (from the data file), checked by the adapter.
+    assert_eq!(Tycoon::seat_range(), 2..=4);
+    let hosted = crate::registry::find("tycoon").unwrap();
     for n in [0, 1, 5] {
-        let err = Tycoon::setup(&Config::default(), n, &mut rng(0)).unwrap_err();
-        assert_eq!(err.code, "invalid_config");
+        let err = hosted.setup(&serde_json::json!({}), n, &mut rng(0));
+        assert!(
+            matches!(err, Err(crate::GameError::InvalidConfig(_))),
+            "{n} players"
+        );
     }
     for n in 2..=4 {
         let state = new_game(n);

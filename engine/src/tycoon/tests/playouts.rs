@@ -50,6 +50,7 @@ fn play_with(
         max_actions: MAX_ACTIONS,
         hidden_every: 5,
         json_every: 1,
+        standing_actions: false,
     };
     checked_playout::play::<Tycoon, StepChecks>(&playout, &config, policy)
 }

@@ -1,0 +1,86 @@
+//! Random play over any [`Game`]: what every seat may do now, templates instantiated, and a
+//! weighted pick among it. The engine's playout tests, its benches and the `random` bot all
+//! choose their moves here, so they exercise the same actions a client can send: concrete ones
+//! from [`Game::legal_actions`] and filled-in templates from [`Game::action_templates`], from
+//! active seats and from seats with standing actions alike.
+
+use rand::{Rng, RngCore};
+use serde::Deserialize;
+
+use crate::{Game, Seat};
+
+/// One thing a seat may do now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice<A> {
+    pub seat: Seat,
+    pub action: A,
+    /// Whether the action fills in a template (rather than being listed as it is).
+    pub from_template: bool,
+}
+
+/// Every action any seat may take in `state`: each seat's listed actions, and one uniformly
+/// random instantiation of each of its templates.
+///
+/// # Panics
+/// When a game lists a template whose instantiation is not one of its actions (a bug in the
+/// game: its templates and its action type disagree).
+pub fn choices<G: Game>(state: &G::State, rng: &mut dyn RngCore) -> Vec<Choice<G::Action>> {
+    let mut out = Vec::new();
+    for seat in (0..G::seat_count(state)).map(|s| Seat(s as u8)) {
+        out.extend(
+            G::legal_actions(state, seat)
+                .into_iter()
+                .map(|action| Choice {
+                    seat,
+                    action,
+                    from_template: false,
+                }),
+        );
+        for template in G::action_templates(state, seat) {
+            let json = template.instantiate(rng);
+            let action = G::Action::deserialize(&json).unwrap_or_else(|e| {
+                panic!(
+                    "{} template {template:?} gave {json}, not an action: {e}",
+                    G::NAME
+                )
+            });
+            out.push(Choice {
+                seat,
+                action,
+                from_template: true,
+            });
+        }
+    }
+    out
+}
+
+/// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);
+/// `None` when every weight is 0 or there is no choice.
+pub fn pick<'a, A>(
+    rng: &mut dyn RngCore,
+    choices: &'a [Choice<A>],
+    mut weight: impl FnMut(&Choice<A>) -> u32,
+) -> Option<&'a Choice<A>> {
+    let weights: Vec<u32> = choices.iter().map(&mut weight).collect();
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut roll = rng.random_range(0..total);
+    for (option, w) in choices.iter().zip(weights) {
+        if roll < u64::from(w) {
+            return Some(option);
+        }
+        roll -= u64::from(w);
+    }
+    unreachable!("roll below the total weight")
+}
+
+/// A uniformly random choice of any seat, or `None` when nobody may act.
+pub fn random_choice<G: Game>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+) -> Option<Choice<G::Action>> {
+    let choices = choices::<G>(state, rng);
+    pick(rng, &choices, |_| 1).cloned()
+}
