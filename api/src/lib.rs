@@ -15,7 +15,8 @@
 //!
 //! Modules: [`routes`] (handlers, one list for router and spec), [`service`] (the synchronous
 //! store and engine work of each request), [`error`] (every status mapping), [`dto`] (wire
-//! types), [`state`] (pool, LISTEN fan-out), [`metrics`], [`openapi`].
+//! types), [`state`] (pool, LISTEN fan-out), [`metrics`], [`openapi`], [`web_client`] (the
+//! web client's pages and assets).
 
 pub mod config;
 pub mod dto;
@@ -27,6 +28,7 @@ pub mod routes;
 pub mod service;
 pub mod state;
 pub mod telemetry;
+pub mod web_client;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -87,6 +89,7 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
+                .configure(web_client::configure)
                 .route("/docs", web::get().to(routes::docs_redirect))
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
                 .default_service(web::to(routes::not_found))

@@ -749,7 +749,7 @@ pub async fn not_found(req: HttpRequest) -> HttpResponse {
 }
 
 /// Every served path pattern with its methods: the documented ones from the OpenAPI document,
-/// plus the spec and docs pages.
+/// plus the spec and docs pages and the web client.
 fn known_routes() -> &'static [(actix_web::dev::ResourceDef, Vec<&'static str>)] {
     static ROUTES: std::sync::OnceLock<Vec<(actix_web::dev::ResourceDef, Vec<&'static str>)>> =
         std::sync::OnceLock::new();
@@ -773,7 +773,8 @@ fn known_routes() -> &'static [(actix_web::dev::ResourceDef, Vec<&'static str>)]
                 (actix_web::dev::ResourceDef::new(path.as_str()), methods)
             })
             .collect();
-        for path in ["/openapi.json", "/docs", "/docs/{_:.*}"] {
+        let web_client = crate::web_client::PATHS.iter().copied();
+        for path in ["/openapi.json", "/docs", "/docs/{_:.*}"].into_iter().chain(web_client) {
             routes.push((actix_web::dev::ResourceDef::new(path), vec!["GET"]));
         }
         routes
