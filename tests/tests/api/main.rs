@@ -2,6 +2,7 @@
 //! database per test (db::testing). One binary with modules links once.
 
 mod availability;
+mod browser;
 mod bad_input;
 mod concurrency;
 mod faults;

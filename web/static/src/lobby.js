@@ -263,7 +263,10 @@ function seatRows() {
       maxlength: 64,
       value: seat === 0 ? me : `Player ${seat + 1}`,
       'aria-label': `Seat ${seat + 1}: name`,
+      // The first seat takes "Your name" until it is edited by hand.
+      'data-follows-player': seat === 0,
     });
+    name.addEventListener('input', () => delete name.dataset.followsPlayer);
     const mine = h('input', {
       type: 'radio',
       name: 'mine',
@@ -349,6 +352,11 @@ async function create(e) {
 async function main() {
   const nameInput = /** @type {HTMLInputElement} */ (byId('player-name'));
   nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
+  nameInput.addEventListener('input', () => {
+    for (const input of document.querySelectorAll('[data-follows-player]')) {
+      /** @type {HTMLInputElement} */ (input).value = nameInput.value.trim() || 'Player';
+    }
+  });
   try {
     catalogue = await api.gameTypes();
   } catch (e) {
