@@ -17,3 +17,4 @@ mod polling;
 mod schemathesis;
 mod seat_views;
 mod storage;
+mod web_client;
