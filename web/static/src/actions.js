@@ -169,20 +169,21 @@ export function templateForms(templates, act) {
       {
         class: 'template',
         'data-template': t.type,
+        // Our own checks say what is wrong in words, in the page.
+        novalidate: true,
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
           const action = { type: t.type, ...(t.fixed ?? {}) };
+          const problems = [];
           for (const f of fields) {
             const got = f.read();
-            if ('error' in got) {
-              replace(error, got.error);
-              error.hidden = false;
-              return;
-            }
-            action[f.field] = got.value;
+            if ('error' in got) problems.push(got.error);
+            else action[f.field] = got.value;
           }
-          error.hidden = true;
+          replace(error, problems.join(' '));
+          error.hidden = problems.length === 0;
+          if (problems.length) return;
           act(/** @type {Action} */ (/** @type {unknown} */ (action)));
         },
       },

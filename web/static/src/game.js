@@ -46,7 +46,8 @@ function seatName(seat) {
 /** @param {unknown} e */
 function showError(e) {
   const box = byId('game-error');
-  replace(box, e instanceof api.ApiError ? `Refused: ${e.message}` : e instanceof Error ? e.message : String(e));
+  const refused = e instanceof api.ApiError && e.status >= 400 && e.status < 500;
+  replace(box, refused ? `Refused: ${e.message}` : e instanceof Error ? e.message : String(e));
   box.hidden = false;
 }
 
@@ -246,9 +247,12 @@ function render() {
   const mayAct = !replaying && (legal.length > 0 || templates.length > 0);
   const waitedFor = doc.seat != null && doc.active_seats.includes(doc.seat);
   document.body.dataset.yourTurn = String(mayAct && waitedFor);
-  banner.hidden = doc.status !== 'active' || replaying;
+  banner.hidden = doc.status === 'open' || replaying;
   banner.classList.toggle('yours', mayAct && waitedFor);
-  if (mayAct && waitedFor) {
+  if (doc.outcome) {
+    const winners = doc.outcome.winners.map(seatName).join(' and ');
+    replace(banner, `Game over: ${winners} ${doc.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
+  } else if (mayAct && waitedFor) {
     replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
   } else if (mayAct) {
     replace(banner, 'You may act now.');

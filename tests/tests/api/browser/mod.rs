@@ -208,8 +208,10 @@ impl Browser {
         html.as_str().unwrap_or_default().to_string()
     }
 
-    /// Saves a screenshot as `target/browser-screenshots/<browser>-<name>.png`.
+    /// Saves a screenshot of the top of the page as
+    /// `target/browser-screenshots/<browser>-<name>.png`.
     pub async fn screenshot(&self, name: &str) {
+        let _ = self.client.execute("window.scrollTo(0, 0);", vec![]).await;
         let dir = screenshot_dir();
         std::fs::create_dir_all(&dir).expect("screenshot directory");
         if let Ok(png) = self.client.screenshot().await {
