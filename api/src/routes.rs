@@ -773,9 +773,11 @@ fn known_routes() -> &'static [(actix_web::dev::ResourceDef, Vec<&'static str>)]
                 (actix_web::dev::ResourceDef::new(path.as_str()), methods)
             })
             .collect();
-        let web_client = crate::web_client::PATHS.iter().copied();
-        for path in ["/openapi.json", "/docs", "/docs/{_:.*}"].into_iter().chain(web_client) {
+        for path in ["/openapi.json", "/docs", "/docs/{_:.*}"] {
             routes.push((actix_web::dev::ResourceDef::new(path), vec!["GET"]));
+        }
+        for path in crate::web_client::PATHS {
+            routes.push((actix_web::dev::ResourceDef::new(*path), vec!["GET"]));
         }
         routes
     })

@@ -39,7 +39,10 @@ struct Static;
 /// not repeat. Served as `data/{type}.json`; a new game adds one line.
 const GAME_DATA: &[(&str, &str)] = &[
     ("tycoon", include_str!("../../engine/src/tycoon/board.json")),
-    ("acquire", include_str!("../../engine/src/acquire/data.json")),
+    (
+        "acquire",
+        include_str!("../../engine/src/acquire/data.json"),
+    ),
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).
@@ -162,7 +165,11 @@ pub fn version() -> &'static str {
         let files: Vec<Vec<u8>> = names
             .iter()
             .filter_map(|n| Static::get(n).map(|f| [n.as_bytes(), &f.data].concat()))
-            .chain(GAME_DATA.iter().map(|(n, d)| [n.as_bytes(), d.as_bytes()].concat()))
+            .chain(
+                GAME_DATA
+                    .iter()
+                    .map(|(n, d)| [n.as_bytes(), d.as_bytes()].concat()),
+            )
             .collect();
         let parts: Vec<&[u8]> = files.iter().map(Vec::as_slice).collect();
         short_hash(&parts)

@@ -2,8 +2,8 @@
 //! database per test (db::testing). One binary with modules links once.
 
 mod availability;
-mod browser;
 mod bad_input;
+mod browser;
 mod concurrency;
 mod faults;
 mod helpers;

@@ -68,7 +68,10 @@ async fn pages_and_assets_are_served_with_cache_headers() {
     assert_eq!(res.status(), StatusCode::OK);
     let headers = res.headers().clone();
     assert_eq!(headers["cache-control"], "no-cache");
-    assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"));
+    assert!(headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
     assert!(headers["content-security-policy"]
         .to_str()
         .unwrap()

@@ -32,11 +32,11 @@ export function replayControls({ seq, last, explanation, go }) {
     h(
       'div',
       { class: 'replay-buttons', role: 'group', 'aria-label': 'Replay' },
-      step('replay-first', 'First event', '⏮', 1),
+      step('replay-first', 'First event', '◀◀', 1),
       step('replay-back', 'One event back', '◀', seq - 1),
       slider,
       step('replay-forward', 'One event forward', '▶', seq + 1),
-      step('replay-last', 'Last event', '⏭', last),
+      step('replay-last', 'Last event', '▶▶', last),
       h('button', { type: 'button', id: 'replay-live', onclick: () => go(null) }, 'Back to the live game'),
     ),
     h('p', { id: 'replay-explanation', 'aria-live': 'polite' }, h('strong', {}, `Event ${seq} of ${last}: `), explanation),

@@ -15,7 +15,7 @@ fn choose_acquire(offered: &[Value], turns: usize) -> usize {
     let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
     first("announce_end")
         .or_else(|| first("place_tile"))
-        .or_else(|| first("buy_share").filter(|_| turns % 3 == 0))
+        .or_else(|| first("buy_share").filter(|_| turns.is_multiple_of(3)))
         .or_else(|| first("end_turn"))
         .unwrap_or(0)
 }
@@ -50,7 +50,12 @@ fn names_tile(html: &str, tile: &str) -> bool {
 
 /// Asserts that the page (viewing as `viewer`, `None` for a spectator) names no tile of
 /// another seat's hand.
-async fn assert_no_hidden_tiles(page: &Browser, viewer: Option<usize>, hands: &[BTreeSet<String>], when: &str) {
+async fn assert_no_hidden_tiles(
+    page: &Browser,
+    viewer: Option<usize>,
+    hands: &[BTreeSet<String>],
+    when: &str,
+) {
     let html = page.dom().await;
     for (seat, hand) in hands.iter().enumerate() {
         if Some(seat) == viewer {
@@ -114,7 +119,9 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     ann.click("#open-created").await;
     ann.wait_ready().await;
     let id = game_id_of(&ann).await;
-    let (_, created) = app.get_json(&format!("/v1/games/{id}/events?limit=1"), None).await;
+    let (_, created) = app
+        .get_json(&format!("/v1/games/{id}/events?limit=1"), None)
+        .await;
     assert_eq!(
         created["events"][0]["event"]["config"]["end_rule"], "standard",
         "the option chosen in the lobby reached the game"
@@ -125,7 +132,10 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     bob.wait_ready().await;
     let (seat, hash) = {
         let got = bob
-            .js("return [document.body.dataset.seat, location.hash];", vec![])
+            .js(
+                "return [document.body.dataset.seat, location.hash];",
+                vec![],
+            )
             .await;
         (got[0].clone(), got[1].clone())
     };
@@ -134,7 +144,12 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
 
     watcher.goto(&format!("/games/{id}")).await;
     watcher.wait_ready().await;
-    assert_eq!(watcher.js("return document.body.dataset.seat;", vec![]).await, "");
+    assert_eq!(
+        watcher
+            .js("return document.body.dataset.seat;", vec![])
+            .await,
+        ""
+    );
 
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
     let tokens = table.tokens();
@@ -185,7 +200,12 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
 }
 
 /// Each seat's hand as of event `seq` (from `states/{seq}` with its token).
-async fn past_hands(app: &TestApp, game_id: &str, tokens: &[String], seq: i64) -> Vec<BTreeSet<String>> {
+async fn past_hands(
+    app: &TestApp,
+    game_id: &str,
+    tokens: &[String],
+    seq: i64,
+) -> Vec<BTreeSet<String>> {
     let mut out = Vec::new();
     for (seat, token) in tokens.iter().enumerate() {
         let (_, doc) = app

@@ -57,14 +57,18 @@ impl Chromedriver {
                      `chromium-driver` (.ci/run does this when they are missing)"
                 )
             });
-        let url = format!("http://127.0.0.1:{port}");
+        // From here on, dropping the driver (also in a panic) stops the process.
+        let driver = Chromedriver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
         let http = reqwest::Client::new();
         for _ in 0..MAX_POLLS {
-            let ready = http.get(format!("{url}/status")).send().await;
+            let ready = http.get(format!("{}/status", driver.url)).send().await;
             if let Ok(res) = ready {
                 let status: Value = res.json().await.unwrap_or_default();
                 if status["value"]["ready"] == true {
-                    return Chromedriver { child, url };
+                    return driver;
                 }
             }
             tokio::time::sleep(POLL).await;
@@ -98,7 +102,12 @@ pub fn screenshot_dir() -> PathBuf {
 
 impl Browser {
     /// A new browser of `width` × `height` CSS pixels.
-    pub async fn open(driver: &Chromedriver, app: &TestApp, name: &str, size: (u32, u32)) -> Browser {
+    pub async fn open(
+        driver: &Chromedriver,
+        app: &TestApp,
+        name: &str,
+        size: (u32, u32),
+    ) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
         let args = [
             "--headless".to_string(),
@@ -256,7 +265,11 @@ impl Browser {
             your_turn: got["yourTurn"] == true,
             actions: got["actions"]
                 .as_array()
-                .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(String::from))
+                        .collect()
+                })
                 .unwrap_or_default(),
         }
     }
@@ -341,7 +354,11 @@ impl Browser {
                     vec![json!(action)],
                 )
                 .await;
-            assert_eq!(marked, true, "{}: the chooser does not offer {action}", self.name);
+            assert_eq!(
+                marked, true,
+                "{}: the chooser does not offer {action}",
+                self.name
+            );
             self.activate("dialog.chooser [data-test-target=choice]", keyboard)
                 .await;
         }
@@ -472,7 +489,10 @@ impl<'a> Table<'a> {
         );
         got.sort();
         want.sort();
-        assert_eq!(got, want, "the page offers other actions than the API lists");
+        assert_eq!(
+            got, want,
+            "the page offers other actions than the API lists"
+        );
         let chosen = choose(&offered, self.turns);
         if offered[chosen]["type"] == "end_turn" {
             self.turns += 1;
@@ -488,7 +508,11 @@ impl<'a> Table<'a> {
 /// Waits until the game's version passes `version` (the click was taken).
 pub async fn wait_for_api_version(app: &TestApp, game_id: &str, version: i64) {
     for _ in 0..MAX_POLLS {
-        if api_document(app, game_id).await["version"].as_i64().unwrap() > version {
+        if api_document(app, game_id).await["version"]
+            .as_i64()
+            .unwrap()
+            > version
+        {
             return;
         }
         tokio::time::sleep(POLL).await;

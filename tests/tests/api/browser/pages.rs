@@ -54,7 +54,10 @@ async fn the_replay_steps_back_to_the_first_event_and_shows_each_position() {
             page.screenshot("replay").await;
         }
         if seq == 1 {
-            assert!(explanation.contains("The game starts with 2 players."), "{explanation}");
+            assert!(
+                explanation.contains("The game starts with 2 players."),
+                "{explanation}"
+            );
             break;
         }
         // Back one event: by button, and every other time with the left arrow key.
@@ -62,8 +65,14 @@ async fn the_replay_steps_back_to_the_first_event_and_shows_each_position() {
             page.click("#replay-back").await;
         } else {
             page.js("document.activeElement?.blur();", vec![]).await;
-            let body = page.client.find(fantoccini::Locator::Css("body")).await.unwrap();
-            body.send_keys(&fantoccini::key::Key::Left.to_string()).await.unwrap();
+            let body = page
+                .client
+                .find(fantoccini::Locator::Css("body"))
+                .await
+                .unwrap();
+            body.send_keys(&fantoccini::key::Key::Left.to_string())
+                .await
+                .unwrap();
         }
         seq -= 1;
     }
@@ -127,7 +136,10 @@ async fn template_forms_build_the_action_from_every_domain_kind_and_refuse_value
     page.fill("#tpl-offer_trade-0-cash", "60").await;
     page.click(&format!("{form} button[type=submit]")).await;
     let error = page
-        .js(&format!("return document.querySelector('{form} .error').textContent;"), vec![])
+        .js(
+            &format!("return document.querySelector('{form} .error').textContent;"),
+            vec![],
+        )
         .await;
     let error = error.as_str().unwrap();
     assert!(
@@ -138,10 +150,14 @@ async fn template_forms_build_the_action_from_every_domain_kind_and_refuse_value
 
     page.fill("#tpl-offer_trade-0-cash", "20").await;
     page.select("#tpl-offer_trade-0-colour", "1").await;
-    page.click("#tpl-offer_trade-0-deeds input[value='0']").await;
-    page.click("#tpl-offer_trade-0-deeds input[value='2']").await;
-    page.fill("#tpl-offer_trade-0-cards input[aria-label=Red]", "1").await;
-    page.fill("#tpl-offer_trade-0-cards input[aria-label=Joker]", "1").await;
+    page.click("#tpl-offer_trade-0-deeds input[value='0']")
+        .await;
+    page.click("#tpl-offer_trade-0-deeds input[value='2']")
+        .await;
+    page.fill("#tpl-offer_trade-0-cards input[aria-label=Red]", "1")
+        .await;
+    page.fill("#tpl-offer_trade-0-cards input[aria-label=Joker]", "1")
+        .await;
     page.click(&format!("{form} button[type=submit]")).await;
     assert_eq!(
         acted().await,
@@ -150,12 +166,19 @@ async fn template_forms_build_the_action_from_every_domain_kind_and_refuse_value
     );
 
     // Three deeds are one too many.
-    page.click("#tpl-offer_trade-0-deeds input[value='1']").await;
+    page.click("#tpl-offer_trade-0-deeds input[value='1']")
+        .await;
     page.click(&format!("{form} button[type=submit]")).await;
     let error = page
-        .js(&format!("return document.querySelector('{form} .error').textContent;"), vec![])
+        .js(
+            &format!("return document.querySelector('{form} .error').textContent;"),
+            vec![],
+        )
         .await;
-    assert_eq!(error, "Choose 1 to 2 for Deeds.", "only the wrong field is named");
+    assert_eq!(
+        error, "Choose 1 to 2 for Deeds.",
+        "only the wrong field is named"
+    );
     assert_eq!(acted().await.as_array().unwrap().len(), 1);
     page.close().await;
 }

@@ -114,7 +114,10 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
             bob.client.refresh().await.unwrap();
             bob.wait_ready().await;
             let seat = bob.js("return document.body.dataset.seat;", vec![]).await;
-            assert_eq!(seat, "1", "after a reload Bob's page no longer plays his seat");
+            assert_eq!(
+                seat, "1",
+                "after a reload Bob's page no longer plays his seat"
+            );
         }
         if table.moves == 60 {
             ann.screenshot("tycoon-playing").await;

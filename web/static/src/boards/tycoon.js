@@ -114,35 +114,35 @@ function drawCity(ctx, city) {
   ];
   // Landing fields: a plane on its field, or the field's hotel cost.
   [0, 1].forEach((field) => {
-    const cx = x0 + 30 + field * 44;
-    const cy = y0 + 58;
+    const cx = x0 + 30 + field * 52;
+    const cy = y0 + 54;
     const plane = planes.find((p) => p.plane.at === 'city' && p.plane.field === field);
     parts.push(
       plane
         ? marker(plane.seat, cx, cy, 30, 'circle')
         : s('circle', { cx, cy, r: 15, class: 'field-empty' }),
-      s('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', class: 'small' }, `✈${field + 1} ${money(info.landing_costs[field])}`),
+      s('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', class: 'small' }, `✈${field + 1}: ${money(info.landing_costs[field])}`),
     );
   });
   const stopovers = planes.filter((p) => p.plane.at === 'city' && p.plane.field == null);
-  stopovers.forEach((p, i) => parts.push(marker(p.seat, x0 + 120 + i * 26, y0 + 58, 22, 'circle')));
+  stopovers.forEach((p, i) => parts.push(marker(p.seat, x0 + 124 + i * 26, y0 + 54, 22, 'circle')));
   if (stopovers.length) {
-    parts.push(s('text', { x: x0 + 118, y: y0 + 88, class: 'small' }, 'stopover'));
+    parts.push(s('text', { x: x0 + 112, y: y0 + 84, class: 'small' }, 'stopover'));
   }
   // Factory fields.
   [0, 1].forEach((field) => {
-    const cx = x0 + 200 + field * 48;
-    const cy = y0 + 58;
+    const cx = x0 + 196 + field * 58;
+    const cy = y0 + 54;
     const owner = city.factories[field];
     parts.push(
       owner === undefined
         ? s('rect', { x: cx - 15, y: cy - 15, width: 30, height: 30, class: 'field-empty' })
         : marker(owner, cx, cy, 30, 'rect'),
-      s('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', class: 'small' }, `⚙${field + 1} ${money(info.factory_costs[field])}`),
+      s('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', class: 'small' }, `⚙${field + 1}: ${money(info.factory_costs[field])}`),
     );
   });
   // The hotel track.
-  const ty = y0 + 112;
+  const ty = y0 + 116;
   parts.push(s('text', { x: x0 + 12, y: ty - 6, class: 'small' }, `Hotels (${city.chain_length} built)`));
   for (let space = 0; space < data.track.spaces; space++) {
     const x = x0 + 12 + space * SPACE_W;
