@@ -144,7 +144,7 @@ async function loadList() {
       seats,
       h('td', { class: 'num' }, g.version),
       h('td', { title: g.updated_at }, ago(g.updated_at)),
-      h('td', {}, h('a', { href: `/games/${g.game_id}?seq=1` }, 'Replay')),
+      h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, 'Replay') : null),
     );
   });
   replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, 'No games yet.')));
