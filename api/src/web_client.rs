@@ -31,7 +31,6 @@ use crate::error::ApiError;
 /// The client's files, from `web/static/`.
 #[derive(rust_embed::Embed)]
 #[folder = "../web/static/"]
-#[exclude = "*.md"]
 struct Static;
 
 /// Each hosted game's data file as the engine reads it: the printed board (city positions,
