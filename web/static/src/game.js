@@ -77,7 +77,7 @@ function accept(doc) {
       showError(e);
     }
     render();
-  });
+  }).catch(showError);
   return accepting;
 }
 
@@ -93,7 +93,8 @@ async function act(action) {
   } catch (e) {
     showError(e);
     if (e instanceof api.ApiError && (e.status === 409 || e.status === 422)) {
-      await accept(await api.getGame(gameId, page.token)).catch(() => {});
+      // The page was behind the game: show the game as it is now.
+      await api.getGame(gameId, page.token).then(accept, () => {});
     }
   } finally {
     page.busy = false;
