@@ -14,6 +14,7 @@
 mod acquire;
 mod driver;
 mod game_page;
+mod lobby;
 mod replay;
 mod templates;
 mod tycoon;
