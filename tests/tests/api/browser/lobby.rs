@@ -73,14 +73,14 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
     assert_eq!(rows(&page, 15).await, first);
 
     page.select("#filter-type", "acquire").await;
-    assert_eq!(rows(&page, 1).await, [acquire.clone()]);
+    assert_eq!(rows(&page, 1).await, [acquire]);
     assert_eq!(
         page.js("return location.search;", vec![]).await,
         "?type=acquire"
     );
     page.select("#filter-type", "").await;
     page.select("#filter-status", "open").await;
-    assert_eq!(rows(&page, 1).await, [open.clone()]);
+    assert_eq!(rows(&page, 1).await, std::slice::from_ref(&open));
     page.wait_until(
         "the open seat can be joined",
         "return !!document.querySelector('button.join[data-seat=\"1\"]');",
