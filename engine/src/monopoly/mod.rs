@@ -414,28 +414,24 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
 }
 
 /// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
-/// cards of either side; interest is paid on mortgaged properties received (`lift` empty; a
-/// client may name some of them to lift instead).
+/// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
+/// client may name some of them to lift instead). Fields with nothing to choose from are left
+/// out of the template: they default to 0 and empty.
 fn offer_template(state: &State, seat: Seat, to: Seat) -> ActionTemplate {
-    ActionTemplate::new("offer_trade")
-        .fixed("to", to)
-        .fixed("lift", Vec::<u8>::new())
-        .param(
-            "give_cash",
-            Domain::Integer {
-                min: 0,
-                max: state.player(seat).cash,
-            },
-        )
-        .param("give_properties", Domain::any_subset(rules::tradeable(state, seat)))
-        .param("give_cards", Domain::any_subset(&state.player(seat).jail_cards))
-        .param(
-            "get_cash",
-            Domain::Integer {
-                min: 0,
-                max: state.player(to).cash,
-            },
-        )
-        .param("get_properties", Domain::any_subset(rules::tradeable(state, to)))
-        .param("get_cards", Domain::any_subset(&state.player(to).jail_cards))
+    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
+    for (side, who) in [("give", seat), ("get", to)] {
+        let cash = state.player(who).cash;
+        if cash > 0 {
+            template = template.param(format!("{side}_cash"), Domain::Integer { min: 0, max: cash });
+        }
+        let properties = rules::tradeable(state, who);
+        if !properties.is_empty() {
+            template = template.param(format!("{side}_properties"), Domain::any_subset(properties));
+        }
+        let cards = &state.player(who).jail_cards;
+        if !cards.is_empty() {
+            template = template.param(format!("{side}_cards"), Domain::any_subset(cards));
+        }
+    }
+    template
 }
