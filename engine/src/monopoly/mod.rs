@@ -405,11 +405,30 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
             );
         }
     }
+    let mine = TradeSide::of(state, seat);
     for to in partners {
         if state.offers.iter().any(|o| o.from == seat && o.to == to) {
             continue;
         }
-        out.push(offer_template(state, seat, to));
+        let theirs = TradeSide::of(state, to);
+        out.push(offer_template(to, &mine, &theirs));
+    }
+}
+
+/// What one side of a trade could put in: cash, tradeable properties, jail cards.
+struct TradeSide {
+    cash: i64,
+    properties: Vec<u8>,
+    cards: Vec<Card>,
+}
+
+impl TradeSide {
+    fn of(state: &State, seat: Seat) -> TradeSide {
+        TradeSide {
+            cash: state.player(seat).cash,
+            properties: rules::tradeable(state, seat),
+            cards: state.player(seat).jail_cards.clone(),
+        }
     }
 }
 
@@ -417,20 +436,24 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
 /// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
 /// client may name some of them to lift instead). Fields with nothing to choose from are left
 /// out of the template: they default to 0 and empty.
-fn offer_template(state: &State, seat: Seat, to: Seat) -> ActionTemplate {
+fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> ActionTemplate {
     let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
-    for (side, who) in [("give", seat), ("get", to)] {
-        let cash = state.player(who).cash;
-        if cash > 0 {
-            template = template.param(format!("{side}_cash"), Domain::Integer { min: 0, max: cash });
+    for (side, what) in [("give", mine), ("get", theirs)] {
+        if what.cash > 0 {
+            let cash = Domain::Integer {
+                min: 0,
+                max: what.cash,
+            };
+            template = template.param(format!("{side}_cash"), cash);
         }
-        let properties = rules::tradeable(state, who);
-        if !properties.is_empty() {
-            template = template.param(format!("{side}_properties"), Domain::any_subset(properties));
+        if !what.properties.is_empty() {
+            template = template.param(
+                format!("{side}_properties"),
+                Domain::any_subset(&what.properties),
+            );
         }
-        let cards = &state.player(who).jail_cards;
-        if !cards.is_empty() {
-            template = template.param(format!("{side}_cards"), Domain::any_subset(cards));
+        if !what.cards.is_empty() {
+            template = template.param(format!("{side}_cards"), Domain::any_subset(&what.cards));
         }
     }
     template

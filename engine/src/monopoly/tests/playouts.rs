@@ -14,11 +14,15 @@ use crate::monopoly::state::{houses_at, Lot, State, HOTEL};
 use crate::monopoly::{Action, Config, Event, Monopoly};
 use crate::{Game, Seat, Viewer};
 
-const GAMES_PER_COUNT: u64 = 20;
+const GAMES_PER_COUNT: u64 = 300;
 /// Far above any real game; reaching it means a game that does not end.
 const MAX_ACTIONS: usize = 200_000;
-/// Rounds per playout game: long enough for monopolies, hotels, shortages and bankruptcies.
-const ROUNDS: u32 = 25;
+/// Rounds per playout game by player count: long enough for monopolies, hotels, shortages and
+/// bankruptcies, short enough that 300 games per count stay fast (a step costs more with every
+/// seat: each seat has a trade template per other seat).
+fn rounds(players: usize) -> u32 {
+    [24, 16, 11, 8, 6][players - 2]
+}
 
 fn config(rounds: u32) -> Config {
     Config {
@@ -43,7 +47,7 @@ fn purposeful(action: &Action) -> u32 {
         Action::PayJailFine | Action::UseJailCard { .. } => 30,
         Action::DeclareDemand { .. } | Action::Bid { .. } | Action::PassAuction => 20,
         Action::DeclineProperty => 15,
-        Action::Build { .. } => 25,
+        Action::Build { .. } => 80,
         Action::AcceptTrade { .. } | Action::RejectTrade { .. } => 10,
         Action::WithdrawTrade { .. } => 4,
         Action::SellBuilding { .. } | Action::Mortgage { .. } | Action::LiftMortgage { .. } => 2,
@@ -359,10 +363,10 @@ fn check_invariants(state: &State) {
 }
 
 fn playouts(players: usize) {
-    let config = config(ROUNDS);
+    let config = config(rounds(players));
     let (mut bankruptcies, mut limits) = (0, 0);
     for seed in 0..GAMES_PER_COUNT {
-        let log = play_with(players, seed, &config, false, purposeful);
+        let log = play_with(players, seed, &config, seed == 0, purposeful);
         match log.last() {
             Some(Event::GameEnded { reason: EndReason::LastSolvent, .. }) => bankruptcies += 1,
             Some(Event::GameEnded { reason: EndReason::RoundLimit, .. }) => limits += 1,

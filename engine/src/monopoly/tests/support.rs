@@ -195,3 +195,10 @@ pub fn rents_owed(events: &[Event]) -> Vec<i64> {
         })
         .collect()
 }
+
+/// Move `seat`'s token onto `square` by a roll of (1,2) from three squares back (LOS may be
+/// passed on the way: +200).
+pub fn land_on(state: &mut State, seat: u8, square: u8) -> Vec<Event> {
+    place(state, seat, (square + 37) % 40);
+    roll(state, seat, &[[1, 2]])
+}
