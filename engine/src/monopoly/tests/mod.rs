@@ -5,3 +5,4 @@
 mod support;
 
 mod playouts;
+mod scenarios;
