@@ -6,3 +6,6 @@ mod support;
 
 mod playouts;
 mod scenarios;
+mod property;
+mod setup;
+mod turn;
