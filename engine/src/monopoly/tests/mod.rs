@@ -9,3 +9,5 @@ mod scenarios;
 mod property;
 mod setup;
 mod turn;
+mod debts;
+mod coverage;

@@ -400,3 +400,38 @@ fn random_playouts_with_5_players_end_and_keep_every_invariant() {
 fn random_playouts_with_6_players_end_and_keep_every_invariant() {
     playouts(6);
 }
+
+/// A measurement, not a check (run with `--ignored --nocapture`): how many purposeful games
+/// end by bankruptcy before 1,000 rounds, by player count.
+#[test]
+#[ignore]
+fn measure_bankruptcy_endings_within_1000_rounds() {
+    let config = config(1000);
+    for players in 2..=6 {
+        let games = 20;
+        let by_bankruptcy = (0..games)
+            .filter(|&seed| {
+                let log = play_with(players, 10_000 + seed, &config, false, purposeful);
+                matches!(
+                    log.last(),
+                    Some(Event::GameEnded {
+                        reason: EndReason::LastSolvent,
+                        ..
+                    })
+                )
+            })
+            .count();
+        eprintln!("{players} players: {by_bankruptcy} of {games} games end by bankruptcy within 1000 rounds");
+    }
+}
+
+/// Uniformly random play (every listed action and template alike) also ends, by the round
+/// limit if nothing else.
+#[test]
+fn uniform_random_playouts_end_by_the_round_limit() {
+    for players in [2, 4, 6] {
+        for seed in 0..5 {
+            play_with(players, seed, &config(5), false, uniform);
+        }
+    }
+}

@@ -339,7 +339,7 @@ fn mo_t_22_mortgaged_hauptbahnhof_lifted_at_once_for_110() {
     assert!(!s.deed(35).unwrap().mortgaged);
 }
 
-/// MO-T-23, MO-BANKR-1, MO-BANKR-2, MO-DEBT-1, MO-RENT-8: liquidation, then everything to the
+/// MO-T-23, MO-BANKR-1, MO-BANKR-2, MO-DEBT-1, MO-RENT-8, MO-D-14: liquidation, then all to the
 /// creditor, who pays 10 % on each mortgage or lifts it.
 #[test]
 fn mo_t_23_bankrupt_to_b_with_130_and_three_mortgaged_deeds() {
@@ -380,8 +380,8 @@ fn mo_t_23_bankrupt_to_b_with_130_and_three_mortgaged_deeds() {
     assert!(!s.deed(1).unwrap().mortgaged && s.deed(3).unwrap().mortgaged);
 }
 
-/// MO-T-24, MO-BANKR-3, MO-AUC-1 (case 2): debt to the bank: cash to the bank, the estate
-/// auctioned mortgage-free.
+/// MO-T-24, MO-BANKR-3, MO-AUC-1, MO-AUC-2: debt to the bank: cash to the bank, the estate
+/// auctioned mortgage-free among the others (the bankrupt does not bid).
 #[test]
 fn mo_t_24_bankrupt_to_the_bank_badstrasse_auctioned_face_up() {
     let mut s = new_game(3);

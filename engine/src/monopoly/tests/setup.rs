@@ -209,7 +209,7 @@ fn config_defaults_validation_and_unknown_keys() {
 
 /// The card data: 16 cards per deck, two jail cards, effects of the summary table.
 #[test]
-fn mo_card_4_deck_hasbro_de_du_effects() {
+fn mo_card_4_mo_d_15_deck_hasbro_de_du_effects() {
     let b = board();
     let effect = |id: &str| {
         let card: crate::monopoly::Card = serde_json::from_value(serde_json::json!(id)).unwrap();
