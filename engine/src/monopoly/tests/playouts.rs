@@ -429,9 +429,9 @@ fn measure_bankruptcy_endings_within_1000_rounds() {
 /// limit if nothing else.
 #[test]
 fn uniform_random_playouts_end_by_the_round_limit() {
-    for players in [2, 4, 6] {
-        for seed in 0..5 {
-            play_with(players, seed, &config(5), false, uniform);
+    for players in [2, 6] {
+        for seed in 0..2 {
+            play_with(players, seed, &config(4), false, uniform);
         }
     }
 }

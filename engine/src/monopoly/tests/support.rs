@@ -70,16 +70,6 @@ pub fn give_turn(state: &mut State, seat: u8) {
     });
 }
 
-/// Square of a property by its name on the board.
-pub fn sq(name: &str) -> u8 {
-    board()
-        .deeds
-        .iter()
-        .find(|d| d.name == name)
-        .unwrap_or_else(|| panic!("no deed {name}"))
-        .square
-}
-
 /// Hand deeds to `seat`.
 pub fn own(state: &mut State, seat: u8, squares: &[u8]) {
     for &s in squares {
