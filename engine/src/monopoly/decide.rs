@@ -256,12 +256,12 @@ pub fn decide(
                 seat,
                 amount: *amount,
             });
-            s.close_auction_if_done(rng);
+            s.close_auction_if_done();
         }
         Action::PassAuction => {
             bid_floor(state, seat)?;
             s.emit(Event::AuctionPassed { seat });
-            s.close_auction_if_done(rng);
+            s.close_auction_if_done();
         }
         Action::DeclareDemand { squares } => {
             let Some(shortage) = &state.shortage else {

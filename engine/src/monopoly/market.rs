@@ -23,7 +23,7 @@ impl Scratch {
     }
 
     /// MO-AUC-5: the auction closes when everyone but the high bidder has passed.
-    pub fn close_auction_if_done(&mut self, rng: &mut dyn RngCore) {
+    pub fn close_auction_if_done(&mut self) {
         let Some(auction) = self.state.auction.clone() else {
             return;
         };
@@ -47,12 +47,12 @@ impl Scratch {
             }
             None => self.emit(Event::AuctionUnsold { lot: auction.lot }),
         }
-        self.after_auction(auction.lot, auction.resumes_turn, rng);
+        self.after_auction(auction.lot, auction.resumes_turn);
     }
 
     /// What follows an auction: the next unit of a shortage, the next square of an estate, or
     /// the rest of the lander's turn.
-    fn after_auction(&mut self, lot: Lot, resumes_turn: bool, _rng: &mut dyn RngCore) {
+    fn after_auction(&mut self, lot: Lot, resumes_turn: bool) {
         if matches!(lot, Lot::Building { .. }) {
             self.next_unit_auction();
         } else if let Some(&square) = self.state.bank_sales.first() {

@@ -35,7 +35,7 @@ pub mod errors;
 pub mod event;
 mod evolve;
 mod market;
-pub mod rules;
+mod rules;
 pub mod state;
 mod turn;
 pub mod view;
