@@ -21,7 +21,7 @@ const MAX_ACTIONS: usize = 200_000;
 /// bankruptcies, short enough that 300 games per count stay fast (a step costs more with every
 /// seat: each seat has a trade template per other seat).
 fn rounds(players: usize) -> u32 {
-    [24, 16, 11, 8, 6][players - 2]
+    [20, 13, 9, 7, 5][players - 2]
 }
 
 fn config(rounds: u32) -> Config {
