@@ -35,7 +35,6 @@ fn mo_rent_2_mo_d_17_only_the_owner_claims_built_streets_too() {
     set_level(&mut s, 3, 1);
     land_on(&mut s, A, 3);
     refused(&mut s, C, Action::ClaimRent { rent: 0 }, "monopoly.not_rent_owner");
-    assert_eq!(rents_owed(&[]), Vec::<i64>::new());
     claim(&mut s, B);
     assert_eq!(cash(&s, B), 1520);
 }
