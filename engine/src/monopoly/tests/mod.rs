@@ -4,10 +4,10 @@
 
 mod support;
 
+mod coverage;
+mod debts;
 mod playouts;
-mod scenarios;
 mod property;
+mod scenarios;
 mod setup;
 mod turn;
-mod debts;
-mod coverage;
