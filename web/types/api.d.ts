@@ -600,7 +600,7 @@ export interface components {
         /** @description `POST /v1/games/{id}/actions`. */
         ActionRequest: {
             /** @description A game action: one of the hosted games' schemas, chosen by the game's type. */
-            action: components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"];
+            action: components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"];
             /**
              * Format: int64
              * @description Refuse with 409 unless the game is at this version.
@@ -634,7 +634,7 @@ export interface components {
         /** @description `POST /v1/games`. */
         CreateGameRequest: {
             /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            config?: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"];
+            config?: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -670,7 +670,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description A game event: one of the hosted games' schemas, chosen by the game's type. */
-            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"];
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -703,7 +703,7 @@ export interface components {
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
-            legal_actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"])[];
+            legal_actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"])[];
             outcome?: null | components["schemas"]["Outcome"];
             /** Format: int32 */
             rules_version: number;
@@ -721,7 +721,7 @@ export interface components {
              */
             version: number;
             /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view?: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"];
+            view?: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"];
         };
         /** @description `GET /v1/games`. */
         GameList: {
@@ -759,7 +759,7 @@ export interface components {
             /** @description JSON Schema (OpenAPI 3.1) of the configuration. */
             config_schema: unknown;
             /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            default_config: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"];
+            default_config: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"];
             max_seats: number;
             min_seats: number;
             /**
@@ -805,7 +805,7 @@ export interface components {
         };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: {
-            actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"])[];
+            actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"])[];
             /** Format: uuid */
             game_id: string;
             /**
@@ -820,6 +820,690 @@ export interface components {
              * @description The version these actions are legal at; send it back as `expected_version`.
              */
             version: number;
+        };
+        MonopolyAction: {
+            /** @enum {string} */
+            type: "roll";
+        } | {
+            /** @enum {string} */
+            type: "buy_property";
+        } | {
+            /** @enum {string} */
+            type: "decline_property";
+        } | {
+            /** @enum {string} */
+            type: "pay_jail_fine";
+        } | {
+            card: components["schemas"]["MonopolyCard"];
+            /** @enum {string} */
+            type: "use_jail_card";
+        } | {
+            /** @enum {string} */
+            type: "pay_card_fine";
+        } | {
+            /** @enum {string} */
+            type: "draw_card";
+        } | {
+            /** @enum {string} */
+            type: "end_turn";
+        } | {
+            /** Format: int32 */
+            rent: number;
+            /** @enum {string} */
+            type: "claim_rent";
+        } | {
+            squares: number[];
+            /** @enum {string} */
+            type: "build";
+        } | {
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "sell_building";
+        } | {
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "mortgage";
+        } | {
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "lift_mortgage";
+        } | {
+            get_cards?: components["schemas"]["MonopolyCard"][];
+            /** Format: int64 */
+            get_cash?: number;
+            get_properties?: number[];
+            give_cards?: components["schemas"]["MonopolyCard"][];
+            /** Format: int64 */
+            give_cash?: number;
+            give_properties?: number[];
+            lift?: number[];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "offer_trade";
+        } | {
+            lift?: number[];
+            /** Format: int32 */
+            offer: number;
+            /** @enum {string} */
+            type: "accept_trade";
+        } | {
+            /** Format: int32 */
+            offer: number;
+            /** @enum {string} */
+            type: "reject_trade";
+        } | {
+            /** Format: int32 */
+            offer: number;
+            /** @enum {string} */
+            type: "withdraw_trade";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            /** @enum {string} */
+            type: "bid";
+        } | {
+            /** @enum {string} */
+            type: "pass_auction";
+        } | {
+            squares: number[];
+            /** @enum {string} */
+            type: "declare_demand";
+        } | {
+            /** @enum {string} */
+            type: "pay_debt";
+        } | {
+            /** @enum {string} */
+            type: "declare_bankruptcy";
+        } | {
+            lift?: number[];
+            /** @enum {string} */
+            type: "settle_inheritance";
+        };
+        /** @description An open-outcry auction (MO-AUC-5). */
+        MonopolyAuction: {
+            /** @description Seats still in (not passed), in seat order. */
+            bidders: components["schemas"]["Seat"][];
+            high?: null | components["schemas"]["MonopolyBid"];
+            lot: components["schemas"]["MonopolyLot"];
+            /** Format: int64 */
+            min_bid: number;
+            /** @description The auction of a declined purchase: the lander's move resumes after it. */
+            resumes_turn: boolean;
+        };
+        MonopolyBid: {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description Where a player wants units, in placing order; `placed` of them are built. */
+        MonopolyBuildRequest: {
+            /** Format: int32 */
+            placed: number;
+            seat: components["schemas"]["Seat"];
+            squares: number[];
+        };
+        /** @enum {string} */
+        MonopolyBuilding: "house" | "hotel";
+        MonopolyBundle: {
+            cards: components["schemas"]["MonopolyCard"][];
+            /** Format: int64 */
+            cash: number;
+            properties: number[];
+        };
+        /**
+         * @description A Monopoly card id: E01-E16 Ereigniskarten, G01-G16 Gemeinschaftskarten.
+         * @enum {string}
+         */
+        MonopolyCard: "E01" | "E02" | "E03" | "E04" | "E05" | "E06" | "E07" | "E08" | "E09" | "E10" | "E11" | "E12" | "E13" | "E14" | "E15" | "E16" | "G01" | "G02" | "G03" | "G04" | "G05" | "G06" | "G07" | "G08" | "G09" | "G10" | "G11" | "G12" | "G13" | "G14" | "G15" | "G16";
+        /** @description Options fixed at creation (spec §16); every field has the spec's default. */
+        MonopolyConfig: {
+            /**
+             * @description Rent is paid on landing, without a claim (MO-RENT-2). Default: the seed's claim rule.
+             * @default false
+             */
+            auto_collect_rent: boolean;
+            /**
+             * Format: int64
+             * @description Opening bid of a building-shortage auction, at least 1 (MO-BUILD-8).
+             * @default 1
+             */
+            building_auction_min_bid: number;
+            /**
+             * @description Mortgaged Bahnhöfe and Werke count towards the owner's rent level (MO-D-4).
+             * @default true
+             */
+            count_mortgaged_for_rail_util: boolean;
+            /** @default hasbro-de-du */
+            deck: components["schemas"]["MonopolyDeckChoice"];
+            /** @default up */
+            interest_rounding: components["schemas"]["MonopolyInterestRounding"];
+            /**
+             * Format: int32
+             * @description The seat count, 2–6 (MO-COMP-1). Optional: the table's seats decide; when given it must
+             *     equal them.
+             * @default null
+             */
+            players: number | null;
+            /**
+             * Format: int32
+             * @description End after this many full rounds, ranked by net worth (MO-END-2); `null`: play to the
+             *     last solvent player.
+             * @default null
+             */
+            round_limit: number | null;
+            /**
+             * Format: int64
+             * @description Money each player starts with (MO-SETUP-1), 1 to 1,000,000.
+             * @default 1500
+             */
+            start_money: number;
+        };
+        /** @description Everything one player owes and cannot pay yet (MO-DEBT-1). */
+        MonopolyDebt: {
+            debtor: components["schemas"]["Seat"];
+            lines: components["schemas"]["MonopolyDebtLine"][];
+            /** @description The move of a failed third jail attempt, made once the fine is paid (MO-JAIL-4). */
+            then_move?: number[] | null;
+        };
+        MonopolyDebtLine: {
+            /** Format: int64 */
+            amount: number;
+            creditor?: null | components["schemas"]["Seat"];
+            reason: components["schemas"]["MonopolyPaymentReason"];
+        };
+        /**
+         * @description The two card decks (MO-COMP-6).
+         * @enum {string}
+         */
+        MonopolyDeck: "ereignis" | "gemeinschaft";
+        /**
+         * @description The card deck (MO-D-15). Only the du-form deck of the data file is provided.
+         * @enum {string}
+         */
+        MonopolyDeckChoice: "hasbro-de-du";
+        MonopolyDeckView: {
+            cards: number;
+            deck: components["schemas"]["MonopolyDeck"];
+        };
+        MonopolyDeedView: {
+            hotel: boolean;
+            /** Format: int32 */
+            houses: number;
+            mortgaged: boolean;
+            name: string;
+            owner?: null | components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+        };
+        /** @enum {string} */
+        MonopolyEndReason: "last_solvent" | "round_limit";
+        MonopolyEvent: {
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: int32 */
+            players: number;
+            /** @enum {string} */
+            type: "game_started";
+        } | {
+            /** Format: int32 */
+            cards: number;
+            deck: components["schemas"]["MonopolyDeck"];
+            order?: components["schemas"]["MonopolyCard"][] | null;
+            /** @enum {string} */
+            type: "deck_shuffled";
+        } | {
+            rolls: components["schemas"]["MonopolySeatRoll"][];
+            /** @enum {string} */
+            type: "starting_rolled";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "turn_started";
+        } | {
+            dice: number[];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "dice_rolled";
+        } | {
+            backward: boolean;
+            /** Format: int32 */
+            from: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            to: number;
+            /** @enum {string} */
+            type: "moved";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "salary_paid";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "sent_to_jail";
+        } | {
+            /** Format: int32 */
+            attempt: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "jail_attempt_failed";
+        } | {
+            how: components["schemas"]["MonopolyJailExit"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "left_jail";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "purchase_offered";
+        } | {
+            /** Format: int64 */
+            price: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "property_bought";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "purchase_declined";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            dice?: number[] | null;
+            owner: components["schemas"]["Seat"];
+            payer: components["schemas"]["Seat"];
+            /** Format: int32 */
+            rent: number;
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "rent_owed";
+        } | {
+            /** Format: int32 */
+            rent: number;
+            /** @enum {string} */
+            type: "rent_claimed";
+        } | {
+            /** Format: int32 */
+            rent: number;
+            /** @enum {string} */
+            type: "rent_lapsed";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            from?: null | components["schemas"]["Seat"];
+            reason: components["schemas"]["MonopolyPaymentReason"];
+            to?: null | components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "paid";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            creditor?: null | components["schemas"]["Seat"];
+            debtor: components["schemas"]["Seat"];
+            reason: components["schemas"]["MonopolyPaymentReason"];
+            then_move?: number[] | null;
+            /** @enum {string} */
+            type: "debt_opened";
+        } | {
+            debtor: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "debt_paid";
+        } | {
+            card: components["schemas"]["MonopolyCard"];
+            deck: components["schemas"]["MonopolyDeck"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "card_drawn";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            deck: components["schemas"]["MonopolyDeck"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "card_choice_offered";
+        } | {
+            card: components["schemas"]["MonopolyCard"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "jail_card_returned";
+        } | {
+            roll_again: boolean;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "move_finished";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "turn_ended";
+        } | {
+            /** Format: int32 */
+            rounds: number;
+            /** @enum {string} */
+            type: "round_completed";
+        } | {
+            /** Format: int32 */
+            level: number;
+            /** Format: int64 */
+            price: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "building_bought";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            levels: components["schemas"]["MonopolySquareLevel"][];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "buildings_sold";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "mortgaged";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            type: "mortgage_lifted";
+        } | {
+            bidders: components["schemas"]["Seat"][];
+            lot: components["schemas"]["MonopolyLot"];
+            /** Format: int64 */
+            min_bid: number;
+            resumes_turn: boolean;
+            /** @enum {string} */
+            type: "auction_started";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "bid_placed";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "auction_passed";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            lot: components["schemas"]["MonopolyLot"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "auction_won";
+        } | {
+            lot: components["schemas"]["MonopolyLot"];
+            /** @enum {string} */
+            type: "auction_unsold";
+        } | {
+            squares: number[];
+            /** @enum {string} */
+            type: "bank_sales_queued";
+        } | {
+            building: components["schemas"]["MonopolyBuilding"];
+            requester: components["schemas"]["Seat"];
+            squares: number[];
+            /** Format: int32 */
+            stock: number;
+            /** @enum {string} */
+            type: "shortage_opened";
+            waiting: components["schemas"]["Seat"][];
+        } | {
+            seat: components["schemas"]["Seat"];
+            squares: number[];
+            /** @enum {string} */
+            type: "demand_declared";
+        } | {
+            /** @enum {string} */
+            type: "shortage_ended";
+        } | {
+            offer: components["schemas"]["MonopolyTradeOffer"];
+            /** @enum {string} */
+            type: "trade_offered";
+        } | {
+            /** Format: int32 */
+            offer: number;
+            /** @enum {string} */
+            type: "trade_rejected";
+        } | {
+            /** Format: int32 */
+            offer: number;
+            /** @enum {string} */
+            type: "trade_withdrawn";
+        } | {
+            offer: components["schemas"]["MonopolyTradeOffer"];
+            /** @enum {string} */
+            type: "trade_executed";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "bankruptcy_declared";
+        } | {
+            from: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            to?: null | components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "property_transferred";
+        } | {
+            card: components["schemas"]["MonopolyCard"];
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "jail_card_transferred";
+        } | {
+            creditor: components["schemas"]["Seat"];
+            squares: number[];
+            /** @enum {string} */
+            type: "inheritance_offered";
+        } | {
+            creditor: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "inheritance_settled";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "player_bankrupt";
+        } | {
+            outcome: components["schemas"]["Outcome"];
+            reason: components["schemas"]["MonopolyEndReason"];
+            /** @enum {string} */
+            type: "game_ended";
+        };
+        /** @description A creditor's choice after a bankruptcy: lift each received mortgage or pay 10 % (MO-BANKR-2). */
+        MonopolyInheritance: {
+            creditor: components["schemas"]["Seat"];
+            squares: number[];
+        };
+        /**
+         * @description How 10 % interest on a mortgage value is rounded to whole M (MO-D-12).
+         * @enum {string}
+         */
+        MonopolyInterestRounding: "up" | "down";
+        /** @enum {string} */
+        MonopolyJailExit: "fine" | "card" | "doubles" | "third_attempt";
+        /** @description What is under the hammer. */
+        MonopolyLot: {
+            /** @enum {string} */
+            kind: "property";
+            /** Format: int32 */
+            square: number;
+        } | {
+            building: components["schemas"]["MonopolyBuilding"];
+            /** @enum {string} */
+            kind: "building";
+        };
+        /** @enum {string} */
+        MonopolyPaymentReason: "rent" | "tax" | "card" | "jail_fine" | "interest" | "bankruptcy";
+        /** @description Rent owed if claimed before the window closes (MO-RENT-2, MO-D-3). */
+        MonopolyPendingRent: {
+            /**
+             * Format: int64
+             * @description Fixed at landing.
+             */
+            amount: number;
+            owner: components["schemas"]["Seat"];
+            payer: components["schemas"]["Seat"];
+            /** Format: int32 */
+            rent: number;
+            /** Format: int32 */
+            square: number;
+        };
+        MonopolyPlayer: {
+            bankrupt: boolean;
+            /** Format: int64 */
+            cash: number;
+            /** @description In jail (on square 10), not merely visiting (MO-JAIL-6). */
+            in_jail: boolean;
+            /**
+             * Format: int32
+             * @description Failed attempts to roll doubles in jail so far (MO-JAIL-2 c).
+             */
+            jail_attempts: number;
+            /** @description "Du kommst aus dem Gefängnis frei" cards held (MO-CARD-2). */
+            jail_cards: components["schemas"]["MonopolyCard"][];
+            /**
+             * Format: int32
+             * @description Square 0–39 of the token.
+             */
+            position: number;
+        };
+        MonopolyPlayerView: components["schemas"]["MonopolyPlayer"] & {
+            /**
+             * Format: int64
+             * @description Cash plus what selling and mortgaging everything would raise (MO-DEBT-1).
+             */
+            liquidation_value: number;
+            /**
+             * Format: int64
+             * @description Net worth as the round limit ranks it (MO-END-2).
+             */
+            net_worth: number;
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description One player's dice in the starting roll. */
+        MonopolySeatRoll: {
+            dice: number[];
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description A building shortage (MO-BUILD-8): the demand window, then the fill or the unit auctions. */
+        MonopolyShortage: {
+            building: components["schemas"]["MonopolyBuilding"];
+            /** @description The requester's request first, then declarations as they come. */
+            requests: components["schemas"]["MonopolyBuildRequest"][];
+            /**
+             * Format: int32
+             * @description Units of that kind in the bank when the window opened.
+             */
+            stock: number;
+            /**
+             * Format: int32
+             * @description Units not yet auctioned.
+             */
+            units_left: number;
+            /** @description Seats that may still declare. */
+            waiting: components["schemas"]["Seat"][];
+        };
+        /** @description A street and its level after a sale (0–4 houses, 5 = hotel). */
+        MonopolySquareLevel: {
+            /** Format: int32 */
+            level: number;
+            /** Format: int32 */
+            square: number;
+        };
+        MonopolyStep: {
+            /** @enum {string} */
+            step: "roll";
+        } | {
+            /** @enum {string} */
+            step: "moving";
+        } | {
+            /** Format: int32 */
+            square: number;
+            /** @enum {string} */
+            step: "buy";
+        } | {
+            /** Format: int64 */
+            amount: number;
+            deck: components["schemas"]["MonopolyDeck"];
+            /** @enum {string} */
+            step: "pay_or_draw";
+        } | {
+            /** @enum {string} */
+            step: "done";
+        };
+        /** @description A trade offer from one player to one other (MO-TRADE-4). */
+        MonopolyTradeOffer: {
+            from: components["schemas"]["Seat"];
+            /** @description What the proposer receives. */
+            get: components["schemas"]["MonopolyBundle"];
+            /** @description What the proposer gives. */
+            give: components["schemas"]["MonopolyBundle"];
+            /**
+             * @description Mortgaged properties the proposer receives and lifts at once (MO-TRADE-3 a); interest is
+             *     paid on the others (b).
+             */
+            lift: number[];
+            /** Format: int32 */
+            offer: number;
+            to: components["schemas"]["Seat"];
+        };
+        /** @description The player on turn and what the turn still owes (MO-TURN-1..7). */
+        MonopolyTurn: {
+            /** @description The last roll owes another (doubles, MO-TURN-4). */
+            again: boolean;
+            /**
+             * Format: int32
+             * @description Doubles rolled in a row this turn (MO-TURN-5).
+             */
+            doubles: number;
+            /** @description Whether the turn's first roll happened: it closes earlier rent windows (MO-RENT-2). */
+            rolled: boolean;
+            seat: components["schemas"]["Seat"];
+            step: components["schemas"]["MonopolyStep"];
+        };
+        MonopolyView: {
+            auction?: null | components["schemas"]["MonopolyAuction"];
+            /** Format: int32 */
+            bank_hotels: number;
+            /** Format: int32 */
+            bank_houses: number;
+            bank_sales: number[];
+            debts: components["schemas"]["MonopolyDebt"][];
+            /** @description Face-down cards left in each deck; their order is secret. */
+            decks: components["schemas"]["MonopolyDeckView"][];
+            /** @description The 28 title deeds in square order. */
+            deeds: components["schemas"]["MonopolyDeedView"][];
+            first_seat: components["schemas"]["Seat"];
+            inheritance?: null | components["schemas"]["MonopolyInheritance"];
+            offers: components["schemas"]["MonopolyTradeOffer"][];
+            outcome?: null | components["schemas"]["Outcome"];
+            players: components["schemas"]["MonopolyPlayerView"][];
+            rents: components["schemas"]["MonopolyPendingRent"][];
+            /** Format: int32 */
+            round_limit?: number | null;
+            /** Format: int32 */
+            rounds_completed: number;
+            shortage?: null | components["schemas"]["MonopolyShortage"];
+            turn?: null | components["schemas"]["MonopolyTurn"];
         };
         /** @description How a finished game ended. */
         Outcome: {
@@ -883,7 +1567,7 @@ export interface components {
             seq: number;
             type: string;
             /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"];
+            view: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"];
         };
         /** @description The values one free field of a template may take. */
         TemplateDomain: {
