@@ -204,11 +204,24 @@ pub trait Game {
     /// Human title for catalogues.
     const TITLE: &'static str;
     /// Version of the rules implementation, bumped when a rule's behaviour changes. Stored with
-    /// each game; a game keeps the rules version it was created under.
+    /// each game; a game keeps the rules version it was created under: what changed between
+    /// versions is a config option, whose default [`Game::read_config`] picks by version.
     const RULES_VERSION: u32;
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;
+
+    /// Reads a creator's config JSON as rules version `rules_version` (at most
+    /// [`Game::RULES_VERSION`]) reads it: options left out take that version's defaults. The
+    /// default reading is serde's (`Config::default()` for what is left out), right for a game
+    /// whose defaults never changed.
+    ///
+    /// # Errors
+    /// Why the JSON is not a config of this game.
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Self::Config, String> {
+        let _ = rules_version;
+        Self::Config::deserialize(json).map_err(|e| e.to_string())
+    }
 
     /// The events that set up a new game (shuffles included), or why the config is refused.
     /// `seats` is within [`Game::seat_range`]: the adapter checks it before calling.

@@ -473,17 +473,27 @@ fn ty_fly_7_there_is_no_flight_home_without_a_loan() {
     );
 }
 
+/// T12 (amended): a player who bought tickets without flying, cannot build where the plane
+/// stands (here the bank) and holds no ticket that can fly from there, may still end the turn
+/// as a loan turn; the ticket stays bought.
 #[test]
-fn t12_bought_but_unable_to_fly_or_build_the_player_may_still_borrow() {
+fn t12_bought_a_ticket_but_can_neither_fly_nor_build_the_turn_becomes_a_loan_turn() {
     let mut state = new_game(2);
     display_ticket(&mut state, "C01");
     accepted(&mut state, 0, buy("C01"));
     // At the bank with only a charter ticket: no flight, no build; the loan stays open.
-    assert!(
-        Tycoon::legal_actions(&state, Seat(0)).contains(&Action::TakeLoan {
-            loan: LoanKind::Loan10
-        })
+    let legal = Tycoon::legal_actions(&state, Seat(0));
+    assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })), "{legal:?}");
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
     );
+    assert_eq!(state.players[0].tickets, vec![ticket("C01")]);
+    assert_eq!(state.players[0].loans.len(), 1);
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
 }
 
 #[test]

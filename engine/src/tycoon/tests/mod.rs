@@ -10,3 +10,4 @@ mod payday;
 mod phases;
 mod playouts;
 mod scenarios;
+mod versions;

@@ -198,14 +198,27 @@ fn ty_after_2_l5_a_due_amount_is_paid_even_into_negative_cash() {
     assert_eq!(state.players[0].cash, 5 + income - 16);
 }
 
+/// L3 (amended): a voluntary repayment needs the cash on hand; a player who cannot pay must
+/// extend. Only a repayment that is due may take cash below zero (see the L5 tests).
 #[test]
-fn l3_a_card_that_cannot_be_repaid_can_still_be_extended() {
-    let mut state = new_game(2);
+fn l3_a_voluntary_repayment_needs_the_cash_on_hand_and_who_cannot_pay_must_extend() {
+    let mut state = new_game(3);
     state.players[0].loans = vec![card(LoanKind::Loan16, false)];
-    state.players[0].cash = -100;
-    build_last_hotel(&mut state, 1);
+    state.players[1].loans = vec![card(LoanKind::Loan10, false)];
+    build_last_hotel(&mut state, 2);
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
+    // One short of the 20 due: repaying is refused and not offered; extending is the way.
+    state.players[0].cash = 19;
     refused(&mut state, 0, repay(LoanKind::Loan16), INSUFFICIENT_CASH);
+    assert_eq!(
+        Tycoon::legal_actions(&state, Seat(0)),
+        vec![extend(LoanKind::Loan16)]
+    );
     accepted(&mut state, 0, extend(LoanKind::Loan16));
+    // Exactly the 12 due: repaying is allowed and leaves nothing.
+    state.players[1].cash = 12;
+    accepted(&mut state, 1, repay(LoanKind::Loan10));
+    assert_eq!(state.players[1].cash, 0);
 }
 
 #[test]

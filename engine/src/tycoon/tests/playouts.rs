@@ -368,7 +368,7 @@ fn random_playouts_with_4_players_end_and_keep_every_invariant() {
 fn random_playouts_with_the_optional_rules_end_and_keep_every_invariant() {
     let variant = Config {
         step_mode: StepMode::UpTo,
-        tie_break: TieBreak::FirstBuilt,
+        tie_break: TieBreak::EarliestOnTrack,
         ..Config::default()
     };
     for seed in 0..50 {
