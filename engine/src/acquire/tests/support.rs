@@ -2,7 +2,7 @@
 
 use crate::acquire::data::{board, Chain, Tile};
 use crate::acquire::state::{Cell, ChainState, Stage, State, Step, Turn};
-use crate::acquire::{Acquire, Action, Config, Event};
+use crate::acquire::{Acquire, Action, Config, Event, Payout};
 use crate::{Game, RuleError, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -193,4 +193,65 @@ pub fn cash(state: &State, seat: u8) -> i32 {
 
 pub fn shares(state: &State, seat: u8, id: &str) -> u8 {
     state.players[usize::from(seat)].shares[chain(id).index()]
+}
+
+/// The bonuses paid to each seat for chain `id` in `events`, as (seat, amount).
+pub fn payouts(events: &[Event], id: &str) -> Vec<(u8, i32)> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::BonusesPaid {
+                chain: c, payouts, ..
+            } if *c == chain(id) => Some(
+                payouts
+                    .iter()
+                    .map(|p: &Payout| (p.seat.0, p.amount))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no bonuses for {id} in {events:?}"))
+}
+
+/// The step of the turn in progress.
+pub fn step(state: &State) -> Step {
+    state.turn().unwrap().step
+}
+
+/// Defunct `id` of `size` tiles on row A, survivor Continental (bigger) on row C, tile 1B.
+pub fn two_chain_merger(players: usize, id: &str, size: u8, holdings: &[(u8, u8)]) -> State {
+    let mut state = table(players);
+    put_chain_tiles(&mut state, chain(id), &row('A', 1, size));
+    put_chain_tiles(&mut state, chain("continental"), &row('C', 1, size + 1));
+    for &(seat, n) in holdings {
+        give_shares(&mut state, seat, id, n);
+    }
+    give_tiles(&mut state, 0, &["1B"]);
+    state
+}
+
+/// Continental 12 on row A, Imperial 11 on row C, Airport 3 at 6D-8D... as each test needs.
+pub fn safe_table() -> State {
+    let mut state = table(3);
+    put_chain_tiles(&mut state, chain("continental"), &row('A', 1, 12));
+    put_chain_tiles(&mut state, chain("imperial"), &row('C', 1, 11));
+    state
+}
+
+/// Luxor 7 (row E 1-5 with 1D, 2D), Airport 5 (row E 7-11), Festival 3 (6F-6H); tile 6E.
+pub fn three_chain_table(config: Config) -> State {
+    let mut state = table_with(3, config);
+    put_chain(
+        &mut state,
+        "luxor",
+        &["1E", "2E", "3E", "4E", "5E", "1D", "2D"],
+    );
+    put_chain(&mut state, "airport", &["7E", "8E", "9E", "10E", "11E"]);
+    put_chain(&mut state, "festival", &["6F", "6G", "6H"]);
+    give_shares(&mut state, 0, "festival", 3);
+    give_shares(&mut state, 1, "festival", 1);
+    give_shares(&mut state, 1, "airport", 4);
+    give_shares(&mut state, 2, "airport", 4);
+    give_tiles(&mut state, 0, &["6E"]);
+    state
 }

@@ -53,6 +53,27 @@ fn ty_setup_1_ty_comp_2_ty_comp_3_ty_comp_5_each_player_gets_15m_6_hotels_5_fact
 }
 
 #[test]
+fn ty_setup_2_every_plane_starts_at_its_owners_home_bank() {
+    for players in 2..=4 {
+        let mut state = new_game(players);
+        for seat in state.seats() {
+            assert_eq!(state.player(seat).plane, Plane::Home, "{seat}");
+        }
+        let view = serde_json::to_value(Tycoon::view(&state, crate::Viewer::Spectator)).unwrap();
+        for p in view["players"].as_array().unwrap() {
+            assert_eq!(p["plane"], serde_json::json!({ "at": "home" }));
+        }
+        // From the bank a two-step ticket flies only direct, as from nowhere on the board.
+        give_ticket(&mut state, 0, "S09");
+        let targets: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+            .into_iter()
+            .filter(|a| matches!(a, Action::Fly { .. }))
+            .collect();
+        assert_eq!(targets, vec![fly("S09", "cairo")]);
+    }
+}
+
+#[test]
 fn ty_setup_3_ty_comp_6_decks_shuffled_separately_with_2_scheduled_and_6_charter_face_up() {
     let state = new_game(3);
     assert_eq!(state.deck(Deck::Scheduled).display.len(), 2);
@@ -394,6 +415,26 @@ fn ty_fly_3_t1_step_mode_goes_exactly_n_steps_from_a_city() {
     }
     refused(&mut state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
     accepted(&mut state, 0, fly("S17", "sydney"));
+}
+
+#[test]
+fn t2_step_mode_counts_steps_only_from_a_city_never_from_the_bank() {
+    // S09: Cairo, 2 boxes. From Hongkong it also reaches the cities exactly two steps away.
+    let mut state = new_game(2);
+    give_ticket(&mut state, 0, "S09");
+    refused(&mut state, 0, fly("S09", "mexico_city"), DIRECT_FLIGHT_REQUIRED);
+    refused(&mut state, 0, fly("S09", "monaco"), DIRECT_FLIGHT_REQUIRED);
+    for mode in [StepMode::Exact, StepMode::UpTo] {
+        state.config.step_mode = mode;
+        let from_the_bank: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+            .into_iter()
+            .filter(|a| matches!(a, Action::Fly { .. }))
+            .collect();
+        assert_eq!(from_the_bank, vec![fly("S09", "cairo")], "{mode:?}");
+    }
+    state.config.step_mode = StepMode::Exact;
+    place_plane(&mut state, 0, "hongkong", Some(0));
+    accepted(&mut state, 0, fly("S09", "mexico_city"));
 }
 
 #[test]
