@@ -4,7 +4,7 @@
 use crate::acquire::errors;
 use crate::spec_coverage::{self, numbered};
 
-const SPEC: &str = include_str!("../../../rules/acquire.md");
+pub(super) const SPEC: &str = include_str!("../../../rules/acquire.md");
 /// Every test file of the game (coverage counts only `#[test]` names and doc comments).
 const TESTS: &[&str] = &[
     include_str!("setup.rs"),
@@ -21,7 +21,7 @@ const TESTS: &[&str] = &[
 ];
 
 /// Rule IDs such as `AQ-MERGE-4`, `AQ-2P-9`, `AQ-EX-6` and decisions such as `AQ-D7`.
-fn is_rule_id(word: &str) -> bool {
+pub(super) fn is_rule_id(word: &str) -> bool {
     let parts: Vec<&str> = word.split('-').collect();
     let rule = parts.len() == 3
         && parts[0] == "AQ"

@@ -137,26 +137,19 @@ pub fn give_shares(state: &mut State, seat: u8, id: &str, n: u8) {
 
 /// Decide and, if accepted, fold: the events, or the error with the state untouched.
 pub fn act(state: &mut State, seat: u8, action: Action) -> Result<Vec<Event>, RuleError> {
-    let before = state.clone();
-    let result = Acquire::decide(state, Seat(seat), &action, &mut rng(2));
-    assert_eq!(*state, before, "decide must not change the state");
-    let events = result?;
+    let events = Acquire::decide(state, Seat(seat), &action, &mut rng(2))?;
     for e in &events {
         Acquire::evolve(state, e);
     }
     Ok(events)
 }
 
-/// Assert an action is refused with `code` and nothing changes.
-pub fn refused(state: &mut State, seat: u8, action: Action, code: &str) {
-    let before = state.clone();
-    let err = act(state, seat, action.clone()).expect_err("the action must be refused");
+/// Assert an action is refused with `code` and a rule ID of the spec, and not listed as legal.
+pub fn refused(state: &State, seat: u8, action: Action, code: &str) {
+    let err = Acquire::decide(state, Seat(seat), &action, &mut rng(2))
+        .expect_err("the action must be refused");
     assert_eq!(err.code, code, "{err}");
-    assert!(
-        err.message.contains(err.rule),
-        "the message names the rule: {err}"
-    );
-    assert_eq!(*state, before);
+    assert_names_a_rule(&err);
     assert!(
         !Acquire::legal_actions(state, Seat(seat)).contains(&action),
         "a refused action must not be listed as legal"
@@ -254,4 +247,15 @@ pub fn three_chain_table(config: Config) -> State {
     give_shares(&mut state, 2, "airport", 4);
     give_tiles(&mut state, 0, &["6E"]);
     state
+}
+
+/// The rule a refusal names is a rule ID of the spec (or one of the engine's generic ones).
+pub fn assert_names_a_rule(err: &RuleError) {
+    let generic = ["TURN", "END", "SETUP"];
+    let ids = crate::spec_coverage::rule_ids(super::coverage::SPEC, super::coverage::is_rule_id);
+    assert!(
+        generic.contains(&err.rule) || ids.iter().any(|id| id == err.rule),
+        "{err}: {} is no rule ID of the spec",
+        err.rule
+    );
 }

@@ -2,7 +2,7 @@
 //! factories and loans (spec §1, §3, §4 and decisions T*, B*, L1, L2, O*).
 
 use super::support::*;
-use crate::tycoon::data::{board, Deck, LoanKind};
+use crate::tycoon::data::{board, Deck, LoanKind, Route};
 use crate::tycoon::errors::*;
 use crate::tycoon::state::{Plane, Stage};
 use crate::tycoon::{Action, Config, Event, StepMode, Tycoon};
@@ -315,15 +315,18 @@ fn ty_loan_4_t4_after_a_loan_the_plane_leaves_home_only_by_a_direct_scheduled_fl
     accepted(&mut state, 0, fly("C27", "hongkong"));
 }
 
+/// TY-LOAN-5, B9: a player who cannot pay for any build must borrow: the loans are all he is
+/// offered, and the builds and ending the turn are refused.
 #[test]
 fn ty_loan_5_b9_a_player_who_cannot_build_must_borrow() {
     let mut state = new_game(2);
     state.players[0].cash = 0;
-    let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(
-        legal.iter().all(|a| matches!(a, Action::TakeLoan { .. })),
-        "{legal:?}"
-    );
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let loans = LoanKind::ALL.map(|loan| Action::TakeLoan { loan }).to_vec();
+    assert_eq!(Tycoon::legal_actions(&state, Seat(0)), loans);
+    refused(&mut state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
+    refused(&mut state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
+    refused(&mut state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
 }
 
 #[test]
@@ -537,11 +540,38 @@ fn t12_bought_a_ticket_but_can_neither_fly_nor_build_the_turn_becomes_a_loan_tur
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
 }
 
+/// TY-FLY-8: the planes and routes drawn on the board mean nothing; only tickets move planes.
+/// Without a ticket no flight is offered from any city, and a charter ticket flies between its
+/// two cities however far apart they lie on the grid.
 #[test]
 fn ty_fly_8_routes_drawn_on_the_board_mean_nothing_only_tickets_matter() {
-    let state = new_game(2);
-    let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })));
+    let b = board();
+    let mut state = new_game(2);
+    for city in b.cities() {
+        state.players[0].plane = Plane::City {
+            city,
+            field: Some(0),
+        };
+        let legal = Tycoon::legal_actions(&state, Seat(0));
+        assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })), "{legal:?}");
+    }
+    let (charter, [from, to]) = b
+        .deck(Deck::Charter)
+        .find_map(|t| match b.ticket(t).route {
+            Route::Charter { ends } if b.distance(ends[0], ends[1]) > 1 => Some((t, ends)),
+            _ => None,
+        })
+        .expect("a charter between two cities that are not neighbours on the grid");
+    state.players[0].plane = Plane::City {
+        city: from,
+        field: Some(0),
+    };
+    give_ticket(&mut state, 0, &charter.to_string());
+    let flights: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+        .into_iter()
+        .filter(|a| matches!(a, Action::Fly { .. }))
+        .collect();
+    assert_eq!(flights, vec![Action::Fly { ticket: charter, to }]);
 }
 
 // ---- Tickets ----------------------------------------------------------------------------------
@@ -569,23 +599,26 @@ fn ty_tix_1_buy_any_number_of_face_up_tickets_at_their_price() {
     );
 }
 
+/// TY-TIX-2: tickets are bought only in a build turn, never in a loan turn. After a purchase
+/// the loan is refused while the player can still fly or build, and a loan ends the turn at
+/// once, so nothing can be bought after it.
 #[test]
 fn ty_tix_2_no_ticket_is_bought_in_a_loan_turn() {
+    let loan = Action::TakeLoan {
+        loan: LoanKind::Loan10,
+    };
     let mut state = new_game(2);
-    accepted(
-        &mut state,
-        0,
-        Action::TakeLoan {
-            loan: LoanKind::Loan10,
-        },
-    );
-    let t = state.deck(Deck::Charter).display[0];
-    refused(
-        &mut state,
-        0,
-        Action::BuyTicket { ticket: t },
-        "not_your_turn",
-    );
+    display_ticket(&mut state, "S09");
+    accepted(&mut state, 0, buy("S09")); // it flies to Cairo, where he can build
+    refused(&mut state, 0, loan.clone(), LOAN_TURN_NOT_PURE);
+
+    let mut state = new_game(2);
+    display_ticket(&mut state, "C27");
+    let events = accepted(&mut state, 0, loan);
+    assert!(events.contains(&Event::TurnEnded { seat: Seat(0) }));
+    let legal = Tycoon::legal_actions(&state, Seat(0));
+    assert!(legal.is_empty(), "{legal:?}");
+    refused(&mut state, 0, buy("C27"), "not_your_turn");
 }
 
 #[test]
@@ -634,6 +667,8 @@ fn ty_tix_4_t7_with_both_piles_empty_the_display_stays_short() {
     assert_eq!(state.deck(Deck::Scheduled).display.len(), 1);
 }
 
+/// TY-TIX-5, T8: ticket hands are public (every viewer sees them), have no limit, and are kept
+/// across phases.
 #[test]
 fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     let mut state = new_game(2);
@@ -642,8 +677,34 @@ fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     ] {
         give_ticket(&mut state, 1, id);
     }
-    let view = serde_json::to_value(Tycoon::view(&state, crate::Viewer::Spectator)).unwrap();
-    assert_eq!(view["players"][1]["tickets"].as_array().unwrap().len(), 10);
+    let hand = state.players[1].tickets.clone();
+    for viewer in [crate::Viewer::Spectator, crate::Viewer::Seat(Seat(0))] {
+        let view = serde_json::to_value(Tycoon::view(&state, viewer)).unwrap();
+        assert_eq!(view["players"][1]["tickets"], serde_json::json!(hand));
+    }
+    // Seat 0 builds his last hotel; seat 1 borrows, payday 1 follows, he extends the card and
+    // phase 2 begins: the hand is as it was.
+    state.players[0].hotels_in_supply = 1;
+    place_plane(&mut state, 0, "cairo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    accepted(&mut state, 0, Action::EndTurn);
+    accepted(
+        &mut state,
+        1,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    accepted(
+        &mut state,
+        1,
+        Action::SettleLoan {
+            loan: LoanKind::Loan10,
+            decision: crate::tycoon::LoanDecision::Extend,
+        },
+    );
+    assert_eq!(state.phase, 2);
+    assert_eq!(state.players[1].tickets, hand);
 }
 
 // ---- Landing fields ---------------------------------------------------------------------------
@@ -960,13 +1021,26 @@ fn ty_comp_10_each_city_has_2_landing_fields_2_factory_fields_and_a_track() {
     }
 }
 
+/// TY-COMP-4: five factories per player for the whole game: the seed's 5 in the data file, 5 for
+/// each player at the start, and none handed out again when a new phase begins.
 #[test]
 fn ty_comp_4_five_factories_per_player_for_the_whole_game() {
-    let state = new_game(2);
-    assert_eq!(
-        state.players[0].factories_left,
-        board().constants.factories_per_player
-    );
+    assert_eq!(board().constants.factories_per_player, 5);
+    let mut state = new_game(2);
+    assert!(state.players.iter().all(|p| p.factories_left == 5));
+    // Seat 0 builds his last hotel, seat 1 a factory: payday 1, then phase 2.
+    state.players[0].hotels_in_supply = 1;
+    place_plane(&mut state, 0, "cairo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    accepted(&mut state, 0, Action::EndTurn);
+    place_plane(&mut state, 1, "tokyo", Some(0));
+    accepted(&mut state, 1, Action::BuildFactory);
+    let events = accepted(&mut state, 1, Action::EndTurn);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseStarted { phase: 2, .. })));
+    let left: Vec<u8> = state.players.iter().map(|p| p.factories_left).collect();
+    assert_eq!(left, vec![5, 4]);
 }
 
 #[test]

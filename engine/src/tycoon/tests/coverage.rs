@@ -4,7 +4,7 @@
 use crate::spec_coverage::{self, numbered};
 use crate::tycoon::errors;
 
-const SPEC: &str = include_str!("../../../rules/tycoon.md");
+pub(super) const SPEC: &str = include_str!("../../../rules/tycoon.md");
 /// Every test file of the game (coverage counts only `#[test]` names and doc comments).
 const TESTS: &[&str] = &[
     include_str!("data.rs"),
@@ -17,7 +17,7 @@ const TESTS: &[&str] = &[
 ];
 
 /// Rule IDs such as `TY-FLY-3` and the decision IDs of §9 such as `T12` or `L5`.
-fn is_rule_id(word: &str) -> bool {
+pub(super) fn is_rule_id(word: &str) -> bool {
     let parts: Vec<&str> = word.split('-').collect();
     let rule = parts.len() == 3
         && parts[0] == "TY"

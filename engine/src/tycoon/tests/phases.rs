@@ -259,38 +259,45 @@ fn ty_comp_12_ty_end_1_ty_end_2_p5_payday_3_ends_the_game_and_repays_every_card_
     assert!(Tycoon::active_seats(&state).is_empty());
 }
 
+/// TY-END-3: the most money wins; hotels, factories and tickets are worth nothing.
 #[test]
-fn ty_end_3_most_money_wins_and_a_tie_is_shared() {
+fn ty_end_3_the_most_money_wins_and_possessions_count_for_nothing() {
     let mut state = new_game(3);
     state.phase = 3;
     state.players[0].cash = 50;
-    state.players[2].cash = 50;
-    state.players[1].cash = -100; // seat 1's hotel earns him no more than 40 + factories
-    let outcome = {
-        build_last_hotel(&mut state, 2);
-        Tycoon::outcome(&state).expect("the game is over")
-    };
-    let best = *outcome.scores.iter().max().unwrap();
-    let expected: Vec<Seat> = (0..3)
-        .filter(|&s| outcome.scores[s] == best)
-        .map(|s| Seat(s as u8))
-        .collect();
-    assert_eq!(outcome.winners, expected);
-    // Seat 2 paid 2 for the hotel and gets its payout; seat 0 only its own distribution (none).
-    assert_eq!(outcome.scores[0], 50);
+    state.players[1].cash = 30;
+    for id in ["S01", "S02", "C01", "C02"] {
+        give_ticket(&mut state, 1, id);
+    }
+    let events = build_last_hotel(&mut state, 2);
+    let income = events
+        .iter()
+        .find_map(|e| match e {
+            Event::PaydayHeld { incomes, .. } => Some(incomes[2].total),
+            _ => None,
+        })
+        .expect("payday 3");
+    let outcome = Tycoon::outcome(&state).expect("the game is over");
+    // Seat 2 paid 2 for his hotel in Cairo (field 1) and got its payout; his hotel, like seat
+    // 1's tickets, adds nothing more.
+    assert_eq!(outcome.scores, vec![50, 30, 15 - 2 + i64::from(income)]);
+    assert_eq!(outcome.winners, vec![Seat(0)]);
 }
 
+/// TY-END-3, P5: equal most money is a shared win; a lower score is not.
 #[test]
 fn ty_end_3_equal_cash_is_a_shared_win() {
-    let mut state = new_game(2);
+    let mut state = new_game(3);
     state.phase = 3;
     state.loan_cards_left = [0, 0];
     state.players[0].cash = 20;
     state.players[1].cash = 20;
+    state.players[2].cash = 19;
     accepted(&mut state, 0, Action::Pass);
     accepted(&mut state, 1, Action::Pass);
+    accepted(&mut state, 2, Action::Pass);
     let outcome = Tycoon::outcome(&state).expect("stalemate in phase 3 ends the game");
-    assert_eq!(outcome.scores, vec![20, 20]);
+    assert_eq!(outcome.scores, vec![20, 20, 19]);
     assert_eq!(outcome.winners, vec![Seat(0), Seat(1)]);
 }
 
