@@ -171,7 +171,7 @@ macro_rules! ignore {
     };
 }
 
-impl<'a> serde::Serializer for &'a mut Strings<'_> {
+impl serde::Serializer for &mut Strings<'_> {
     type Ok = ();
     type Error = NoError;
     type SerializeSeq = Self;

@@ -35,14 +35,14 @@ pub enum StepMode {
 #[cfg_attr(feature = "openapi", schema(as = TycoonTieBreak))]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
+    /// The spec's first reading of S2, the default of rules version 1: the tied player whose
+    /// earliest hotel still on the track stands lower.
+    EarliestOnTrack,
     /// The seeds' wording ("der in dieser Stadt zuerst ein Hotel gebaut hat"), the default since
     /// rules version 2: the tied player who built his first hotel in the city earlier, even if
     /// that hotel is now closed.
     #[default]
     FirstBuilt,
-    /// The spec's first reading of S2, the default of rules version 1: the tied player whose
-    /// earliest hotel still on the track stands lower.
-    EarliestOnTrack,
 }
 
 /// Options fixed at creation; a field left out takes the default of the game's rules version.

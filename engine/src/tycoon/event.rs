@@ -15,8 +15,8 @@ pub enum Event {
     /// Each seat gets its plane, hotels, factories and start money (TY-SETUP-1, TY-SETUP-2).
     GameStarted {
         players: u8,
-        /// Every option written out; read as its rules version wrote it (see
-        /// [`super::config`]).
+        /// Every option, as this game plays it.
+        // Read as its rules version wrote it: see `super::config::stored`.
         #[serde(deserialize_with = "super::config::stored")]
         config: Config,
     },

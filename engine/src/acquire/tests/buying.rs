@@ -13,7 +13,7 @@ fn aq_buy_1_aq_comp_12_up_to_three_shares_of_active_chains() {
     put_chain(&mut state, "airport", &["9E", "9F"]);
     to_buy_step(&mut state);
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("festival"),
@@ -42,7 +42,7 @@ fn aq_buy_1_aq_comp_12_up_to_three_shares_of_active_chains() {
         },
     );
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("luxor"),
@@ -88,7 +88,7 @@ fn aq_buy_3_bank_stock_and_cash_limit_purchases() {
     state.players[0].cash = 100;
     to_buy_step(&mut state);
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("luxor"),
@@ -96,7 +96,7 @@ fn aq_buy_3_bank_stock_and_cash_limit_purchases() {
         "acquire.bank_out_of_shares",
     );
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("airport"),

@@ -21,7 +21,7 @@ fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
     // HK §5: "nach Setzen seines Steines ankündigt".
     let mut state = big_luxor();
     refused(
-        &mut state,
+        &state,
         0,
         Action::AnnounceEnd,
         "acquire.placement_required",
@@ -36,14 +36,14 @@ fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
         },
     );
     refused(
-        &mut s,
+        &s,
         0,
         Action::AnnounceEnd,
         "acquire.announce_after_buying",
     );
     accepted(&mut state, 0, Action::AnnounceEnd);
     refused(
-        &mut state,
+        &state,
         0,
         Action::AnnounceEnd,
         "acquire.end_already_announced",
@@ -51,7 +51,7 @@ fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
     let mut s = table(3);
     to_buy_step(&mut s);
     refused(
-        &mut s,
+        &s,
         0,
         Action::AnnounceEnd,
         "acquire.end_conditions_unmet",
@@ -93,7 +93,7 @@ fn aq_end_3_aq_end_4_aq_d10_buy_after_announcing_then_score_without_drawing() {
     assert_eq!(cash(&state, 1), 6000 + 11000 + 4 * 1100);
     assert_eq!(cash(&state, 0), 6000 - 1100 + 5500 + 1100);
     assert!(matches!(state.stage, Stage::Finished));
-    refused(&mut state, 1, Action::EndTurn, "game_over");
+    refused(&state, 1, Action::EndTurn, "game_over");
     // A tie shares the win.
     let mut s = table(2);
     to_buy_step(&mut s);

@@ -62,7 +62,7 @@ fn aq_merge_2_largest_survives_and_maker_breaks_ties() {
     give_tiles(&mut state, 0, &["1B"]);
     accepted(&mut state, 0, place("1B"));
     refused(
-        &mut state,
+        &state,
         0,
         Action::ChooseSurvivor {
             chain: chain("airport"),
@@ -70,17 +70,17 @@ fn aq_merge_2_largest_survives_and_maker_breaks_ties() {
         "acquire.not_largest_chain",
     );
     refused(
-        &mut state,
+        &state,
         1,
         Action::ChooseSurvivor {
             chain: chain("luxor"),
         },
         "not_your_turn",
     );
-    refused(&mut state, 0, Action::EndTurn, "acquire.merger_pending");
-    refused(&mut state, 0, place("1B"), "acquire.merger_pending");
+    refused(&state, 0, Action::EndTurn, "acquire.merger_pending");
+    refused(&state, 0, place("1B"), "acquire.merger_pending");
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 0, trade: 0 },
         "acquire.no_merger_decision",
@@ -121,7 +121,7 @@ fn aq_merge_4_aq_d2_smallest_first_and_maker_orders_equal_chains() {
     let legal = Acquire::legal_actions(&state, Seat(0));
     assert_eq!(legal.len(), 2, "{legal:?}");
     refused(
-        &mut state,
+        &state,
         0,
         Action::OrderDefuncts {
             order: vec![chain("airport"), chain("luxor")],
@@ -129,7 +129,7 @@ fn aq_merge_4_aq_d2_smallest_first_and_maker_orders_equal_chains() {
         "acquire.invalid_defunct_order",
     );
     refused(
-        &mut state,
+        &state,
         0,
         Action::OrderDefuncts {
             order: vec![chain("airport")],
@@ -222,7 +222,7 @@ fn aq_merge_7_maker_buys_after_all_disposal_at_the_new_size() {
     accepted(&mut state, 0, place("1B"));
     assert_eq!(Acquire::active_seats(&state), vec![Seat(1)]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("continental"),
@@ -359,13 +359,13 @@ fn aq_disp_2_sell_trade_keep_in_any_split() {
         "trade 0, 2, 4, 6 with every sale"
     );
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 0, trade: 3 },
         "acquire.odd_trade",
     );
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 4, trade: 4 },
         "acquire.not_enough_shares",
@@ -396,7 +396,7 @@ fn aq_disp_3_aq_d15_kept_shares_revive_on_refounding_and_count_in_bonuses() {
     accepted(&mut state, 1, Action::DisposeShares { sell: 0, trade: 0 });
     assert_eq!(shares(&state, 1, "luxor"), 3);
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("luxor"),
@@ -429,7 +429,7 @@ fn aq_disp_4_earlier_disposers_exhaust_the_survivor_across_defuncts() {
     accepted(&mut state, 0, Action::DisposeShares { sell: 0, trade: 4 });
     assert_eq!(state.chain(chain("luxor")).bank_shares, 0);
     refused(
-        &mut state,
+        &state,
         1,
         Action::DisposeShares { sell: 0, trade: 2 },
         "acquire.survivor_stock_exhausted",
@@ -444,7 +444,7 @@ fn aq_disp_5_no_selling_outside_a_merger() {
     give_shares(&mut state, 0, "luxor", 3);
     to_buy_step(&mut state);
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 3, trade: 0 },
         "acquire.no_merger_decision",

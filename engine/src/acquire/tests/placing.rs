@@ -15,8 +15,8 @@ fn aq_place_1_tile_must_come_from_the_hand_even_without_money() {
     let mut state = table(3);
     state.players[0].cash = 0;
     give_tiles(&mut state, 0, &["9A"]);
-    refused(&mut state, 0, place("9B"), "acquire.tile_not_in_hand");
-    refused(&mut state, 0, Action::EndTurn, "acquire.placement_required");
+    refused(&state, 0, place("9B"), "acquire.tile_not_in_hand");
+    refused(&state, 0, Action::EndTurn, "acquire.placement_required");
     let legal = Acquire::legal_actions(&state, Seat(0));
     assert_eq!(legal, vec![place("9A")]);
 }
@@ -32,9 +32,9 @@ fn aq_place_2_lone_found_grow_merge() {
     let mut s = state.clone();
     assert_eq!(accepted(&mut s, 0, place("1I")).len(), 1, "lone");
     let mut s = state.clone();
-    refused(&mut s, 0, place("3D"), "acquire.chain_name_required");
+    refused(&s, 0, place("3D"), "acquire.chain_name_required");
     refused(
-        &mut s,
+        &s,
         0,
         found("1I", "airport"),
         "acquire.chain_name_unexpected",
@@ -141,7 +141,7 @@ fn aq_found_2_name_must_be_a_chain_not_on_the_board() {
     put(&mut state, &["3C"]);
     give_tiles(&mut state, 0, &["3D"]);
     refused(
-        &mut state,
+        &state,
         0,
         found("3D", "luxor"),
         "acquire.chain_already_active",

@@ -291,13 +291,10 @@ fn bonus_split(majority: i32, minority: i32, holdings: &[u8]) -> Vec<i32> {
         .map(|&n| match () {
             _ if n == 0 => 0,                         // AQ-BONUS-5: no share, no bonus
             _ if holders == 1 => majority + minority, // AQ-BONUS-1
-            _ if firsts >= 2 => {
-                if n == top {
+            _ if firsts >= 2
+                && n == top => {
                     ceil100(majority + minority, firsts) // AQ-BONUS-3, AQ-D8
-                } else {
-                    0
                 }
-            }
             _ if n == top => majority,                         // AQ-BONUS-2
             _ if n == second => ceil100(minority, seconds),    // AQ-BONUS-2, -4, AQ-D7
             _ => 0,

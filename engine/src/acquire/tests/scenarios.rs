@@ -226,7 +226,7 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     give_shares(&mut state, 2, "continental", 23);
     accepted(&mut state, 0, place("1B"));
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 0, trade: 6 },
         "acquire.survivor_stock_exhausted",
@@ -237,7 +237,7 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     assert_eq!(shares(&state, 0, "continental"), 2);
     assert_eq!(state.chain(chain("continental")).bank_shares, 0);
     refused(
-        &mut state,
+        &state,
         1,
         Action::DisposeShares { sell: 0, trade: 2 },
         "acquire.survivor_stock_exhausted",
@@ -253,7 +253,7 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
 fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
     let mut state = safe_table();
     give_tiles(&mut state, 0, &["5B", "12H", "10G", "8G", "6G", "4G"]);
-    refused(&mut state, 0, place("5B"), "acquire.unplayable_tile");
+    refused(&state, 0, place("5B"), "acquire.unplayable_tile");
     accepted(&mut state, 0, place("12H"));
     bag_top(&mut state, "12G");
     let next = state.bag[state.bag.len() - 2];
@@ -303,7 +303,7 @@ fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
     );
     put_chain(&mut state, "airport", &["5E", "4E", "3E"]);
     give_tiles(&mut state, 0, &["6E"]);
-    refused(&mut state, 0, place("6E"), "acquire.unplayable_tile");
+    refused(&state, 0, place("6E"), "acquire.unplayable_tile");
 }
 
 /// Seven two-tile chains in columns 1-2, 4-5, ... on rows A and C, and a lone tile at 1I.

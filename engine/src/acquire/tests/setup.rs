@@ -107,16 +107,16 @@ fn aq_turn_1_place_then_buy_then_draw() {
     put_chain(&mut state, "luxor", &["5E", "5F"]);
     give_tiles(&mut state, 0, &["9A", "9C"]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyShare {
             chain: chain("luxor"),
         },
         "acquire.placement_required",
     );
-    refused(&mut state, 0, Action::EndTurn, "acquire.placement_required");
+    refused(&state, 0, Action::EndTurn, "acquire.placement_required");
     accepted(&mut state, 0, place("9A"));
-    refused(&mut state, 0, place("9C"), "acquire.tile_already_placed");
+    refused(&state, 0, place("9C"), "acquire.tile_already_placed");
     accepted(
         &mut state,
         0,
@@ -137,5 +137,5 @@ fn aq_turn_2_play_goes_clockwise_and_wraps() {
     accepted(&mut state, 2, place("9A"));
     let events = accepted(&mut state, 2, Action::EndTurn);
     assert!(events.contains(&Event::TurnStarted { seat: Seat(0) }));
-    refused(&mut state, 1, Action::EndTurn, "not_your_turn");
+    refused(&state, 1, Action::EndTurn, "not_your_turn");
 }

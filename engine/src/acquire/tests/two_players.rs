@@ -200,14 +200,14 @@ fn aq_2p_8_the_maker_chooses_survivor_and_order_in_a_bank_tile_merger_and_dispos
     let imperial = Action::ChooseSurvivor {
         chain: chain("imperial"),
     };
-    refused(&mut state, 1, imperial.clone(), "not_your_turn");
+    refused(&state, 1, imperial.clone(), "not_your_turn");
     assert_eq!(Acquire::legal_actions(&state, Seat(0)).len(), 3);
     accepted(&mut state, 0, imperial);
     // Airport and Festival are equal: the maker orders them.
     let order = Action::OrderDefuncts {
         order: vec![chain("festival"), chain("airport")],
     };
-    refused(&mut state, 1, order.clone(), "not_your_turn");
+    refused(&state, 1, order.clone(), "not_your_turn");
     let events = accepted(&mut state, 0, order);
     assert!(events.contains(&Event::DisposalStarted {
         chain: chain("festival"),

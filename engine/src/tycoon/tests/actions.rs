@@ -105,7 +105,7 @@ fn ty_setup_5_o3_seat_0_starts_and_play_goes_clockwise() {
     );
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -136,10 +136,10 @@ fn ty_turn_1_exactly_one_main_action_then_the_turn_must_be_ended() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::BuildHotel);
-    refused(&mut state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
-    refused(&mut state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -152,8 +152,8 @@ fn ty_turn_1_exactly_one_main_action_then_the_turn_must_be_ended() {
 
 #[test]
 fn ty_turn_1_a_turn_cannot_end_without_a_main_action() {
-    let mut state = new_game(2);
-    refused(&mut state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
+    let state = new_game(2);
+    refused(&state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn ty_turn_2_t6_tickets_may_be_bought_before_and_after_the_build_but_flights_onl
     accepted(&mut state, 0, buy("C27"));
     accepted(&mut state, 0, Action::BuildHotel);
     accepted(&mut state, 0, buy("C29"));
-    refused(&mut state, 0, fly("C22", "mexico_city"), FLIGHT_AFTER_BUILD);
+    refused(&state, 0, fly("C22", "mexico_city"), FLIGHT_AFTER_BUILD);
     accepted(&mut state, 0, Action::EndTurn);
 }
 
@@ -179,7 +179,7 @@ fn ty_turn_3_t11_a_loan_turn_allows_nothing_else() {
     give_ticket(&mut state, 0, "S09");
     // Bought a ticket and can still fly: no loan this turn.
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -282,7 +282,7 @@ fn ty_loan_2_one_card_per_turn_laid_face_up() {
     assert!(!state.players[0].loans[0].extended);
     assert_eq!(state.loan_cards_left, [13, 10]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -308,8 +308,8 @@ fn ty_loan_4_t4_after_a_loan_the_plane_leaves_home_only_by_a_direct_scheduled_fl
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "S09");
     give_ticket(&mut state, 0, "C27");
-    refused(&mut state, 0, fly("C27", "cairo"), DIRECT_FLIGHT_REQUIRED);
-    refused(&mut state, 0, fly("S09", "tokyo"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("C27", "cairo"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("S09", "tokyo"), DIRECT_FLIGHT_REQUIRED);
     accepted(&mut state, 0, fly("S09", "cairo"));
     // TY-FLY-5: once in a city, any ticket.
     accepted(&mut state, 0, fly("C27", "hongkong"));
@@ -324,9 +324,9 @@ fn ty_loan_5_b9_a_player_who_cannot_build_must_borrow() {
     place_plane(&mut state, 0, "cairo", Some(0));
     let loans = LoanKind::ALL.map(|loan| Action::TakeLoan { loan }).to_vec();
     assert_eq!(Tycoon::legal_actions(&state, Seat(0)), loans);
-    refused(&mut state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
-    refused(&mut state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
-    refused(&mut state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
+    refused(&state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
 }
 
 #[test]
@@ -334,14 +334,14 @@ fn l2_when_a_kind_runs_out_the_other_is_offered_and_without_cards_the_loan_is_a_
     let mut state = new_game(2);
     state.loan_cards_left = [0, 1];
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
         },
         NO_LOAN_CARDS,
     );
-    refused(&mut state, 0, Action::Pass, LOAN_CARDS_REMAIN);
+    refused(&state, 0, Action::Pass, LOAN_CARDS_REMAIN);
     accepted(
         &mut state,
         0,
@@ -387,7 +387,7 @@ fn ty_fly_1_a_flight_uses_the_ticket_which_goes_to_its_discard_pile() {
     accepted(&mut state, 0, fly("S09", "cairo"));
     assert!(state.players[0].tickets.is_empty());
     assert_eq!(state.deck(Deck::Scheduled).discard, vec![ticket("S09")]);
-    refused(&mut state, 0, fly("S09", "tokyo"), TICKET_NOT_IN_HAND);
+    refused(&state, 0, fly("S09", "tokyo"), TICKET_NOT_IN_HAND);
 }
 
 #[test]
@@ -416,7 +416,7 @@ fn ty_fly_3_t1_step_mode_goes_exactly_n_steps_from_a_city() {
             "{to}"
         );
     }
-    refused(&mut state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
     accepted(&mut state, 0, fly("S17", "sydney"));
 }
 
@@ -425,8 +425,8 @@ fn t2_step_mode_counts_steps_only_from_a_city_never_from_the_bank() {
     // S09: Cairo, 2 boxes. From Hongkong it also reaches the cities exactly two steps away.
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "S09");
-    refused(&mut state, 0, fly("S09", "mexico_city"), DIRECT_FLIGHT_REQUIRED);
-    refused(&mut state, 0, fly("S09", "monaco"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("S09", "mexico_city"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("S09", "monaco"), DIRECT_FLIGHT_REQUIRED);
     for mode in [StepMode::Exact, StepMode::UpTo] {
         state.config.step_mode = mode;
         let from_the_bank: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
@@ -445,7 +445,7 @@ fn ty_fly_4_a_charter_ticket_flies_only_between_its_two_cities_either_way() {
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "C25"); // Mexico City - Cape Town
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, fly("C25", "cape_town"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("C25", "cape_town"), UNREACHABLE_CITY);
     place_plane(&mut state, 0, "cape_town", Some(0));
     accepted(&mut state, 0, fly("C25", "mexico_city"));
 }
@@ -475,8 +475,8 @@ fn ty_fly_6_t3_a_city_with_both_fields_taken_is_only_a_stopover() {
             field: None
         }
     );
-    refused(&mut state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
-    refused(&mut state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
+    refused(&state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
+    refused(&state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
     accepted(&mut state, 0, fly("C29", "cape_town"));
     accepted(&mut state, 0, Action::BuildHotel);
 }
@@ -592,7 +592,7 @@ fn ty_tix_1_buy_any_number_of_face_up_tickets_at_their_price() {
     assert_eq!(state.players[0].tickets, shown);
     let hidden = state.deck(Deck::Charter).draw[0];
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyTicket { ticket: hidden },
         TICKET_NOT_DISPLAYED,
@@ -610,7 +610,7 @@ fn ty_tix_2_no_ticket_is_bought_in_a_loan_turn() {
     let mut state = new_game(2);
     display_ticket(&mut state, "S09");
     accepted(&mut state, 0, buy("S09")); // it flies to Cairo, where he can build
-    refused(&mut state, 0, loan.clone(), LOAN_TURN_NOT_PURE);
+    refused(&state, 0, loan, LOAN_TURN_NOT_PURE);
 
     let mut state = new_game(2);
     display_ticket(&mut state, "C27");
@@ -618,7 +618,7 @@ fn ty_tix_2_no_ticket_is_bought_in_a_loan_turn() {
     assert!(events.contains(&Event::TurnEnded { seat: Seat(0) }));
     let legal = Tycoon::legal_actions(&state, Seat(0));
     assert!(legal.is_empty(), "{legal:?}");
-    refused(&mut state, 0, buy("C27"), "not_your_turn");
+    refused(&state, 0, buy("C27"), "not_your_turn");
 }
 
 #[test]
@@ -626,7 +626,7 @@ fn ty_tix_3_b8_tickets_need_cash_on_hand() {
     let mut state = new_game(2);
     state.players[0].cash = 3;
     display_ticket(&mut state, "S09");
-    refused(&mut state, 0, buy("S09"), INSUFFICIENT_CASH);
+    refused(&state, 0, buy("S09"), INSUFFICIENT_CASH);
 }
 
 #[test]
@@ -711,10 +711,10 @@ fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
 
 #[test]
 fn ty_land_1_building_needs_a_landing_field_not_the_bank() {
-    let mut state = new_game(2);
-    refused(&mut state, 0, Action::BuildHotel, NOT_IN_CITY);
-    refused(&mut state, 0, Action::RenovateHotel, NOT_IN_CITY);
-    refused(&mut state, 0, Action::BuildFactory, NOT_IN_CITY);
+    let state = new_game(2);
+    refused(&state, 0, Action::BuildHotel, NOT_IN_CITY);
+    refused(&state, 0, Action::RenovateHotel, NOT_IN_CITY);
+    refused(&state, 0, Action::BuildFactory, NOT_IN_CITY);
 }
 
 #[test]
@@ -731,7 +731,7 @@ fn ty_land_3_a_plane_that_stays_keeps_its_field_and_cannot_move_to_the_cheaper_o
     let mut state = new_game(2);
     place_plane(&mut state, 0, "cairo", Some(1));
     give_ticket(&mut state, 0, "S09");
-    refused(&mut state, 0, fly("S09", "cairo"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("S09", "cairo"), UNREACHABLE_CITY);
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(
         matches!(events[0], Event::HotelBuilt { cost: 3, .. }),
@@ -791,10 +791,10 @@ fn ty_hotel_1_a_hotel_needs_one_in_supply_and_the_cash() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(0));
     state.players[0].cash = 3;
-    refused(&mut state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
     state.players[0].cash = 30;
     state.players[0].hotels_in_supply = 0;
-    refused(&mut state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
+    refused(&state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
 }
 
 #[test]
@@ -827,8 +827,8 @@ fn ty_hotel_4_b5_space_12_is_never_built_and_a_full_city_takes_no_hotel_or_renov
     build_track(&mut state, "cairo", &[1; 12]);
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, Action::BuildHotel, CITY_FULL);
-    refused(&mut state, 0, Action::RenovateHotel, CITY_FULL);
+    refused(&state, 0, Action::BuildHotel, CITY_FULL);
+    refused(&state, 0, Action::RenovateHotel, CITY_FULL);
     accepted(&mut state, 0, Action::BuildFactory);
 }
 
@@ -889,7 +889,7 @@ fn ty_reno_1_b6_an_owner_renovates_a_closed_hotel_free_onto_the_next_space() {
     c.closed.push(Seat(0));
     place_plane(&mut state, 1, "cairo", Some(0));
     give_turn(&mut state, 1);
-    refused(&mut state, 1, Action::RenovateHotel, NO_CLOSED_HOTEL);
+    refused(&state, 1, Action::RenovateHotel, NO_CLOSED_HOTEL);
     place_plane(&mut state, 0, "cairo", Some(1));
     give_turn(&mut state, 0);
     let supply = state.players[0].hotels_in_supply;
@@ -916,8 +916,8 @@ fn ty_reno_2_renovation_is_the_whole_main_action() {
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::RenovateHotel);
-    refused(&mut state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
-    refused(&mut state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
 }
 
 #[test]
@@ -957,10 +957,10 @@ fn ty_fac_1_a_factory_needs_a_landing_field_a_factory_left_and_the_cash() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(0));
     state.players[0].cash = 7;
-    refused(&mut state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
     state.players[0].cash = 30;
     state.players[0].factories_left = 0;
-    refused(&mut state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
+    refused(&state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
 }
 
 #[test]
@@ -995,7 +995,7 @@ fn ty_fac_3_at_most_two_factories_per_city() {
     let mut state = new_game(2);
     state.city_mut(city("cairo")).factories = vec![Seat(1), Seat(1)];
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, Action::BuildFactory, FACTORY_FIELDS_FULL);
+    refused(&state, 0, Action::BuildFactory, FACTORY_FIELDS_FULL);
 }
 
 #[test]
@@ -1066,9 +1066,9 @@ fn wrong_stage_actions_are_refused() {
         loan: LoanKind::Loan10,
         decision: crate::tycoon::LoanDecision::Repay,
     };
-    refused(&mut state, 0, settle, NOT_LOAN_SETTLEMENT);
+    refused(&state, 0, settle, NOT_LOAN_SETTLEMENT);
     state.stage = Stage::Finished;
-    refused(&mut state, 0, Action::EndTurn, "game_over");
+    refused(&state, 0, Action::EndTurn, "game_over");
 }
 
 #[test]

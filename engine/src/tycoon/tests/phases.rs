@@ -148,15 +148,15 @@ fn ty_after_1_l3_each_unextended_card_is_repaid_or_extended_from_seat_0() {
     let events = build_last_hotel(&mut state, 1);
     assert!(events.contains(&Event::LoanSettlementStarted));
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
-    refused(&mut state, 1, extend(LoanKind::Loan10), "not_your_turn");
-    refused(&mut state, 0, Action::EndTurn, LOAN_SETTLEMENT_PENDING);
+    refused(&state, 1, extend(LoanKind::Loan10), "not_your_turn");
+    refused(&state, 0, Action::EndTurn, LOAN_SETTLEMENT_PENDING);
     let cash = state.players[0].cash;
     accepted(&mut state, 0, repay(LoanKind::Loan10));
     assert_eq!(state.players[0].cash, cash - 12);
     accepted(&mut state, 0, extend(LoanKind::Loan16));
     assert_eq!(state.players[0].loans, vec![card(LoanKind::Loan16, true)]);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
-    refused(&mut state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
+    refused(&state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
     let events = accepted(&mut state, 1, extend(LoanKind::Loan10));
     assert!(events
         .iter()
@@ -209,7 +209,7 @@ fn l3_a_voluntary_repayment_needs_the_cash_on_hand_and_who_cannot_pay_must_exten
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
     // One short of the 20 due: repaying is refused and not offered; extending is the way.
     state.players[0].cash = 19;
-    refused(&mut state, 0, repay(LoanKind::Loan16), INSUFFICIENT_CASH);
+    refused(&state, 0, repay(LoanKind::Loan16), INSUFFICIENT_CASH);
     assert_eq!(
         Tycoon::legal_actions(&state, Seat(0)),
         vec![extend(LoanKind::Loan16)]
@@ -305,7 +305,7 @@ fn ty_end_3_equal_cash_is_a_shared_win() {
 fn l4_there_is_no_early_repayment_during_play() {
     let mut state = new_game(2);
     state.players[0].loans = vec![card(LoanKind::Loan10, false)];
-    refused(&mut state, 0, repay(LoanKind::Loan10), NOT_LOAN_SETTLEMENT);
+    refused(&state, 0, repay(LoanKind::Loan10), NOT_LOAN_SETTLEMENT);
 }
 
 #[test]
