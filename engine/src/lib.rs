@@ -15,8 +15,13 @@
 //! 1. Its folder `src/<game>/` with the usual files (`config.rs`, `data.rs` and its data file,
 //!    `state.rs`, `action.rs`, `event.rs`, `decide.rs`, `evolve.rs`, `view.rs`, `errors.rs`,
 //!    `tests/`) and a `Game` implementation in `mod.rs`.
-//! 2. Its spec in `engine/rules/<game>.md`; its tests name every rule ID of it
-//!    (`tests/coverage.rs`, see `spec_coverage`).
+//! 2. Its spec in `engine/rules/<game>.md`; its tests cite every rule ID of it in a test's name
+//!    or `///` doc comment. The tests folder has the same files in every game: `support.rs`
+//!    (table set-up and `accepted`/`refused` helpers), `coverage.rs` (`spec_coverage::uncited`
+//!    over the spec and every test file; the error codes pinned), `data.rs` (the data file's
+//!    tables), one file per rule section of the spec, `scenarios.rs` (the spec's worked
+//!    examples) and `playouts.rs` (seeded random games through `checked_playout::play`, with
+//!    the game's conservation, money and secrecy checks).
 //! 3. One line in [`hosted_games!`] below. The registry, the catalogue, the OpenAPI schemas and
 //!    every endpoint follow from it.
 //! 4. Optionally a bench: `benches/<game>.rs` calling `common::bench_game` and a `[[bench]]`
@@ -37,6 +42,13 @@
 //! let view: serde_json::Value = serde_json::from_str(game.view(Viewer::Spectator).get()).unwrap();
 //! assert_eq!(view["players"].as_array().unwrap().len(), 3);
 //! ```
+//!
+//! # Changing a rule
+//!
+//! A game keeps the rules it was created under. A change of behaviour bumps
+//! [`Game::RULES_VERSION`] and becomes a config option whose default [`Game::read_config`] picks
+//! by version (Tycoon's `tie_break`, version 2); configs stored inside states and events must
+//! keep reading as the version that wrote them.
 
 pub mod chance;
 #[cfg(test)]

@@ -241,7 +241,11 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 for seat in scratch.seats() {
                     let paid: Vec<_> = payouts.iter().filter(|p| p.seat == seat).collect();
                     let amount = paid.iter().map(|p| p.amount).sum::<i32>();
-                    assert_eq!(amount, due[seat.index()], "{seat}'s bonus for {chain}");
+                    assert_eq!(
+                        amount,
+                        due[seat.index()],
+                        "{seat}'s bonus for {chain} at {size}: holdings {holdings:?}, {e:?}"
+                    );
                     assert!(paid.len() <= 1 && paid.iter().all(|p| p.amount > 0));
                     for p in paid {
                         assert_eq!(p.shares, holdings[seat.index()]);
@@ -286,18 +290,23 @@ fn bonus_split(majority: i32, minority: i32, holdings: &[u8]) -> Vec<i32> {
     let firsts = holdings.iter().filter(|&&n| n > 0 && n == top).count();
     let second = holdings.iter().copied().filter(|&n| n < top).max().unwrap_or(0);
     let seconds = holdings.iter().filter(|&&n| n > 0 && n == second).count();
+    let tie_for_first = firsts >= 2;
     holdings
         .iter()
-        .map(|&n| match () {
-            _ if n == 0 => 0,                         // AQ-BONUS-5: no share, no bonus
-            _ if holders == 1 => majority + minority, // AQ-BONUS-1
-            _ if firsts >= 2
-                && n == top => {
-                    ceil100(majority + minority, firsts) // AQ-BONUS-3, AQ-D8
-                }
-            _ if n == top => majority,                         // AQ-BONUS-2
-            _ if n == second => ceil100(minority, seconds),    // AQ-BONUS-2, -4, AQ-D7
-            _ => 0,
+        .map(|&n| {
+            if n == 0 {
+                0 // AQ-BONUS-5: no share, no bonus
+            } else if holders == 1 {
+                majority + minority // AQ-BONUS-1
+            } else if n == top && tie_for_first {
+                ceil100(majority + minority, firsts) // AQ-BONUS-3, AQ-D8
+            } else if n == top {
+                majority // AQ-BONUS-2
+            } else if n == second && !tie_for_first {
+                ceil100(minority, seconds) // AQ-BONUS-2, AQ-BONUS-4, AQ-D7
+            } else {
+                0 // below second, or second behind a tie for first (AQ-BONUS-3)
+            }
         })
         .collect()
 }
