@@ -308,8 +308,13 @@ fn status_of(state: &dyn DynState) -> db::GameStatus {
 fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
-        let (state, events) =
-            kind.setup(&game.config, seats.len(), &mut rng_for(&game.rng_seed.0, 0))?;
+        // The rules version the game was created under decides the defaults of its config.
+        let (state, events) = kind.setup_as(
+            u32::try_from(game.rules_version).unwrap_or(0),
+            &game.config,
+            seats.len(),
+            &mut rng_for(&game.rng_seed.0, 0),
+        )?;
         Ok::<_, Refusal>(Decision {
             events: events.into_iter().map(NewEvent::system).collect(),
             snapshot: JsonText::new(state.snapshot()),

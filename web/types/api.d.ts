@@ -317,7 +317,10 @@ export interface components {
             /** @default seed */
             end_rule: components["schemas"]["AcquireEndRule"];
             /**
-             * @description Hide other players' cash and shares in views until the end (AQ-INFO-3, AQ-D6).
+             * @description Hide other players' cash and share totals (AQ-INFO-3, AQ-D6). A memory rule, not
+             *     secrecy: the totals are hidden in views and in `states/{seq}` until the end, while each
+             *     purchase, sale, trade, founder's share and bonus stays visible in the event log, as at
+             *     the table (the public bank stock reveals them anyway).
              * @default false
              */
             hidden_holdings: boolean;
@@ -1662,11 +1665,11 @@ export interface components {
             /** @description First and second majority payout if payday were now (TY-MAJ-1). */
             payout: number[];
         };
-        /** @description Options fixed at creation; every field has the spec's default. */
+        /** @description Options fixed at creation; a field left out takes the default of the game's rules version. */
         TycoonConfig: {
             /** @default exact */
             step_mode: components["schemas"]["TycoonStepMode"];
-            /** @default earliest_on_track */
+            /** @default first_built */
             tie_break: components["schemas"]["TycoonTieBreak"];
             /**
              * @description Loan cards never run out (L2). With it a game ends only when players keep building.
@@ -1686,6 +1689,7 @@ export interface components {
             draw_pile: number;
         };
         TycoonEvent: {
+            /** @description Every option, as this game plays it. */
             config: components["schemas"]["TycoonConfig"];
             /** Format: int32 */
             players: number;
@@ -1897,7 +1901,7 @@ export interface components {
          */
         TycoonTicket: "S01" | "S02" | "S03" | "S04" | "S05" | "S06" | "S07" | "S08" | "S09" | "S10" | "S11" | "S12" | "S13" | "S14" | "S15" | "S16" | "S17" | "S18" | "C01" | "C02" | "C03" | "C04" | "C05" | "C06" | "C07" | "C08" | "C09" | "C10" | "C11" | "C12" | "C13" | "C14" | "C15" | "C16" | "C17" | "C18" | "C19" | "C20" | "C21" | "C22" | "C23" | "C24" | "C25" | "C26" | "C27" | "C28" | "C29" | "C30" | "C31" | "C32" | "C33" | "C34" | "C35" | "C36";
         /**
-         * @description How a tie for a city's majority is broken (TY-MAJ-2).
+         * @description How a tie for a city's majority is broken (TY-MAJ-2, S2).
          * @enum {string}
          */
         TycoonTieBreak: "earliest_on_track" | "first_built";

@@ -41,12 +41,18 @@ impl Game for Tycoon {
 
     const NAME: &'static str = "tycoon";
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
-    const RULES_VERSION: u32 = 1;
+    /// 2: majority ties follow the seeds' wording by default (`tie_break = first_built`).
+    const RULES_VERSION: u32 = 2;
 
     /// 2 to 4 (TY-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
         let c = &board().constants;
         c.players_min..=c.players_max
+    }
+
+    /// Options left out take the defaults of `rules_version` (see [`config`]).
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Config, String> {
+        Config::read(json, rules_version).map_err(|e| e.to_string())
     }
 
     fn setup(

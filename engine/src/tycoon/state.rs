@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// Read as its rules version wrote it (see [`super::config`]).
+    #[serde(deserialize_with = "super::config::stored")]
     pub config: Config,
     /// 1, 2 or 3 (TY-COMP-12).
     pub phase: u8,

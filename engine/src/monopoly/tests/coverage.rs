@@ -2,60 +2,33 @@
 //! it, and every error code is listed once.
 
 use crate::monopoly::errors;
-use crate::spec_coverage::{self, numbered, rule_ids as rule_ids_where, unnamed};
+use crate::spec_coverage::{self, numbered};
 
 const SPEC: &str = include_str!("../../../rules/monopoly.md");
-const TESTS: [&str; 7] = [
+/// Every test file of the game (coverage counts only `#[test]` names and doc comments).
+const TESTS: &[&str] = &[
     include_str!("setup.rs"),
     include_str!("turn.rs"),
     include_str!("property.rs"),
     include_str!("debts.rs"),
     include_str!("scenarios.rs"),
     include_str!("playouts.rs"),
-    include_str!("support.rs"),
 ];
 
 /// Rule IDs such as `MO-RENT-2`, decisions `MO-D-7` and scenarios `MO-T-23`.
-fn rule_ids() -> Vec<String> {
-    rule_ids_where(SPEC, |word| {
-        let parts: Vec<&str> = word.split('-').collect();
-        parts.len() == 3
-            && parts[0] == "MO"
-            && parts[1].chars().all(|c| c.is_ascii_uppercase())
-            && numbered(parts[2])
-    })
-}
-
-/// The text of the test functions only: each `#[test]` with the `///` lines right above it
-/// and its name. Comments elsewhere and assertion messages do not count.
-fn test_headers(source: &str) -> String {
-    let lines: Vec<&str> = source.lines().collect();
-    let mut out = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        if line.trim() != "#[test]" {
-            continue;
-        }
-        let mut j = i;
-        while j > 0 && lines[j - 1].trim_start().starts_with("///") {
-            j -= 1;
-            out.push_str(lines[j]);
-            out.push('\n');
-        }
-        if let Some(f) = lines[i + 1..].iter().find(|l| l.contains("fn ")) {
-            out.push_str(f);
-            out.push('\n');
-        }
-    }
-    out
+fn is_rule_id(word: &str) -> bool {
+    let parts: Vec<&str> = word.split('-').collect();
+    parts.len() == 3
+        && parts[0] == "MO"
+        && parts[1].chars().all(|c| c.is_ascii_uppercase())
+        && numbered(parts[2])
 }
 
 #[test]
-fn every_rule_id_of_the_spec_is_named_by_a_test() {
-    let ids = rule_ids();
+fn every_rule_id_of_the_spec_is_cited_by_a_test() {
+    let ids = spec_coverage::rule_ids(SPEC, is_rule_id);
     assert!(ids.len() > 150, "the spec parser found only {} ids", ids.len());
-    let headers: Vec<String> = TESTS.iter().map(|t| test_headers(t)).collect();
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let missing = unnamed(&ids, &headers);
+    let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
 }
 

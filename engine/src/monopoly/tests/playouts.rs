@@ -68,7 +68,6 @@ fn play_with(
         seed,
         check_completeness,
         max_actions: MAX_ACTIONS,
-        hidden_every: 1,
         json_every: 10,
         standing_actions: true,
     };

@@ -6,7 +6,9 @@ mod support;
 
 mod actions;
 mod coverage;
+mod data;
 mod payday;
 mod phases;
 mod playouts;
 mod scenarios;
+mod versions;

@@ -2,24 +2,24 @@
 //! `legal-actions`, and the secrecy of the tiles (each hand is seen only by its seat, the draw
 //! pile by nobody) in every document, event, state and error.
 
-#[allow(dead_code)]
-#[path = "api/helpers.rs"]
-mod helpers;
-
 use std::collections::BTreeSet;
 
-use helpers::{spawn_app, stored_snapshot, Game, TestApp};
+use crate::helpers::{self, spawn_app, stored_snapshot, Game, TestApp};
 use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 async fn create_acquire(app: &TestApp, players: usize, seed: u64) -> Game {
+    create_acquire_with(app, players, seed, json!({})).await
+}
+
+async fn create_acquire_with(app: &TestApp, players: usize, seed: u64, config: Value) -> Game {
     let seats: Vec<Value> = (0..players)
         .map(|i| json!({ "name": format!("Player {i}") }))
         .collect();
     let (status, body) = helpers::json_of(
         app.req(Method::POST, "/v1/games", None)
-            .json(&json!({ "type": "acquire", "seats": seats, "seed": seed }))
+            .json(&json!({ "type": "acquire", "seats": seats, "seed": seed, "config": config }))
             .send()
             .await
             .unwrap(),
@@ -215,4 +215,56 @@ async fn acquire_is_in_the_catalogue_with_its_seat_range() {
         .clone();
     assert_eq!(acquire["min_seats"], 2, "{acquire}");
     assert_eq!(acquire["max_seats"], 6, "{acquire}");
+}
+
+/// AQ-INFO-3 (`hidden_holdings`): until the end, no spectator's `states/{seq}` (nor the game
+/// document) shows a player's cash or share totals, at any seq, and a seat sees only its own.
+/// It is a memory rule, not secrecy: each purchase stays in the event log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_holdings_keeps_every_players_totals_out_of_a_spectators_states() {
+    let app = spawn_app().await;
+    let game = create_acquire_with(&app, 3, 8, json!({ "hidden_holdings": true })).await;
+    let mut rng: ChaCha8Rng = rand::SeedableRng::seed_from_u64(8);
+    for _ in 0..60 {
+        assert!(app.play_one(&game, &mut rng).await, "the game ended early");
+    }
+    let log = app.all_events(&game, None).await;
+    let bought = log
+        .iter()
+        .filter(|e| e["event"]["type"] == "share_bought")
+        .count();
+    assert!(bought > 0, "the check needs purchases: {log:?}");
+    assert!(
+        log.iter()
+            .all(|e| e["event"]["type"] != "final_scoring_started"),
+        "the check needs a game in progress"
+    );
+    let hidden = |what: &str, view: &Value, own: Option<u64>| {
+        for p in view["players"].as_array().unwrap() {
+            let mine = p["seat"].as_u64() == own;
+            for total in ["cash", "shares"] {
+                assert_eq!(p[total].is_null(), !mine, "{what}: {total} of {p}");
+            }
+        }
+    };
+    let version = app.version(&game).await;
+    for seq in 1..=version {
+        let (status, state) = app
+            .get_json(&format!("/v1/games/{}/states/{seq}", game.id), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        hidden(&format!("spectator's state {seq}"), &state["view"], None);
+    }
+    hidden(
+        "spectator's document",
+        &app.document(&game, None).await["view"],
+        None,
+    );
+    let (_, state) = app
+        .get_json(
+            &format!("/v1/games/{}/states/{version}", game.id),
+            Some(&game.tokens[0]),
+        )
+        .await;
+    hidden("seat 0's state", &state["view"], Some(0));
 }
