@@ -66,6 +66,7 @@ macro_rules! hosted_games {
 hosted_games! {
     tycoon::Tycoon,
     acquire::Acquire,
+    tyros::Tyros,
 }
 
 use rand::RngCore;
