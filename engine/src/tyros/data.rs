@@ -117,7 +117,9 @@ pub enum DesertCell {
 }
 
 /// Where the open-sea cell lies (TR-MAP-3, TR-D-1). RECONSTRUCTED: the default is the data
-/// file's grid; `row5_col6` is its alternative `sea_at_row5` (field 28 moves to row 4).
+/// file's grid; `row5_col6` is its alternative `sea_at_row5` (field 28 moves to row 4). With
+/// it field 32 touches only Tyros, against TR-MAP-5: tile 32 can then found an empire but
+/// never join one, and stays in a hand to the end (the game still ends, TR-END-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -512,10 +514,10 @@ fn parse(json: &str) -> Result<Board, String> {
     if file.adjacency.len() != CELL_COUNT {
         return Err("adjacency must list every passable cell".into());
     }
-    for map in &maps {
-        if !map.fields_connected_without_tyros() {
-            return Err("TR-MAP-5: fields must be connected without Tyros".into());
-        }
+    // TR-MAP-5 holds on the file's own layout. (The alternative `sea_at_row5` cuts field 32
+    // off: it then touches only Tyros; see `SeaCell::Row5Col6`.)
+    if !default.fields_connected_without_tyros() {
+        return Err("TR-MAP-5: fields must be connected without Tyros".into());
     }
     let f = &file.fixtures.first_game_setup;
     let tile = |n: u8| -> Result<Tile, String> {
