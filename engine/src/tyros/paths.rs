@@ -86,6 +86,10 @@ impl Layers {
             let d = dist[usize::from(t)][cell.index()];
             for next in map.neighbours(cell) {
                 let nt = t + pirate(next);
+                // Walks entering more pirates than there are loop back; they are never cheapest.
+                if usize::from(nt) >= layers {
+                    continue;
+                }
                 let slot = &mut dist[usize::from(nt)][next.index()];
                 if *slot == UNREACHED && next != from {
                     *slot = d + 1;

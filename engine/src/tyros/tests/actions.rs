@@ -193,6 +193,7 @@ fn tr_act_d_trading_with_the_bank() {
     // Form (2).
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 3}));
+    s.draw_pile.insert(0, Card::Violet);
     refused(&mut s, W, Action::BankPick { colour: Violet, cards: cards(json!({"orange": 2})) }, e::BAD_CARD_COUNT);
     let events = accepted(&mut s, W, Action::BankPick { colour: Violet, cards: cards(json!({"orange": 3})) });
     assert!(events.contains(&Event::CardTakenFromPile { seat: Seat(W), card: Card::Violet }));

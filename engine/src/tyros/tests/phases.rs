@@ -125,16 +125,24 @@ fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short()
         .collect();
     assert_eq!(draws, vec![(Seat(R), 10), (Seat(G), 10)], "start player passed to Red");
     assert_eq!(held(&s, W), cards(json!({"orange": 2})));
-    // Mid-deal rebuild: 5 in the pile, 30 discarded.
+    // A draw that empties the pile mid-round rebuilds it and goes on.
     let mut s = table(4, Config::default());
     let all = s.draw_pile.clone();
-    s.draw_pile = all[..5].to_vec();
-    s.discard_pile = all[5..35].to_vec();
-    s.round = 2;
-    for seat in [W, R, G, B] {
-        pass(&mut s, seat);
-    }
-    assert!(s.players.iter().all(|p| p.cards.total() == 10));
+    s.draw_pile = all[..1].to_vec();
+    s.discard_pile = all[1..10].to_vec();
+    hand(&mut s, W, json!({"orange": 3}));
+    let events = accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 3})) });
+    let kinds: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CardsDrawn { count: 1, .. } => Some("drew 1"),
+            Event::CardsDrawn { count: 2, .. } => Some("drew 2"),
+            Event::DrawPileRebuilt { .. } => Some("rebuilt"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, vec!["drew 1", "rebuilt", "drew 2"]);
+    assert_eq!(held(&s, W).total(), 3);
 }
 
 /// TR-P2-1, TR-P2-2, TR-P2-3, TR-P2-6: a tile goes on its neutral field next to an empire,
@@ -146,6 +154,7 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
     empire(&mut s, Green, &["22"]);
     empire(&mut s, Violet, &["16"]);
     tiles(&mut s, W, &[17, 5, 23]);
+    tiles(&mut s, R, &[15]);
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
     refused(&mut s, W, Action::PlaceTile { tile: Tile(5), empire: None }, e::TILE_NOT_PLACEABLE);
     refused(&mut s, W, Action::PlaceTile { tile: Tile(17), empire: None }, e::EMPIRE_CHOICE_REQUIRED);
@@ -165,9 +174,8 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
     assert!(s.used_tiles.contains(&Tile(17)), "TR-P2-6");
     assert_eq!(Tyros::active_seats(&s), vec![Seat(R)]);
     // With one adjacent empire no name is needed.
-    tiles(&mut s, R, &[21]);
-    accepted(&mut s, R, Action::PlaceTile { tile: Tile(21), empire: None });
-    assert_eq!(s.field(cell("21")).empire, Some(Violet));
+    accepted(&mut s, R, Action::PlaceTile { tile: Tile(15), empire: None });
+    assert_eq!(s.field(cell("15")).empire, Some(Violet));
 }
 
 /// TR-P2-1, TR-D-20: a tile one does not hold is refused with the same words wherever it is.

@@ -21,8 +21,9 @@ fn pirates() -> Config {
 #[test]
 fn tr_pir_2_a_player_who_cannot_place_swaps_a_tile_blindly() {
     for (pile, expect) in [
-        (vec![9, 23], None),
-        (vec![9, 10], Some(SwapSkipReason::NoUsableTile)),
+        // White draws the top tile after placing; Red swaps with what is left.
+        (vec![9, 23, 10], None),
+        (vec![9, 10, 11], Some(SwapSkipReason::NoUsableTile)),
         (vec![], Some(SwapSkipReason::PileEmpty)),
     ] {
         let mut s = table(4, pirates());

@@ -598,10 +598,11 @@ fn tr_t_21_a_second_bank_trade_in_a_round_is_refused() {
 fn tr_t_22_four_players_play_seven_rounds() {
     let config = action_cards();
     for seed in 0..500 {
-        let mut s = new_game(4, config.clone(), seed);
+        let setup = Tyros::setup(&config, 4, &mut rng(seed)).unwrap();
+        let mut s = Tyros::replay(&setup);
         let mut after_phase_2 = Vec::new();
         let mut wind = Vec::new();
-        let mut stuck = false;
+        let mut stuck = setup.iter().any(|e| matches!(e, Event::PlacementSkipped { .. }));
         let mut r = rng(seed);
         while s.outcome.is_none() && !stuck {
             let seat = Tyros::active_seats(&s)[0];

@@ -38,10 +38,14 @@ pub fn cards(json: serde_json::Value) -> Cards {
 }
 
 /// An action-phase table in round 2: every field neutral, no city, no pirate, every ship in
-/// its owner's supply, empty hands, and White's turn just started (turn 5). Tiles and the
-/// draw pile are left as the real setup made them.
+/// its owner's supply, empty hands, the whole deck shuffled in the draw pile, and White's turn
+/// just started (turn 5). Tiles are left as the real setup made them.
 pub fn table(players: usize, config: Config) -> State {
     let mut state = new_game(players, config, 1);
+    let mut deck = state.config.trade_card_split.to_list();
+    rand::seq::SliceRandom::shuffle(&mut deck[..], &mut rng(7));
+    state.draw_pile = deck;
+    state.discard_pile.clear();
     for f in &mut state.fields {
         *f = Field::default();
     }
