@@ -27,9 +27,21 @@ pub fn decide(
     if seat.index() >= state.players.len() {
         return Err(RuleError::not_your_turn(seat));
     }
-    let mut s = Scratch::new(state);
-    match action {
-        &Action::PlaceTile { tile, empire } => place_tile(&mut s, seat, tile, empire)?,
+    let mut s = act(state, seat, action, rng)?;
+    s.advance(rng);
+    Ok(s.events)
+}
+
+/// Checks `action` on `state` (a refusal copies nothing), then emits its own events on a
+/// scratch copy.
+fn act(
+    state: &State,
+    seat: Seat,
+    action: &Action,
+    rng: &mut dyn RngCore,
+) -> Result<Scratch, RuleError> {
+    let s = match action {
+        &Action::PlaceTile { tile, empire } => place_tile(state, seat, tile, empire)?,
         Action::Move {
             ship,
             to,
@@ -39,6 +51,7 @@ pub fn decide(
         } => {
             let plan = rules::check_move(state, seat, *ship, *to, path.as_deref(), *wind)?;
             check_cost(&plan, *cost)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ShipMoved {
                 seat,
                 ship: *ship,
@@ -54,6 +67,7 @@ pub fn decide(
                 });
             }
             arrive(&mut s, *ship, *to, plan);
+            s
         }
         Action::ExplorerVoyage {
             ship,
@@ -63,6 +77,7 @@ pub fn decide(
         } => {
             let plan = rules::check_voyage(state, seat, *ship, *to, path.as_deref())?;
             check_cost(&plan, *cost)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ExplorerSailed {
                 seat,
                 ship: *ship,
@@ -75,9 +90,11 @@ pub fn decide(
                 card: ActionCard::Explorer,
             });
             arrive(&mut s, *ship, *to, plan);
+            s
         }
         &Action::FoundCity { ship } => {
             let (field, dues) = rules::check_city(state, seat, ship)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::CityFounded { seat, field, ship });
             s.emit(Event::DuesOwed { dues });
             if !s.state.bonus_taken && scoring::city_in_every_empire(&s.state, seat) {
@@ -86,9 +103,11 @@ pub fn decide(
                     points: state.config.bonus_city_in_all_empires,
                 });
             }
+            s
         }
         &Action::BuildShip { at, galley } => {
             let (ship, dues) = rules::check_build(state, seat, at, galley)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ShipBuilt {
                 seat,
                 ship,
@@ -97,9 +116,11 @@ pub fn decide(
             });
             s.emit(Event::DuesOwed { dues });
             sink_if_two(&mut s, at);
+            s
         }
         Action::BankSwap { cards } => {
             rules::check_bank_swap(state, seat, cards)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::BankTraded {
                 seat,
                 form: BankForm::Swap,
@@ -110,19 +131,24 @@ pub fn decide(
                 reason: DiscardReason::BankTrade,
             });
             s.draw_cards(seat, cards.total() as u8, rng);
+            s
         }
         &Action::BankPick { colour, cards } => {
             rules::check_bank_pick(state, seat, &cards)?;
+            let mut s = Scratch::new(state);
             bank_pick(&mut s, seat, colour, cards, rng);
+            s
         }
         &Action::OfferTrade { to, give, get } => {
             rules::check_offer(state, seat, to, &give, &get)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::TradeOffered {
                 from: seat,
                 to,
                 give,
                 get,
             });
+            s
         }
         Action::AcceptTrade | Action::RejectTrade => {
             let offer = state.offer.ok_or_else(no_offer)?;
@@ -131,6 +157,9 @@ pub fn decide(
             }
             if *action == Action::AcceptTrade {
                 rules::check_in_hand(state, seat, &offer.get, "TR-ACT-E")?;
+            }
+            let mut s = Scratch::new(state);
+            if *action == Action::AcceptTrade {
                 s.emit(Event::TradeAccepted {
                     from: offer.from,
                     to: offer.to,
@@ -143,6 +172,7 @@ pub fn decide(
                     to: offer.to,
                 });
             }
+            s
         }
         Action::WithdrawTrade => {
             let offer = state.offer.ok_or_else(no_offer)?;
@@ -153,10 +183,12 @@ pub fn decide(
                     "only the offerer withdraws an offer",
                 ));
             }
+            let mut s = Scratch::new(state);
             s.emit(Event::TradeWithdrawn {
                 from: offer.from,
                 to: offer.to,
             });
+            s
         }
         Action::PlayFavourableWind | Action::PlayExplorer => {
             let card = if *action == Action::PlayExplorer {
@@ -165,10 +197,13 @@ pub fn decide(
                 ActionCard::FavourableWind
             };
             rules::check_action_card(state, seat, card)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed { seat, card });
+            s
         }
         &Action::PlayBlockadeBreaker { ship, to } => {
             let from = rules::check_blockade(state, seat, ship, to)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed {
                 seat,
                 card: ActionCard::BlockadeBreaker,
@@ -180,19 +215,24 @@ pub fn decide(
                 to,
             });
             sink_if_two(&mut s, to);
+            s
         }
         &Action::SinkShip { galley, target } => {
             rules::check_sink(state, seat, galley, target)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::ShipSunk {
                 seat,
                 galley,
                 ship: target,
             });
+            s
         }
         Action::Pass => {
             check_pass(state, seat)?;
+            let mut s = Scratch::new(state);
             s.emit(Event::Passed { seat });
             s.emit(Event::TurnEnded { seat, passed: true });
+            s
         }
         Action::EndTurn => {
             let turn = rules::turn_of(state, seat)?;
@@ -203,13 +243,15 @@ pub fn decide(
                     "end_turn closes a turn after its action when player_trade_free is on",
                 ));
             }
+            let mut s = Scratch::new(state);
             s.emit(Event::TurnEnded {
                 seat,
                 passed: false,
             });
+            s
         }
-        Action::Pay { cards } => pay(&mut s, seat, cards)?,
-        Action::LayFightCards { cards } => lay_fight_cards(&mut s, seat, cards)?,
+        Action::Pay { cards } => pay(state, seat, cards)?,
+        Action::LayFightCards { cards } => lay_fight_cards(state, seat, cards)?,
         Action::ChooseFightDiscard { cards } => {
             let Awaiting::FightChoice(winner) = rules::awaiting(state) else {
                 return Err(no_fight_decision());
@@ -225,7 +267,9 @@ pub fn decide(
                     "name one of your largest groups of identical cards",
                 ));
             }
+            let mut s = Scratch::new(state);
             s.resolve_fight(*cards);
+            s
         }
         Action::Keep { cards } => {
             if !rules::keep_pending(state, seat) {
@@ -244,14 +288,15 @@ pub fn decide(
                 ));
             }
             rules::check_in_hand(state, seat, cards, "TR-EOR-1")?;
+            let mut s = Scratch::new(state);
             s.emit(Event::KeepChosen {
                 seat,
                 cards: Some(*cards),
             });
+            s
         }
-    }
-    s.advance(rng);
-    Ok(s.events)
+    };
+    Ok(s)
 }
 
 fn no_offer() -> RuleError {
@@ -279,12 +324,11 @@ fn check_cost(plan: &MovePlan, cost: Option<u8>) -> Result<(), RuleError> {
 
 /// Phase 2: place a tile, draw a replacement (TR-P2-1..3).
 fn place_tile(
-    s: &mut Scratch,
+    state: &State,
     seat: Seat,
     tile: Tile,
     empire: Option<Empire>,
-) -> Result<(), RuleError> {
-    let state = &s.state;
+) -> Result<Scratch, RuleError> {
     match rules::awaiting(state) {
         Awaiting::Placement(p) if p == seat => {}
         Awaiting::Placement(_) => return Err(RuleError::not_your_turn(seat)),
@@ -330,6 +374,7 @@ fn place_tile(
             ))
         }
     };
+    let mut s = Scratch::new(state);
     s.emit(Event::TilePlaced { seat, tile, empire });
     if let Some(&drawn) = s.state.tile_pile.last() {
         s.emit(Event::TileDrawn {
@@ -337,7 +382,7 @@ fn place_tile(
             tile: Some(drawn),
         });
     }
-    Ok(())
+    Ok(s)
 }
 
 /// After a ship arrived: its dues, and pirate sinking (TR-PIR-5, TR-COMB-2).
@@ -409,8 +454,7 @@ fn check_pass(state: &State, seat: Seat) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn pay(s: &mut Scratch, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    let state = &s.state;
+fn pay(state: &State, seat: Seat, cards: &Cards) -> Result<Scratch, RuleError> {
     let Some(&due) = state.dues.first() else {
         return Err(RuleError::new(e::NO_DUE, "TR-D-19", "nothing is owed now"));
     };
@@ -429,18 +473,18 @@ fn pay(s: &mut Scratch, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
             ),
         ));
     }
+    let mut s = Scratch::new(state);
     s.emit(Event::DuePaid {
         seat,
         cards: *cards,
         to: due.to,
         reason: due.reason,
     });
-    Ok(())
+    Ok(s)
 }
 
 /// Cards laid face down in a galley fight: 1–5, attacker first (TR-GAL-5).
-fn lay_fight_cards(s: &mut Scratch, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    let state = &s.state;
+fn lay_fight_cards(state: &State, seat: Seat, cards: &Cards) -> Result<Scratch, RuleError> {
     match rules::awaiting(state) {
         Awaiting::FightCards(p) if p == seat => {}
         Awaiting::FightCards(_) => return Err(RuleError::not_your_turn(seat)),
@@ -460,10 +504,11 @@ fn lay_fight_cards(s: &mut Scratch, seat: Seat, cards: &Cards) -> Result<(), Rul
             ),
         ));
     }
+    let mut s = Scratch::new(state);
     s.emit(Event::FightCardsLaid {
         seat,
         count: cards.total() as u8,
         cards: Some(*cards),
     });
-    Ok(())
+    Ok(s)
 }

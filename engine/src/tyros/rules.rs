@@ -202,48 +202,60 @@ fn galley_sinks_pirate(state: &State, ship: ShipId, to: Cell) -> bool {
     state.config.combined() && state.ship(ship).galley && state.field(to).pirate.is_some()
 }
 
-/// The dues of a move of `len` cells crossing `crossed` pirate fields (TR-ACT-A, TR-PIR-7,
-/// TR-PIR-8, TR-AK-4, TR-COMB-2).
-fn move_dues(
-    state: &State,
-    seat: Seat,
-    ship: ShipId,
-    to: Cell,
-    len: u8,
-    crossed: u8,
-    wind: bool,
-) -> Vec<Due> {
-    let b = board();
-    let pc = &b.variants.pirates;
-    let field = state.field(to);
-    let colour = field.empire.expect("checked: the destination belongs to an empire");
-    let cells = if wind { len / 2 } else { len };
-    let mut tolls = crossed * pc.toll_pass_through;
-    if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
-        tolls += pc.toll_enter;
-    }
-    let mut dues = vec![
-        due(
-            seat,
-            Need::Colour { colour },
-            cells * b.constants.move_cost_per_field,
-            None,
-            DueReason::Move,
-        ),
-        due(seat, Need::Any, tolls, None, DueReason::Toll),
-    ];
-    if let Some(owner) = field.city.filter(|&o| o != seat) {
-        if field.pirate.is_none() {
-            dues.push(due(
-                seat,
-                Need::Any,
-                b.constants.tribute_cards,
-                Some(owner),
-                DueReason::Tribute,
-            ));
+/// What a move along one path costs (TR-ACT-A, TR-PIR-7, TR-PIR-8, TR-AK-4, TR-COMB-2): cards
+/// of the destination's colour, toll cards, and tribute cards for a rival city's owner.
+#[derive(Debug, Clone, Copy)]
+struct MoveCost {
+    colour: Empire,
+    cards: u8,
+    tolls: u8,
+    tribute: Option<(Seat, u8)>,
+}
+
+impl MoveCost {
+    /// A move of `len` cells crossing `crossed` pirate fields.
+    fn new(state: &State, seat: Seat, ship: ShipId, to: Cell, len: u8, crossed: u8, wind: bool) -> Self {
+        let b = board();
+        let pc = &b.variants.pirates;
+        let field = state.field(to);
+        let cells = if wind { len / 2 } else { len };
+        let mut tolls = crossed * pc.toll_pass_through;
+        if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
+            tolls += pc.toll_enter;
+        }
+        MoveCost {
+            colour: field.empire.expect("checked: the destination belongs to an empire"),
+            cards: cells * b.constants.move_cost_per_field,
+            tolls,
+            tribute: field
+                .city
+                .filter(|&owner| owner != seat && field.pirate.is_none())
+                .map(|owner| (owner, b.constants.tribute_cards)),
         }
     }
-    ordered(dues)
+
+    fn total(&self) -> u8 {
+        self.cards + self.tolls + self.tribute.map_or(0, |(_, n)| n)
+    }
+
+    /// The same answer as [`payment::affordable`] on [`MoveCost::dues`], without building them.
+    fn affordable(&self, config: &super::config::Config, hand: &Cards) -> bool {
+        let own = hand.get(self.colour.card());
+        let jokers = if config.jokers_wild { hand.joker } else { 0 };
+        u32::from(self.cards) <= u32::from(own) + u32::from(jokers)
+            && u32::from(self.total()) <= hand.total()
+    }
+
+    fn dues(&self, seat: Seat) -> Vec<Due> {
+        let mut dues = vec![
+            due(seat, Need::Colour { colour: self.colour }, self.cards, None, DueReason::Move),
+            due(seat, Need::Any, self.tolls, None, DueReason::Toll),
+        ];
+        if let Some((owner, n)) = self.tribute {
+            dues.push(due(seat, Need::Any, n, Some(owner), DueReason::Tribute));
+        }
+        ordered(dues)
+    }
 }
 
 /// Whether `seat` may move `ship` half price now (TR-AK-4).
@@ -299,24 +311,21 @@ pub fn best_move(
 ) -> Option<MovePlan> {
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
-    let mut priced: Vec<(u8, u8, Candidate, Vec<Due>)> = layers
+    let mut priced: Vec<(u8, Candidate, MoveCost)> = layers
         .candidates(state, to)
         .into_iter()
-        .map(|c| {
-            let dues = move_dues(state, seat, ship, to, c.len, c.tolls, wind);
-            let total = dues.iter().map(|d| d.count).sum();
-            (total, c.len, c, dues)
-        })
-        .filter(|(_, _, _, dues)| payment::affordable(&state.config, hand, dues))
+        .map(|c| (c, MoveCost::new(state, seat, ship, to, c.len, c.tolls, wind)))
+        .filter(|(_, cost)| cost.affordable(&state.config, hand))
+        .map(|(c, cost)| (cost.total(), c, cost))
         .collect();
-    priced.sort_by_key(|(total, len, _, _)| (*total, *len));
-    priced.into_iter().find_map(|(_, _, c, dues)| {
+    priced.sort_by_key(|(total, c, _)| (*total, c.len));
+    priced.into_iter().find_map(|(_, c, cost)| {
         let path = layers.path(&c, to);
         paths::check_path(state, from, &path).ok()?;
         Some(MovePlan {
             from,
             path,
-            dues,
+            dues: cost.dues(seat),
             fight_with: fight_at(state, seat, ship, to),
         })
     })
@@ -350,15 +359,15 @@ pub fn check_move(
                     format!("the path must end at {to}"),
                 ));
             }
-            let len = path.len() as u8;
-            let dues = move_dues(state, seat, ship, to, len, paths::crossed_pirates(state, path), wind);
-            if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
+            let crossed = paths::crossed_pirates(state, path);
+            let cost = MoveCost::new(state, seat, ship, to, path.len() as u8, crossed, wind);
+            if !cost.affordable(&state.config, &state.player(seat).cards) {
                 return Err(unaffordable("TR-ACT-A", "this move"));
             }
             MovePlan {
                 from,
                 path: path.to_vec(),
-                dues,
+                dues: cost.dues(seat),
                 fight_with: fight_at(state, seat, ship, to),
             }
         }

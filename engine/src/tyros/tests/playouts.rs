@@ -398,7 +398,12 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
             panic!("listed {action:?} refused: {e}");
         }
     }
-    let own: Vec<ShipId> = (0..state.ships.len() as u8).map(ShipId).collect();
+    // The seat's own ships, and one rival ship to show that others' ships are refused.
+    let own: Vec<ShipId> = (0..state.ships.len() as u8)
+        .map(ShipId)
+        .filter(|&id| state.ship(id).owner == seat)
+        .chain(state.ships.iter().position(|s| s.owner != seat).map(|i| ShipId(i as u8)))
+        .collect();
     let mut universe = vec![
         Action::Pass,
         Action::EndTurn,
@@ -496,7 +501,7 @@ fn playouts(players: usize, variants: Variants) {
     let mut actions = 0;
     for seed in 0..GAMES {
         let config = config(variants, seed);
-        actions += play(players, seed, &config, seed < 2).len();
+        actions += play(players, seed, &config, seed == 0).len();
     }
     assert!(actions > 0);
 }
@@ -530,4 +535,50 @@ playout_tests! {
 fn playouts_are_deterministic_for_a_seed() {
     let config = config(Variants::All, 5);
     assert_eq!(play(4, 5, &config, false), play(4, 5, &config, false));
+}
+
+#[test]
+#[ignore]
+fn measure() {
+    use crate::playout;
+    for variants in [Variants::Base, Variants::All] {
+        for players in [3, 4] {
+            let t = std::time::Instant::now();
+            let mut steps = 0;
+            let mut checked = std::time::Duration::ZERO;
+            for seed in 0..20 {
+                let config = config(variants, seed);
+                let mut r = rng(seed);
+                let mut s = Tyros::replay(&Tyros::setup(&config, players, &mut r).unwrap());
+                while s.outcome.is_none() {
+                    let choices = playout::choices::<Tyros>(&s, &mut r);
+                    let c = playout::pick(&mut r, &choices, |c| policy(&c.action)).unwrap().clone();
+                    for e in Tyros::decide(&s, c.seat, &c.action, &mut r).unwrap() {
+                        Tyros::evolve(&mut s, &e);
+                    }
+                    steps += 1;
+                }
+                let t2 = std::time::Instant::now();
+                play(players, seed, &config, false);
+                checked += t2.elapsed();
+            }
+            println!("{variants:?} {players}: {} steps/game, {:?}/game unchecked+checked, checked {:?}/game", steps / 20, t.elapsed() / 20, checked / 20);
+            let t = std::time::Instant::now();
+            let mut steps = 0;
+            for seed in 0..20 {
+                let config = config(variants, seed);
+                let mut r = rng(seed);
+                let mut s = Tyros::replay(&Tyros::setup(&config, players, &mut r).unwrap());
+                while s.outcome.is_none() {
+                    let c = playout::random_choice::<Tyros>(&s, &mut r).unwrap();
+                    for e in Tyros::decide(&s, c.seat, &c.action, &mut r).unwrap() {
+                        Tyros::evolve(&mut s, &e);
+                    }
+                    steps += 1;
+                    assert!(steps < 10_000_000);
+                }
+            }
+            println!("  uniform: {} steps/game, {:?}/game", steps / 20, t.elapsed() / 20);
+        }
+    }
 }
