@@ -342,9 +342,15 @@ impl Map {
     }
 
     /// The neighbours of a cell in number order (Tyros first).
-    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-        let mask = self.adjacency[cell.index()];
-        Cell::all().filter(move |c| mask & (1 << c.0) != 0)
+    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> {
+        let mut mask = self.adjacency[cell.index()];
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let bit = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                Cell(bit)
+            })
+        })
     }
 
     /// Shortest number of steps between two cells, or `None` when none connects them.

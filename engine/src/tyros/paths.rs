@@ -101,27 +101,36 @@ impl Layers {
         Layers { dist, prev }
     }
 
-    /// For each number of crossed pirates, the shortest way to enter `to` last.
-    pub fn candidates(&self, state: &State, to: Cell) -> Vec<Candidate> {
-        let mut best: Vec<Option<Candidate>> = vec![None; self.dist.len()];
-        for via in state.map().neighbours(to) {
-            for (t, layer) in self.dist.iter().enumerate() {
-                let d = layer[via.index()];
-                if d == UNREACHED {
-                    continue;
-                }
-                let c = Candidate {
-                    len: d + 1,
-                    tolls: t as u8,
-                    via_layer: t as u8,
-                    via,
-                };
-                if best[t].is_none_or(|b| c.len < b.len) {
-                    best[t] = Some(c);
+    /// The best way to enter `to` last: for each number of crossed pirates the shortest walk
+    /// is priced by `price` (the total cards, or `None` when unaffordable), and the cheapest,
+    /// then shortest, wins.
+    pub fn cheapest(
+        &self,
+        state: &State,
+        to: Cell,
+        mut price: impl FnMut(u8, u8) -> Option<u8>,
+    ) -> Option<Candidate> {
+        let mut best: Option<(u8, Candidate)> = None;
+        for (t, layer) in self.dist.iter().enumerate() {
+            let shortest = state
+                .map()
+                .neighbours(to)
+                .filter(|via| layer[via.index()] != UNREACHED)
+                .min_by_key(|via| layer[via.index()]);
+            let Some(via) = shortest else { continue };
+            let c = Candidate {
+                len: layer[via.index()] + 1,
+                tolls: t as u8,
+                via_layer: t as u8,
+                via,
+            };
+            if let Some(total) = price(c.len, c.tolls) {
+                if best.is_none_or(|(bt, bc)| (total, c.len) < (bt, bc.len)) {
+                    best = Some((total, c));
                 }
             }
         }
-        best.into_iter().flatten().collect()
+        best.map(|(_, c)| c)
     }
 
     /// The cells of a candidate's walk, `to` last.

@@ -9,7 +9,7 @@ use super::config::TyrosShipyard;
 use super::data::{board, Cell, RoundsTo};
 use super::errors as e;
 use super::payment;
-use super::paths::{self, Candidate, Layers, VoyageCost};
+use super::paths::{self, Layers, VoyageCost};
 use super::state::{
     ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn,
 };
@@ -300,7 +300,8 @@ fn check_destination(state: &State, from: Cell, to: Cell) -> Result<(), RuleErro
     Ok(())
 }
 
-/// The cheapest affordable move of `ship` to `to` along a searched path (TR-D-6).
+/// The cheapest affordable move of `ship` to `to` along a searched path (TR-D-6). The best
+/// walk is always a simple path (see `paths`); the check below only guards that argument.
 pub fn best_move(
     state: &State,
     seat: Seat,
@@ -311,23 +312,19 @@ pub fn best_move(
 ) -> Option<MovePlan> {
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
-    let mut priced: Vec<(u8, Candidate, MoveCost)> = layers
-        .candidates(state, to)
-        .into_iter()
-        .map(|c| (c, MoveCost::new(state, seat, ship, to, c.len, c.tolls, wind)))
-        .filter(|(_, cost)| cost.affordable(&state.config, hand))
-        .map(|(c, cost)| (cost.total(), c, cost))
-        .collect();
-    priced.sort_by_key(|(total, c, _)| (*total, c.len));
-    priced.into_iter().find_map(|(_, c, cost)| {
-        let path = layers.path(&c, to);
-        paths::check_path(state, from, &path).ok()?;
-        Some(MovePlan {
-            from,
-            path,
-            dues: cost.dues(seat),
-            fight_with: fight_at(state, seat, ship, to),
-        })
+    let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
+    let best = layers.cheapest(state, to, |len, tolls| {
+        let c = cost(len, tolls);
+        c.affordable(&state.config, hand).then(|| c.total())
+    })?;
+    let path = layers.path(&best, to);
+    debug_assert!(paths::check_path(state, from, &path).is_ok(), "{path:?}");
+    paths::check_path(state, from, &path).ok()?;
+    Some(MovePlan {
+        from,
+        path,
+        dues: cost(best.len, best.tolls).dues(seat),
+        fight_with: fight_at(state, seat, ship, to),
     })
 }
 
