@@ -104,11 +104,7 @@ pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
                 }
             }
             if rules::check_may_offer(state, seat).is_ok() {
-                for to in state.seats().filter(|&o| o != seat) {
-                    if let Some(t) = offer_template(&hand, to, state.player(to).cards.total()) {
-                        out.push(t);
-                    }
-                }
+                out.extend(offer_template(state, seat, &hand));
             }
         }
         _ => {}
@@ -116,34 +112,31 @@ pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
     out
 }
 
-/// An offer to `to`: anything from the hand for anything up to `to`'s hand size; when the
-/// hand is empty, a request for a gift (TR-ACT-E).
-fn offer_template(hand: &Cards, to: Seat, theirs: u32) -> Option<ActionTemplate> {
-    let theirs = theirs.min(u32::from(u8::MAX)) as u8;
-    let wanted = Domain::Counts {
+/// An offer to any other player: anything from the hand for up to as many cards as the
+/// largest other hand holds (an offer asking for more than its recipient holds can only be
+/// rejected); with an empty hand, a request for a gift (TR-ACT-E).
+fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Option<ActionTemplate> {
+    let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
+    let most = others
+        .iter()
+        .map(|&o| state.player(o).cards.total())
+        .max()
+        .unwrap_or(0)
+        .min(u32::from(u8::MAX));
+    let wanted = |min_total| Domain::Counts {
         limits: Card::ALL
             .iter()
-            .map(|c| (c.name().to_string(), u32::from(theirs)))
+            .map(|c| (c.name().to_string(), most))
             .collect(),
-        min_total: 0,
-        max_total: u32::from(theirs),
+        min_total,
+        max_total: most,
     };
-    let t = ActionTemplate::new("offer_trade").fixed("to", to);
+    let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
     if !hand.is_empty() {
         let all = hand.total() as u8;
-        Some(t.param("give", counts(hand, 1, all)).param("get", wanted))
-    } else if theirs > 0 {
-        let Domain::Counts { limits, .. } = wanted else {
-            unreachable!()
-        };
-        Some(t.fixed("give", Cards::NONE).param(
-            "get",
-            Domain::Counts {
-                limits,
-                min_total: 1,
-                max_total: u32::from(theirs),
-            },
-        ))
+        Some(t.param("give", counts(hand, 1, all)).param("get", wanted(0)))
+    } else if most > 0 {
+        Some(t.fixed("give", Cards::NONE).param("get", wanted(1)))
     } else {
         None
     }
@@ -262,32 +255,41 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
     }
-    for &(ship, _) in &own {
-        if rules::check_city(state, seat, ship).is_ok() {
+    // The cheap public tests below only skip checks that would fail; `rules` decides.
+    for &(ship, at) in &own {
+        let f = state.field(at);
+        if f.empire.is_some() && f.city.is_none() && rules::check_city(state, seat, ship).is_ok() {
             out.push(Action::FoundCity { ship });
         }
     }
-    let yards = std::iter::once(Cell::TYROS).chain(state.cities_of(seat));
-    for at in yards {
-        for galley in [false, true] {
-            if rules::check_build(state, seat, at, galley).is_ok() {
-                out.push(Action::BuildShip { at, galley });
+    if state.ships_in_supply(seat).next().is_some() {
+        let yards = std::iter::once(Cell::TYROS).chain(state.cities_of(seat));
+        for at in yards {
+            for galley in [false, true].into_iter().take(1 + usize::from(state.config.galleys)) {
+                if rules::check_build(state, seat, at, galley).is_ok() {
+                    out.push(Action::BuildShip { at, galley });
+                }
             }
         }
     }
     if state.config.action_cards {
-        if rules::check_action_card(state, seat, ActionCard::FavourableWind).is_ok() {
+        let cards = state.player(seat).action_cards;
+        let playable = |card| {
+            cards.get(card) == CardStatus::Available
+                && rules::check_action_card(state, seat, card).is_ok()
+        };
+        if playable(ActionCard::FavourableWind) {
             out.push(Action::PlayFavourableWind);
         }
-        if rules::check_action_card(state, seat, ActionCard::Explorer).is_ok() {
+        if playable(ActionCard::Explorer) {
             out.push(Action::PlayExplorer);
         }
-        if rules::check_action_card(state, seat, ActionCard::BlockadeBreaker).is_ok() {
+        if playable(ActionCard::BlockadeBreaker) {
             blockades(state, seat, &own, out);
         }
     }
     if state.config.galleys {
-        for &(galley, at) in &own {
+        for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
                 if rules::check_sink(state, seat, galley, target).is_ok() {
                     out.push(Action::SinkShip { galley, target });

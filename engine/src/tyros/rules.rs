@@ -744,10 +744,6 @@ pub fn check_offer(
     if give.is_empty() && get.is_empty() {
         return bad("a trade exchanges at least one card".into());
     }
-    let theirs = state.player(to).cards.total();
-    if get.total() > theirs {
-        return bad(format!("{to} holds only {theirs} cards"));
-    }
     check_in_hand(state, seat, give, "TR-ACT-E")
 }
 
