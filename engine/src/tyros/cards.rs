@@ -20,7 +20,12 @@ pub enum Empire {
 
 impl Empire {
     /// In founding order (TR-SETUP-2): the 1st revealed field is orange, the 4th violet.
-    pub const ALL: [Empire; 4] = [Empire::Orange, Empire::Yellow, Empire::Green, Empire::Violet];
+    pub const ALL: [Empire; 4] = [
+        Empire::Orange,
+        Empire::Yellow,
+        Empire::Green,
+        Empire::Violet,
+    ];
 
     pub fn index(self) -> usize {
         self as usize
@@ -121,7 +126,13 @@ impl Cards {
     }
 
     pub fn to_array(self) -> [u8; 5] {
-        [self.orange, self.yellow, self.green, self.violet, self.joker]
+        [
+            self.orange,
+            self.yellow,
+            self.green,
+            self.violet,
+            self.joker,
+        ]
     }
 
     pub fn get(&self, card: Card) -> u8 {
@@ -232,7 +243,8 @@ mod tests {
             serde_json::to_value(c).unwrap(),
             serde_json::json!({"orange": 2, "joker": 1})
         );
-        let back: Cards = serde_json::from_value(serde_json::json!({"joker": 1, "orange": 2})).unwrap();
+        let back: Cards =
+            serde_json::from_value(serde_json::json!({"joker": 1, "orange": 2})).unwrap();
         assert_eq!(back, c);
         assert!(serde_json::from_value::<Cards>(serde_json::json!({"red": 1})).is_err());
         assert_eq!(c.to_list(), vec![Card::Orange, Card::Orange, Card::Joker]);

@@ -492,14 +492,21 @@ fn parse(json: &str) -> Result<Board, String> {
             .ok_or(format!("no {id} cell in the grid"))
     };
     let tyros = find(TYROS)?;
-    if find(DESERT)? != DesertCell::default().position() || find(SEA)? != SeaCell::default().position()
+    if find(DESERT)? != DesertCell::default().position()
+        || find(SEA)? != SeaCell::default().position()
     {
         return Err("the default desert/sea positions differ from the grid".into());
     }
     let mut maps = Vec::new();
     for desert in DesertCell::ALL {
         for sea in SeaCell::ALL {
-            let cells = layout(grid.rows, grid.cols, tyros, desert.position(), sea.position());
+            let cells = layout(
+                grid.rows,
+                grid.cols,
+                tyros,
+                desert.position(),
+                sea.position(),
+            );
             maps.push(map_of(cells)?);
         }
     }
@@ -536,7 +543,12 @@ fn parse(json: &str) -> Result<Board, String> {
         return Err("empire colours must be orange, yellow, green, violet".into());
     }
     Ok(Board {
-        first_game_setup: [tile(f.orange)?, tile(f.yellow)?, tile(f.green)?, tile(f.violet)?],
+        first_game_setup: [
+            tile(f.orange)?,
+            tile(f.yellow)?,
+            tile(f.green)?,
+            tile(f.violet)?,
+        ],
         constants: file.constants,
         scoring: file.scoring,
         variants: file.variants,
@@ -603,7 +615,11 @@ fn map_of(grid: Vec<Vec<String>>) -> Result<Map, String> {
             }
         }
     }
-    let seen: usize = grid.iter().flatten().filter_map(|id| Cell::parse(id)).count();
+    let seen: usize = grid
+        .iter()
+        .flatten()
+        .filter_map(|id| Cell::parse(id))
+        .count();
     if seen != CELL_COUNT {
         return Err("a layout must hold every cell once".into());
     }
@@ -622,7 +638,9 @@ impl<'de> Deserialize<'de> for Tile {
         if (1..=FIELD_COUNT as u8).contains(&n) {
             Ok(Tile(n))
         } else {
-            Err(de::Error::custom(format!("unknown tile {n}: tiles are 1 to {FIELD_COUNT}")))
+            Err(de::Error::custom(format!(
+                "unknown tile {n}: tiles are 1 to {FIELD_COUNT}"
+            )))
         }
     }
 }

@@ -498,10 +498,7 @@ fn lay_fight_cards(state: &State, seat: Seat, cards: &Cards) -> Result<Scratch, 
         return Err(RuleError::new(
             e::INVALID_FIGHT_CARDS,
             "TR-GAL-5",
-            format!(
-                "lay {} to {} cards",
-                g.fight_cards_min, g.fight_cards_max
-            ),
+            format!("lay {} to {} cards", g.fight_cards_min, g.fight_cards_max),
         ));
     }
     let mut s = Scratch::new(state);

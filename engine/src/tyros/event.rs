@@ -17,7 +17,10 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "openapi", schema(as = TyrosEvent))]
 pub enum Event {
     /// Ships, cities and cards handed out; 2 ships of each player in Tyros (TR-SETUP-1).
-    GameStarted { players: u8, config: Config },
+    GameStarted {
+        players: u8,
+        config: Config,
+    },
     /// The tile pile in this order, top last. `order` is secret (TR-SETUP-2, TR-SETUP-3).
     TilePileShuffled {
         tiles: u8,
@@ -46,9 +49,14 @@ pub enum Event {
         order: Option<Vec<Card>>,
     },
     /// TR-SETUP-5.
-    StartPlayerChosen { seat: Seat },
+    StartPlayerChosen {
+        seat: Seat,
+    },
     /// A round begins; the start player has passed left (TR-EOR-3).
-    RoundStarted { round: u8, start_player: Seat },
+    RoundStarted {
+        round: u8,
+        start_player: Seat,
+    },
     /// Cards drawn from the top of the draw pile; `cards` only for the seat itself (TR-P1-1).
     CardsDrawn {
         seat: Seat,
@@ -79,7 +87,10 @@ pub enum Event {
         tile: Option<Tile>,
     },
     /// The seat played no tile in this step (TR-P2-4, TR-P2-5).
-    PlacementSkipped { seat: Seat, reason: SkipReason },
+    PlacementSkipped {
+        seat: Seat,
+        reason: SkipReason,
+    },
     /// Pirates: a random tile of the hand went into the pile for a random one from it
     /// (TR-PIR-2); both only for the seat itself.
     TilesSwapped {
@@ -90,11 +101,16 @@ pub enum Event {
         drawn: Option<Tile>,
     },
     /// Pirates: no blind swap, because the pile is empty or holds no placeable tile (TR-PIR-2).
-    TileSwapSkipped { seat: Seat, reason: SwapSkipReason },
+    TileSwapSkipped {
+        seat: Seat,
+        reason: SwapSkipReason,
+    },
     /// A whole Phase 2 placed and drew no tile: each player draws one (TR-P2-7).
     NoProgressDraws,
     /// The tile pile is empty and a player holds no tile: this round is the last (TR-END-1).
-    LastRoundReached { round: u8 },
+    LastRoundReached {
+        round: u8,
+    },
     /// The pirate phase begins (TR-PIR-3).
     PiratePhaseStarted,
     /// A pirate was put on the field of a tile drawn from the used pool (TR-PIR-3).
@@ -105,12 +121,20 @@ pub enum Event {
     /// The used pool was empty: no pirate this round (TR-PIR-3).
     NoPirate,
     /// A pirate was sunk; its tile is back in the used pool (TR-PIR-5, TR-PIR-6, TR-COMB-3).
-    PirateSunk { field: Cell, points: Vec<Points> },
+    PirateSunk {
+        field: Cell,
+        points: Vec<Points>,
+    },
     /// The action phase begins (TR-ACT-0).
     ActionPhaseStarted,
-    TurnStarted { seat: Seat, number: u32 },
+    TurnStarted {
+        seat: Seat,
+        number: u32,
+    },
     /// Card payments now owed, in the order they are paid.
-    DuesOwed { dues: Vec<Due> },
+    DuesOwed {
+        dues: Vec<Due>,
+    },
     /// The first due was paid with `cards`, to `to` (`None`: the discard pile).
     DuePaid {
         seat: Seat,
@@ -145,7 +169,10 @@ pub enum Event {
         ship: ShipId,
     },
     /// The first player with a city in every empire (TR-SCORE-5).
-    BonusEarned { seat: Seat, points: i32 },
+    BonusEarned {
+        seat: Seat,
+        points: i32,
+    },
     /// Action C (TR-ACT-C, TR-GAL-2).
     ShipBuilt {
         seat: Seat,
@@ -154,7 +181,10 @@ pub enum Event {
         galley: bool,
     },
     /// Action D taken (TR-ACT-D, TR-K1 a).
-    BankTraded { seat: Seat, form: BankForm },
+    BankTraded {
+        seat: Seat,
+        form: BankForm,
+    },
     /// Cards from a hand to the discard pile, face up.
     CardsDiscarded {
         seat: Seat,
@@ -162,9 +192,15 @@ pub enum Event {
         reason: DiscardReason,
     },
     /// Bank trade (2): the card taken out of the draw pile (TR-ACT-D).
-    CardTakenFromPile { seat: Seat, card: Card },
+    CardTakenFromPile {
+        seat: Seat,
+        card: Card,
+    },
     /// Bank trade (2): the draw pile held no card of `colour`; nothing was exchanged.
-    PileSearchFailed { seat: Seat, colour: Empire },
+    PileSearchFailed {
+        seat: Seat,
+        colour: Empire,
+    },
     /// TR-ACT-E, public (TR-D-10).
     TradeOffered {
         from: Seat,
@@ -178,14 +214,29 @@ pub enum Event {
         give: Cards,
         get: Cards,
     },
-    TradeRejected { from: Seat, to: Seat },
-    TradeWithdrawn { from: Seat, to: Seat },
+    TradeRejected {
+        from: Seat,
+        to: Seat,
+    },
+    TradeWithdrawn {
+        from: Seat,
+        to: Seat,
+    },
     /// Action F (TR-AK-2).
-    ActionCardPlayed { seat: Seat, card: ActionCard },
+    ActionCardPlayed {
+        seat: Seat,
+        card: ActionCard,
+    },
     /// A laid-out card did its work and left the game (TR-AK-4, TR-AK-7).
-    ActionCardUsed { seat: Seat, card: ActionCard },
+    ActionCardUsed {
+        seat: Seat,
+        card: ActionCard,
+    },
     /// A laid-out "Günstiger Wind" not used this round is lost (TR-AK-4).
-    ActionCardLost { seat: Seat, card: ActionCard },
+    ActionCardLost {
+        seat: Seat,
+        card: ActionCard,
+    },
     /// "Blockadebrecher" (TR-AK-5).
     ShipRelocated {
         seat: Seat,
@@ -229,8 +280,13 @@ pub enum Event {
         sunk: Option<ShipId>,
     },
     /// TR-ACT-P.
-    Passed { seat: Seat },
-    TurnEnded { seat: Seat, passed: bool },
+    Passed {
+        seat: Seat,
+    },
+    TurnEnded {
+        seat: Seat,
+        passed: bool,
+    },
     /// Everyone passed in succession (TR-ACT-0).
     ActionPhaseEnded,
     /// A sealed keep choice (TR-EOR-1); `cards` only for the seat itself.

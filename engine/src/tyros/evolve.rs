@@ -153,7 +153,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             }
         }
         Event::DuesOwed { dues } => state.dues.extend_from_slice(dues),
-        Event::DuePaid { seat, cards, to, .. } => {
+        Event::DuePaid {
+            seat, cards, to, ..
+        } => {
             if !state.dues.is_empty() {
                 state.dues.remove(0);
             }
@@ -406,7 +408,12 @@ fn give(state: &mut State, from: Seat, cards: &Cards, to: Option<Seat>) {
 
 /// TR-GAL-5: the winner discards its group and takes the rest back; the loser's ship and token
 /// go to its supply and it takes its cards back; on a tie both ships lose galley status.
-fn resolve_fight(state: &mut State, winner: Option<Seat>, discarded: &Cards, sunk: Option<super::state::ShipId>) {
+fn resolve_fight(
+    state: &mut State,
+    winner: Option<Seat>,
+    discarded: &Cards,
+    sunk: Option<super::state::ShipId>,
+) {
     let Some(f) = state.fight.take() else { return };
     let sides = [
         (f.attacker, f.attacker_cards.unwrap_or_default()),

@@ -71,6 +71,9 @@ mod tests {
         };
         let laid = Cards::from_array([2, 0, 0, 0, 3]);
         assert_eq!(score(&config, &laid), 3);
-        assert_eq!(largest_groups(&config, &laid), vec![Cards::of(Card::Joker, 3)]);
+        assert_eq!(
+            largest_groups(&config, &laid),
+            vec![Cards::of(Card::Joker, 3)]
+        );
     }
 }

@@ -25,7 +25,11 @@ pub(super) type Scratch = crate::scratch::Scratch<super::Tyros>;
 ///
 /// # Errors
 /// `invalid_config` when the configuration contradicts itself or the seat count.
-pub fn setup(config: &Config, seats: usize, rng: &mut dyn RngCore) -> Result<Vec<Event>, RuleError> {
+pub fn setup(
+    config: &Config,
+    seats: usize,
+    rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
     config.validate(seats)?;
     let mut s = Scratch::new(&State::empty());
     s.emit(Event::GameStarted {
@@ -170,7 +174,11 @@ impl Scratch {
                 return;
             }
             if let Some((attacker, defender)) = self.state.pending_fight {
-                let field = self.state.ship(defender).at.expect("the defender is on the board");
+                let field = self
+                    .state
+                    .ship(defender)
+                    .at
+                    .expect("the defender is on the board");
                 self.emit(Event::FightStarted {
                     field,
                     attacker,
@@ -375,7 +383,11 @@ impl Scratch {
         {
             if !self.state.tile_pile.is_empty() {
                 self.emit(Event::NoProgressDraws);
-                for seat in self.state.seats_from(self.state.start_player).collect::<Vec<_>>() {
+                for seat in self
+                    .state
+                    .seats_from(self.state.start_player)
+                    .collect::<Vec<_>>()
+                {
                     self.draw_tile(seat);
                 }
             }
@@ -451,7 +463,10 @@ impl Scratch {
             });
             let due: Vec<_> = super::data::Cell::fields()
                 .filter(|&c| {
-                    self.state.field(c).pirate.is_some_and(|p| p.sinks_at_turn_start)
+                    self.state
+                        .field(c)
+                        .pirate
+                        .is_some_and(|p| p.sinks_at_turn_start)
                         && self
                             .state
                             .ships_at(c)
@@ -516,7 +531,11 @@ impl Scratch {
         if waiting {
             return false;
         }
-        for seat in self.state.seats_from(self.state.start_player).collect::<Vec<_>>() {
+        for seat in self
+            .state
+            .seats_from(self.state.start_player)
+            .collect::<Vec<_>>()
+        {
             let hand = self.state.player(seat).cards;
             let keep = self.state.keep[seat.index()].unwrap_or(hand);
             let cards = hand.minus(&keep);

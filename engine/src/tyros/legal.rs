@@ -11,8 +11,8 @@
 use super::action::Action;
 use super::cards::{Card, Cards, Empire};
 use super::data::{board, Cell};
-use super::payment::{self, Options};
 use super::paths::Layers;
+use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
 use crate::template::{ActionTemplate, Domain};
@@ -23,7 +23,9 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => match payment_options(state) {
-            Options::Listed(list) => out.extend(list.into_iter().map(|cards| Action::Pay { cards })),
+            Options::Listed(list) => {
+                out.extend(list.into_iter().map(|cards| Action::Pay { cards }))
+            }
             Options::AnyOf { hand, count } => out.push(Action::Pay {
                 cards: spare_cards(&hand, count),
             }),
@@ -73,9 +75,7 @@ pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => {
             if let Options::AnyOf { hand, count } = payment_options(state) {
-                out.push(
-                    ActionTemplate::new("pay").param("cards", counts(&hand, count, count)),
-                );
+                out.push(ActionTemplate::new("pay").param("cards", counts(&hand, count, count)));
             }
         }
         Awaiting::FightCards(p) if p == seat && !hand.is_empty() => {
@@ -134,7 +134,10 @@ fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Option<ActionTempl
     let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
     if !hand.is_empty() {
         let all = hand.total() as u8;
-        Some(t.param("give", counts(hand, 1, all)).param("get", wanted(0)))
+        Some(
+            t.param("give", counts(hand, 1, all))
+                .param("get", wanted(0)),
+        )
     } else if most > 0 {
         Some(t.fixed("give", Cards::NONE).param("get", wanted(1)))
     } else {
@@ -265,7 +268,10 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if state.ships_in_supply(seat).next().is_some() {
         let yards = std::iter::once(Cell::TYROS).chain(state.cities_of(seat));
         for at in yards {
-            for galley in [false, true].into_iter().take(1 + usize::from(state.config.galleys)) {
+            for galley in [false, true]
+                .into_iter()
+                .take(1 + usize::from(state.config.galleys))
+            {
                 if rules::check_build(state, seat, at, galley).is_ok() {
                     out.push(Action::BuildShip { at, galley });
                 }
@@ -332,7 +338,10 @@ fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Ac
     cells.sort();
     cells.dedup();
     for at in cells {
-        for ship in state.ships_at(at).filter(|&id| state.ship(id).owner != seat) {
+        for ship in state
+            .ships_at(at)
+            .filter(|&id| state.ship(id).owner != seat)
+        {
             for to in state.map().neighbours(at) {
                 if rules::check_blockade(state, seat, ship, to).is_ok() {
                     out.push(Action::PlayBlockadeBreaker { ship, to });

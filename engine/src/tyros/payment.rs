@@ -57,7 +57,11 @@ pub fn identical_sets(config: &Config, hand: &Cards, n: u8) -> Vec<Cards> {
         } else {
             0
         };
-        let lowest = if c == Card::Joker || !config.jokers_wild { n } else { 1 };
+        let lowest = if c == Card::Joker || !config.jokers_wild {
+            n
+        } else {
+            1
+        };
         for own in (lowest..=n).rev() {
             if own <= hand.get(c) && n - own <= jokers {
                 out.push(Cards::of(c, own).plus(&Cards::of(Card::Joker, n - own)));
@@ -196,15 +200,26 @@ mod tests {
         let hand = Cards::from_array([0, 0, 1, 0, 3]);
         assert!(!affordable(&config, &hand, &[green(2)]));
         assert!(affordable(&config, &hand, &[green(1), due(Need::Any, 3)]));
-        assert_eq!(identical_sets(&config, &hand, 2), vec![Cards::of(Card::Joker, 2)]);
+        assert_eq!(
+            identical_sets(&config, &hand, 2),
+            vec![Cards::of(Card::Joker, 2)]
+        );
     }
 
     #[test]
     fn an_identical_pair_is_chosen_so_that_the_colour_due_stays_payable() {
         let config = Config::default();
         let hand = Cards::from_array([0, 0, 2, 0, 0]);
-        assert!(!affordable(&config, &hand, &[green(1), due(Need::Identical, 2)]));
+        assert!(!affordable(
+            &config,
+            &hand,
+            &[green(1), due(Need::Identical, 2)]
+        ));
         let hand = Cards::from_array([2, 0, 1, 0, 0]);
-        assert!(affordable(&config, &hand, &[green(1), due(Need::Identical, 2)]));
+        assert!(affordable(
+            &config,
+            &hand,
+            &[green(1), due(Need::Identical, 2)]
+        ));
     }
 }

@@ -8,11 +8,9 @@ use super::cards::{Cards, Empire};
 use super::config::TyrosShipyard;
 use super::data::{board, Cell, RoundsTo};
 use super::errors as e;
-use super::payment;
 use super::paths::{self, Layers, VoyageCost};
-use super::state::{
-    ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn,
-};
+use super::payment;
+use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn};
 use crate::{RuleError, Seat};
 
 /// Whose decision the game waits for.
@@ -132,7 +130,12 @@ fn unaffordable(rule: &'static str, what: &str) -> RuleError {
 ///
 /// # Errors
 /// `tyros.not_your_ship` or `tyros.ship_not_on_board`.
-pub fn own_ship_at(state: &State, seat: Seat, ship: ShipId, rule: &'static str) -> Result<Cell, RuleError> {
+pub fn own_ship_at(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    rule: &'static str,
+) -> Result<Cell, RuleError> {
     if ship.index() >= state.ships.len() || state.ship(ship).owner != seat {
         return Err(RuleError::new(
             e::NOT_YOUR_SHIP,
@@ -214,7 +217,15 @@ struct MoveCost {
 
 impl MoveCost {
     /// A move of `len` cells crossing `crossed` pirate fields.
-    fn new(state: &State, seat: Seat, ship: ShipId, to: Cell, len: u8, crossed: u8, wind: bool) -> Self {
+    fn new(
+        state: &State,
+        seat: Seat,
+        ship: ShipId,
+        to: Cell,
+        len: u8,
+        crossed: u8,
+        wind: bool,
+    ) -> Self {
         let b = board();
         let pc = &b.variants.pirates;
         let field = state.field(to);
@@ -224,7 +235,9 @@ impl MoveCost {
             tolls += pc.toll_enter;
         }
         MoveCost {
-            colour: field.empire.expect("checked: the destination belongs to an empire"),
+            colour: field
+                .empire
+                .expect("checked: the destination belongs to an empire"),
             cards: cells * b.constants.move_cost_per_field,
             tolls,
             tribute: field
@@ -248,7 +261,15 @@ impl MoveCost {
 
     fn dues(&self, seat: Seat) -> Vec<Due> {
         let mut dues = vec![
-            due(seat, Need::Colour { colour: self.colour }, self.cards, None, DueReason::Move),
+            due(
+                seat,
+                Need::Colour {
+                    colour: self.colour,
+                },
+                self.cards,
+                None,
+                DueReason::Move,
+            ),
             due(seat, Need::Any, self.tolls, None, DueReason::Toll),
         ];
         if let Some((owner, n)) = self.tribute {
@@ -655,7 +676,12 @@ pub fn check_bank(state: &State, seat: Seat) -> Result<(), RuleError> {
 }
 
 /// Cards a seat gives up must be in its hand.
-pub fn check_in_hand(state: &State, seat: Seat, cards: &Cards, rule: &'static str) -> Result<(), RuleError> {
+pub fn check_in_hand(
+    state: &State,
+    seat: Seat,
+    cards: &Cards,
+    rule: &'static str,
+) -> Result<(), RuleError> {
     if state.player(seat).cards.contains(cards) {
         Ok(())
     } else {
@@ -769,8 +795,8 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
         ActionCard::Explorer => state.config.explorer_from_round,
         _ => data.rounds_from,
     };
-    let in_window = state.round >= from
-        && (data.rounds_to == RoundsTo::End || !state.someone_without_tiles());
+    let in_window =
+        state.round >= from && (data.rounds_to == RoundsTo::End || !state.someone_without_tiles());
     if !in_window {
         return Err(RuleError::new(
             e::OUTSIDE_CARD_WINDOW,
@@ -793,7 +819,12 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
 ///
 /// # Errors
 /// The first rule the relocation breaks.
-pub fn check_blockade(state: &State, seat: Seat, ship: ShipId, to: Cell) -> Result<Cell, RuleError> {
+pub fn check_blockade(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    to: Cell,
+) -> Result<Cell, RuleError> {
     check_action_card(state, seat, ActionCard::BlockadeBreaker)?;
     let bad = |why: String| Err(RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why));
     if ship.index() >= state.ships.len() {
@@ -823,7 +854,12 @@ pub fn check_blockade(state: &State, seat: Seat, ship: ShipId, to: Cell) -> Resu
 ///
 /// # Errors
 /// The first rule the sinking breaks.
-pub fn check_sink(state: &State, seat: Seat, galley: ShipId, target: ShipId) -> Result<(), RuleError> {
+pub fn check_sink(
+    state: &State,
+    seat: Seat,
+    galley: ShipId,
+    target: ShipId,
+) -> Result<(), RuleError> {
     fresh_turn_of(state, seat)?;
     if !state.config.galleys {
         return Err(variant_off("TR-GAL-4", "galleys"));

@@ -36,7 +36,10 @@ fn sole_ship_owner(state: &State, cell: Cell) -> Option<Seat> {
 pub fn score_sheets(state: &State) -> Vec<ScoreSheet> {
     let config = &state.config;
     let ranks = empire_ranks(state);
-    let explorer_points = board().variants.action_cards.explorer_neutral_ship_control_points;
+    let explorer_points = board()
+        .variants
+        .action_cards
+        .explorer_neutral_ship_control_points;
     let mut sheets: Vec<ScoreSheet> = state
         .seats()
         .map(|seat| ScoreSheet {
@@ -56,7 +59,9 @@ pub fn score_sheets(state: &State) -> Vec<ScoreSheet> {
             Some(empire) => {
                 let rank = ranks[empire.index()] - 1;
                 match controller(state, cell) {
-                    Some((seat, true)) => sheets[seat.index()].city_points += config.score_city[rank],
+                    Some((seat, true)) => {
+                        sheets[seat.index()].city_points += config.score_city[rank]
+                    }
                     Some((seat, false)) => {
                         let sheet = &mut sheets[seat.index()];
                         sheet.ship_points += config.score_ship[rank];
@@ -67,9 +72,7 @@ pub fn score_sheets(state: &State) -> Vec<ScoreSheet> {
             }
             None => {
                 // TR-AK-8: an explorer ship alone on a neutral field controls it.
-                let explorer = state
-                    .ships_at(cell)
-                    .any(|id| state.ship(id).explorer);
+                let explorer = state.ships_at(cell).any(|id| state.ship(id).explorer);
                 if let Some(seat) = sole_ship_owner(state, cell).filter(|_| explorer) {
                     let sheet = &mut sheets[seat.index()];
                     sheet.explorer_points += explorer_points;

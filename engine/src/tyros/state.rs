@@ -196,11 +196,18 @@ pub enum Phase {
     Setup,
     /// Phase 2: the `step`-th placement of the phase (laps times players, from the start
     /// player). `placed` / `drew`: some tile was placed / drawn in this phase (TR-P2-7).
-    Expansion { step: u8, placed: bool, drew: bool },
+    Expansion {
+        step: u8,
+        placed: bool,
+        drew: bool,
+    },
     /// The pirate phase (TR-PIR-3) while levies are being paid.
     Pirates,
     /// Phase 3 (4 with Pirates): `passes` passes in a row so far (TR-ACT-0).
-    Actions { turn: Turn, passes: u8 },
+    Actions {
+        turn: Turn,
+        passes: u8,
+    },
     /// End of round: players choose the cards they keep (TR-EOR-1).
     RoundEnd,
     Finished,
@@ -417,7 +424,11 @@ impl State {
             .iter()
             .filter(|s| s.owner == owner && s.galley)
             .count() as u8;
-        board().variants.galleys.tokens_per_player.saturating_sub(used)
+        board()
+            .variants
+            .galleys
+            .tokens_per_player
+            .saturating_sub(used)
     }
 
     pub fn cities_of(&self, seat: Seat) -> impl Iterator<Item = Cell> + '_ {

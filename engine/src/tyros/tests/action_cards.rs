@@ -38,7 +38,11 @@ fn tr_ak_1_and_tr_ak_2_three_cards_each_played_once_as_the_action() {
         }
     }
     accepted(&mut s, W, Action::PlayExplorer);
-    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "the card was the action");
+    assert_eq!(
+        s.turn().map(|t| t.seat),
+        Some(Seat(R)),
+        "the card was the action"
+    );
     give_turn(&mut s, W);
     refused(&mut s, W, Action::PlayExplorer, e::ACTION_CARD_UNAVAILABLE);
     let mut s = table(4, Config::default());
@@ -62,10 +66,23 @@ fn tr_ak_3_and_tr_d_15_card_windows() {
     }
     // "Bis Ende": no tile needed.
     let mut t = s.clone();
-    accepted(&mut t, W, Action::PlayBlockadeBreaker { ship: r, to: cell("21") });
+    accepted(
+        &mut t,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("21"),
+        },
+    );
     s.round = 3;
     accepted(&mut s, W, Action::PlayExplorer);
-    let mut s = table(4, Config { explorer_from_round: 2, ..action_cards() });
+    let mut s = table(
+        4,
+        Config {
+            explorer_from_round: 2,
+            ..action_cards()
+        },
+    );
     s.round = 2;
     accepted(&mut s, W, Action::PlayExplorer);
 }
@@ -74,7 +91,13 @@ fn tr_ak_3_and_tr_d_15_card_windows() {
 /// full.
 #[test]
 fn tr_ak_4_and_tr_d_17_the_wind_does_not_halve_tolls_or_tribute() {
-    let mut s = table(4, Config { pirates: true, ..action_cards() });
+    let mut s = table(
+        4,
+        Config {
+            pirates: true,
+            ..action_cards()
+        },
+    );
     empire(&mut s, Violet, &["22", "21", "17", "16"]);
     pirate(&mut s, "21");
     city(&mut s, R, "22");
@@ -85,12 +108,28 @@ fn tr_ak_4_and_tr_d_17_the_wind_does_not_halve_tolls_or_tribute() {
     let events = accepted(
         &mut s,
         W,
-        Action::Move { ship: w, to: cell("22"), path: Some(path), wind: true, cost: Some(3) },
+        Action::Move {
+            ship: w,
+            to: cell("22"),
+            path: Some(path),
+            wind: true,
+            cost: Some(3),
+        },
     );
     let dues = owed(&events);
     let reasons: Vec<(DueReason, u8)> = dues.iter().map(|d| (d.reason, d.count)).collect();
-    assert_eq!(reasons, vec![(DueReason::Move, 1), (DueReason::Toll, 1), (DueReason::Tribute, 1)]);
-    assert!(events.contains(&Event::ActionCardUsed { seat: Seat(W), card: ActionCard::FavourableWind }));
+    assert_eq!(
+        reasons,
+        vec![
+            (DueReason::Move, 1),
+            (DueReason::Toll, 1),
+            (DueReason::Tribute, 1)
+        ]
+    );
+    assert!(events.contains(&Event::ActionCardUsed {
+        seat: Seat(W),
+        card: ActionCard::FavourableWind
+    }));
 }
 
 /// TR-AK-5: the relocation may start in Tyros and may move a galley; it costs no toll, starts
@@ -98,7 +137,11 @@ fn tr_ak_4_and_tr_d_17_the_wind_does_not_halve_tolls_or_tribute() {
 /// adjacent empire field with room.
 #[test]
 fn tr_ak_5_the_blockade_breaker_relocates_without_toll_or_fight() {
-    let config = Config { pirates: true, galleys: true, ..action_cards() };
+    let config = Config {
+        pirates: true,
+        galleys: true,
+        ..action_cards()
+    };
     let mut s = table(4, config.clone());
     empire(&mut s, Violet, &["31", "32"]);
     pirate(&mut s, "31");
@@ -106,28 +149,76 @@ fn tr_ak_5_the_blockade_breaker_relocates_without_toll_or_fight() {
     let r = galley(&mut s, R, "TY");
     ship(&mut s, G, "31");
     galley(&mut s, B, "32");
-    refused(&mut s, W, Action::PlayBlockadeBreaker { ship: r, to: cell("27") }, e::INVALID_RELOCATION);
-    let events = accepted(&mut s, W, Action::PlayBlockadeBreaker { ship: r, to: cell("31") });
+    refused(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("27"),
+        },
+        e::INVALID_RELOCATION,
+    );
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("31"),
+        },
+    );
     assert!(owed(&events).is_empty(), "no toll");
-    assert!(!events.iter().any(|e| matches!(e, Event::FightStarted { .. })));
-    assert!(events.iter().any(|e| matches!(e, Event::PirateSunk { .. })), "second ship on the pirate");
-    assert_eq!(s.player(Seat(W)).action_cards.blockade_breaker, CardStatus::Used);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FightStarted { .. })));
+    assert!(
+        events.iter().any(|e| matches!(e, Event::PirateSunk { .. })),
+        "second ship on the pirate"
+    );
+    assert_eq!(
+        s.player(Seat(W)).action_cards.blockade_breaker,
+        CardStatus::Used
+    );
     // A galley relocated next to a rival galley starts no fight either.
     let mut s = table(4, config);
     empire(&mut s, Violet, &["31", "32"]);
     ship(&mut s, W, "TY");
     let r = galley(&mut s, R, "TY");
     galley(&mut s, B, "32");
-    let events = accepted(&mut s, W, Action::PlayBlockadeBreaker { ship: r, to: cell("32") });
-    assert!(!events.iter().any(|e| matches!(e, Event::FightStarted { .. })));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("32"),
+        },
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FightStarted { .. })));
     assert!(s.fight.is_none());
     // Only a rival ship in a shared cell.
     let mut s = table(4, action_cards());
     empire(&mut s, Violet, &["22", "21"]);
     let w = ship(&mut s, W, "22");
     let r = ship(&mut s, R, "21");
-    refused(&mut s, W, Action::PlayBlockadeBreaker { ship: r, to: cell("22") }, e::INVALID_RELOCATION);
-    refused(&mut s, W, Action::PlayBlockadeBreaker { ship: w, to: cell("21") }, e::INVALID_RELOCATION);
+    refused(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("22"),
+        },
+        e::INVALID_RELOCATION,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: w,
+            to: cell("21"),
+        },
+        e::INVALID_RELOCATION,
+    );
 }
 
 /// TR-AK-6, TR-AK-7, TR-D-16, TR-D-17: the voyage comes on a later turn, in any later round; it
@@ -135,7 +226,10 @@ fn tr_ak_5_the_blockade_breaker_relocates_without_toll_or_fight() {
 /// card is then gone; the ship may sail on under the normal rules.
 #[test]
 fn tr_ak_6_tr_ak_7_and_tr_d_16_the_explorer_voyage() {
-    let config = Config { pirates: true, ..action_cards() };
+    let config = Config {
+        pirates: true,
+        ..action_cards()
+    };
     let mut s = table(4, config);
     s.round = 3;
     empire(&mut s, Green, &["31", "28"]);
@@ -149,13 +243,25 @@ fn tr_ak_6_tr_ak_7_and_tr_d_16_the_explorer_voyage() {
     give_turn(&mut s, W);
     ship(&mut s, R, "30");
     ship(&mut s, G, "30");
-    refused(&mut s, W, voyage(w, &["TY", "31", "30"]), e::INVALID_DESTINATION);
-    s.ships.iter_mut().filter(|x| x.owner == Seat(G)).for_each(|x| x.at = None);
+    refused(
+        &mut s,
+        W,
+        voyage(w, &["TY", "31", "30"]),
+        e::INVALID_DESTINATION,
+    );
+    s.ships
+        .iter_mut()
+        .filter(|x| x.owner == Seat(G))
+        .for_each(|x| x.at = None);
     let events = accepted(&mut s, W, voyage(w, &["TY", "31", "30"]));
     let reasons: Vec<(DueReason, u8)> = owed(&events).iter().map(|d| (d.reason, d.count)).collect();
     assert_eq!(
         reasons,
-        vec![(DueReason::Voyage, 1), (DueReason::Voyage, 2), (DueReason::Toll, 1)],
+        vec![
+            (DueReason::Voyage, 1),
+            (DueReason::Voyage, 2),
+            (DueReason::Toll, 1)
+        ],
         "31 green; Tyros and 30 any; the pirate on 31 a toll"
     );
     assert_eq!(s.player(Seat(W)).action_cards.explorer, CardStatus::Used);
@@ -184,7 +290,10 @@ fn tr_ak_8_only_an_explorer_alone_on_a_neutral_field_scores_five() {
     assert_eq!(sheets[usize::from(W)].explorer_points, 5);
     assert_eq!(sheets[usize::from(R)].explorer_points, 0);
     assert_eq!(
-        (sheets[usize::from(B)].explorer_points, sheets[usize::from(B)].ship_points),
+        (
+            sheets[usize::from(B)].explorer_points,
+            sheets[usize::from(B)].ship_points
+        ),
         (0, 5)
     );
     let _ = Tyros::active_seats(&s);

@@ -18,12 +18,24 @@ fn tr_act_0_and_tr_act_p_the_action_phase_ends_after_passes_in_succession() {
     pass(&mut s, W);
     pass(&mut s, R);
     // Grey acts after two passes: the count starts over.
-    accepted(&mut s, G, Action::BankSwap { cards: cards(json!({"orange": 1})) });
+    accepted(
+        &mut s,
+        G,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 1})),
+        },
+    );
     assert!(matches!(s.phase, Phase::Actions { passes: 0, .. }));
     pass(&mut s, B);
     // White passed before and may still act (passing is not final).
     hand(&mut s, W, json!({"orange": 1}));
-    accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 1})) });
+    accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 1})),
+        },
+    );
     refused(&mut s, W, Action::Pass, "not_your_turn");
     for seat in [R, G, B] {
         pass(&mut s, seat);
@@ -42,17 +54,39 @@ fn tr_act_a_paths_are_simple_and_end_on_an_empire_field() {
     let w = ship(&mut s, W, "32");
     hand(&mut s, W, json!({"green": 5}));
     refused(&mut s, W, move_by(w, &["31"]), e::INVALID_PATH);
-    refused(&mut s, W, move_by(w, &["TY", "32", "TY", "31"]), e::INVALID_PATH);
+    refused(
+        &mut s,
+        W,
+        move_by(w, &["TY", "32", "TY", "31"]),
+        e::INVALID_PATH,
+    );
     refused(&mut s, W, move_by(w, &["TY"]), e::INVALID_DESTINATION);
-    refused(&mut s, W, move_by(w, &["TY", "31", "30"]), e::INVALID_DESTINATION);
+    refused(
+        &mut s,
+        W,
+        move_by(w, &["TY", "31", "30"]),
+        e::INVALID_DESTINATION,
+    );
     let mut bad_end = move_by(w, &["TY", "31"]);
     if let Action::Move { to, .. } = &mut bad_end {
         *to = cell("28");
     }
     refused(&mut s, W, bad_end, e::INVALID_PATH);
     // Without a path: the shortest (TY-31, 2 cards).
-    let events = accepted(&mut s, W, Action::Move { ship: w, to: cell("31"), path: None, wind: false, cost: Some(2) });
-    assert!(events.iter().any(|ev| matches!(ev, Event::ShipMoved { path, .. } if *path == cells(&["TY", "31"]))));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::Move {
+            ship: w,
+            to: cell("31"),
+            path: None,
+            wind: false,
+            cost: Some(2),
+        },
+    );
+    assert!(events
+        .iter()
+        .any(|ev| matches!(ev, Event::ShipMoved { path, .. } if *path == cells(&["TY", "31"]))));
     assert_eq!(held(&s, W), cards(json!({"green": 3})));
 }
 
@@ -60,7 +94,13 @@ fn tr_act_a_paths_are_simple_and_end_on_an_empire_field() {
 /// wrong `cost` guard is refused.
 #[test]
 fn tr_act_a_listed_moves_carry_the_cheapest_path_and_its_cost() {
-    let mut s = table(4, Config { pirates: true, ..Config::default() });
+    let mut s = table(
+        4,
+        Config {
+            pirates: true,
+            ..Config::default()
+        },
+    );
     empire(&mut s, Green, &["9"]);
     pirate(&mut s, "23");
     ship(&mut s, W, "TY");
@@ -70,7 +110,12 @@ fn tr_act_a_listed_moves_carry_the_cheapest_path_and_its_cost() {
         .filter(|a| matches!(a, Action::Move { to, .. } if *to == cell("9")))
         .collect();
     assert_eq!(listed.len(), 1);
-    let Action::Move { path: Some(path), cost: Some(cost), .. } = &listed[0] else {
+    let Action::Move {
+        path: Some(path),
+        cost: Some(cost),
+        ..
+    } = &listed[0]
+    else {
         panic!("{listed:?}")
     };
     assert_eq!(*cost, 7, "a 7-cell path around the pirate beats 7 + 1 toll");
@@ -98,7 +143,10 @@ fn tr_act_a_tribute_is_one_card_of_choice_and_only_at_the_destination() {
     let events = accepted(&mut s, W, move_by(w, &["21", "22"]));
     let dues = owed(&events);
     assert_eq!(dues.len(), 2);
-    assert_eq!((dues[1].reason, dues[1].to, dues[1].count), (DueReason::Tribute, Some(Seat(R)), 1));
+    assert_eq!(
+        (dues[1].reason, dues[1].to, dues[1].count),
+        (DueReason::Tribute, Some(Seat(R)), 1)
+    );
     // The colour part is paid by itself; the tribute card is White's choice.
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
     pay(&mut s, W, json!({"yellow": 1}));
@@ -122,7 +170,10 @@ fn tr_act_b_founding_a_city() {
     let b = ship(&mut s, W, "12");
     hand(&mut s, W, json!({"orange": 4, "joker": 1}));
     let events = accepted(&mut s, W, Action::FoundCity { ship: b });
-    assert_eq!(paid(&events), vec![(DueReason::City, cards(json!({"orange": 4, "joker": 1})))]);
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::City, cards(json!({"orange": 4, "joker": 1})))]
+    );
     assert_eq!(s.field(cell("12")).city, Some(Seat(W)));
     assert_eq!((s.ship(a).at, s.ship(b).at), (Some(cell("12")), None));
     assert_eq!(s.player(Seat(W)).cities_left, 9);
@@ -136,7 +187,12 @@ fn tr_act_b_founding_a_city() {
     hand(&mut s, W, json!({"orange": 4}));
     refused(&mut s, W, Action::FoundCity { ship: c }, e::CANNOT_AFFORD);
     let t = ship(&mut s, W, "TY");
-    refused(&mut s, W, Action::FoundCity { ship: t }, e::NOT_AN_EMPIRE_FIELD);
+    refused(
+        &mut s,
+        W,
+        Action::FoundCity { ship: t },
+        e::NOT_AN_EMPIRE_FIELD,
+    );
     let r = ship(&mut s, R, "13");
     refused(&mut s, W, Action::FoundCity { ship: r }, e::NOT_YOUR_SHIP);
 }
@@ -148,30 +204,95 @@ fn tr_act_c_building_ships_in_cities_and_in_tyros() {
     let mut s = table(4, Config::default());
     empire(&mut s, Yellow, &["12"]);
     hand(&mut s, W, json!({"yellow": 1, "violet": 1}));
-    let events = accepted(&mut s, W, Action::BuildShip { at: cell("TY"), galley: false });
-    assert!(events.iter().any(|ev| matches!(ev, Event::ShipBuilt { at, .. } if at.is_tyros())));
-    assert_eq!(Tyros::active_seats(&s), vec![Seat(W)], "any card: White chooses");
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("TY"),
+            galley: false,
+        },
+    );
+    assert!(events
+        .iter()
+        .any(|ev| matches!(ev, Event::ShipBuilt { at, .. } if at.is_tyros())));
+    assert_eq!(
+        Tyros::active_seats(&s),
+        vec![Seat(W)],
+        "any card: White chooses"
+    );
     pay(&mut s, W, json!({"violet": 1}));
     give_turn(&mut s, W);
     city(&mut s, W, "12");
-    refused(&mut s, W, Action::BuildShip { at: cell("TY"), galley: false }, e::NOT_A_SHIPYARD);
-    refused(&mut s, W, Action::BuildShip { at: cell("13"), galley: false }, e::NOT_A_SHIPYARD);
+    refused(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("TY"),
+            galley: false,
+        },
+        e::NOT_A_SHIPYARD,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("13"),
+            galley: false,
+        },
+        e::NOT_A_SHIPYARD,
+    );
     ship(&mut s, R, "12");
-    accepted(&mut s, W, Action::BuildShip { at: cell("12"), galley: false });
+    accepted(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("12"),
+            galley: false,
+        },
+    );
     assert_eq!(s.ship_count(cell("12")), 2);
     give_turn(&mut s, W);
     hand(&mut s, W, json!({"yellow": 1}));
-    refused(&mut s, W, Action::BuildShip { at: cell("12"), galley: false }, e::SHIPYARD_FULL);
+    refused(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("12"),
+            galley: false,
+        },
+        e::SHIPYARD_FULL,
+    );
     for ship in s.ships.iter_mut().filter(|x| x.owner == Seat(W)) {
         ship.at.get_or_insert(cell("TY"));
     }
-    refused(&mut s, W, Action::BuildShip { at: cell("TY"), galley: false }, e::NO_SHIP_IN_SUPPLY);
+    refused(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("TY"),
+            galley: false,
+        },
+        e::NO_SHIP_IN_SUPPLY,
+    );
     for (rule, allowed) in [(TyrosShipyard::Always, true), (TyrosShipyard::Never, false)] {
-        let mut s = table(4, Config { tyros_shipyard: rule, ..Config::default() });
+        let mut s = table(
+            4,
+            Config {
+                tyros_shipyard: rule,
+                ..Config::default()
+            },
+        );
         empire(&mut s, Yellow, &["12"]);
         city(&mut s, W, "12");
         hand(&mut s, W, json!({"yellow": 1}));
-        let r = act(&mut s, W, Action::BuildShip { at: cell("TY"), galley: false });
+        let r = act(
+            &mut s,
+            W,
+            Action::BuildShip {
+                at: cell("TY"),
+                galley: false,
+            },
+        );
         assert_eq!(r.is_ok(), allowed);
     }
 }
@@ -183,28 +304,88 @@ fn tr_act_c_building_ships_in_cities_and_in_tyros() {
 fn tr_act_d_trading_with_the_bank() {
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 4}));
-    refused(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 4})) }, e::BAD_CARD_COUNT);
-    refused(&mut s, W, Action::BankSwap { cards: cards(json!({"green": 1})) }, e::CARDS_NOT_IN_HAND);
+    refused(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 4})),
+        },
+        e::BAD_CARD_COUNT,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"green": 1})),
+        },
+        e::CARDS_NOT_IN_HAND,
+    );
     let top: Vec<Card> = s.draw_pile[s.draw_pile.len() - 3..].to_vec();
-    let events = accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 3})) });
-    assert!(events.contains(&Event::BankTraded { seat: Seat(W), form: BankForm::Swap }));
-    assert_eq!(held(&s, W), cards(json!({"orange": 1})).plus(&crate::tyros::Cards::count(&top)));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 3})),
+        },
+    );
+    assert!(events.contains(&Event::BankTraded {
+        seat: Seat(W),
+        form: BankForm::Swap
+    }));
+    assert_eq!(
+        held(&s, W),
+        cards(json!({"orange": 1})).plus(&crate::tyros::Cards::count(&top))
+    );
     assert_eq!(&s.discard_pile[..], &[Card::Orange; 3]);
     // Form (2).
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 3}));
     s.draw_pile.insert(0, Card::Violet);
-    refused(&mut s, W, Action::BankPick { colour: Violet, cards: cards(json!({"orange": 2})) }, e::BAD_CARD_COUNT);
-    let events = accepted(&mut s, W, Action::BankPick { colour: Violet, cards: cards(json!({"orange": 3})) });
-    assert!(events.contains(&Event::CardTakenFromPile { seat: Seat(W), card: Card::Violet }));
-    assert!(matches!(events.iter().rev().find(|e| matches!(e, Event::DrawPileShuffled { .. })), Some(_)));
+    refused(
+        &mut s,
+        W,
+        Action::BankPick {
+            colour: Violet,
+            cards: cards(json!({"orange": 2})),
+        },
+        e::BAD_CARD_COUNT,
+    );
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankPick {
+            colour: Violet,
+            cards: cards(json!({"orange": 3})),
+        },
+    );
+    assert!(events.contains(&Event::CardTakenFromPile {
+        seat: Seat(W),
+        card: Card::Violet
+    }));
+    assert!(matches!(
+        events
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::DrawPileShuffled { .. })),
+        Some(_)
+    ));
     assert_eq!(held(&s, W), cards(json!({"violet": 1})));
     // No violet left in the pile: the search fails and the turn is spent.
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 3}));
     s.draw_pile.retain(|c| *c != Card::Violet);
-    let events = accepted(&mut s, W, Action::BankPick { colour: Violet, cards: cards(json!({"orange": 3})) });
-    assert!(events.contains(&Event::PileSearchFailed { seat: Seat(W), colour: Violet }));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankPick {
+            colour: Violet,
+            cards: cards(json!({"orange": 3})),
+        },
+    );
+    assert!(events.contains(&Event::PileSearchFailed {
+        seat: Seat(W),
+        colour: Violet
+    }));
     assert_eq!(held(&s, W), cards(json!({"orange": 3})));
     assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)));
 }
@@ -216,9 +397,31 @@ fn tr_act_e_trading_with_a_player_by_offer_and_answer() {
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 2}));
     hand(&mut s, R, json!({"green": 1}));
-    let offer = Action::OfferTrade { to: Seat(R), give: cards(json!({"orange": 2})), get: cards(json!({"green": 1})) };
-    refused(&mut s, W, Action::OfferTrade { to: Seat(W), give: cards(json!({"orange": 1})), get: Default::default() }, e::INVALID_OFFER);
-    refused(&mut s, W, Action::OfferTrade { to: Seat(R), give: Default::default(), get: Default::default() }, e::INVALID_OFFER);
+    let offer = Action::OfferTrade {
+        to: Seat(R),
+        give: cards(json!({"orange": 2})),
+        get: cards(json!({"green": 1})),
+    };
+    refused(
+        &mut s,
+        W,
+        Action::OfferTrade {
+            to: Seat(W),
+            give: cards(json!({"orange": 1})),
+            get: Default::default(),
+        },
+        e::INVALID_OFFER,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::OfferTrade {
+            to: Seat(R),
+            give: Default::default(),
+            get: Default::default(),
+        },
+        e::INVALID_OFFER,
+    );
     accepted(&mut s, W, offer.clone());
     assert_eq!(Tyros::active_seats(&s), vec![Seat(R)]);
     assert!(Tyros::legal_actions(&s, Seat(W)).contains(&Action::WithdrawTrade));
@@ -229,19 +432,44 @@ fn tr_act_e_trading_with_a_player_by_offer_and_answer() {
     accepted(&mut s, W, Action::WithdrawTrade);
     accepted(&mut s, W, offer);
     let events = accepted(&mut s, R, Action::AcceptTrade);
-    assert!(events.iter().any(|e| matches!(e, Event::TradeAccepted { .. })));
-    assert_eq!((held(&s, W), held(&s, R)), (cards(json!({"green": 1})), cards(json!({"orange": 2}))));
-    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "the trade was White's action");
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::TradeAccepted { .. })));
+    assert_eq!(
+        (held(&s, W), held(&s, R)),
+        (cards(json!({"green": 1})), cards(json!({"orange": 2})))
+    );
+    assert_eq!(
+        s.turn().map(|t| t.seat),
+        Some(Seat(R)),
+        "the trade was White's action"
+    );
     // A gift; and an offer the recipient cannot meet can only be rejected.
     let mut s = table(4, Config::default());
     hand(&mut s, R, json!({"green": 1}));
-    accepted(&mut s, W, Action::OfferTrade { to: Seat(R), give: Default::default(), get: cards(json!({"green": 1})) });
+    accepted(
+        &mut s,
+        W,
+        Action::OfferTrade {
+            to: Seat(R),
+            give: Default::default(),
+            get: cards(json!({"green": 1})),
+        },
+    );
     accepted(&mut s, R, Action::AcceptTrade);
     assert_eq!(held(&s, W), cards(json!({"green": 1})));
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 1}));
     hand(&mut s, R, json!({"yellow": 1}));
-    accepted(&mut s, W, Action::OfferTrade { to: Seat(R), give: cards(json!({"orange": 1})), get: cards(json!({"green": 1})) });
+    accepted(
+        &mut s,
+        W,
+        Action::OfferTrade {
+            to: Seat(R),
+            give: cards(json!({"orange": 1})),
+            get: cards(json!({"green": 1})),
+        },
+    );
     assert_eq!(Tyros::legal_actions(&s, Seat(R)), vec![Action::RejectTrade]);
     refused(&mut s, R, Action::AcceptTrade, e::CARDS_NOT_IN_HAND);
 }

@@ -27,7 +27,10 @@ fn tr_comp_constants_match_the_spec_and_are_the_config_defaults() {
     assert_eq!(d.trade_card_split, c.trade_card_split);
     assert_eq!(d.cards_dealt, c.cards_dealt);
     assert_eq!(d.tiles_per_round, c.tiles_per_round);
-    assert_eq!((d.cards_kept, d.tiles_in_hand, d.cities_per_player), (3, 4, 10));
+    assert_eq!(
+        (d.cards_kept, d.tiles_in_hand, d.cities_per_player),
+        (3, 4, 10)
+    );
     assert_eq!(d.ships_per_player(4), 10);
     // TR-COMP-5: empire chips are not modelled; one empire may grow past 20 fields.
     let mut s = table(4, Config::default());
@@ -102,7 +105,10 @@ fn tr_map_3_the_desert_and_sea_alternatives_move_and_renumber() {
     };
     assert_eq!(col(desert, 1), ["6", "7", "8", "9", "10"]);
     assert_eq!(col(desert, 2), ["DES", "11", "12", "13", "14"]);
-    assert_eq!(col(b.map(DesertCell::Row3Col3, SeaCell::default()), 2), ["11", "12", "DES", "13", "14"]);
+    assert_eq!(
+        col(b.map(DesertCell::Row3Col3, SeaCell::default()), 2),
+        ["11", "12", "DES", "13", "14"]
+    );
     // Fields 13–32 keep their cells.
     let default = b.map(DesertCell::default(), SeaCell::default());
     for r in 0..5 {
@@ -128,10 +134,15 @@ fn tr_map_3_the_desert_and_sea_alternatives_move_and_renumber() {
 #[test]
 fn tr_map_5_fields_are_connected_without_tyros_except_32_with_the_sea_in_row_5() {
     for desert in DesertCell::ALL {
-        assert!(board().map(desert, SeaCell::Row4Col6).fields_connected_without_tyros());
+        assert!(board()
+            .map(desert, SeaCell::Row4Col6)
+            .fields_connected_without_tyros());
         let cut = board().map(desert, SeaCell::Row5Col6);
         assert!(!cut.fields_connected_without_tyros());
-        assert_eq!(cut.neighbours(cell("32")).collect::<Vec<_>>(), vec![crate::tyros::data::Cell::TYROS]);
+        assert_eq!(
+            cut.neighbours(cell("32")).collect::<Vec<_>>(),
+            vec![crate::tyros::data::Cell::TYROS]
+        );
     }
     let mut s = table(4, Config::default());
     empire(&mut s, crate::tyros::Empire::Green, &["5"]);
@@ -143,7 +154,14 @@ fn tr_map_5_fields_are_connected_without_tyros_except_32_with_the_sea_in_row_5()
 #[test]
 fn tr_d_2_a_custom_card_split_makes_the_deck() {
     let split = Cards::from_array([10, 10, 10, 10, 20]);
-    let s = new_game(4, Config { trade_card_split: split, ..Config::default() }, 6);
+    let s = new_game(
+        4,
+        Config {
+            trade_card_split: split,
+            ..Config::default()
+        },
+        6,
+    );
     let mut all = Cards::count(&s.draw_pile).plus(&Cards::count(&s.discard_pile));
     for p in &s.players {
         all = all.plus(&p.cards);

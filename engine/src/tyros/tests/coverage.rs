@@ -25,7 +25,11 @@ const TESTS: [&str; 11] = [
 fn rule_ids() -> Vec<String> {
     rule_ids_where(SPEC, |word| {
         let parts: Vec<&str> = word.split('-').collect();
-        let upper = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        let upper = |s: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        };
         match parts[..] {
             ["TR", area, n] => {
                 upper(area)
@@ -62,7 +66,11 @@ fn test_headers(source: &str) -> String {
 #[test]
 fn every_rule_id_of_the_spec_is_named_by_a_test() {
     let ids = rule_ids();
-    assert!(ids.len() >= 128, "the spec parser found only {} ids", ids.len());
+    assert!(
+        ids.len() >= 128,
+        "the spec parser found only {} ids",
+        ids.len()
+    );
     let headers: Vec<String> = TESTS.iter().map(|t| test_headers(t)).collect();
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
     let missing = unnamed(&ids, &headers);

@@ -13,7 +13,11 @@ use serde_json::json;
 /// Phase 2's last placement by White with an empty pile.
 fn last_placement(s: &mut crate::tyros::State, white_keeps: &[u8]) {
     s.start_player = Seat(R);
-    s.phase = Phase::Expansion { step: 3, placed: true, drew: false };
+    s.phase = Phase::Expansion {
+        step: 3,
+        placed: true,
+        drew: false,
+    };
     s.tile_pile.clear();
     for p in &mut s.players {
         p.tiles.clear();
@@ -34,10 +38,25 @@ fn tr_end_1_the_game_ends_after_the_round_that_empties_a_hand() {
         let mut s = table(4, Config::default());
         empire(&mut s, Green, &["22"]);
         last_placement(&mut s, &white_keeps);
-        let events = accepted(&mut s, W, Action::PlaceTile { tile: Tile(23), empire: None });
+        let events = accepted(
+            &mut s,
+            W,
+            Action::PlaceTile {
+                tile: Tile(23),
+                empire: None,
+            },
+        );
         let last = white_keeps.is_empty();
-        assert_eq!(events.iter().any(|e| matches!(e, Event::LastRoundReached { .. })), last);
-        assert!(matches!(s.phase, Phase::Actions { .. }), "the action phase is still played");
+        assert_eq!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::LastRoundReached { .. })),
+            last
+        );
+        assert!(
+            matches!(s.phase, Phase::Actions { .. }),
+            "the action phase is still played"
+        );
         for seat in [R, G, B] {
             pass(&mut s, seat);
         }
@@ -76,8 +95,18 @@ fn tr_score_1_to_tr_score_3_control_by_city_then_by_a_single_players_ships() {
     ship(&mut s, B, "3");
     ship(&mut s, G, "30");
     let sheets = scoring::score_sheets(&s);
-    assert_eq!(sheet(&sheets, W).city_points, 10, "the city beats Red's ship");
-    assert_eq!((sheet(&sheets, R).ship_points, sheet(&sheets, R).ship_controlled_fields), (5, 1));
+    assert_eq!(
+        sheet(&sheets, W).city_points,
+        10,
+        "the city beats Red's ship"
+    );
+    assert_eq!(
+        (
+            sheet(&sheets, R).ship_points,
+            sheet(&sheets, R).ship_controlled_fields
+        ),
+        (5, 1)
+    );
     assert_eq!(sheet(&sheets, G).ship_points, 2, "rank 4 ship");
     assert_eq!(sheet(&sheets, B).total, 0, "a shared field scores nothing");
 }
@@ -98,7 +127,10 @@ fn tr_score_4_values_by_rank_are_configurable() {
     // Green and violet have no field: ranks 1 (orange), 2 (yellow), 3, 3.
     assert_eq!(scoring::empire_ranks(&s), [1, 2, 3, 3]);
     let sheets = scoring::score_sheets(&s);
-    assert_eq!((sheet(&sheets, W).city_points, sheet(&sheets, W).ship_points), (20, 6));
+    assert_eq!(
+        (sheet(&sheets, W).city_points, sheet(&sheets, W).ship_points),
+        (20, 6)
+    );
 }
 
 /// TR-SCORE-5, TR-K2: the first player with a city in every empire earns the bonus once; it
@@ -107,10 +139,20 @@ fn tr_score_4_values_by_rank_are_configurable() {
 fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
     for (bonus, config) in [
         (6, Config::default()),
-        (9, Config { bonus_city_in_all_empires: 9, ..Config::default() }),
+        (
+            9,
+            Config {
+                bonus_city_in_all_empires: 9,
+                ..Config::default()
+            },
+        ),
     ] {
         let mut s = table(4, config);
-        for (e, fields) in Empire::ALL.iter().zip([["1", "2"], ["10", "11"], ["20", "21"], ["30", "31"]]) {
+        for (e, fields) in
+            Empire::ALL
+                .iter()
+                .zip([["1", "2"], ["10", "11"], ["20", "21"], ["30", "31"]])
+        {
             empire(&mut s, *e, &fields);
         }
         for f in ["1", "10", "20"] {
@@ -124,11 +166,19 @@ fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
         hand(&mut s, W, json!({"violet": 5}));
         hand(&mut s, R, json!({"violet": 5}));
         let events = accepted(&mut s, W, Action::FoundCity { ship: w });
-        assert!(events.contains(&Event::BonusEarned { seat: Seat(W), points: bonus }));
+        assert!(events.contains(&Event::BonusEarned {
+            seat: Seat(W),
+            points: bonus
+        }));
         let events = accepted(&mut s, R, Action::FoundCity { ship: r });
-        assert!(!events.iter().any(|e| matches!(e, Event::BonusEarned { .. })));
+        assert!(!events
+            .iter()
+            .any(|e| matches!(e, Event::BonusEarned { .. })));
         let sheets = scoring::score_sheets(&s);
-        assert_eq!((sheet(&sheets, W).bonus, sheet(&sheets, R).bonus), (bonus, 0));
+        assert_eq!(
+            (sheet(&sheets, W).bonus, sheet(&sheets, R).bonus),
+            (bonus, 0)
+        );
     }
 }
 

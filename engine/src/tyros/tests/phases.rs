@@ -53,7 +53,14 @@ fn passive_game(players: usize, config: Config, seed: u64) -> Vec<Event> {
 #[test]
 fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_left() {
     for pirates in [false, true] {
-        let log = passive_game(4, Config { pirates, ..Config::default() }, 3);
+        let log = passive_game(
+            4,
+            Config {
+                pirates,
+                ..Config::default()
+            },
+            3,
+        );
         let marks: Vec<&str> = log
             .iter()
             .filter_map(|e| match e {
@@ -123,7 +130,11 @@ fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short()
             _ => None,
         })
         .collect();
-    assert_eq!(draws, vec![(Seat(R), 10), (Seat(G), 10)], "start player passed to Red");
+    assert_eq!(
+        draws,
+        vec![(Seat(R), 10), (Seat(G), 10)],
+        "start player passed to Red"
+    );
     assert_eq!(held(&s, W), cards(json!({"orange": 2})));
     // A draw that empties the pile mid-round rebuilds it and goes on.
     let mut s = table(4, Config::default());
@@ -131,7 +142,13 @@ fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short()
     s.draw_pile = all[..1].to_vec();
     s.discard_pile = all[1..10].to_vec();
     hand(&mut s, W, json!({"orange": 3}));
-    let events = accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 3})) });
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 3})),
+        },
+    );
     let kinds: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
@@ -156,25 +173,61 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
     tiles(&mut s, W, &[17, 5, 23]);
     tiles(&mut s, R, &[15]);
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
-    refused(&mut s, W, Action::PlaceTile { tile: Tile(5), empire: None }, e::TILE_NOT_PLACEABLE);
-    refused(&mut s, W, Action::PlaceTile { tile: Tile(17), empire: None }, e::EMPIRE_CHOICE_REQUIRED);
     refused(
         &mut s,
         W,
-        Action::PlaceTile { tile: Tile(17), empire: Some(Orange) },
+        Action::PlaceTile {
+            tile: Tile(5),
+            empire: None,
+        },
+        e::TILE_NOT_PLACEABLE,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(17),
+            empire: None,
+        },
+        e::EMPIRE_CHOICE_REQUIRED,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(17),
+            empire: Some(Orange),
+        },
         e::EMPIRE_NOT_ADJACENT,
     );
     let pile = s.tile_pile.len();
     let top = *s.tile_pile.last().unwrap();
-    let events = accepted(&mut s, W, Action::PlaceTile { tile: Tile(17), empire: Some(Violet) });
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(17),
+            empire: Some(Violet),
+        },
+    );
     assert_eq!(s.field(cell("17")).empire, Some(Violet));
-    assert!(events.contains(&Event::TileDrawn { seat: Seat(W), tile: Some(top) }));
+    assert!(events.contains(&Event::TileDrawn {
+        seat: Seat(W),
+        tile: Some(top)
+    }));
     assert_eq!(s.tile_pile.len(), pile - 1);
     assert_eq!(s.player(Seat(W)).tiles, vec![Tile(5), Tile(23), top]);
     assert!(s.used_tiles.contains(&Tile(17)), "TR-P2-6");
     assert_eq!(Tyros::active_seats(&s), vec![Seat(R)]);
     // With one adjacent empire no name is needed.
-    accepted(&mut s, R, Action::PlaceTile { tile: Tile(15), empire: None });
+    accepted(
+        &mut s,
+        R,
+        Action::PlaceTile {
+            tile: Tile(15),
+            empire: None,
+        },
+    );
     assert_eq!(s.field(cell("15")).empire, Some(Violet));
 }
 
@@ -187,8 +240,24 @@ fn tr_p2_1_a_tile_not_in_hand_is_refused_alike_in_another_hand_or_the_pile() {
     tiles(&mut s, W, &[23]);
     tiles(&mut s, R, &[17]);
     let in_pile = *s.tile_pile.iter().find(|t| t.0 != 21).unwrap();
-    let a = refused(&mut s, W, Action::PlaceTile { tile: Tile(17), empire: None }, e::TILE_NOT_IN_HAND);
-    let b = refused(&mut s, W, Action::PlaceTile { tile: in_pile, empire: None }, e::TILE_NOT_IN_HAND);
+    let a = refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(17),
+            empire: None,
+        },
+        e::TILE_NOT_IN_HAND,
+    );
+    let b = refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: in_pile,
+            empire: None,
+        },
+        e::TILE_NOT_IN_HAND,
+    );
     assert_eq!(
         a.message.replace(&Tile(17).to_string(), "#"),
         b.message.replace(&in_pile.to_string(), "#")
@@ -200,15 +269,33 @@ fn tr_p2_1_a_tile_not_in_hand_is_refused_alike_in_another_hand_or_the_pile() {
 #[test]
 fn tr_p2_4_a_player_who_cannot_place_passes_and_draws() {
     for rule in [CantPlaceTile::PassAndDraw, CantPlaceTile::Pass] {
-        let mut s = table(4, Config { cant_place_tile: rule, ..Config::default() });
+        let mut s = table(
+            4,
+            Config {
+                cant_place_tile: rule,
+                ..Config::default()
+            },
+        );
         expansion(&mut s, W, 0);
         empire(&mut s, Green, &["22"]);
         tiles(&mut s, W, &[23]);
         tiles(&mut s, R, &[5]);
         tiles(&mut s, G, &[21]);
-        let events = accepted(&mut s, W, Action::PlaceTile { tile: Tile(23), empire: None });
-        assert!(events.contains(&Event::PlacementSkipped { seat: Seat(R), reason: SkipReason::CannotPlace }));
-        let drew = events.iter().any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R)));
+        let events = accepted(
+            &mut s,
+            W,
+            Action::PlaceTile {
+                tile: Tile(23),
+                empire: None,
+            },
+        );
+        assert!(events.contains(&Event::PlacementSkipped {
+            seat: Seat(R),
+            reason: SkipReason::CannotPlace
+        }));
+        let drew = events
+            .iter()
+            .any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R)));
         assert_eq!(drew, rule == CantPlaceTile::PassAndDraw);
         assert_eq!(s.player(Seat(R)).tiles.len(), 1 + usize::from(drew));
         assert_eq!(Tyros::active_seats(&s), vec![Seat(G)]);
@@ -225,15 +312,46 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
     s.tile_pile.clear();
     tiles(&mut s, W, &[23, 24]);
     tiles(&mut s, G, &[21, 20]);
-    let events = accepted(&mut s, W, Action::PlaceTile { tile: Tile(23), empire: None });
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(23),
+            empire: None,
+        },
+    );
     // Red holds nothing: skipped.
-    assert!(events.contains(&Event::PlacementSkipped { seat: Seat(R), reason: SkipReason::NoTiles }));
+    assert!(events.contains(&Event::PlacementSkipped {
+        seat: Seat(R),
+        reason: SkipReason::NoTiles
+    }));
     assert_eq!(Tyros::active_seats(&s), vec![Seat(G)]);
-    accepted(&mut s, G, Action::PlaceTile { tile: Tile(21), empire: None });
+    accepted(
+        &mut s,
+        G,
+        Action::PlaceTile {
+            tile: Tile(21),
+            empire: None,
+        },
+    );
     // Second lap.
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
-    accepted(&mut s, W, Action::PlaceTile { tile: Tile(24), empire: None });
-    accepted(&mut s, G, Action::PlaceTile { tile: Tile(20), empire: None });
+    accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(24),
+            empire: None,
+        },
+    );
+    accepted(
+        &mut s,
+        G,
+        Action::PlaceTile {
+            tile: Tile(20),
+            empire: None,
+        },
+    );
     assert!(matches!(s.phase, Phase::Actions { .. }));
     // 4 players: one lap.
     let mut s = table(4, Config::default());
@@ -241,7 +359,14 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
     empire(&mut s, Green, &["22"]);
     s.tile_pile.clear();
     tiles(&mut s, W, &[23, 24]);
-    accepted(&mut s, W, Action::PlaceTile { tile: Tile(23), empire: None });
+    accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(23),
+            empire: None,
+        },
+    );
     assert!(matches!(s.phase, Phase::Actions { .. }));
     assert_eq!(s.player(Seat(W)).tiles, vec![Tile(24)]);
 }
@@ -251,13 +376,21 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
 #[test]
 fn tr_p2_7_a_phase_without_progress_makes_everyone_draw() {
     for rule in [CantPlaceTile::Pass, CantPlaceTile::PassAndDraw] {
-        let mut s = table(4, Config { cant_place_tile: rule, ..Config::default() });
+        let mut s = table(
+            4,
+            Config {
+                cant_place_tile: rule,
+                ..Config::default()
+            },
+        );
         empire(&mut s, Green, &["5"]);
         for p in &mut s.players {
             p.tiles.clear();
         }
         // Only field 4 touches the empire, and tile 4 lies in the pile.
-        s.tile_pile = Tile::all().filter(|t| ![5, 27, 28, 29, 30].contains(&t.0)).collect();
+        s.tile_pile = Tile::all()
+            .filter(|t| ![5, 27, 28, 29, 30].contains(&t.0))
+            .collect();
         tiles(&mut s, W, &[30]);
         tiles(&mut s, R, &[29]);
         tiles(&mut s, G, &[28]);
@@ -268,11 +401,25 @@ fn tr_p2_7_a_phase_without_progress_makes_everyone_draw() {
         let events = pass(&mut s, B);
         let skipped = events
             .iter()
-            .filter(|e| matches!(e, Event::PlacementSkipped { reason: SkipReason::CannotPlace, .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::PlacementSkipped {
+                        reason: SkipReason::CannotPlace,
+                        ..
+                    }
+                )
+            })
             .count();
         assert_eq!(skipped, 4);
-        assert_eq!(events.contains(&Event::NoProgressDraws), rule == CantPlaceTile::Pass);
-        assert!(s.players.iter().all(|p| p.tiles.len() == 2), "one tile drawn each");
+        assert_eq!(
+            events.contains(&Event::NoProgressDraws),
+            rule == CantPlaceTile::Pass
+        );
+        assert!(
+            s.players.iter().all(|p| p.tiles.len() == 2),
+            "one tile drawn each"
+        );
     }
 }
 
@@ -289,15 +436,36 @@ fn tr_eor_1_keep_choices_are_simultaneous_and_sealed() {
     }
     // Grey's 5 violet leave no choice: kept at once. White and Red choose together.
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W), Seat(R)]);
-    let events = accepted(&mut s, R, Action::Keep { cards: cards(json!({"yellow": 2, "joker": 1})) });
+    let events = accepted(
+        &mut s,
+        R,
+        Action::Keep {
+            cards: cards(json!({"yellow": 2, "joker": 1})),
+        },
+    );
     let seen = Tyros::redact(&events[0], Viewer::Seat(Seat(W))).unwrap();
-    assert_eq!(seen, Event::KeepChosen { seat: Seat(R), cards: None });
+    assert_eq!(
+        seen,
+        Event::KeepChosen {
+            seat: Seat(R),
+            cards: None
+        }
+    );
     let view = Tyros::view(&s, Viewer::Seat(Seat(W)));
     assert!(view.players[usize::from(R)].keep_chosen);
     assert_eq!(view.players[usize::from(R)].kept, None);
-    assert!(s.discard_pile.is_empty(), "nothing is shown before every choice is in");
+    assert!(
+        s.discard_pile.is_empty(),
+        "nothing is shown before every choice is in"
+    );
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
-    let events = accepted(&mut s, W, Action::Keep { cards: cards(json!({"orange": 3})) });
+    let events = accepted(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 3})),
+        },
+    );
     let discarded: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
@@ -314,7 +482,13 @@ fn tr_eor_1_keep_choices_are_simultaneous_and_sealed() {
 /// card discarded ends up nearest the top of that part.
 #[test]
 fn tr_eor_2_flip_under_puts_the_turned_discard_pile_under_the_draw_pile() {
-    let mut s = table(4, Config { reshuffle_rule: ReshuffleRule::FlipUnder, ..Config::default() });
+    let mut s = table(
+        4,
+        Config {
+            reshuffle_rule: ReshuffleRule::FlipUnder,
+            ..Config::default()
+        },
+    );
     s.draw_pile = vec![Card::Joker, Card::Joker];
     s.discard_pile = vec![Card::Orange, Card::Yellow, Card::Green];
     s.round = 2;
@@ -331,5 +505,8 @@ fn tr_eor_2_flip_under_puts_the_turned_discard_pile_under_the_draw_pile() {
     }));
     // Red (the new start player) draws the two jokers on top first, then orange, yellow,
     // green: the first discarded card comes next.
-    assert_eq!(held(&s, R), cards(json!({"joker": 2, "orange": 1, "yellow": 1, "green": 1})));
+    assert_eq!(
+        held(&s, R),
+        cards(json!({"joker": 2, "orange": 1, "yellow": 1, "green": 1}))
+    );
 }

@@ -28,7 +28,11 @@ fn tr_pir_2_a_player_who_cannot_place_swaps_a_tile_blindly() {
     ] {
         let mut s = table(4, pirates());
         s.start_player = Seat(W);
-        s.phase = Phase::Expansion { step: 0, placed: false, drew: false };
+        s.phase = Phase::Expansion {
+            step: 0,
+            placed: false,
+            drew: false,
+        };
         for p in &mut s.players {
             p.tiles.clear();
         }
@@ -37,17 +41,37 @@ fn tr_pir_2_a_player_who_cannot_place_swaps_a_tile_blindly() {
         tiles(&mut s, W, &[21]);
         tiles(&mut s, R, &[1, 2]);
         tiles(&mut s, G, &[17]);
-        let events = accepted(&mut s, W, Action::PlaceTile { tile: Tile(21), empire: None });
-        assert!(events.contains(&Event::PlacementSkipped { seat: Seat(R), reason: SkipReason::CannotPlace }));
-        assert!(!events.iter().any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R))));
+        let events = accepted(
+            &mut s,
+            W,
+            Action::PlaceTile {
+                tile: Tile(21),
+                empire: None,
+            },
+        );
+        assert!(events.contains(&Event::PlacementSkipped {
+            seat: Seat(R),
+            reason: SkipReason::CannotPlace
+        }));
+        assert!(!events
+            .iter()
+            .any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R))));
         match expect {
             Some(reason) => {
-                assert!(events.contains(&Event::TileSwapSkipped { seat: Seat(R), reason }));
+                assert!(events.contains(&Event::TileSwapSkipped {
+                    seat: Seat(R),
+                    reason
+                }));
                 assert_eq!(s.player(Seat(R)).tiles, vec![Tile(1), Tile(2)]);
             }
             None => {
-                let Some(Event::TilesSwapped { returned: Some(back), drawn: Some(got), .. }) =
-                    events.iter().find(|e| matches!(e, Event::TilesSwapped { .. }))
+                let Some(Event::TilesSwapped {
+                    returned: Some(back),
+                    drawn: Some(got),
+                    ..
+                }) = events
+                    .iter()
+                    .find(|e| matches!(e, Event::TilesSwapped { .. }))
                 else {
                     panic!("a swap: {events:?}")
                 };
@@ -73,7 +97,10 @@ fn tr_pir_3_and_tr_pir_9_pirates_come_from_the_used_pool_and_stay() {
     ship(&mut s, W, "20");
     hand(&mut s, W, json!({"orange": 2}));
     let events = pirate_phase_on(&mut s, "22");
-    assert!(owed(&events).is_empty(), "no new levy for the ship on the old pirate");
+    assert!(
+        owed(&events).is_empty(),
+        "no new levy for the ship on the old pirate"
+    );
     assert!(s.field(cell("20")).pirate.is_some() && s.field(cell("22")).pirate.is_some());
     assert!(!s.used_tiles.contains(&Tile(22)) && !s.used_tiles.contains(&Tile(20)));
     // The pirates stay over the round end.
@@ -114,7 +141,14 @@ fn tr_pir_5_and_tr_pir_7_building_on_a_pirate_pays_a_toll_and_parks_a_second_shi
     pirate(&mut s, "22");
     ship(&mut s, R, "22");
     hand(&mut s, W, json!({"violet": 1, "orange": 1}));
-    let events = accepted(&mut s, W, Action::BuildShip { at: cell("22"), galley: false });
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("22"),
+            galley: false,
+        },
+    );
     assert_eq!(
         paid(&events),
         vec![
@@ -136,7 +170,10 @@ fn tr_pir_10_leaving_and_founding_on_a_pirate_field_cost_nothing_extra() {
     let a = ship(&mut s, W, "22");
     hand(&mut s, W, json!({"violet": 5}));
     let events = accepted(&mut s, W, Action::FoundCity { ship: a });
-    assert_eq!(paid(&events), vec![(DueReason::City, cards(json!({"violet": 5})))]);
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::City, cards(json!({"violet": 5})))]
+    );
     assert!(s.field(cell("22")).pirate.is_some());
     let mut s = table(4, pirates());
     empire(&mut s, Violet, &["22", "21"]);
@@ -144,5 +181,8 @@ fn tr_pir_10_leaving_and_founding_on_a_pirate_field_cost_nothing_extra() {
     let a = ship(&mut s, W, "22");
     hand(&mut s, W, json!({"violet": 1}));
     let events = accepted(&mut s, W, move_by(a, &["21"]));
-    assert_eq!(paid(&events), vec![(DueReason::Move, cards(json!({"violet": 1})))]);
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::Move, cards(json!({"violet": 1})))]
+    );
 }

@@ -34,7 +34,6 @@ enum Variants {
     All,
 }
 
-
 /// The configuration of one seeded game: the big variants as given, the small ones and the
 /// reconstructed options drawn from the seed.
 fn config(variants: Variants, seed: u64) -> Config {
@@ -161,7 +160,10 @@ fn check_invariants(state: &State) {
     for c in Cell::fields() {
         let f = state.field(c);
         if f.pirate.is_some() || f.city.is_some() {
-            assert!(f.empire.is_some(), "pirates and cities only on empire fields");
+            assert!(
+                f.empire.is_some(),
+                "pirates and cities only on empire fields"
+            );
         }
     }
     assert!(state.field(Cell::TYROS).empire.is_none() && state.field(Cell::TYROS).city.is_none());
@@ -182,7 +184,11 @@ fn check_invariants(state: &State) {
     for seat in state.seats() {
         let own = state.ships.iter().filter(|s| s.owner == seat).count();
         assert_eq!(own, usize::from(config.ships_per_player(n)));
-        let galleys = state.ships.iter().filter(|s| s.owner == seat && s.galley).count();
+        let galleys = state
+            .ships
+            .iter()
+            .filter(|s| s.owner == seat && s.galley)
+            .count();
         assert!(galleys <= usize::from(b.variants.galleys.tokens_per_player));
         assert_eq!(
             usize::from(state.galley_tokens_left(seat)) + galleys,
@@ -207,11 +213,19 @@ fn check_invariants(state: &State) {
         }
     }
     for c in Cell::fields() {
-        assert!(state.ship_count(c) <= limit, "TR-ACT-A: at most 2 ships in {c}");
+        assert!(
+            state.ship_count(c) <= limit,
+            "TR-ACT-A: at most 2 ships in {c}"
+        );
     }
     // Whoever owes cards can pay them (TR-D-19).
     for seat in state.seats() {
-        let dues: Vec<_> = state.dues.iter().filter(|d| d.payer == seat).copied().collect();
+        let dues: Vec<_> = state
+            .dues
+            .iter()
+            .filter(|d| d.payer == seat)
+            .copied()
+            .collect();
         assert!(crate::tyros::payment::affordable(
             config,
             &state.player(seat).cards,
@@ -262,8 +276,10 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
             }
             Event::FightResolved { discarded, .. } => {
                 let f = scratch.fight.as_ref().expect("a fight is on");
-                for (ship, laid) in [(f.attacker, f.attacker_cards), (f.defender, f.defender_cards)]
-                {
+                for (ship, laid) in [
+                    (f.attacker, f.attacker_cards),
+                    (f.defender, f.defender_cards),
+                ] {
                     expected[scratch.ship(ship).owner.index()] += total(&laid.unwrap_or_default());
                 }
                 expected[f.winner.map_or(0, |w| w.index())] -= total(discarded);
@@ -277,8 +293,15 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
         }
         Tyros::evolve(&mut scratch, e);
     }
-    let actual: Vec<i64> = after.players.iter().map(|p| i64::from(p.cards.total())).collect();
-    assert_eq!(actual, expected, "cards moved outside a defined payment: {events:?}");
+    let actual: Vec<i64> = after
+        .players
+        .iter()
+        .map(|p| i64::from(p.cards.total()))
+        .collect();
+    assert_eq!(
+        actual, expected,
+        "cards moved outside a defined payment: {events:?}"
+    );
     let actual: Vec<i32> = after.players.iter().map(|p| p.pirate_points).collect();
     assert_eq!(actual, points, "pirate points only from sinking");
 }
@@ -308,7 +331,10 @@ fn scramble(state: &State, viewer: Viewer, rng: &mut dyn RngCore) -> State {
     }
     let fight = s.fight.clone();
     if let Some(f) = &fight {
-        for (ship, laid) in [(f.attacker, f.attacker_cards), (f.defender, f.defender_cards)] {
+        for (ship, laid) in [
+            (f.attacker, f.attacker_cards),
+            (f.defender, f.defender_cards),
+        ] {
             if hidden_fight(&s, ship) {
                 cards.extend(laid.unwrap_or_default().to_list());
             }
@@ -402,7 +428,13 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
     let own: Vec<ShipId> = (0..state.ships.len() as u8)
         .map(ShipId)
         .filter(|&id| state.ship(id).owner == seat)
-        .chain(state.ships.iter().position(|s| s.owner != seat).map(|i| ShipId(i as u8)))
+        .chain(
+            state
+                .ships
+                .iter()
+                .position(|s| s.owner != seat)
+                .map(|i| ShipId(i as u8)),
+        )
         .collect();
     let mut universe = vec![
         Action::Pass,
@@ -456,9 +488,7 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
     let stands_for = |a: &Action| -> bool {
         legal.iter().any(|l| match (a, l) {
             (
-                Action::Move {
-                    ship, to, wind, ..
-                },
+                Action::Move { ship, to, wind, .. },
                 Action::Move {
                     ship: s2,
                     to: t2,
@@ -472,10 +502,7 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
                     ship: s2, to: t2, ..
                 },
             ) => ship == s2 && to == t2,
-            (
-                Action::PlaceTile { tile, empire: None },
-                Action::PlaceTile { tile: t2, .. },
-            ) => {
+            (Action::PlaceTile { tile, empire: None }, Action::PlaceTile { tile: t2, .. }) => {
                 tile == t2
                     && legal
                         .iter()
@@ -552,7 +579,9 @@ fn measure() {
                 let mut s = Tyros::replay(&Tyros::setup(&config, players, &mut r).unwrap());
                 while s.outcome.is_none() {
                     let choices = playout::choices::<Tyros>(&s, &mut r);
-                    let c = playout::pick(&mut r, &choices, |c| policy(&c.action)).unwrap().clone();
+                    let c = playout::pick(&mut r, &choices, |c| policy(&c.action))
+                        .unwrap()
+                        .clone();
                     for e in Tyros::decide(&s, c.seat, &c.action, &mut r).unwrap() {
                         Tyros::evolve(&mut s, &e);
                     }
@@ -578,7 +607,11 @@ fn measure() {
                     assert!(steps < 10_000_000);
                 }
             }
-            println!("  uniform: {} steps/game, {:?}/game", steps / 20, t.elapsed() / 20);
+            println!(
+                "  uniform: {} steps/game, {:?}/game",
+                steps / 20,
+                t.elapsed() / 20
+            );
         }
     }
 }

@@ -104,7 +104,11 @@ fn tr_t_3_favourable_wind_halves_the_seed_route_to_three_green() {
     hand(&mut s, W, json!({"green": 7}));
     assert!(s.players.iter().all(|p| !p.tiles.is_empty()));
     accepted(&mut s, W, Action::PlayFavourableWind);
-    assert_eq!(s.turn().unwrap().seat, Seat(R), "playing the card is the action");
+    assert_eq!(
+        s.turn().unwrap().seat,
+        Seat(R),
+        "playing the card is the action"
+    );
     round_the_table(&mut s, W);
     let path = cells(&SEED_ROUTE);
     let events = accepted(
@@ -135,10 +139,20 @@ fn tr_t_3_favourable_wind_halves_the_seed_route_to_three_green() {
 fn tr_t_4_favourable_wind_outside_its_window_or_after_its_round_is_refused() {
     let mut s = table(4, action_cards());
     s.round = 1;
-    refused(&mut s, W, Action::PlayFavourableWind, e::OUTSIDE_CARD_WINDOW);
+    refused(
+        &mut s,
+        W,
+        Action::PlayFavourableWind,
+        e::OUTSIDE_CARD_WINDOW,
+    );
     s.round = 2;
     let taken = std::mem::take(&mut s.players[usize::from(G)].tiles);
-    refused(&mut s, W, Action::PlayFavourableWind, e::OUTSIDE_CARD_WINDOW);
+    refused(
+        &mut s,
+        W,
+        Action::PlayFavourableWind,
+        e::OUTSIDE_CARD_WINDOW,
+    );
     s.players[usize::from(G)].tiles = taken;
     accepted(&mut s, W, Action::PlayFavourableWind);
     round_the_table(&mut s, W);
@@ -171,7 +185,12 @@ fn tr_t_5_the_explorer_voyage_to_29_pays_per_cell_colour() {
     let w = ship(&mut s, W, "TY");
     s.players[usize::from(W)].action_cards.explorer = CardStatus::Laid;
     hand(&mut s, W, json!({"green": 2, "yellow": 1, "orange": 2}));
-    refused(&mut s, W, move_by(w, &["31", "30", "29"]), e::INVALID_DESTINATION);
+    refused(
+        &mut s,
+        W,
+        move_by(w, &["31", "30", "29"]),
+        e::INVALID_DESTINATION,
+    );
     let path = cells(&["31", "27", "26", "25", "29"]);
     let events = accepted(
         &mut s,
@@ -211,10 +230,19 @@ fn tr_t_6_an_explorer_on_a_neutral_field_at_the_end_scores_five() {
     };
     assert_eq!(scores[usize::from(W)].explorer_points, 5);
     assert_eq!(scores[usize::from(W)].total, 5);
-    assert!(s.field(cell("29")).empire.is_none(), "tile 29 is stuck in Red's hand");
+    assert!(
+        s.field(cell("29")).empire.is_none(),
+        "tile 29 is stuck in Red's hand"
+    );
 }
 
-fn fight_table(w_hand: serde_json::Value) -> (crate::tyros::State, crate::tyros::state::ShipId, crate::tyros::state::ShipId) {
+fn fight_table(
+    w_hand: serde_json::Value,
+) -> (
+    crate::tyros::State,
+    crate::tyros::state::ShipId,
+    crate::tyros::state::ShipId,
+) {
     let mut s = table(4, galleys());
     empire(&mut s, Violet, &["17"]);
     let r = galley(&mut s, R, "17");
@@ -235,12 +263,35 @@ fn tr_t_7_the_galley_fight_is_won_by_more_identical_cards() {
         vec![(DueReason::Move, cards(json!({"violet": 1})))]
     );
     assert!(matches!(events.last(), Some(Event::FightStarted { .. })));
-    assert_eq!(Tyros::active_seats(&s), vec![Seat(W)], "the attacker lays first");
-    let laid = accepted(&mut s, W, Action::LayFightCards { cards: cards(json!({"orange": 4, "violet": 1})) });
+    assert_eq!(
+        Tyros::active_seats(&s),
+        vec![Seat(W)],
+        "the attacker lays first"
+    );
+    let laid = accepted(
+        &mut s,
+        W,
+        Action::LayFightCards {
+            cards: cards(json!({"orange": 4, "violet": 1})),
+        },
+    );
     // Red sees only how many cards White laid.
     let seen = Tyros::redact(laid.last().unwrap(), crate::Viewer::Seat(Seat(R))).unwrap();
-    assert_eq!(seen, Event::FightCardsLaid { seat: Seat(W), count: 5, cards: None });
-    let events = accepted(&mut s, R, Action::LayFightCards { cards: cards(json!({"yellow": 3})) });
+    assert_eq!(
+        seen,
+        Event::FightCardsLaid {
+            seat: Seat(W),
+            count: 5,
+            cards: None
+        }
+    );
+    let events = accepted(
+        &mut s,
+        R,
+        Action::LayFightCards {
+            cards: cards(json!({"yellow": 3})),
+        },
+    );
     assert!(events.contains(&Event::FightResolved {
         winner: Some(Seat(W)),
         discarded: cards(json!({"orange": 4})),
@@ -260,8 +311,20 @@ fn tr_t_7_the_galley_fight_is_won_by_more_identical_cards() {
 fn tr_t_8_a_tied_galley_fight_demotes_both_ships() {
     let (mut s, w, r) = fight_table(json!({"orange": 4, "violet": 2}));
     accepted(&mut s, W, move_by(w, &["17"]));
-    accepted(&mut s, W, Action::LayFightCards { cards: cards(json!({"orange": 2, "violet": 1})) });
-    let events = accepted(&mut s, R, Action::LayFightCards { cards: cards(json!({"yellow": 2})) });
+    accepted(
+        &mut s,
+        W,
+        Action::LayFightCards {
+            cards: cards(json!({"orange": 2, "violet": 1})),
+        },
+    );
+    let events = accepted(
+        &mut s,
+        R,
+        Action::LayFightCards {
+            cards: cards(json!({"yellow": 2})),
+        },
+    );
     assert!(events.contains(&Event::FightResolved {
         winner: None,
         discarded: Cards::NONE,
@@ -281,10 +344,13 @@ fn tr_t_8_a_tied_galley_fight_demotes_both_ships() {
 #[test]
 fn tr_t_9_a_galley_sinks_a_normal_ship_only_on_a_following_turn() {
     let setup = |flee: bool| {
-        let mut s = table(4, Config {
-            player_trade_free: true,
-            ..galleys()
-        });
+        let mut s = table(
+            4,
+            Config {
+                player_trade_free: true,
+                ..galleys()
+            },
+        );
         empire(&mut s, Violet, &["22", "21", "23"]);
         let r = ship(&mut s, R, "22");
         let w = galley(&mut s, W, "21");
@@ -292,7 +358,15 @@ fn tr_t_9_a_galley_sinks_a_normal_ship_only_on_a_following_turn() {
         hand(&mut s, R, json!({"violet": 1}));
         accepted(&mut s, W, move_by(w, &["22"]));
         // player_trade_free keeps the turn open after the action: the same turn still refuses.
-        refused(&mut s, W, Action::SinkShip { galley: w, target: r }, e::ACTION_ALREADY_TAKEN);
+        refused(
+            &mut s,
+            W,
+            Action::SinkShip {
+                galley: w,
+                target: r,
+            },
+            e::ACTION_ALREADY_TAKEN,
+        );
         accepted(&mut s, W, Action::EndTurn);
         if flee {
             accepted(&mut s, R, move_by(r, &["23"]));
@@ -305,11 +379,30 @@ fn tr_t_9_a_galley_sinks_a_normal_ship_only_on_a_following_turn() {
         (s, w, r)
     };
     let (mut s, w, r) = setup(false);
-    let events = accepted(&mut s, W, Action::SinkShip { galley: w, target: r });
-    assert!(events.contains(&Event::ShipSunk { seat: Seat(W), galley: w, ship: r }));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::SinkShip {
+            galley: w,
+            target: r,
+        },
+    );
+    assert!(events.contains(&Event::ShipSunk {
+        seat: Seat(W),
+        galley: w,
+        ship: r
+    }));
     assert_eq!(s.ship(r).at, None);
     let (mut s, w, r) = setup(true);
-    refused(&mut s, W, Action::SinkShip { galley: w, target: r }, e::CANNOT_SINK);
+    refused(
+        &mut s,
+        W,
+        Action::SinkShip {
+            galley: w,
+            target: r,
+        },
+        e::CANNOT_SINK,
+    );
 }
 
 /// TR-T-10, TR-GAL-2: a galley in a green port costs 1 green and 2 identical cards of any
@@ -320,11 +413,31 @@ fn tr_t_10_a_galley_costs_two_identical_cards_extra() {
     empire(&mut s, Green, &["22"]);
     city(&mut s, W, "22");
     hand(&mut s, W, json!({"green": 1, "orange": 2, "yellow": 2}));
-    let events = accepted(&mut s, W, Action::BuildShip { at: cell("22"), galley: true });
-    assert_eq!(paid(&events), vec![(DueReason::Build, cards(json!({"green": 1})))]);
-    refused(&mut s, W, Action::Pay { cards: cards(json!({"orange": 1, "yellow": 1})) }, e::INVALID_PAYMENT);
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BuildShip {
+            at: cell("22"),
+            galley: true,
+        },
+    );
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::Build, cards(json!({"green": 1})))]
+    );
+    refused(
+        &mut s,
+        W,
+        Action::Pay {
+            cards: cards(json!({"orange": 1, "yellow": 1})),
+        },
+        e::INVALID_PAYMENT,
+    );
     let events = pay(&mut s, W, json!({"orange": 2}));
-    assert_eq!(paid(&events), vec![(DueReason::Galley, cards(json!({"orange": 2})))]);
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::Galley, cards(json!({"orange": 2})))]
+    );
     let built: Vec<_> = s.ships_at(cell("22")).collect();
     assert_eq!(built.len(), 1);
     assert!(s.ship(built[0]).galley);
@@ -415,7 +528,10 @@ fn tr_t_14_passing_a_pirate_costs_one_toll_card() {
             (DueReason::Toll, cards(json!({"yellow": 1})))
         ]
     );
-    assert!(s.field(cell("23")).pirate.is_some(), "passing does not sink it");
+    assert!(
+        s.field(cell("23")).pirate.is_some(),
+        "passing does not sink it"
+    );
 }
 
 /// TR-T-15, TR-ACT-A, TR-PIR-8: ending on Red's city costs 1 tribute card to Red; with a
@@ -439,7 +555,10 @@ fn tr_t_15_tribute_to_a_rival_city_unless_a_pirate_is_there() {
             assert_eq!((dues[1].reason, dues[1].to), (DueReason::Toll, None));
             assert!(held(&s, R).is_empty());
         } else {
-            assert_eq!((dues[1].reason, dues[1].to), (DueReason::Tribute, Some(Seat(R))));
+            assert_eq!(
+                (dues[1].reason, dues[1].to),
+                (DueReason::Tribute, Some(Seat(R)))
+            );
             assert_eq!(held(&s, R), cards(json!({"orange": 1})));
         }
     }
@@ -464,11 +583,17 @@ fn tr_t_16_a_pirate_between_two_ships_sinks_at_their_first_turn() {
     pay(&mut s, W, json!({"orange": 1}));
     pay(&mut s, R, json!({"orange": 1}));
     assert_eq!(s.turn().map(|t| t.seat), Some(Seat(G)));
-    assert!(s.field(cell("30")).pirate.is_some(), "Grey's turn sinks nothing");
+    assert!(
+        s.field(cell("30")).pirate.is_some(),
+        "Grey's turn sinks nothing"
+    );
     pass(&mut s, G);
     let events = pass(&mut s, B);
     assert_eq!(sunk_points(&events), vec![(W, 2), (R, 2)]);
-    assert!(events.contains(&Event::TurnStarted { seat: Seat(W), number: s.turn_number }));
+    assert!(events.contains(&Event::TurnStarted {
+        seat: Seat(W),
+        number: s.turn_number
+    }));
 }
 
 /// TR-T-17, TR-COMB-2, TR-COMB-3: the combined sinking table, cases (a) to (f).
@@ -504,8 +629,15 @@ fn tr_t_17_galleys_and_pirates_sink_by_the_combined_table() {
         let mut want = expected.clone();
         want.sort();
         assert_eq!(got, want, "case ({case})");
-        let tolls: Vec<_> = paid(&events).into_iter().filter(|(r, _)| *r == DueReason::Toll).collect();
-        assert_eq!(tolls.is_empty(), mover_is_galley, "case ({case}): a galley pays no entering toll");
+        let tolls: Vec<_> = paid(&events)
+            .into_iter()
+            .filter(|(r, _)| *r == DueReason::Toll)
+            .collect();
+        assert_eq!(
+            tolls.is_empty(),
+            mover_is_galley,
+            "case ({case}): a galley pays no entering toll"
+        );
     }
     // (f): a pirate appears on White's galley field: sunk at once, 2 points, no levy.
     let mut s = table(4, config);
@@ -530,13 +662,26 @@ fn tr_t_18_the_blockade_breaker_frees_a_field_without_tribute() {
     ship(&mut s, G, "21");
     hand(&mut s, R, json!({"orange": 1}));
     hand(&mut s, W, json!({"violet": 5}));
-    let events = accepted(&mut s, W, Action::PlayBlockadeBreaker { ship: r, to: cell("21") });
-    assert!(owed(&events).is_empty(), "no tribute for the relocated ship");
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlayBlockadeBreaker {
+            ship: r,
+            to: cell("21"),
+        },
+    );
+    assert!(
+        owed(&events).is_empty(),
+        "no tribute for the relocated ship"
+    );
     assert_eq!(s.ship(r).at, Some(cell("21")));
     assert_eq!(held(&s, R), cards(json!({"orange": 1})));
     round_the_table(&mut s, W);
     let events = accepted(&mut s, W, Action::FoundCity { ship: w });
-    assert_eq!(paid(&events), vec![(DueReason::City, cards(json!({"violet": 5})))]);
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::City, cards(json!({"violet": 5})))]
+    );
     assert_eq!(s.field(cell("22")).city, Some(Seat(W)));
 }
 
@@ -548,7 +693,12 @@ fn tr_t_19_a_city_is_refused_beside_a_rival_ship() {
     let w = ship(&mut s, W, "22");
     ship(&mut s, R, "22");
     hand(&mut s, W, json!({"violet": 5}));
-    refused(&mut s, W, Action::FoundCity { ship: w }, e::RIVAL_SHIP_PRESENT);
+    refused(
+        &mut s,
+        W,
+        Action::FoundCity { ship: w },
+        e::RIVAL_SHIP_PRESENT,
+    );
 }
 
 /// TR-T-20, TR-ACT-A, TR-PIR-4: a field with 2 ships takes no third; a pirate is no ship.
@@ -575,18 +725,37 @@ fn tr_t_20_a_full_field_refuses_a_ship_but_a_pirate_does_not_count() {
 /// refused.
 #[test]
 fn tr_t_21_a_second_bank_trade_in_a_round_is_refused() {
-    let mut s = table(4, Config {
-        bank_trade_once_per_round: true,
-        ..Config::default()
-    });
+    let mut s = table(
+        4,
+        Config {
+            bank_trade_once_per_round: true,
+            ..Config::default()
+        },
+    );
     hand(&mut s, W, json!({"orange": 4, "green": 2}));
-    accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 2})) });
+    accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 2})),
+        },
+    );
     round_the_table(&mut s, W);
-    refused(&mut s, W, Action::BankSwap { cards: cards(json!({"green": 1})) }, e::BANK_TRADE_USED);
     refused(
         &mut s,
         W,
-        Action::BankPick { colour: Violet, cards: cards(json!({"orange": 2, "green": 1})) },
+        Action::BankSwap {
+            cards: cards(json!({"green": 1})),
+        },
+        e::BANK_TRADE_USED,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::BankPick {
+            colour: Violet,
+            cards: cards(json!({"orange": 2, "green": 1})),
+        },
         e::BANK_TRADE_USED,
     );
 }
@@ -602,26 +771,37 @@ fn tr_t_22_four_players_play_seven_rounds() {
         let mut s = Tyros::replay(&setup);
         let mut after_phase_2 = Vec::new();
         let mut wind = Vec::new();
-        let mut stuck = setup.iter().any(|e| matches!(e, Event::PlacementSkipped { .. }));
+        let mut stuck = setup
+            .iter()
+            .any(|e| matches!(e, Event::PlacementSkipped { .. }));
         let mut r = rng(seed);
         while s.outcome.is_none() && !stuck {
             let seat = Tyros::active_seats(&s)[0];
             let legal = Tyros::legal_actions(&s, seat);
-            if matches!(s.phase, Phase::Actions { .. }) && s.turn().is_some_and(|t| t.seat == seat) {
+            if matches!(s.phase, Phase::Actions { .. }) && s.turn().is_some_and(|t| t.seat == seat)
+            {
                 if wind.len() < s.round as usize {
-                    after_phase_2.push((s.round, s.tile_pile.len(), s.players.iter().map(|p| p.tiles.len()).collect::<Vec<_>>()));
+                    after_phase_2.push((
+                        s.round,
+                        s.tile_pile.len(),
+                        s.players.iter().map(|p| p.tiles.len()).collect::<Vec<_>>(),
+                    ));
                     let probe = Tyros::decide(&s, seat, &Action::PlayFavourableWind, &mut r);
                     wind.push(probe.is_ok());
                 }
                 let events = Tyros::decide(&s, seat, &Action::Pass, &mut r).unwrap();
-                stuck = events.iter().any(|e| matches!(e, Event::PlacementSkipped { .. }));
+                stuck = events
+                    .iter()
+                    .any(|e| matches!(e, Event::PlacementSkipped { .. }));
                 for e in &events {
                     Tyros::evolve(&mut s, e);
                 }
                 continue;
             }
             let events = Tyros::decide(&s, seat, &legal[0], &mut r).unwrap();
-            stuck = events.iter().any(|e| matches!(e, Event::PlacementSkipped { .. }));
+            stuck = events
+                .iter()
+                .any(|e| matches!(e, Event::PlacementSkipped { .. }));
             for e in &events {
                 Tyros::evolve(&mut s, e);
             }
@@ -633,7 +813,9 @@ fn tr_t_22_four_players_play_seven_rounds() {
         assert_eq!(piles, vec![8, 4, 0, 0, 0, 0, 0], "seed {seed}");
         let hands: Vec<usize> = after_phase_2.iter().map(|(_, _, h)| h[0]).collect();
         assert_eq!(hands, vec![4, 4, 4, 3, 2, 1, 0]);
-        assert!(after_phase_2.iter().all(|(_, _, h)| h.iter().all(|&n| n == h[0])));
+        assert!(after_phase_2
+            .iter()
+            .all(|(_, _, h)| h.iter().all(|&n| n == h[0])));
         assert_eq!(s.round, 7);
         assert_eq!(wind, vec![false, true, true, true, true, true, false]);
         return;
@@ -645,24 +827,47 @@ fn tr_t_22_four_players_play_seven_rounds() {
 #[test]
 fn tr_t_23_at_round_end_a_player_keeps_any_three_cards() {
     let mut s = table(4, Config::default());
-    hand(&mut s, W, json!({"orange": 2, "green": 2, "violet": 1, "joker": 1}));
+    hand(
+        &mut s,
+        W,
+        json!({"orange": 2, "green": 2, "violet": 1, "joker": 1}),
+    );
     hand(&mut s, R, json!({"yellow": 2}));
     for seat in [W, R, G] {
         pass(&mut s, seat);
     }
     pass(&mut s, B);
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
-    refused(&mut s, W, Action::Keep { cards: cards(json!({"orange": 2})) }, e::BAD_CARD_COUNT);
-    let events = accepted(&mut s, W, Action::Keep { cards: cards(json!({"green": 1, "violet": 1, "joker": 1})) });
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 2})),
+        },
+        e::BAD_CARD_COUNT,
+    );
+    let events = accepted(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"green": 1, "violet": 1, "joker": 1})),
+        },
+    );
     assert!(events.contains(&Event::CardsDiscarded {
         seat: Seat(W),
         cards: cards(json!({"orange": 2, "green": 1})),
         reason: crate::tyros::event::DiscardReason::RoundEnd,
     }));
-    assert!(events.iter().any(|e| matches!(e, Event::RoundStarted { round: 3, .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::RoundStarted { round: 3, .. })));
     let dealt = s.config.cards_dealt.for_players(4);
     assert_eq!(held(&s, W).total(), 3 + u32::from(dealt));
-    assert_eq!(held(&s, R).total(), 2 + u32::from(dealt), "2 cards are kept without a choice");
+    assert_eq!(
+        held(&s, R).total(),
+        2 + u32::from(dealt),
+        "2 cards are kept without a choice"
+    );
 }
 
 /// TR-T-24, TR-SCORE-2, TR-SCORE-3, TR-SCORE-4: empires of 9, 9, 7 and 5 rank 1, 1, 3, 4;
@@ -686,7 +891,10 @@ fn tr_t_24_scoring_by_empire_rank_and_control() {
     let sheets = scoring::score_sheets(&s);
     assert_eq!(sheets[usize::from(W)].total, 17);
     assert_eq!(
-        (sheets[usize::from(W)].city_points, sheets[usize::from(W)].ship_points),
+        (
+            sheets[usize::from(W)].city_points,
+            sheets[usize::from(W)].ship_points
+        ),
         (14, 3)
     );
     assert_eq!(sheets[usize::from(R)].total, 10);

@@ -14,7 +14,14 @@ use serde_json::json;
 #[test]
 fn tr_setup_1_two_ships_of_each_player_start_in_tyros() {
     for (players, pirates, ships) in [(4, false, 10), (3, false, 10), (4, true, 5), (3, true, 6)] {
-        let s = new_game(players, Config { pirates, ..Config::default() }, 1);
+        let s = new_game(
+            players,
+            Config {
+                pirates,
+                ..Config::default()
+            },
+            1,
+        );
         for seat in s.seats() {
             let own: Vec<_> = s.ships.iter().filter(|x| x.owner == seat).collect();
             assert_eq!(own.len(), ships);
@@ -50,9 +57,13 @@ fn tr_setup_2_four_empires_are_founded_on_fields_that_do_not_touch() {
             Empire::ALL.to_vec()
         );
         for (i, (_, field, aside)) in founded.iter().enumerate() {
-            assert!(founded[..i].iter().all(|(_, f, _)| !map.adjacent(*f, *field)));
+            assert!(founded[..i]
+                .iter()
+                .all(|(_, f, _)| !map.adjacent(*f, *field)));
             for t in aside {
-                assert!(founded[..i].iter().any(|(_, f, _)| map.adjacent(*f, t.cell())));
+                assert!(founded[..i]
+                    .iter()
+                    .any(|(_, f, _)| map.adjacent(*f, t.cell())));
                 set_aside_seen += 1;
                 assert!(
                     s.tile_pile.contains(t) || s.players.iter().any(|p| p.tiles.contains(t)),
@@ -68,7 +79,14 @@ fn tr_setup_2_four_empires_are_founded_on_fields_that_do_not_touch() {
     }
     assert!(set_aside_seen > 0, "some seed sets a tile aside");
     // setup = fixed: orange 2, yellow 12, green 22, violet 30.
-    let s = new_game(4, Config { setup: SetupMode::Fixed, ..Config::default() }, 9);
+    let s = new_game(
+        4,
+        Config {
+            setup: SetupMode::Fixed,
+            ..Config::default()
+        },
+        9,
+    );
     let fixture: Vec<_> = board().first_game_setup.iter().map(|t| t.0).collect();
     assert_eq!(fixture, [2, 12, 22, 30]);
     for (e, n) in Empire::ALL.iter().zip(fixture) {
@@ -90,7 +108,9 @@ fn tr_setup_3_and_tr_setup_4_hands_piles_and_the_first_deal() {
         assert_eq!(dealt_tiles.tile_pile.len(), pile);
         assert!(dealt_tiles.players.iter().all(|p| p.tiles.len() == 4));
         let s = Tyros::replay(&events);
-        assert!(events.iter().any(|e| matches!(e, Event::DrawPileShuffled { cards: 60, .. })));
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::DrawPileShuffled { cards: 60, .. })));
         for seat in s.seats() {
             assert_eq!(s.player(seat).cards.total(), dealt);
         }
@@ -122,12 +142,17 @@ fn the_config_refuses_unknown_keys_and_contradictions() {
     let info = tyros.info();
     assert_eq!((info.min_seats, info.max_seats), (3, 4));
     assert_eq!(info.default_config["reshuffle_rule"], "shuffle");
-    assert_eq!(info.default_config["tiles_per_round"], json!({"3": 2, "4": 1}));
-    let refuse = |config: serde_json::Value, players: usize| {
-        match tyros.setup(&config, players, &mut rng(1)) {
-            Err(GameError::InvalidConfig(why)) => why,
-            other => panic!("{config} accepted: {:?}", other.map(|_| ())),
-        }
+    assert_eq!(
+        info.default_config["tiles_per_round"],
+        json!({"3": 2, "4": 1})
+    );
+    let refuse = |config: serde_json::Value, players: usize| match tyros.setup(
+        &config,
+        players,
+        &mut rng(1),
+    ) {
+        Err(GameError::InvalidConfig(why)) => why,
+        other => panic!("{config} accepted: {:?}", other.map(|_| ())),
     };
     refuse(json!({"colour": "red"}), 4);
     refuse(json!({"pirates": "yes"}), 4);
@@ -139,13 +164,24 @@ fn the_config_refuses_unknown_keys_and_contradictions() {
     assert!(refuse(json!({"explorer_from_round": 0}), 4).contains("TR-AK-6"));
     // The fixture's fields touch on no layout of the data file.
     tyros
-        .setup(&json!({"setup": "fixed", "desert_cell": "row3_col3"}), 4, &mut rng(1))
+        .setup(
+            &json!({"setup": "fixed", "desert_cell": "row3_col3"}),
+            4,
+            &mut rng(1),
+        )
         .map(|_| ())
         .unwrap();
-    let ok = tyros.setup(&json!({"pirates": true, "galleys": true, "action_cards": true,
+    let ok = tyros.setup(
+        &json!({"pirates": true, "galleys": true, "action_cards": true,
         "bank_trade_once_per_round": true, "player_trade_free": true,
-        "bonus_city_in_all_empires": 9, "reshuffle_rule": "flip_under"}), 3, &mut rng(1));
-    assert!(ok.is_ok(), "TR-D-17: every combination of the variants is playable");
+        "bonus_city_in_all_empires": 9, "reshuffle_rule": "flip_under"}),
+        3,
+        &mut rng(1),
+    );
+    assert!(
+        ok.is_ok(),
+        "TR-D-17: every combination of the variants is playable"
+    );
 }
 
 /// §12: the schema documents every option with its provenance.
@@ -156,16 +192,33 @@ fn every_config_option_names_its_provenance_in_the_schema() {
     let config = &schemas.iter().find(|(n, _)| n == "TyrosConfig").unwrap().1;
     let json = serde_json::to_value(config).unwrap();
     let props = json["properties"].as_object().unwrap();
-    assert_eq!(props.len(), serde_json::to_value(Config::default()).unwrap().as_object().unwrap().len());
+    assert_eq!(
+        props.len(),
+        serde_json::to_value(Config::default())
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .len()
+    );
     for (name, p) in props {
         let text = p.to_string();
         assert!(
-            ["SEED", "SOURCED", "RECONSTRUCTED"].iter().any(|tag| text.contains(tag)),
+            ["SEED", "SOURCED", "RECONSTRUCTED"]
+                .iter()
+                .any(|tag| text.contains(tag)),
             "option {name} names no provenance: {text}"
         );
     }
     let names: Vec<&str> = schemas.iter().map(|(n, _)| n.as_str()).collect();
-    for name in ["TyrosAction", "TyrosEvent", "TyrosView", "TyrosConfig", "TyrosCell", "TyrosTile", "TyrosCards"] {
+    for name in [
+        "TyrosAction",
+        "TyrosEvent",
+        "TyrosView",
+        "TyrosConfig",
+        "TyrosCell",
+        "TyrosTile",
+        "TyrosCards",
+    ] {
         assert!(names.contains(&name), "{name} missing");
     }
     let action = &schemas.iter().find(|(n, _)| n == "TyrosAction").unwrap().1;

@@ -36,7 +36,10 @@ fn tr_rc_the_round_end_shuffles_discards_into_the_pile_by_default() {
     assert_eq!(order.len(), 60);
     assert_eq!(Cards::count(&order), before);
     let seen = Tyros::redact(
-        events.iter().find(|e| matches!(e, Event::DrawPileRebuilt { .. })).unwrap(),
+        events
+            .iter()
+            .find(|e| matches!(e, Event::DrawPileRebuilt { .. }))
+            .unwrap(),
         crate::Viewer::Seat(Seat(W)),
     )
     .unwrap();
@@ -67,14 +70,33 @@ fn tr_k1_a_free_trade_goes_beside_the_action() {
     // Before the action.
     accepted(&mut s, W, offer.clone());
     accepted(&mut s, R, Action::AcceptTrade);
-    assert_eq!(s.turn().map(|t| (t.seat, t.traded, t.acted)), Some((Seat(W), true, false)));
+    assert_eq!(
+        s.turn().map(|t| (t.seat, t.traded, t.acted)),
+        Some((Seat(W), true, false))
+    );
     refused(&mut s, W, offer.clone(), e::TRADE_USED);
     refused(&mut s, W, Action::Pass, e::PASS_NOT_ALLOWED);
-    accepted(&mut s, W, Action::BankSwap { cards: cards(json!({"orange": 1})) });
-    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "action and trade done: the turn ends");
+    accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 1})),
+        },
+    );
+    assert_eq!(
+        s.turn().map(|t| t.seat),
+        Some(Seat(R)),
+        "action and trade done: the turn ends"
+    );
     // After the action; or no trade and `end_turn`.
     hand(&mut s, R, json!({"yellow": 2}));
-    accepted(&mut s, R, Action::BankSwap { cards: cards(json!({"yellow": 1})) });
+    accepted(
+        &mut s,
+        R,
+        Action::BankSwap {
+            cards: cards(json!({"yellow": 1})),
+        },
+    );
     assert_eq!(s.turn().map(|t| (t.seat, t.acted)), Some((Seat(R), true)));
     refused(&mut s, R, Action::Pass, e::ACTION_ALREADY_TAKEN);
     let listed = Tyros::legal_actions(&s, Seat(R));
@@ -139,7 +161,10 @@ fn tr_k2_and_tr_var_0_options_combine_freely() {
         for players in [3, 4] {
             let s = new_game(players, config.clone(), u64::from(bits));
             assert!(!Tyros::active_seats(&s).is_empty());
-            assert_eq!(s.config.bonus_city_in_all_empires, if bit(5) { 9 } else { 6 });
+            assert_eq!(
+                s.config.bonus_city_in_all_empires,
+                if bit(5) { 9 } else { 6 }
+            );
         }
     }
 }

@@ -156,7 +156,10 @@ pub fn refused(state: &mut State, seat: u8, action: Action, code: &str) -> RuleE
     let before = state.clone();
     let err = act(state, seat, action.clone()).expect_err("the action must be refused");
     assert_eq!(err.code, code, "{err}");
-    assert!(err.message.contains(err.rule), "the message names the rule: {err}");
+    assert!(
+        err.message.contains(err.rule),
+        "the message names the rule: {err}"
+    );
     assert_eq!(*state, before);
     assert!(
         !Tyros::legal_actions(state, Seat(seat)).contains(&action),
