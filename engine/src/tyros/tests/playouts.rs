@@ -37,7 +37,7 @@ enum Variants {
 /// The configuration of one seeded game: the big variants as given, the small ones and the
 /// reconstructed options drawn from the seed.
 fn config(variants: Variants, seed: u64) -> Config {
-    let mut r = ChaCha8Rng::seed_from_u64(seed ^ 0x7479_726f_73);
+    let mut r = ChaCha8Rng::seed_from_u64(seed ^ 0x74_7972_6f73);
     let (pirates, action_cards, galleys) = match variants {
         Variants::Base => (false, false, false),
         Variants::Pirates => (true, false, false),

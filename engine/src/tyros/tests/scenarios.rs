@@ -604,8 +604,10 @@ fn tr_t_17_galleys_and_pirates_sink_by_the_combined_table() {
         galleys: true,
         ..Config::default()
     };
-    // (a)–(e): a ship moves onto the pirate field 22 from 21.
-    let cases: [(&str, bool, Option<(u8, bool)>, Vec<(u8, i32)>); 5] = [
+    // (a)–(e): a ship moves onto the pirate field 22 from 21: the case, whether the mover is a
+    // galley, the ship already there (owner, galley), and the points.
+    type Case = (&'static str, bool, Option<(u8, bool)>, Vec<(u8, i32)>);
+    let cases: [Case; 5] = [
         ("a", true, None, vec![(W, 2)]),
         ("b", true, Some((W, false)), vec![(W, 4)]),
         ("c", true, Some((R, false)), vec![(W, 2), (R, 0)]),
