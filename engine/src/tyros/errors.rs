@@ -17,7 +17,6 @@ pub const SHIP_NOT_ON_BOARD: &str = "tyros.ship_not_on_board";
 pub const INVALID_PATH: &str = "tyros.invalid_path";
 pub const INVALID_DESTINATION: &str = "tyros.invalid_destination";
 pub const DESTINATION_FULL: &str = "tyros.destination_full";
-pub const UNREACHABLE: &str = "tyros.unreachable";
 pub const CANNOT_AFFORD: &str = "tyros.cannot_afford";
 pub const COST_MISMATCH: &str = "tyros.cost_mismatch";
 pub const NOT_AN_EMPIRE_FIELD: &str = "tyros.not_an_empire_field";
@@ -63,7 +62,6 @@ pub const ALL: &[&str] = &[
     INVALID_PATH,
     INVALID_DESTINATION,
     DESTINATION_FULL,
-    UNREACHABLE,
     CANNOT_AFFORD,
     COST_MISMATCH,
     NOT_AN_EMPIRE_FIELD,

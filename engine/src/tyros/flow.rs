@@ -500,12 +500,9 @@ impl Scratch {
             return;
         }
         for seat in self.state.seats().collect::<Vec<_>>() {
-            for card in ActionCard::ALL {
-                if card == ActionCard::FavourableWind
-                    && self.state.player(seat).action_cards.get(card) == CardStatus::Laid
-                {
-                    self.emit(Event::ActionCardLost { seat, card });
-                }
+            let card = ActionCard::FavourableWind;
+            if self.state.player(seat).action_cards.get(card) == CardStatus::Laid {
+                self.emit(Event::ActionCardLost { seat, card });
             }
         }
     }

@@ -122,7 +122,7 @@ fn unaffordable(rule: &'static str, what: &str) -> RuleError {
     RuleError::new(
         e::CANNOT_AFFORD,
         rule,
-        format!("your cards cannot pay for {what} (TR-D-19)"),
+        format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
     )
 }
 

@@ -483,3 +483,63 @@ fn tr_d_19_unaffordable_actions_are_illegal_and_never_partly_paid() {
         .any(|a| matches!(a, Action::Move { to, .. } if *to == cell("27"))));
     assert_eq!(held(&s, W), cards(json!({"green": 1, "orange": 5})));
 }
+
+/// TR-ACT-0, TR-RND-1: actions out of their phase or with nothing to answer are refused with
+/// their own codes.
+#[test]
+fn tr_act_0_actions_out_of_place_are_refused() {
+    let mut s = table(4, Config::default());
+    empire(&mut s, Green, &["31"]);
+    let supply = s.ships_in_supply(Seat(W)).next().unwrap();
+    hand(&mut s, W, json!({"green": 2}));
+    let to_31 = Action::Move {
+        ship: supply,
+        to: cell("31"),
+        path: None,
+        wind: false,
+        cost: None,
+    };
+    refused(&mut s, W, to_31.clone(), e::SHIP_NOT_ON_BOARD);
+    refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: crate::tyros::data::Tile(30),
+            empire: None,
+        },
+        e::WRONG_PHASE,
+    );
+    refused(&mut s, R, Action::AcceptTrade, e::NO_OFFER);
+    refused(&mut s, W, Action::WithdrawTrade, e::NO_OFFER);
+    refused(
+        &mut s,
+        W,
+        Action::Pay {
+            cards: cards(json!({"green": 1})),
+        },
+        e::NO_DUE,
+    );
+    let laid = Action::LayFightCards {
+        cards: cards(json!({"green": 1})),
+    };
+    refused(&mut s, W, laid, e::NO_FIGHT_DECISION);
+    let choice = Action::ChooseFightDiscard {
+        cards: cards(json!({"green": 1})),
+    };
+    refused(&mut s, W, choice, e::NO_FIGHT_DECISION);
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"green": 2})),
+        },
+        e::NO_KEEP_DUE,
+    );
+    s.phase = crate::tyros::state::Phase::Expansion {
+        step: 0,
+        placed: false,
+        drew: false,
+    };
+    let on_board = ship(&mut s, W, "TY");
+    refused(&mut s, W, move_by(on_board, &["31"]), e::WRONG_PHASE);
+}

@@ -100,7 +100,6 @@ fn error_codes_are_stable() {
             "tyros.invalid_path",
             "tyros.invalid_destination",
             "tyros.destination_full",
-            "tyros.unreachable",
             "tyros.cannot_afford",
             "tyros.cost_mismatch",
             "tyros.not_an_empire_field",
