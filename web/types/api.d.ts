@@ -603,7 +603,7 @@ export interface components {
         /** @description `POST /v1/games/{id}/actions`. */
         ActionRequest: {
             /** @description A game action: one of the hosted games' schemas, chosen by the game's type. */
-            action: components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"];
+            action: components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"];
             /**
              * Format: int64
              * @description Refuse with 409 unless the game is at this version.
@@ -637,7 +637,7 @@ export interface components {
         /** @description `POST /v1/games`. */
         CreateGameRequest: {
             /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            config?: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"];
+            config?: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"] | components["schemas"]["TyrosConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -673,7 +673,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description A game event: one of the hosted games' schemas, chosen by the game's type. */
-            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"];
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"] | components["schemas"]["TyrosEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -706,7 +706,7 @@ export interface components {
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
-            legal_actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"])[];
+            legal_actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"])[];
             outcome?: null | components["schemas"]["Outcome"];
             /** Format: int32 */
             rules_version: number;
@@ -724,7 +724,7 @@ export interface components {
              */
             version: number;
             /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view?: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"];
+            view?: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"] | components["schemas"]["TyrosView"];
         };
         /** @description `GET /v1/games`. */
         GameList: {
@@ -762,7 +762,7 @@ export interface components {
             /** @description JSON Schema (OpenAPI 3.1) of the configuration. */
             config_schema: unknown;
             /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            default_config: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"];
+            default_config: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"] | components["schemas"]["TyrosConfig"];
             max_seats: number;
             min_seats: number;
             /**
@@ -808,7 +808,7 @@ export interface components {
         };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: {
-            actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"])[];
+            actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"])[];
             /** Format: uuid */
             game_id: string;
             /**
@@ -1570,7 +1570,7 @@ export interface components {
             seq: number;
             type: string;
             /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"];
+            view: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"] | components["schemas"]["TyrosView"];
         };
         /** @description The values one free field of a template may take. */
         TemplateDomain: {
@@ -1928,6 +1928,850 @@ export interface components {
             players: components["schemas"]["TycoonPlayerView"][];
             scheduled: components["schemas"]["TycoonDeckView"];
             stage: components["schemas"]["TycoonStage"];
+        };
+        TyrosAction: {
+            empire?: null | components["schemas"]["TyrosEmpire"];
+            tile: components["schemas"]["TyrosTile"];
+            /** @enum {string} */
+            type: "place_tile";
+        } | {
+            /** Format: int32 */
+            cost?: number | null;
+            path?: components["schemas"]["TyrosCell"][] | null;
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /** @enum {string} */
+            type: "move";
+            wind?: boolean;
+        } | {
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "found_city";
+        } | {
+            at: components["schemas"]["TyrosCell"];
+            galley?: boolean;
+            /** @enum {string} */
+            type: "build_ship";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "bank_swap";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            colour: components["schemas"]["TyrosEmpire"];
+            /** @enum {string} */
+            type: "bank_pick";
+        } | {
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "offer_trade";
+        } | {
+            /** @enum {string} */
+            type: "accept_trade";
+        } | {
+            /** @enum {string} */
+            type: "reject_trade";
+        } | {
+            /** @enum {string} */
+            type: "withdraw_trade";
+        } | {
+            /** @enum {string} */
+            type: "play_favourable_wind";
+        } | {
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /** @enum {string} */
+            type: "play_blockade_breaker";
+        } | {
+            /** @enum {string} */
+            type: "play_explorer";
+        } | {
+            /** Format: int32 */
+            cost?: number | null;
+            path?: components["schemas"]["TyrosCell"][] | null;
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /** @enum {string} */
+            type: "explorer_voyage";
+        } | {
+            galley: components["schemas"]["TyrosShipId"];
+            target: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "sink_ship";
+        } | {
+            /** @enum {string} */
+            type: "pass";
+        } | {
+            /** @enum {string} */
+            type: "end_turn";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "pay";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "lay_fight_cards";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "choose_fight_discard";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "keep";
+        };
+        /**
+         * @description The three action cards (SEED §V2, §Mat).
+         * @enum {string}
+         */
+        TyrosActionCard: "favourable_wind" | "blockade_breaker" | "explorer";
+        /** @description The three action cards of a player (TR-AK-1). */
+        TyrosActionCards: {
+            blockade_breaker: components["schemas"]["TyrosCardStatus"];
+            explorer: components["schemas"]["TyrosCardStatus"];
+            favourable_wind: components["schemas"]["TyrosCardStatus"];
+        };
+        /** @enum {string} */
+        TyrosBankForm: "swap" | "pick";
+        /**
+         * @description What a player who cannot place a tile in Phase 2 does (TR-P2-4, TR-D-4).
+         * @enum {string}
+         */
+        TyrosCantPlaceTile: "pass_and_draw" | "pass";
+        /**
+         * @description A trade card: an empire colour or a joker (TR-COMP-6).
+         * @enum {string}
+         */
+        TyrosCard: "orange" | "yellow" | "green" | "violet" | "joker";
+        /**
+         * @description Where an action card is (TR-AK-2).
+         * @enum {string}
+         */
+        TyrosCardStatus: "available" | "laid" | "used";
+        /**
+         * @description Trade cards counted by colour. JSON: `{"orange": 2, "joker": 1}`; colours with no card may
+         *     be left out.
+         */
+        TyrosCards: {
+            /** Format: int32 */
+            green?: number;
+            /** Format: int32 */
+            joker?: number;
+            /** Format: int32 */
+            orange?: number;
+            /** Format: int32 */
+            violet?: number;
+            /** Format: int32 */
+            yellow?: number;
+        };
+        /**
+         * @description A Tyros cell ships can be in: "TY" (Tyros) or a field number "1" to "32" (a bare integer is accepted for a field).
+         * @enum {string}
+         */
+        TyrosCell: "TY" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32";
+        /** @description Options fixed at creation. Unknown keys are refused; a missing key takes its default. */
+        TyrosConfig: {
+            /**
+             * @description Variant 2, action cards (SEED §V2, spec §8).
+             * @default false
+             */
+            action_cards: boolean;
+            /**
+             * @description Kleinvariante 1a: trade with the bank at most once per player and round (TR-K1, SEED
+             *     §KV-1).
+             * @default false
+             */
+            bank_trade_once_per_round: boolean;
+            /**
+             * Format: int32
+             * @description Bonus of the first player with a city in every empire (TR-SCORE-5). Concept SEED
+             *     §KV-2; 6 is RECONSTRUCTED; the seed's Kleinvariante 2 raises it to 9 (TR-K2).
+             * @default 6
+             */
+            bonus_city_in_all_empires: number;
+            /** @default pass_and_draw */
+            cant_place_tile: components["schemas"]["TyrosCantPlaceTile"];
+            /**
+             * @default {
+             *       "3": 12,
+             *       "4": 10
+             *     }
+             */
+            cards_dealt: components["schemas"]["TyrosPerPlayerCount"];
+            /**
+             * Format: int32
+             * @description Trade cards a player may keep at round end (TR-COMP-10). SOURCED: 3.
+             * @default 3
+             */
+            cards_kept: number;
+            /**
+             * Format: int32
+             * @description City markers per player (TR-COMP-3). SOURCED: 10.
+             * @default 10
+             */
+            cities_per_player: number;
+            /** @default row5_col2 */
+            desert_cell: components["schemas"]["TyrosDesertCell"];
+            /**
+             * Format: int32
+             * @description First round in which "Der Entdecker" may be played (TR-AK-6, TR-D-15). SEED rule text:
+             *     3 (the seed's card template says 2).
+             * @default 3
+             */
+            explorer_from_round: number;
+            /**
+             * @description Variant 3, war galleys (SEED §V3, spec §9); with `pirates` the combination rules of
+             *     SEED §Komb (spec §10) apply.
+             * @default false
+             */
+            galleys: boolean;
+            /**
+             * @description Jokers are wild for colour costs, the galley's "2 identical" and fights (TR-COMP-8,
+             *     TR-D-14). SOURCED for colour costs; RECONSTRUCTED for "identical". Without it a joker is
+             *     a colour of its own that pays only "any card" costs.
+             * @default true
+             */
+            jokers_wild: boolean;
+            /**
+             * @description Variant 1, Pirates! (SEED §V1, spec §7).
+             * @default false
+             */
+            pirates: boolean;
+            /**
+             * @description Kleinvariante 1b: trade with a player is no action; once per own turn, before or after
+             *     the action, the active player may make one trade (TR-K1, SEED §KV-1; timing
+             *     RECONSTRUCTED).
+             * @default false
+             */
+            player_trade_free: boolean;
+            /** @default shuffle */
+            reshuffle_rule: components["schemas"]["TyrosReshuffleRule"];
+            /**
+             * @description Points for a city-controlled field by empire rank 1–4 (TR-SCORE-4). RECONSTRUCTED.
+             * @default [
+             *       10,
+             *       8,
+             *       6,
+             *       4
+             *     ]
+             */
+            score_city: number[];
+            /**
+             * @description Points for a ship-controlled field by empire rank 1–4 (TR-SCORE-4). RECONSTRUCTED.
+             * @default [
+             *       5,
+             *       4,
+             *       3,
+             *       2
+             *     ]
+             */
+            score_ship: number[];
+            /** @default row4_col6 */
+            sea_cell: components["schemas"]["TyrosSeaCell"];
+            /** @default random */
+            setup: components["schemas"]["TyrosSetupMode"];
+            /**
+             * Format: int32
+             * @description Ships per player, 2 of them starting in Tyros (TR-COMP-2, TR-PIR-1). `null` means the
+             *     rule's own number: 10 (SOURCED), or with Pirates 5 for 4 players and 6 for 3 (SEED §V1).
+             * @default null
+             */
+            ships_per_player: number | null;
+            /**
+             * Format: int32
+             * @description Landscape tiles in each hand (TR-COMP-11). SOURCED: 4.
+             * @default 4
+             */
+            tiles_in_hand: number;
+            /**
+             * @default {
+             *       "3": 2,
+             *       "4": 1
+             *     }
+             */
+            tiles_per_round: components["schemas"]["TyrosPerPlayerCount"];
+            /**
+             * @default {
+             *       "green": 12,
+             *       "joker": 12,
+             *       "orange": 12,
+             *       "violet": 12,
+             *       "yellow": 12
+             *     }
+             */
+            trade_card_split: components["schemas"]["TyrosCards"];
+            /** @default only_while_no_city */
+            tyros_shipyard: components["schemas"]["TyrosShipyard"];
+        };
+        /**
+         * @description Where the desert cell lies (TR-MAP-3, TR-D-1; data file `alternatives`). RECONSTRUCTED: the
+         *     default is the data file's grid; the others are its alternative `desert_in_col3`, which
+         *     names "one of the first three cells of column 3" without saying which, so all three can be
+         *     chosen. Fields are renumbered column by column around it.
+         * @enum {string}
+         */
+        TyrosDesertCell: "row5_col2" | "row1_col3" | "row2_col3" | "row3_col3";
+        /** @enum {string} */
+        TyrosDiscardReason: "bank_trade" | "round_end";
+        /**
+         * @description A payment owed now: `count` cards fitting `need`, from `payer` to `to` (`None`: the discard
+         *     pile).
+         */
+        TyrosDue: {
+            /** Format: int32 */
+            count: number;
+            need: components["schemas"]["TyrosNeed"];
+            payer: components["schemas"]["Seat"];
+            reason: components["schemas"]["TyrosDueReason"];
+            to?: null | components["schemas"]["Seat"];
+        };
+        /**
+         * @description Why a due is owed.
+         * @enum {string}
+         */
+        TyrosDueReason: "move" | "voyage" | "toll" | "tribute" | "city" | "build" | "galley" | "levy";
+        /**
+         * @description One of the four empires, and its colour (TR-COMP-7).
+         * @enum {string}
+         */
+        TyrosEmpire: "orange" | "yellow" | "green" | "violet";
+        TyrosEvent: {
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: int32 */
+            players: number;
+            /** @enum {string} */
+            type: "game_started";
+        } | {
+            order?: components["schemas"]["TyrosTile"][] | null;
+            /** Format: int32 */
+            tiles: number;
+            /** @enum {string} */
+            type: "tile_pile_shuffled";
+        } | {
+            empire: components["schemas"]["TyrosEmpire"];
+            field: components["schemas"]["TyrosCell"];
+            set_aside: components["schemas"]["TyrosTile"][];
+            /** @enum {string} */
+            type: "empire_founded";
+        } | {
+            /** Format: int32 */
+            count: number;
+            seat: components["schemas"]["Seat"];
+            tiles?: components["schemas"]["TyrosTile"][] | null;
+            /** @enum {string} */
+            type: "tiles_dealt";
+        } | {
+            /** Format: int32 */
+            cards: number;
+            order?: components["schemas"]["TyrosCard"][] | null;
+            /** @enum {string} */
+            type: "draw_pile_shuffled";
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "start_player_chosen";
+        } | {
+            /** Format: int32 */
+            round: number;
+            start_player: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "round_started";
+        } | {
+            cards?: null | components["schemas"]["TyrosCards"];
+            /** Format: int32 */
+            count: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "cards_drawn";
+        } | {
+            /** Format: int32 */
+            cards: number;
+            order?: components["schemas"]["TyrosCard"][] | null;
+            rule: components["schemas"]["TyrosReshuffleRule"];
+            /** @enum {string} */
+            type: "draw_pile_rebuilt";
+        } | {
+            /** @enum {string} */
+            type: "expansion_started";
+        } | {
+            empire: components["schemas"]["TyrosEmpire"];
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["TyrosTile"];
+            /** @enum {string} */
+            type: "tile_placed";
+        } | {
+            seat: components["schemas"]["Seat"];
+            tile?: null | components["schemas"]["TyrosTile"];
+            /** @enum {string} */
+            type: "tile_drawn";
+        } | {
+            reason: components["schemas"]["TyrosSkipReason"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "placement_skipped";
+        } | {
+            drawn?: null | components["schemas"]["TyrosTile"];
+            returned?: null | components["schemas"]["TyrosTile"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "tiles_swapped";
+        } | {
+            reason: components["schemas"]["TyrosSwapSkipReason"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "tile_swap_skipped";
+        } | {
+            /** @enum {string} */
+            type: "no_progress_draws";
+        } | {
+            /** Format: int32 */
+            round: number;
+            /** @enum {string} */
+            type: "last_round_reached";
+        } | {
+            /** @enum {string} */
+            type: "pirate_phase_started";
+        } | {
+            field: components["schemas"]["TyrosCell"];
+            sinks_at_turn_start: boolean;
+            /** @enum {string} */
+            type: "pirate_appeared";
+        } | {
+            /** @enum {string} */
+            type: "no_pirate";
+        } | {
+            field: components["schemas"]["TyrosCell"];
+            points: components["schemas"]["TyrosPoints"][];
+            /** @enum {string} */
+            type: "pirate_sunk";
+        } | {
+            /** @enum {string} */
+            type: "action_phase_started";
+        } | {
+            /** Format: int32 */
+            number: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "turn_started";
+        } | {
+            dues: components["schemas"]["TyrosDue"][];
+            /** @enum {string} */
+            type: "dues_owed";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            reason: components["schemas"]["TyrosDueReason"];
+            seat: components["schemas"]["Seat"];
+            to?: null | components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "due_paid";
+        } | {
+            fight_with?: null | components["schemas"]["TyrosShipId"];
+            from: components["schemas"]["TyrosCell"];
+            path: components["schemas"]["TyrosCell"][];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "ship_moved";
+            wind: boolean;
+        } | {
+            fight_with?: null | components["schemas"]["TyrosShipId"];
+            from: components["schemas"]["TyrosCell"];
+            path: components["schemas"]["TyrosCell"][];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "explorer_sailed";
+        } | {
+            field: components["schemas"]["TyrosCell"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "city_founded";
+        } | {
+            /** Format: int32 */
+            points: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "bonus_earned";
+        } | {
+            at: components["schemas"]["TyrosCell"];
+            galley: boolean;
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "ship_built";
+        } | {
+            form: components["schemas"]["TyrosBankForm"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "bank_traded";
+        } | {
+            cards: components["schemas"]["TyrosCards"];
+            reason: components["schemas"]["TyrosDiscardReason"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "cards_discarded";
+        } | {
+            card: components["schemas"]["TyrosCard"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "card_taken_from_pile";
+        } | {
+            colour: components["schemas"]["TyrosEmpire"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "pile_search_failed";
+        } | {
+            from: components["schemas"]["Seat"];
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "trade_offered";
+        } | {
+            from: components["schemas"]["Seat"];
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "trade_accepted";
+        } | {
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "trade_rejected";
+        } | {
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "trade_withdrawn";
+        } | {
+            card: components["schemas"]["TyrosActionCard"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "action_card_played";
+        } | {
+            card: components["schemas"]["TyrosActionCard"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "action_card_used";
+        } | {
+            card: components["schemas"]["TyrosActionCard"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "action_card_lost";
+        } | {
+            from: components["schemas"]["TyrosCell"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /** @enum {string} */
+            type: "ship_relocated";
+        } | {
+            galley: components["schemas"]["TyrosShipId"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "ship_sunk";
+        } | {
+            attacker: components["schemas"]["TyrosShipId"];
+            defender: components["schemas"]["TyrosShipId"];
+            field: components["schemas"]["TyrosCell"];
+            /** @enum {string} */
+            type: "fight_started";
+        } | {
+            cards?: null | components["schemas"]["TyrosCards"];
+            /** Format: int32 */
+            count: number;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "fight_cards_laid";
+        } | {
+            attacker_cards: components["schemas"]["TyrosCards"];
+            choices: components["schemas"]["TyrosCards"][];
+            defender_cards: components["schemas"]["TyrosCards"];
+            /** @enum {string} */
+            type: "fight_revealed";
+            winner?: null | components["schemas"]["Seat"];
+        } | {
+            discarded: components["schemas"]["TyrosCards"];
+            sunk?: null | components["schemas"]["TyrosShipId"];
+            /** @enum {string} */
+            type: "fight_resolved";
+            winner?: null | components["schemas"]["Seat"];
+        } | {
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "passed";
+        } | {
+            passed: boolean;
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "turn_ended";
+        } | {
+            /** @enum {string} */
+            type: "action_phase_ended";
+        } | {
+            cards?: null | components["schemas"]["TyrosCards"];
+            seat: components["schemas"]["Seat"];
+            /** @enum {string} */
+            type: "keep_chosen";
+        } | {
+            outcome: components["schemas"]["Outcome"];
+            scores: components["schemas"]["TyrosScoreSheet"][];
+            /** @enum {string} */
+            type: "game_ended";
+        };
+        TyrosFieldView: {
+            city?: null | components["schemas"]["Seat"];
+            empire?: null | components["schemas"]["TyrosEmpire"];
+            field: components["schemas"]["TyrosCell"];
+            pirate?: null | components["schemas"]["TyrosPirate"];
+        };
+        TyrosFightView: {
+            attacker: components["schemas"]["TyrosShipId"];
+            attacker_cards?: null | components["schemas"]["TyrosCards"];
+            /**
+             * Format: int32
+             * @description How many cards each side laid (public, TR-GAL-5).
+             */
+            attacker_laid?: number | null;
+            /** @description The winner's equal largest groups to choose from. */
+            choices: components["schemas"]["TyrosCards"][];
+            defender: components["schemas"]["TyrosShipId"];
+            defender_cards?: null | components["schemas"]["TyrosCards"];
+            /** Format: int32 */
+            defender_laid?: number | null;
+            field: components["schemas"]["TyrosCell"];
+            revealed: boolean;
+            winner?: null | components["schemas"]["Seat"];
+        };
+        /** @description What a due may be paid with. */
+        TyrosNeed: {
+            colour: components["schemas"]["TyrosEmpire"];
+            /** @enum {string} */
+            kind: "colour";
+        } | {
+            /** @enum {string} */
+            kind: "any";
+        } | {
+            /** @enum {string} */
+            kind: "identical";
+        };
+        /** @description A trade offer (TR-ACT-E): `from` gives `give` and receives `get`. */
+        TyrosOffer: {
+            from: components["schemas"]["Seat"];
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+        };
+        /** @description A value that depends on the player count: JSON `{"3": 2, "4": 1}`. */
+        TyrosPerPlayerCount: {
+            /**
+             * Format: int32
+             * @description With 3 players.
+             */
+            3: number;
+            /**
+             * Format: int32
+             * @description With 4 players.
+             */
+            4: number;
+        };
+        /** @description Where the round stands (TR-RND-1). */
+        TyrosPhase: {
+            /** @enum {string} */
+            phase: "setup";
+        } | {
+            drew: boolean;
+            /** @enum {string} */
+            phase: "expansion";
+            placed: boolean;
+            /** Format: int32 */
+            step: number;
+        } | {
+            /** @enum {string} */
+            phase: "pirates";
+        } | {
+            /** Format: int32 */
+            passes: number;
+            /** @enum {string} */
+            phase: "actions";
+            turn: components["schemas"]["TyrosTurn"];
+        } | {
+            /** @enum {string} */
+            phase: "round_end";
+        } | {
+            /** @enum {string} */
+            phase: "finished";
+        };
+        /** @description A pirate token (TR-PIR-3). */
+        TyrosPirate: {
+            /**
+             * @description It appeared where 2 ships already stood: it sinks at the start of the first action-phase
+             *     turn of one of their owners (TR-PIR-5).
+             */
+            sinks_at_turn_start: boolean;
+        };
+        TyrosPlayerView: {
+            action_cards: components["schemas"]["TyrosActionCards"];
+            /** Format: int32 */
+            bank_trades_this_round: number;
+            /** Format: int32 */
+            bonus: number;
+            cards?: null | components["schemas"]["TyrosCards"];
+            /** Format: int32 */
+            cards_in_hand: number;
+            /** Format: int32 */
+            cities_left: number;
+            /** Format: int32 */
+            galley_tokens: number;
+            /** @description End of round: the keep choice is made (its cards only in the seat's own view). */
+            keep_chosen: boolean;
+            kept?: null | components["schemas"]["TyrosCards"];
+            /** Format: int32 */
+            pirate_points: number;
+            seat: components["schemas"]["Seat"];
+            ships_in_supply: number;
+            /** @description Only in the seat's own view. */
+            tiles?: components["schemas"]["TyrosTile"][] | null;
+            tiles_in_hand: number;
+        };
+        /** @description Points scored by one seat. */
+        TyrosPoints: {
+            /** Format: int32 */
+            points: number;
+            seat: components["schemas"]["Seat"];
+        };
+        /**
+         * @description How the trade-card draw pile is rebuilt (TR-EOR-2, TR-RC, TR-D-12).
+         * @enum {string}
+         */
+        TyrosReshuffleRule: "shuffle" | "flip_under";
+        /** @description One player's points at the end (TR-SCORE). */
+        TyrosScoreSheet: {
+            /**
+             * Format: int32
+             * @description The all-empires bonus (TR-SCORE-5).
+             */
+            bonus: number;
+            /**
+             * Format: int32
+             * @description Tie-breaks (TR-SCORE-7): cities on the board, then ship-controlled fields.
+             */
+            cities: number;
+            /**
+             * Format: int32
+             * @description City-controlled fields (TR-SCORE-3, TR-SCORE-4).
+             */
+            city_points: number;
+            /**
+             * Format: int32
+             * @description Explorer ships controlling neutral fields (TR-AK-8).
+             */
+            explorer_points: number;
+            /**
+             * Format: int32
+             * @description Pirate sinking (TR-SCORE-6).
+             */
+            pirate_points: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            ship_controlled_fields: number;
+            /**
+             * Format: int32
+             * @description Ship-controlled empire fields.
+             */
+            ship_points: number;
+            /** Format: int32 */
+            total: number;
+        };
+        /**
+         * @description Where the open-sea cell lies (TR-MAP-3, TR-D-1). RECONSTRUCTED: the default is the data
+         *     file's grid; `row5_col6` is its alternative `sea_at_row5` (field 28 moves to row 4). With
+         *     it field 32 touches only Tyros, against TR-MAP-5: tile 32 can then found an empire but
+         *     never join one, and stays in a hand to the end (the game still ends, TR-END-1).
+         * @enum {string}
+         */
+        TyrosSeaCell: "row4_col6" | "row5_col6";
+        /**
+         * @description How the four empires are founded (TR-SETUP-2).
+         * @enum {string}
+         */
+        TyrosSetupMode: "random" | "fixed";
+        /**
+         * Format: int32
+         * @description A ship, by its index in [`State::ships`]; ship ids never change during a game.
+         */
+        TyrosShipId: number;
+        TyrosShipView: {
+            /**
+             * Format: int32
+             * @description The action-phase turn it came to its cell in (TR-GAL-4).
+             */
+            arrived: number;
+            at?: null | components["schemas"]["TyrosCell"];
+            explorer: boolean;
+            galley: boolean;
+            id: components["schemas"]["TyrosShipId"];
+            owner: components["schemas"]["Seat"];
+        };
+        /**
+         * @description Where ships may be built besides one's own cities (TR-ACT-C, TR-D-8).
+         * @enum {string}
+         */
+        TyrosShipyard: "only_while_no_city" | "always" | "never";
+        /** @enum {string} */
+        TyrosSkipReason: "no_tiles" | "cannot_place";
+        /** @enum {string} */
+        TyrosSwapSkipReason: "pile_empty" | "no_usable_tile";
+        /** @description A Tyros landscape tile, numbered like its field. */
+        TyrosTile: number;
+        /** @description One turn of the action phase. */
+        TyrosTurn: {
+            /** @description The turn's one action was taken (TR-ACT-0). */
+            acted: boolean;
+            seat: components["schemas"]["Seat"];
+            /** @description The turn's start (pirate sinking, TR-PIR-5) has happened. */
+            started: boolean;
+            /** @description With `player_trade_free`: the turn's free trade was made (TR-K1 b). */
+            traded: boolean;
+        };
+        TyrosView: {
+            /** @description The seats the game waits for. */
+            active_seats: components["schemas"]["Seat"][];
+            /** @description The face-up discard pile, first discarded first. */
+            discard_pile: components["schemas"]["TyrosCard"][];
+            /** @description Trade cards left face down; their order is secret. */
+            draw_pile: number;
+            /** @description Payments owed now, the first due first. */
+            dues: components["schemas"]["TyrosDue"][];
+            /** @description The 32 fields. */
+            fields: components["schemas"]["TyrosFieldView"][];
+            fight?: null | components["schemas"]["TyrosFightView"];
+            /** @description The map: cell ids by row, north first ("TY" Tyros, "SEA", "DES", field numbers). */
+            grid: string[][];
+            /** @description This round is the last (TR-END-1). */
+            last_round: boolean;
+            offer?: null | components["schemas"]["TyrosOffer"];
+            outcome?: null | components["schemas"]["Outcome"];
+            phase: components["schemas"]["TyrosPhase"];
+            players: components["schemas"]["TyrosPlayerView"][];
+            /** Format: int32 */
+            round: number;
+            /** @description Every ship; `at` is `None` for ships in their owner's supply. */
+            ships: components["schemas"]["TyrosShipView"][];
+            /** @description Points as they would be if the game ended now (TR-SCORE). */
+            standings: components["schemas"]["TyrosScoreSheet"][];
+            start_player: components["schemas"]["Seat"];
+            /** @description Tiles left face down; their order is secret. */
+            tile_pile: number;
+            /** @description Founding and played tiles not under a pirate (TR-PIR-3). */
+            used_tiles: components["schemas"]["TyrosTile"][];
+            viewer?: null | components["schemas"]["Seat"];
         };
     };
     responses: never;
