@@ -378,7 +378,8 @@ pub struct ListQuery {
 pub struct GetGameQuery {
     /// Long poll: wait up to this many seconds (capped at 30) for a version newer than the
     /// one the client has (`after_version`, or the version in `If-None-Match`).
-    pub wait: Option<u64>,
+    #[param(value_type = Option<u64>)]
+    pub wait: Option<crate::extract::WaitSeconds>,
     /// The version the client has.
     pub after_version: Option<i64>,
 }

@@ -4,8 +4,9 @@
 //! - the engine returns [`engine::GameError`] (rule refusals carry the engine's stable code),
 //! - the store returns [`db::StoreError`],
 //! - handlers return [`ApiError`]; `From` impls below map the other two, and the extractor
-//!   error handlers ([`json_error`], [`path_error`], [`query_error`]) and the catch-all
-//!   middleware ([`problemize`]) build the same envelope for failures outside handlers.
+//!   error handlers ([`json_error`], [`query_error`]), the extractors of [`crate::extract`]
+//!   and the catch-all middleware ([`problemize`]) build the same envelope for failures
+//!   outside handlers.
 //!
 //! Mapping: bad input 400/404/413/415/422, auth 401/403, conflicts 409 (with
 //! `current_version`), failed `If-Match` 412, rule violations 422 (engine code), database or
@@ -16,7 +17,7 @@ use std::borrow::Cow;
 
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::ServiceResponse;
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::error::{JsonPayloadError, QueryPayloadError};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::middleware::ErrorHandlerResponse;
@@ -312,12 +313,6 @@ pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error
         _ => ApiError::bad_request("bad_body", err.to_string()),
     };
     api.into()
-}
-
-/// `PathConfig` error handler: a path segment that does not parse (a non-UUID game id, a
-/// non-number seq) names no resource: 404.
-pub fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::not_found("not_found", format!("no such resource: {err}")).into()
 }
 
 /// `QueryConfig` error handler: 400.

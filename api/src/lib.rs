@@ -13,13 +13,16 @@
 //! # let _ = base; Ok(()) }
 //! ```
 //!
-//! Modules: [`routes`] (handlers, one list for router and spec), [`service`] (the synchronous
-//! store and engine work of each request), [`error`] (every status mapping), [`dto`] (wire
-//! types), [`state`] (pool, LISTEN fan-out), [`metrics`], [`openapi`].
+//! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
+//! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
+//! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
+//! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`].
 
 pub mod config;
 pub mod dto;
 pub mod error;
+pub mod extract;
+pub mod fallback;
 pub mod metrics;
 pub mod openapi;
 pub mod rosters;
@@ -64,10 +67,10 @@ impl Application {
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
         let (hub, listener_guard) = Hub::start(url);
+        let metrics = web::Data::new(metrics::Metrics::new());
         let state = AppState {
             pool: pool.clone(),
             hub,
-            metrics: Arc::new(metrics::Metrics::new()),
             context: Arc::new(state::Context {
                 rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
                 announcer,
@@ -82,14 +85,14 @@ impl Application {
             App::new()
                 .into_utoipa_app()
                 .app_data(data.clone())
-                .app_data(routes::json_config())
-                .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .app_data(metrics.clone())
+                .app_data(extract::json_config())
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
-                .route("/docs", web::get().to(routes::docs_redirect))
+                .route("/docs", web::get().to(routes::operations::docs_redirect))
                 .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
-                .default_service(web::to(routes::not_found))
+                .default_service(web::to(fallback::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
                 .wrap(from_fn(metrics::track))
                 .wrap(TracingLogger::default())
@@ -113,11 +116,6 @@ impl Application {
     /// The bound address (the real port when 0 was asked for).
     pub fn address(&self) -> SocketAddr {
         self.address
-    }
-
-    /// The bound port.
-    pub fn port(&self) -> u16 {
-        self.address.port()
     }
 
     /// Serves until the server is stopped (SIGINT/SIGTERM: graceful, in-flight requests

@@ -12,8 +12,6 @@ use prometheus::{
     TextEncoder,
 };
 
-use crate::state::AppState;
-
 /// The process's metrics.
 pub struct Metrics {
     registry: Registry,
@@ -122,9 +120,7 @@ pub async fn track(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = std::time::Instant::now();
-    let metrics = req
-        .app_data::<web::Data<AppState>>()
-        .map(|s| s.metrics.clone());
+    let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let method = req.method().to_string();
     // TracingLogger (outermost) put the request id into the extensions; echo it so clients can
     // quote it and operators can find the request's log lines.

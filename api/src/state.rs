@@ -1,10 +1,10 @@
-//! Shared per-process state: the pool, the change hub (LISTEN/NOTIFY fan-out) and metrics.
+//! Shared per-process state: the pool and the change hub (LISTEN/NOTIFY fan-out). Metrics are
+//! app data of their own ([`crate::metrics::Metrics`]).
 //! Handlers keep no game state in memory between requests.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use actix_web::web;
 use db::notify::{Announcer, GameChanged, ListenEvent};
@@ -13,7 +13,6 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::metrics::Metrics;
 use crate::rosters::RosterCache;
 
 /// What handlers share.
@@ -21,7 +20,6 @@ use crate::rosters::RosterCache;
 pub struct AppState {
     pub pool: db::Pool,
     pub hub: Arc<Hub>,
-    pub metrics: Arc<Metrics>,
     pub context: Arc<Context>,
 }
 
@@ -154,6 +152,3 @@ pub async fn wait_for_change(
         }
     }
 }
-
-/// The longest long poll, whatever `wait` asks for.
-pub const MAX_WAIT: Duration = Duration::from_secs(30);

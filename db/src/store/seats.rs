@@ -96,7 +96,7 @@ pub fn join_seat(
     token: &str,
 ) -> Result<SeatRow, StoreError> {
     conn.transaction(|conn| {
-        let game = super::lock_game(conn, game_id)?;
+        let game = super::games::lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
                 current: game.status,
