@@ -39,24 +39,26 @@ pub async fn not_found(req: HttpRequest) -> HttpResponse {
     res
 }
 
-/// Every served path pattern with its methods: the documented ones from the OpenAPI document,
-/// plus the spec and docs pages.
+/// Every served path pattern with its methods: the documented ones from the OpenAPI document
+/// (with HEAD wherever GET is, see [`crate::middleware::head`]), plus the spec and docs pages.
 fn known_routes() -> &'static [(ResourceDef, Vec<&'static str>)] {
     static ROUTES: std::sync::OnceLock<Vec<(ResourceDef, Vec<&'static str>)>> =
         std::sync::OnceLock::new();
     ROUTES.get_or_init(|| {
         let doc = crate::openapi::document();
-        let mut routes: Vec<_> = doc
-            .paths
-            .paths
-            .iter()
+        let mut routes: Vec<_> = doc["paths"]
+            .as_object()
+            .into_iter()
+            .flatten()
             .map(|(path, item)| {
+                let has = |m: &str| item.get(m).is_some();
                 let methods = [
-                    ("GET", item.get.is_some()),
-                    ("PUT", item.put.is_some()),
-                    ("POST", item.post.is_some()),
-                    ("DELETE", item.delete.is_some()),
-                    ("PATCH", item.patch.is_some()),
+                    ("GET", has("get")),
+                    ("HEAD", has("get")),
+                    ("PUT", has("put")),
+                    ("POST", has("post")),
+                    ("DELETE", has("delete")),
+                    ("PATCH", has("patch")),
                 ]
                 .into_iter()
                 .filter_map(|(m, has)| has.then_some(m))
@@ -65,7 +67,7 @@ fn known_routes() -> &'static [(ResourceDef, Vec<&'static str>)] {
             })
             .collect();
         for path in ["/openapi.json", "/docs", "/docs/{_:.*}"] {
-            routes.push((ResourceDef::new(path), vec!["GET"]));
+            routes.push((ResourceDef::new(path), vec!["GET", "HEAD"]));
         }
         routes
     })

@@ -22,6 +22,7 @@ pub struct Metrics {
     pool_idle: IntGauge,
     pool_max: IntGauge,
     pub long_polls: IntGauge,
+    pub streams: IntGauge,
 }
 
 impl Metrics {
@@ -62,6 +63,8 @@ impl Metrics {
         let pool_max = IntGauge::new("db_pool_max_size", "Pool size limit").expect("metric");
         let long_polls =
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
+        let streams =
+            IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
         for c in [
             Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(request_seconds.clone()),
@@ -70,6 +73,7 @@ impl Metrics {
             Box::new(pool_idle.clone()),
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
+            Box::new(streams.clone()),
         ] {
             registry.register(c).expect("register metric");
         }
@@ -82,6 +86,7 @@ impl Metrics {
             pool_idle,
             pool_max,
             long_polls,
+            streams,
         }
     }
 

@@ -29,6 +29,8 @@ pub struct Context {
     pub rosters: RosterCache,
     /// Sends committed versions to long polls, off the request's path.
     pub announcer: Announcer,
+    /// The document's schemas, to hold actions to their game's shape.
+    pub schemas: Arc<crate::strict::Schemas>,
 }
 
 impl AppState {

@@ -1,12 +1,12 @@
 //! The catalogue and the lobby: game types, creating, listing, joining and starting games.
 
 use actix_web::http::header;
-use actix_web::web::{Data, Json, Query};
+use actix_web::web::{Data, Query};
 use actix_web::{get, post, HttpResponse};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, SeatToken};
+use crate::extract::{GameId, SeatToken, StrictJson};
 use crate::service::lobby::{self, SeatPlan};
 use crate::state::AppState;
 
@@ -22,36 +22,16 @@ fn valid_name(name: &str) -> Result<String, ApiError> {
 }
 
 /// The hosted game types.
+///
+/// Each type with its seat range, rules version, default configuration and the JSON Schema of
+/// its configuration. The catalogue is fixed for a server version.
 #[utoipa::path(
     tag = "games",
     responses((status = 200, description = "The catalogue", body = GameTypeList))
 )]
 #[get("/v1/game-types")]
-pub async fn list_game_types() -> HttpResponse {
-    let schemas = engine::openapi::game_schemas();
-    let names = engine::openapi::game_schema_names();
-    let game_types = engine::registry::all()
-        .iter()
-        .map(|g| {
-            let info = g.info();
-            let config_schema = names
-                .iter()
-                .find(|n| n.game == info.name)
-                .and_then(|n| schemas.iter().find(|(s, _)| *s == n.config))
-                .and_then(|(_, s)| serde_json::to_value(s).ok())
-                .unwrap_or(serde_json::Value::Null);
-            GameType {
-                type_: info.name.to_string(),
-                title: info.title.to_string(),
-                min_seats: info.min_seats,
-                max_seats: info.max_seats,
-                rules_version: info.rules_version,
-                default_config: info.default_config,
-                config_schema,
-            }
-        })
-        .collect();
-    HttpResponse::Ok().json(GameTypeList { game_types })
+pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
+    HttpResponse::Ok().json(catalogue.get_ref())
 }
 
 /// Create a game. Named seats get their token in the response (once); a game without open
@@ -62,7 +42,7 @@ pub async fn list_game_types() -> HttpResponse {
     responses(
         (status = 201, description = "Created", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed body or unknown field"),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
         (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
@@ -71,7 +51,7 @@ pub async fn list_game_types() -> HttpResponse {
 #[post("/v1/games")]
 pub async fn create_game(
     state: Data<AppState>,
-    body: Json<CreateGameRequest>,
+    body: StrictJson<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
@@ -122,7 +102,7 @@ pub async fn create_game(
     responses(
         (status = 200, description = "A page of games", body = GameList,
          headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
-        (status = 400, description = "Bad query (`invalid_query`, `invalid_cursor`)"),
+        (status = 400, description = "Bad or out-of-range query (`invalid_query`, `invalid_cursor`)"),
     )
 )]
 #[get("/v1/games")]
@@ -147,7 +127,7 @@ pub async fn list_games(
         })?),
         None => None,
     };
-    let limit = i64::from(q.limit.unwrap_or(20).clamp(1, 100));
+    let limit = q.limit.map_or(20, |l| l.get());
     let filter = db::store::GameFilter {
         game_type: q.type_.clone(),
         status: q.status.map(Into::into),
@@ -198,7 +178,7 @@ pub async fn list_games(
     request_body = JoinRequest,
     responses(
         (status = 201, description = "Seat taken", body = JoinedSeat),
-        (status = 400, description = "Malformed body"),
+        (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
         (status = 404, description = "No such game"),
         (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
         (status = 413, description = "Body too large"),
@@ -210,7 +190,7 @@ pub async fn list_games(
 pub async fn join_seat(
     state: Data<AppState>,
     GameId(id): GameId,
-    body: Json<JoinRequest>,
+    body: StrictJson<JoinRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let name = valid_name(&body.name)?;
@@ -221,18 +201,24 @@ pub async fn join_seat(
     Ok(HttpResponse::Created().json(joined))
 }
 
-/// Start a game whose seats are all taken (games created full, and games whose last seat was
-/// joined, start by themselves). Needs a seat token of the game.
+/// Start an open game with the seats taken so far.
+///
+/// The open seats are closed: the taken seats keep their playing order and are numbered from
+/// 0 again (read your `seat` from the answer). Refused while fewer seats are taken than the
+/// game needs. Games created full, and games whose last open seat is joined, start by
+/// themselves. Needs a seat token of the game.
 #[utoipa::path(
     tag = "games",
     params(("id" = Uuid, Path, description = "Game id")),
     security(("seat_token" = [])),
     responses(
-        (status = 200, description = "Started; the game document", body = GameDocument),
+        (status = 200, description = "Started; the game document for the caller", body = GameDocument,
+         headers(("ETag" = String, description = "Of the started game, for the caller"))),
+        (status = 400, description = "Malformed id (`invalid_id`)"),
         (status = 401, description = "Missing or unknown token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
-        (status = 409, description = "Seats still open or already started (`seats_open`, `game_already_started`)"),
+        (status = 409, description = "Too few seats taken, or already started (`too_few_seats`, `game_already_started`)"),
     )
 )]
 #[post("/v1/games/{id}/start")]

@@ -24,7 +24,7 @@ use crate::state::AppState;
         (status = 200, description = "A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines)",
          content((EventPage = "application/json"), (EventDto = "application/x-ndjson")),
          headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
-        (status = 400, description = "Bad query"),
+        (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -38,11 +38,11 @@ pub async fn list_events(
     bearer: Bearer,
     WantsNdjson(ndjson): WantsNdjson,
 ) -> Result<HttpResponse, ApiError> {
-    let after = q.after.unwrap_or(0).max(0);
+    let after = q.after.map_or(0, |a| a.get());
     let limit = if ndjson {
         500
     } else {
-        i64::from(q.limit.unwrap_or(100).clamp(1, 1000))
+        q.limit.map_or(100, |l| l.get())
     };
     let (access, first) = state
         .db(move |conn, cx| {
@@ -101,6 +101,7 @@ pub async fn list_events(
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The state as of `seq`", body = StateDocument),
+        (status = 400, description = "Malformed id or seq (`invalid_id`, `invalid_seq`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game or seq (`game_not_found`, `no_such_state`)"),

@@ -20,6 +20,7 @@ pub struct LogAccess {
     pub kind: &'static dyn DynGame,
     pub seat: Option<Seat>,
     pub version: i64,
+    pub status: db::GameStatus,
     pub finished: bool,
 }
 
@@ -38,6 +39,7 @@ pub fn log_access(
         kind: loaded.kind,
         seat: loaded.seat,
         version: loaded.game.version,
+        status: loaded.game.status,
         finished: loaded.finished(),
     })
 }
@@ -65,6 +67,7 @@ pub fn events_page(
         .filter_map(|r| redact_row(access.kind, r, access.seat, access.finished))
         .collect();
     Ok(EventPage {
+        type_: access.kind.name().to_string(),
         events,
         next_after: if more {
             rows.last().map(|r| r.seq)

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
 use super::{decision, document};
-use crate::dto::{CreatedGame, CreatedSeat, GameDocument, JoinedSeat};
+use crate::dto::{CreatedGame, CreatedSeat, GameDocument, JoinedSeat, OpenSeat, TakenSeat};
 use crate::error::{ApiError, Refusal};
 use crate::extract::{missing_token, SeatToken};
 use crate::state::Context;
@@ -46,21 +46,20 @@ pub fn create_game(
         .map(|(i, s)| match s {
             SeatPlan::Taken(name) => {
                 let token = db::token::new_token();
-                created.push(CreatedSeat {
+                created.push(CreatedSeat::Taken(TakenSeat {
                     seat: i as i32,
-                    name: Some(name.clone()),
+                    name: name.clone(),
                     open: false,
-                    token: Some(token.clone()),
-                });
+                    token: token.clone(),
+                }));
                 NewSeat::Taken { name, token }
             }
             SeatPlan::Open => {
-                created.push(CreatedSeat {
+                created.push(CreatedSeat::Open(OpenSeat {
                     seat: i as i32,
                     name: None,
                     open: true,
-                    token: None,
-                });
+                }));
                 NewSeat::Open
             }
         })
@@ -87,10 +86,23 @@ pub fn create_game(
     })
 }
 
-/// Starts an open game whose seats are all taken, and announces it to long polls.
+/// Starts an open game with the seats taken so far (open seats are closed), and announces
+/// it to long polls.
 fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
+        let info = kind.info();
+        if seats.len() < info.min_seats {
+            return Err(Refusal::Api(ApiError::conflict(
+                "too_few_seats",
+                format!(
+                    "{} needs at least {} seats and {} are taken",
+                    info.title,
+                    info.min_seats,
+                    seats.len()
+                ),
+            )));
+        }
         let (state, events) =
             kind.setup(&game.config, seats.len(), &mut rng_for(&game.rng_seed.0, 0))?;
         Ok::<_, Refusal>(decision::setup(state.as_ref(), events))
@@ -132,21 +144,24 @@ pub fn join(
     })
 }
 
-/// `POST /v1/games/{id}/start`, by a seated player of the game: the started game's document
-/// for that seat, and its entity tag.
+/// `POST /v1/games/{id}/start`, by a seated player of the game: starts it with the seats taken
+/// so far, closing the open ones (the taken seats keep their order and are numbered from 0
+/// again), and answers the started game's document for that seat with its entity tag.
 ///
 /// # Errors
-/// 404, 401/403, 409 `seats_open` or `game_already_started`.
+/// 404, 401/403, 409 `too_few_seats` or `game_already_started`.
 pub fn start_by(
     conn: &mut PooledConn,
     cx: &Context,
     id: Uuid,
     token: &SeatToken,
 ) -> Result<(GameDocument, String), ApiError> {
+    caller::load(conn, cx, id, Some(token))?
+        .seat
+        .ok_or_else(missing_token)?;
+    start(conn, cx, id)?;
+    // Again: closing the open seats may have renumbered the caller's.
     let loaded = caller::load(conn, cx, id, Some(token))?;
-    loaded.seat.ok_or_else(missing_token)?;
-    let game = start(conn, cx, id)?;
-    let loaded = caller::Loaded { game, ..loaded };
     let state = loaded.state()?;
     let doc = document::build(
         &loaded.game,

@@ -49,6 +49,7 @@ pub fn legal_actions(
     let state = loaded.state()?;
     Ok(LegalActions {
         game_id: id,
+        type_: loaded.game.game_type.clone(),
         version: loaded.game.version,
         seat: loaded.seat.map(wire_seat),
         actions: document::seat_actions(&loaded.game, state.as_deref(), loaded.seat),
@@ -80,6 +81,15 @@ fn fingerprint(id: Uuid, body: &ActionRequest, precondition: Precondition) -> Ve
         &canonical,
         expected.as_bytes(),
     ])
+}
+
+/// The action must be an action of the game's shape (no unknown field, objects where the
+/// game's schema has them): anything else is a 400 `invalid_action`, like JSON the engine
+/// cannot read as an action.
+fn check_shape(cx: &Context, game_type: &str, body: &ActionRequest) -> Result<(), ApiError> {
+    cx.schemas
+        .check_action(game_type, &body.action)
+        .map_err(|e| ApiError::bad_request("invalid_action", e.to_string()))
 }
 
 /// The engine and the state after an action: what `decide` hands to `respond`.
@@ -114,6 +124,7 @@ pub fn act(
         }),
     };
     let decide = |game: &GameRow| {
+        check_shape(cx, &game.game_type, body)?;
         let kind = stored_kind(&game.game_type)?;
         let snapshot = game
             .snapshot
@@ -141,7 +152,11 @@ pub fn act(
             .iter()
             .filter_map(|e| document::redact_row(after.kind, e, Some(seat), finished))
             .collect();
-        let body = ActionResponse { game: doc, events };
+        let body = ActionResponse {
+            type_: applied.game.game_type.clone(),
+            game: doc,
+            events,
+        };
         StoredResponse {
             status: 200,
             // Serialized once, here: stored as this text under an idempotency key and sent
@@ -185,6 +200,7 @@ pub fn dry_run(
     let loaded = caller::load(conn, cx, id, Some(token))?;
     let seat = loaded.seat.ok_or_else(missing_token)?;
     store::check_actionable(&loaded.game, precondition.version)?;
+    check_shape(cx, &loaded.game.game_type, body)?;
     let state = loaded.started_state()?;
     state.check(
         seat,

@@ -157,28 +157,32 @@ pub fn check_actionable(game: &GameRow, expected_version: Option<i64>) -> Result
     }
 }
 
-/// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
-/// events, the initial snapshot and the status (normally `Active`).
+/// Starts an open game with the seats taken so far: open seats are closed (removed, the
+/// taken ones keeping their order and numbered from 0 again) and `decide(&game, &seats)`
+/// returns the setup events, the initial snapshot and the status (normally `Active`) for
+/// those seats, or refuses (for instance when they are too few for the game: then nothing,
+/// not even the closing, is written).
 ///
 /// # Errors
-/// `NotFound`; `WrongStatus` unless open; `SeatsOpen`; `Rejected`; `Unavailable`; `Database`.
-/// Every error writes nothing.
+/// `NotFound`; `WrongStatus` unless open; `Rejected`; `Unavailable`; `Database`. Every error
+/// writes nothing.
 pub fn start_game<E>(
     conn: &mut PgConnection,
     game_id: Uuid,
     decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
 ) -> Result<Applied, StoreError<E>> {
     conn.transaction(|conn| {
-        let game = lock_game(conn, game_id)?;
+        let mut game = lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
                 current: game.status,
                 required: GameStatus::Open,
             });
         }
-        let seats = super::seats::seats(conn, game_id).map_err(StoreError::widen)?;
-        if seats.iter().any(SeatRow::is_open) {
-            return Err(StoreError::SeatsOpen);
+        let seats = super::seats::close_open_seats(conn, game_id).map_err(StoreError::widen)?;
+        if seats.len() as i32 != game.seat_count {
+            game = super::games::set_seat_count(conn, game_id, seats.len() as i32)
+                .map_err(StoreError::widen)?;
         }
         let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
         Ok(append(conn, &game, decision)?)

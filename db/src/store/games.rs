@@ -99,6 +99,21 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
     })
 }
 
+/// Sets the seat count of game `id` (when its open seats are closed at the start).
+///
+/// # Errors
+/// `NotFound`; `Database` (CHECK `seat_count > 0`).
+pub(super) fn set_seat_count(
+    conn: &mut PgConnection,
+    id: Uuid,
+    seat_count: i32,
+) -> Result<GameRow, StoreError> {
+    Ok(diesel::update(games::table.find(id))
+        .set(games::seat_count.eq(seat_count))
+        .returning(GameRow::as_returning())
+        .get_result(conn)?)
+}
+
 /// Loads game `id` and locks its row until the transaction ends.
 pub(super) fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError<E>> {
     games::table

@@ -42,6 +42,7 @@ impl Game for Tycoon {
     const NAME: &'static str = "tycoon";
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
     const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 4 (TY-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

@@ -3,7 +3,9 @@
 
 mod availability;
 mod bad_input;
+mod clients;
 mod concurrency;
+mod conventions;
 mod faults;
 mod helpers;
 mod hidden_information;
@@ -16,3 +18,4 @@ mod polling;
 mod schemathesis;
 mod seat_views;
 mod storage;
+mod stream;

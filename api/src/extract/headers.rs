@@ -1,27 +1,13 @@
-//! The request's parts, parsed once at the edge into types that cannot be malformed: handlers
-//! take these as arguments and everything below them sees only parsed values (a [`SeatToken`]
-//! is never empty, an [`IdempotencyKey`] always fits the column, a [`Precondition`] never
-//! names two versions). Each refusal is a problem+json answer from [`ApiError`].
+//! Request headers, parsed once: credentials, idempotency keys, preconditions, content
+//! negotiation.
 
 use std::future::{ready, Ready};
-use std::time::Duration;
 
 use actix_web::dev::Payload;
 use actix_web::http::header::{self, HeaderMap};
-use actix_web::{web, FromRequest, HttpRequest};
-use uuid::Uuid;
+use actix_web::{FromRequest, HttpRequest};
 
 use crate::error::ApiError;
-
-/// Largest accepted request body.
-pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// How JSON bodies are read: at most [`BODY_LIMIT`], refusals as problem+json.
-pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(BODY_LIMIT)
-        .error_handler(crate::error::json_error)
-}
 
 fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
@@ -249,27 +235,6 @@ impl FromRequest for IfNoneMatch {
     }
 }
 
-/// The longest long poll, whatever `wait` asks for.
-pub const MAX_WAIT: Duration = Duration::from_secs(30);
-
-/// `?wait=N`: how long a long poll may wait for a newer version, capped at [`MAX_WAIT`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(from = "u64")]
-pub struct WaitSeconds(Duration);
-
-impl From<u64> for WaitSeconds {
-    fn from(seconds: u64) -> Self {
-        WaitSeconds(Duration::from_secs(seconds).min(MAX_WAIT))
-    }
-}
-
-impl WaitSeconds {
-    /// The wait, at most [`MAX_WAIT`].
-    pub fn duration(self) -> Duration {
-        self.0
-    }
-}
-
 /// Whether the client asked for NDJSON (`Accept: application/x-ndjson`).
 #[derive(Debug, Clone, Copy)]
 pub struct WantsNdjson(pub bool);
@@ -287,48 +252,29 @@ impl FromRequest for WantsNdjson {
     }
 }
 
-/// A path segment that does not parse names no resource: 404.
-fn no_such_resource(what: &str, segment: &str) -> ApiError {
-    ApiError::not_found(
-        "not_found",
-        format!("no such resource: {what} {segment:?} does not parse"),
-    )
-}
+/// `Last-Event-ID` of a reconnecting event stream: the last seq the client saw.
+#[derive(Debug, Clone, Copy)]
+pub struct LastEventId(pub Option<i64>);
 
-/// The `{id}` path segment: a game id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameId(pub Uuid);
-
-impl FromRequest for GameId {
+impl FromRequest for LastEventId {
     type Error = ApiError;
     type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let segment = req.match_info().get("id").unwrap_or_default();
-        ready(
-            Uuid::try_parse(segment)
-                .map(GameId)
-                .map_err(|_| no_such_resource("game id", segment)),
-        )
-    }
-}
-
-/// The `{seq}` path segment: an event's position in the log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seq(pub i64);
-
-impl FromRequest for Seq {
-    type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let segment = req.match_info().get("seq").unwrap_or_default();
-        ready(
-            segment
-                .parse()
-                .map(Seq)
-                .map_err(|_| no_such_resource("seq", segment)),
-        )
+        let Some(value) = req.headers().get("last-event-id") else {
+            return ready(Ok(LastEventId(None)));
+        };
+        let parsed = value
+            .to_str()
+            .ok()
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .filter(|v| *v >= 0);
+        ready(parsed.map(|v| LastEventId(Some(v))).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_header",
+                "Last-Event-ID must be a seq this stream sent (a whole number, 0 or more)",
+            )
+        }))
     }
 }
 
