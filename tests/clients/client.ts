@@ -22,10 +22,11 @@ const first = game.seats[0] ?? fail("no seats");
 // A created seat is taken (with its token) or open: `open` narrows it.
 if (first.open) fail("seat 0 is open");
 const token: string = first.token;
-const auth = { Authorization: `Bearer ${token}` };
+// Ann's client sends her seat token with every request.
+const ann = createClient<paths>({ baseUrl: base, headers: { Authorization: `Bearer ${token}` } });
 const path = { id: game.game_id };
 
-const read = await client.GET("/v1/games/{id}", { params: { path, header: auth } });
+const read = await ann.GET("/v1/games/{id}", { params: { path } });
 const doc = read.data ?? fail(`read: ${JSON.stringify(read.error)}`);
 // The document is one shape per game: narrowing by `type` gives Tycoon's view and actions.
 if (doc.type !== "tycoon") fail(`expected a tycoon document, got ${doc.type}`);
@@ -37,8 +38,8 @@ if (action.type === "buy_ticket") {
   void ticket;
 }
 
-const posted = await client.POST("/v1/games/{id}/actions", {
-  params: { path, header: auth },
+const posted = await ann.POST("/v1/games/{id}/actions", {
+  params: { path },
   body: { action, expected_version: doc.version },
 });
 const answer = posted.data ?? fail(`act: ${JSON.stringify(posted.error)}`);
@@ -46,8 +47,8 @@ if (answer.type !== "tycoon") fail("expected a tycoon answer");
 const events: Schemas["TycoonEvent"][] = answer.events.map((e) => e.event);
 
 // A Problem is typed too.
-const refused = await client.POST("/v1/games/{id}/actions", {
-  params: { path, header: auth },
+const refused = await ann.POST("/v1/games/{id}/actions", {
+  params: { path },
   body: { action, expected_version: 0 },
 });
 const problem: Schemas["Problem"] = refused.error ?? fail("a stale version must be refused");
