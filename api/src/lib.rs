@@ -18,6 +18,7 @@
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
 //! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`].
 
+pub mod codes;
 pub mod config;
 pub mod dto;
 pub mod error;

@@ -5,7 +5,8 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::error::{API_CODES, ENGINE_CODES, PROBLEM_JSON};
+use crate::codes::{API_CODES, ENGINE_CODES};
+use crate::error::PROBLEM_JSON;
 
 fn header(description: &str) -> Value {
     json!({"description": description, "schema": {"type": "integer", "minimum": 0}})

@@ -55,7 +55,7 @@ pub async fn get_game(
     let wait = q.wait.map_or(std::time::Duration::ZERO, |w| w.duration());
     let deadline = tokio::time::Instant::now() + wait;
     let mut rx = match known {
-        Some(_) if !wait.is_zero() => Some(state.hub.subscribe()),
+        Some(_) if !wait.is_zero() => Some(state.hub.subscribe(id)),
         _ => None,
     };
     let (doc, etag) = loop {
@@ -71,7 +71,7 @@ pub async fn get_game(
         }
         // No database connection is held while waiting.
         metrics.long_polls.inc();
-        let woke = wait_for_change(rx, id, known, deadline).await;
+        let woke = wait_for_change(rx, known, deadline).await;
         metrics.long_polls.dec();
         if !woke {
             break (doc, etag);

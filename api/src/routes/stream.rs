@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
 use crate::service::history::{self, LogAccess};
-use crate::state::{wait_for_change, AppState};
+use crate::state::{wait_for_change, AppState, Signal};
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -77,7 +77,7 @@ pub async fn stream_game(
 ) -> Result<HttpResponse, ApiError> {
     let after = q.after.map(|a| a.get()).or(last_event_id).unwrap_or(0);
     // Subscribe before the first read, so that no change slips in between.
-    let rx = state.hub.subscribe();
+    let rx = state.hub.subscribe(id);
     let b = bearer.clone();
     let first = state
         .db(move |conn, cx| {
@@ -118,7 +118,7 @@ struct Follow {
     metrics: std::sync::Arc<Metrics>,
     id: Uuid,
     bearer: Bearer,
-    rx: broadcast::Receiver<db::notify::ListenEvent>,
+    rx: broadcast::Receiver<Signal>,
     /// The last seq read.
     after: i64,
     /// The last version announced to the client.
@@ -177,7 +177,7 @@ impl Follow {
                 }
             }
             let deadline = tokio::time::Instant::now() + HEARTBEAT;
-            if wait_for_change(&mut self.rx, self.id, self.after, deadline).await {
+            if wait_for_change(&mut self.rx, self.after, deadline).await {
                 self.pending = Some(self.read().await.ok()?);
             } else {
                 return Some(Bytes::from_static(b": heartbeat\n\n"));
