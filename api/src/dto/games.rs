@@ -40,6 +40,24 @@ impl From<GameStatus> for db::GameStatus {
     }
 }
 
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Outcome {
+    /// Seats with the best score; several on a tie.
+    pub winners: Vec<u8>,
+    /// Final score per seat.
+    pub scores: Vec<i64>,
+}
+
+impl From<engine::Outcome> for Outcome {
+    fn from(o: engine::Outcome) -> Self {
+        Outcome {
+            winners: o.winners.iter().map(|s| s.0).collect(),
+            scores: o.scores,
+        }
+    }
+}
+
 /// A hosted game type.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GameType {

@@ -7,7 +7,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::play::Outcome;
+use super::games::Outcome;
 use super::schema;
 
 /// One event of the log, as the caller may see it.

@@ -7,7 +7,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::games::GameStatus;
+use super::games::{GameStatus, Outcome};
 use super::history::EventDto;
 use super::schema;
 
@@ -19,24 +19,6 @@ pub struct SeatInfo {
     #[schema(required = true)]
     pub name: Option<String>,
     pub open: bool,
-}
-
-/// How a finished game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct Outcome {
-    /// Seats with the best score; several on a tie.
-    pub winners: Vec<u8>,
-    /// Final score per seat.
-    pub scores: Vec<i64>,
-}
-
-impl From<engine::Outcome> for Outcome {
-    fn from(o: engine::Outcome) -> Self {
-        Outcome {
-            winners: o.winners.iter().map(|s| s.0).collect(),
-            scores: o.scores,
-        }
-    }
 }
 
 /// `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
