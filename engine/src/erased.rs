@@ -25,6 +25,8 @@ pub struct GameInfo {
     pub rules_version: u32,
     /// The configuration used when a creator gives none.
     pub default_config: Value,
+    /// The game's own rejection codes ([`Game::ERROR_CODES`]).
+    pub error_codes: &'static [&'static str],
 }
 
 /// Why the erased adapter refused something.
@@ -158,7 +160,14 @@ fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("engine types serialize to JSON")
 }
 
+/// An action is a JSON object: serde would also read a tagged enum from an array whose first
+/// element is the tag, which no client should rely on.
 fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
+    if !action.is_object() {
+        return Err(GameError::InvalidAction(
+            "an action is a JSON object with a \"type\"".into(),
+        ));
+    }
     G::Action::deserialize(action).map_err(|e| GameError::InvalidAction(e.to_string()))
 }
 
@@ -241,6 +250,7 @@ where
             max_seats: *seats.end(),
             rules_version: G::RULES_VERSION,
             default_config: to_value(&G::Config::default()),
+            error_codes: G::ERROR_CODES,
         }
     }
 

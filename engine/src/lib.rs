@@ -119,6 +119,10 @@ pub enum Viewer {
     Spectator,
 }
 
+/// The rejection codes every game may use (see [`RuleError::not_your_turn`] and
+/// [`RuleError::game_over`]).
+pub const SHARED_CODES: &[&str] = &["not_your_turn", "game_over"];
+
 /// A rule refused an action. `code` is stable API (clients match on it); `message` is for humans
 /// and names the rule ID of the spec it enforces.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -224,6 +228,9 @@ pub trait Game {
     /// each game; a game keeps the rules version it was created under: what changed between
     /// versions is a config option, whose default [`Game::read_config`] picks by version.
     const RULES_VERSION: u32;
+    /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
+    /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
+    const ERROR_CODES: &'static [&'static str] = &[];
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;

@@ -62,7 +62,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted game types. */
+        /**
+         * The hosted game types.
+         * @description Each type with its seat range, rules version, default configuration and the JSON Schema of
+         *     its configuration. The catalogue is fixed for a server version.
+         */
         get: operations["list_game_types"];
         put?: never;
         post?: never;
@@ -126,12 +130,38 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submit one action for the caller's seat. One transaction: a rejected action writes nothing.
-         *     `expected_version` (or `If-Match`) guards against acting on a stale view; `Idempotency-Key`
-         *     makes retries safe (same key and body: the stored response again, with
-         *     `Idempotency-Replayed: true`). `?dry_run=true` only checks.
+         * Submit one action for the caller's seat.
+         * @description One transaction: a rejected action writes nothing. `expected_version` (or `If-Match`)
+         *     guards against acting on a stale view; `Idempotency-Key` makes retries safe (same key and
+         *     body: the stored response again, with `Idempotency-Replayed: true`). The answer is the
+         *     game after the action and the events it caused, as the caller may see them. An action
+         *     that is not a well-formed action of the game is a 400 `invalid_action`; a well-formed one
+         *     the rules refuse is a 422 with the game's code. The operation takes no query parameter
+         *     (dry runs are `POST …/actions/dry-run`).
          */
         post: operations["post_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/actions/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an action without applying it.
+         * @description The same checks as `POST …/actions` (token, status, version, the game's rules), with the
+         *     same errors; nothing is written and the would-be events are not shown (they could reveal
+         *     hidden information such as the next card).
+         */
+        post: operations["dry_run_action"];
         delete?: never;
         options?: never;
         head?: never;
@@ -209,8 +239,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a game whose seats are all taken (games created full, and games whose last seat was
-         *     joined, start by themselves). Needs a seat token of the game.
+         * Start an open game with the seats taken so far.
+         * @description The open seats are closed: the taken seats keep their playing order and are numbered from
+         *     0 again (read your `seat` from the answer). Refused while fewer seats are taken than the
+         *     game needs. Games created full, and games whose last open seat is joined, start by
+         *     themselves. Needs a seat token of the game.
          */
         post: operations["start_game"];
         delete?: never;
@@ -236,40 +269,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a game: its events as they commit, for the caller's view.
+         * @description Server-Sent Events (`text/event-stream`). Messages:
+         *     - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
+         *       `GET …/events`);
+         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status"}`),
+         *       after each batch, also when the caller may see none of its events;
+         *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
+         *
+         *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
+         *     events it missed first. Once the game is finished and everything is sent, the stream
+         *     ends; a request for a finished game with nothing left to send is answered 204, which
+         *     tells `EventSource` not to reconnect.
+         *
+         *     ```sh
+         *     curl -N -H 'authorization: Bearer <token>' http://127.0.0.1:8080/v1/games/<id>/stream
+         *     ```
+         */
+        get: operations["stream_game"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AcquireAction: {
-            chain?: null | components["schemas"]["AcquireChain"];
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "place_tile";
-        } | {
+        AcquireAction: components["schemas"]["AcquireActionPlaceTile"] | components["schemas"]["AcquireActionChooseSurvivor"] | components["schemas"]["AcquireActionOrderDefuncts"] | components["schemas"]["AcquireActionDisposeShares"] | components["schemas"]["AcquireActionAnnounceEnd"] | components["schemas"]["AcquireActionBuyShare"] | components["schemas"]["AcquireActionEndTurn"];
+        /** @description Announce the end of the game, after placing and before buying (AQ-END-1). */
+        AcquireActionAnnounceEnd: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announce_end";
+        };
+        /** @description Buy one share of an active chain (AQ-BUY-1); at most 3 per turn. */
+        AcquireActionBuyShare: {
             chain: components["schemas"]["AcquireChain"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "buy_share";
+        };
+        /** @description The merger maker picks the survivor among equal largest chains (AQ-MERGE-2). */
+        AcquireActionChooseSurvivor: {
+            chain: components["schemas"]["AcquireChain"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "choose_survivor";
-        } | {
-            order: components["schemas"]["AcquireChain"][];
-            /** @enum {string} */
-            type: "order_defuncts";
-        } | {
+        };
+        /**
+         * @description A holder of the defunct chain sells `sell` and trades `trade` (even) of his shares; he
+         *     keeps the rest (AQ-DISP-2).
+         */
+        AcquireActionDisposeShares: {
             /** Format: int32 */
             sell: number;
             /** Format: int32 */
             trade: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "dispose_shares";
-        } | {
-            /** @enum {string} */
-            type: "announce_end";
-        } | {
-            chain: components["schemas"]["AcquireChain"];
-            /** @enum {string} */
-            type: "buy_share";
-        } | {
-            /** @enum {string} */
+        };
+        /**
+         * @description Finish buying: draw and pass the turn on (AQ-DRAW-1), or score the game after an
+         *     announcement (AQ-END-4).
+         */
+        AcquireActionEndTurn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "end_turn";
+        };
+        /**
+         * @description The merger maker gives the settling order of all defunct chains, which must respect the
+         *     size order and only reorder equal sizes (AQ-MERGE-4).
+         */
+        AcquireActionOrderDefuncts: {
+            order: components["schemas"]["AcquireChain"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order_defuncts";
+        };
+        /**
+         * @description Place a tile from the hand (AQ-PLACE-1). `chain` names the new chain when the tile founds
+         *     one (AQ-FOUND-2) and must be absent otherwise.
+         */
+        AcquireActionPlaceTile: {
+            chain?: null | components["schemas"]["AcquireChain"];
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place_tile";
+        };
+        /** @description `200` of an applied action. One shape per game type, told apart by `type`. (acquire) */
+        AcquireActionResponse: {
+            /** @description The events the action produced, redacted for the caller. */
+            events: components["schemas"]["AcquireEventDto"][];
+            /** @description The game after the action, for the caller. */
+            game: components["schemas"]["AcquireGameDocument"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
         };
         /**
          * @description An Acquire hotel chain id.
@@ -325,6 +451,26 @@ export interface components {
              */
             hidden_holdings: boolean;
         };
+        /** @description `POST /v1/games`. (acquire) */
+        AcquireCreateGameRequest: {
+            config?: components["schemas"]["AcquireConfig"];
+            /** @description The seats in playing order. */
+            seats: components["schemas"]["SeatRequest"][];
+            /**
+             * Format: int64
+             * @description Makes the game's chance reproducible, for tests and for tournaments where every player
+             *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
+             *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
+             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
+             *     is never shown back.
+             */
+            seed?: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
         /**
          * @description Which defunct chain of a multi-chain merger is settled first (AQ-D2).
          * @enum {string}
@@ -337,76 +483,47 @@ export interface components {
          * @enum {string}
          */
         AcquireEndRule: "seed" | "standard";
-        AcquireEvent: {
-            config: components["schemas"]["AcquireConfig"];
-            /** Format: int32 */
-            players: number;
-            /** @enum {string} */
-            type: "game_started";
-        } | {
-            order?: components["schemas"]["AcquireTile"][] | null;
-            /** Format: int32 */
-            tiles: number;
-            /** @enum {string} */
-            type: "tiles_shuffled";
-        } | {
-            seat: components["schemas"]["Seat"];
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "start_tile_placed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            tile?: null | components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "tile_drawn";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_started";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "placement_skipped";
-        } | {
-            seat: components["schemas"]["Seat"];
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "tile_placed";
-        } | {
-            chain: components["schemas"]["AcquireChain"];
-            free_share: boolean;
-            seat: components["schemas"]["Seat"];
-            tiles: components["schemas"]["AcquireTile"][];
-            /** @enum {string} */
-            type: "chain_founded";
-        } | {
-            chain: components["schemas"]["AcquireChain"];
-            tiles: components["schemas"]["AcquireTile"][];
-            /** @enum {string} */
-            type: "chain_grew";
-        } | {
-            chains: components["schemas"]["AcquireChainSize"][];
-            maker: components["schemas"]["Seat"];
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "merger_started";
-        } | {
-            chain: components["schemas"]["AcquireChain"];
-            /** @enum {string} */
-            type: "survivor_chosen";
-        } | {
-            order: components["schemas"]["AcquireChainSize"][];
-            /** @enum {string} */
-            type: "defuncts_ordered";
-        } | {
+        AcquireEvent: components["schemas"]["AcquireEventGameStarted"] | components["schemas"]["AcquireEventTilesShuffled"] | components["schemas"]["AcquireEventStartTilePlaced"] | components["schemas"]["AcquireEventTileDrawn"] | components["schemas"]["AcquireEventTurnStarted"] | components["schemas"]["AcquireEventPlacementSkipped"] | components["schemas"]["AcquireEventTilePlaced"] | components["schemas"]["AcquireEventChainFounded"] | components["schemas"]["AcquireEventChainGrew"] | components["schemas"]["AcquireEventMergerStarted"] | components["schemas"]["AcquireEventSurvivorChosen"] | components["schemas"]["AcquireEventDefunctsOrdered"] | components["schemas"]["AcquireEventBankTileDrawn"] | components["schemas"]["AcquireEventBonusesPaid"] | components["schemas"]["AcquireEventDisposalStarted"] | components["schemas"]["AcquireEventSharesDisposed"] | components["schemas"]["AcquireEventChainAbsorbed"] | components["schemas"]["AcquireEventMergerCompleted"] | components["schemas"]["AcquireEventBankTilePlaced"] | components["schemas"]["AcquireEventBankTileSetAside"] | components["schemas"]["AcquireEventEndAnnounced"] | components["schemas"]["AcquireEventShareBought"] | components["schemas"]["AcquireEventDeadTileRemoved"] | components["schemas"]["AcquireEventTurnEnded"] | components["schemas"]["AcquireEventFinalScoringStarted"] | components["schemas"]["AcquireEventSharesSold"] | components["schemas"]["AcquireEventGameEnded"];
+        /**
+         * @description Two players: a tile drawn for the bank; its column number is the bank's phantom holding
+         *     (AQ-2P-2, AQ-2P-9). `tile` is `None` when the pile was empty (holding 0). Merger tiles
+         *     wait to be placed (`placed_later`); final-scoring tiles leave the game.
+         */
+        AcquireEventBankTileDrawn: {
             chain: components["schemas"]["AcquireChain"];
             /** Format: int32 */
             holding: number;
             placed_later: boolean;
             tile?: null | components["schemas"]["AcquireTile"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_tile_drawn";
-        } | {
+        };
+        /** @description Two players: a bank tile went onto its square (AQ-2P-5, AQ-2P-7, AQ-2P-8). */
+        AcquireEventBankTilePlaced: {
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_tile_placed";
+        };
+        /** @description Two players: an unplayable bank tile left the game (AQ-2P-6). */
+        AcquireEventBankTileSetAside: {
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_tile_set_aside";
+        };
+        /**
+         * @description Majority and minority bonuses of `chain` at `size` (AQ-BONUS). `payouts` are paid;
+         *     `bank_award` is what fell to the two-player bank and is not paid (AQ-BONUS-6).
+         */
+        AcquireEventBonusesPaid: {
             /** Format: int32 */
             bank_award: number;
             /** Format: int32 */
@@ -415,14 +532,190 @@ export interface components {
             payouts: components["schemas"]["AcquirePayout"][];
             /** Format: int32 */
             size: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bonuses_paid";
-        } | {
+        };
+        /** @description The defunct chain's tiles joined the survivor; its name is free (AQ-MERGE-6). */
+        AcquireEventChainAbsorbed: {
+            defunct: components["schemas"]["AcquireChain"];
+            survivor: components["schemas"]["AcquireChain"];
+            tiles: components["schemas"]["AcquireTile"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "chain_absorbed";
+        };
+        /**
+         * @description A new chain: the placed tile and its whole unincorporated group (AQ-FOUND-1..3).
+         *     `free_share` is false when the bank had none left (AQ-FOUND-3).
+         */
+        AcquireEventChainFounded: {
+            chain: components["schemas"]["AcquireChain"];
+            free_share: boolean;
+            seat: components["schemas"]["Seat"];
+            tiles: components["schemas"]["AcquireTile"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "chain_founded";
+        };
+        /** @description Tiles joined an active chain (AQ-PLACE-2 "grow", AQ-2P-8). */
+        AcquireEventChainGrew: {
+            chain: components["schemas"]["AcquireChain"];
+            tiles: components["schemas"]["AcquireTile"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "chain_grew";
+        };
+        /** @description A permanently unplayable tile was shown and left the game (AQ-DEAD-1). */
+        AcquireEventDeadTileRemoved: {
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dead_tile_removed";
+        };
+        /** @description The defunct chains in settling order (AQ-MERGE-4). */
+        AcquireEventDefunctsOrdered: {
+            order: components["schemas"]["AcquireChainSize"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "defuncts_ordered";
+        };
+        /** @description The holders of a defunct chain who decide in turn, maker first (AQ-DISP-1). */
+        AcquireEventDisposalStarted: {
             chain: components["schemas"]["AcquireChain"];
             holders: components["schemas"]["Seat"][];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "disposal_started";
-        } | {
+        };
+        /** @description One event of the log, as the caller may see it. (acquire) */
+        AcquireEventDto: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["AcquireEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+        };
+        /** @description The player announced the end (AQ-END-1). */
+        AcquireEventEndAnnounced: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end_announced";
+        };
+        /** @description Final scoring begins: after an announcement, or after a full idle round (AQ-END-5). */
+        AcquireEventFinalScoringStarted: {
+            reason: components["schemas"]["AcquireEndReason"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "final_scoring_started";
+        };
+        AcquireEventGameEnded: {
+            outcome: components["schemas"]["Outcome"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_ended";
+        };
+        /** @description Each seat gets its start cash; the bank holds every share (AQ-SETUP-1). */
+        AcquireEventGameStarted: {
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: int32 */
+            players: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /** @description The merging tile and its unincorporated group joined the survivor (AQ-MERGE-6). */
+        AcquireEventMergerCompleted: {
+            survivor: components["schemas"]["AcquireChain"];
+            tiles: components["schemas"]["AcquireTile"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "merger_completed";
+        };
+        /** @description `tile` touched several chains; their sizes before the merger count (AQ-MERGE-1). */
+        AcquireEventMergerStarted: {
+            chains: components["schemas"]["AcquireChainSize"][];
+            maker: components["schemas"]["Seat"];
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "merger_started";
+        };
+        /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. (acquire) */
+        AcquireEventPage: {
+            events: components["schemas"]["AcquireEventDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
+             */
+            next_after: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description The player holds no playable tile and goes on to buying (AQ-PLACE-4). */
+        AcquireEventPlacementSkipped: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placement_skipped";
+        };
+        AcquireEventShareBought: {
+            chain: components["schemas"]["AcquireChain"];
+            /** Format: int32 */
+            price: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "share_bought";
+        };
+        /**
+         * @description One holder's decision (AQ-DISP-2): `sold` at `price` each for `proceeds`, `traded` for
+         *     `traded / 2` shares of `survivor`, the rest kept.
+         */
+        AcquireEventSharesDisposed: {
             chain: components["schemas"]["AcquireChain"];
             /** Format: int32 */
             kept: number;
@@ -436,52 +729,14 @@ export interface components {
             survivor: components["schemas"]["AcquireChain"];
             /** Format: int32 */
             traded: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "shares_disposed";
-        } | {
-            defunct: components["schemas"]["AcquireChain"];
-            survivor: components["schemas"]["AcquireChain"];
-            tiles: components["schemas"]["AcquireTile"][];
-            /** @enum {string} */
-            type: "chain_absorbed";
-        } | {
-            survivor: components["schemas"]["AcquireChain"];
-            tiles: components["schemas"]["AcquireTile"][];
-            /** @enum {string} */
-            type: "merger_completed";
-        } | {
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "bank_tile_placed";
-        } | {
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "bank_tile_set_aside";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "end_announced";
-        } | {
-            chain: components["schemas"]["AcquireChain"];
-            /** Format: int32 */
-            price: number;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "share_bought";
-        } | {
-            seat: components["schemas"]["Seat"];
-            tile: components["schemas"]["AcquireTile"];
-            /** @enum {string} */
-            type: "dead_tile_removed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_ended";
-        } | {
-            reason: components["schemas"]["AcquireEndReason"];
-            /** @enum {string} */
-            type: "final_scoring_started";
-        } | {
+        };
+        /** @description At the end every share of an active chain is sold at its current price (AQ-END-4). */
+        AcquireEventSharesSold: {
             chain: components["schemas"]["AcquireChain"];
             /** Format: int32 */
             count: number;
@@ -490,12 +745,168 @@ export interface components {
             /** Format: int32 */
             proceeds: number;
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "shares_sold";
-        } | {
-            outcome: components["schemas"]["Outcome"];
-            /** @enum {string} */
-            type: "game_ended";
+        };
+        /** @description A start tile was drawn and placed at once, founding nothing (AQ-SETUP-2). */
+        AcquireEventStartTilePlaced: {
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start_tile_placed";
+        };
+        /** @description The survivor, the unique largest chain or the maker's choice (AQ-MERGE-2). */
+        AcquireEventSurvivorChosen: {
+            chain: components["schemas"]["AcquireChain"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "survivor_chosen";
+        };
+        /**
+         * @description The top tile of the pile went into a hand. `tile` is shown only to `seat`; everyone else
+         *     gets the event with `tile: None` (AQ-INFO-2).
+         */
+        AcquireEventTileDrawn: {
+            seat: components["schemas"]["Seat"];
+            tile?: null | components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_drawn";
+        };
+        /** @description A tile from the hand went onto its square, unincorporated for now (AQ-PLACE-2). */
+        AcquireEventTilePlaced: {
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["AcquireTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_placed";
+        };
+        /**
+         * @description The draw pile was formed in this order, top tile last (AQ-SETUP-1). `order` is secret:
+         *     redacted to `None` for every viewer until the game ends.
+         */
+        AcquireEventTilesShuffled: {
+            order?: components["schemas"]["AcquireTile"][] | null;
+            /** Format: int32 */
+            tiles: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_shuffled";
+        };
+        AcquireEventTurnEnded: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_ended";
+        };
+        AcquireEventTurnStarted: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+        };
+        /**
+         * @description `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
+         *     apart by `type`: each carries that game's view, actions and templates. (acquire)
+         */
+        AcquireGameDocument: {
+            /**
+             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
+             *     fill each free field from its domain and post the result as an action. Any such
+             *     instantiation is legal now. Empty for games without such actions.
+             */
+            action_templates: components["schemas"]["ActionTemplate"][];
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            legal_actions: components["schemas"]["AcquireAction"][];
+            outcome: null | components["schemas"]["Outcome"];
+            /** Format: int32 */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            seats: components["schemas"]["SeatInfo"][];
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+            /**
+             * Format: int64
+             * @description Seq of the last event; the `ETag` is derived from it.
+             */
+            version: number;
+            /** @description What the caller may see of the game; `null` before the game starts. */
+            view: null | components["schemas"]["AcquireView"];
+        };
+        /** @description A hosted game type. (acquire) */
+        AcquireGameType: {
+            /**
+             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
+             *     configuration: the schema of the type's config in this document, with everything it
+             *     references under `$defs`.
+             */
+            config_schema: Record<string, never>;
+            default_config: components["schemas"]["AcquireConfig"];
+            max_seats: number;
+            min_seats: number;
+            /**
+             * Format: int32
+             * @description Version of the rules implementation.
+             */
+            rules_version: number;
+            title: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `GET /v1/games/{id}/legal-actions`. (acquire) */
+        AcquireLegalActions: {
+            actions: components["schemas"]["AcquireAction"][];
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` (with no actions) for a spectator.
+             */
+            seat: number | null;
+            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
+            templates: components["schemas"]["ActionTemplate"][];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+            /**
+             * Format: int64
+             * @description The version these actions are legal at; send it back as `expected_version`.
+             */
+            version: number;
         };
         /** @description A merger in progress (AQ-MERGE-1..7). */
         AcquireMerger: {
@@ -541,25 +952,24 @@ export interface components {
             shares?: number[] | null;
         };
         /** @description Where the game stands. */
-        AcquireStage: {
-            /** @enum {string} */
-            stage: "setup";
-        } | (components["schemas"]["AcquireTurn"] & {
-            /** @enum {string} */
-            stage: "turn";
-        }) | {
-            /** @enum {string} */
+        AcquireStage: components["schemas"]["AcquireStageSetup"] | components["schemas"]["AcquireStageTurn"] | components["schemas"]["AcquireStageFinished"];
+        AcquireStageFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             stage: "finished";
         };
-        /** @enum {string} */
-        AcquireStep: "place" | "merger" | "buy";
-        /**
-         * @description An Acquire tile: column number 1-12 then row letter A-I, e.g. 9F.
-         * @enum {string}
-         */
-        AcquireTile: "1A" | "1B" | "1C" | "1D" | "1E" | "1F" | "1G" | "1H" | "1I" | "2A" | "2B" | "2C" | "2D" | "2E" | "2F" | "2G" | "2H" | "2I" | "3A" | "3B" | "3C" | "3D" | "3E" | "3F" | "3G" | "3H" | "3I" | "4A" | "4B" | "4C" | "4D" | "4E" | "4F" | "4G" | "4H" | "4I" | "5A" | "5B" | "5C" | "5D" | "5E" | "5F" | "5G" | "5H" | "5I" | "6A" | "6B" | "6C" | "6D" | "6E" | "6F" | "6G" | "6H" | "6I" | "7A" | "7B" | "7C" | "7D" | "7E" | "7F" | "7G" | "7H" | "7I" | "8A" | "8B" | "8C" | "8D" | "8E" | "8F" | "8G" | "8H" | "8I" | "9A" | "9B" | "9C" | "9D" | "9E" | "9F" | "9G" | "9H" | "9I" | "10A" | "10B" | "10C" | "10D" | "10E" | "10F" | "10G" | "10H" | "10I" | "11A" | "11B" | "11C" | "11D" | "11E" | "11F" | "11G" | "11H" | "11I" | "12A" | "12B" | "12C" | "12D" | "12E" | "12F" | "12G" | "12H" | "12I";
-        /** @description The active player's progress through his turn (AQ-TURN-1). */
-        AcquireTurn: {
+        /** @description Before the setup events are folded. */
+        AcquireStageSetup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            stage: "setup";
+        };
+        /** @description A player's turn. */
+        AcquireStageTurn: {
             /** @description The player announced the end (AQ-END-1). */
             announced: boolean;
             /**
@@ -572,8 +982,43 @@ export interface components {
             /** @description A tile was placed this turn (AQ-DRAW-1). */
             placed: boolean;
             seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            stage: "turn";
             step: components["schemas"]["AcquireStep"];
         };
+        /**
+         * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+         *     game type, told apart by `type`. (acquire)
+         */
+        AcquireStateDocument: {
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            outcome: null | components["schemas"]["Outcome"];
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+            view: components["schemas"]["AcquireView"];
+        };
+        /** @enum {string} */
+        AcquireStep: "place" | "merger" | "buy";
+        /**
+         * @description An Acquire tile: column number 1-12 then row letter A-I, e.g. 9F.
+         * @enum {string}
+         */
+        AcquireTile: "1A" | "1B" | "1C" | "1D" | "1E" | "1F" | "1G" | "1H" | "1I" | "2A" | "2B" | "2C" | "2D" | "2E" | "2F" | "2G" | "2H" | "2I" | "3A" | "3B" | "3C" | "3D" | "3E" | "3F" | "3G" | "3H" | "3I" | "4A" | "4B" | "4C" | "4D" | "4E" | "4F" | "4G" | "4H" | "4I" | "5A" | "5B" | "5C" | "5D" | "5E" | "5F" | "5G" | "5H" | "5I" | "6A" | "6B" | "6C" | "6D" | "6E" | "6F" | "6G" | "6H" | "6I" | "7A" | "7B" | "7C" | "7D" | "7E" | "7F" | "7G" | "7H" | "7I" | "8A" | "8B" | "8C" | "8D" | "8E" | "8F" | "8G" | "8H" | "8I" | "9A" | "9B" | "9C" | "9D" | "9E" | "9F" | "9G" | "9H" | "9I" | "10A" | "10B" | "10C" | "10D" | "10E" | "10F" | "10G" | "10H" | "10I" | "11A" | "11B" | "11C" | "11D" | "11E" | "11F" | "11G" | "11H" | "11I" | "12A" | "12B" | "12C" | "12D" | "12E" | "12F" | "12G" | "12H" | "12I";
         AcquireView: {
             /** @description The seats that must act now. */
             active_seats: components["schemas"]["Seat"][];
@@ -600,7 +1045,7 @@ export interface components {
             stage: components["schemas"]["AcquireStage"];
             viewer?: null | components["schemas"]["Seat"];
         };
-        /** @description `POST /v1/games/{id}/actions`. */
+        /** @description `POST /v1/games/{id}/actions` and `POST /v1/games/{id}/actions/dry-run`. */
         ActionRequest: {
             /** @description A game action: one of the hosted games' schemas, chosen by the game's type. */
             action: components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"];
@@ -610,13 +1055,8 @@ export interface components {
              */
             expected_version?: number | null;
         };
-        /** @description `200` of an applied action. */
-        ActionResponse: {
-            /** @description The events the action produced, redacted for the caller. */
-            events: components["schemas"]["EventDto"][];
-            /** @description The game after the action, for the caller. */
-            game: components["schemas"]["GameDocument"];
-        };
+        /** @description `200` of an applied action. One shape per game type, told apart by `type`. */
+        ActionResponse: components["schemas"]["AcquireActionResponse"] | components["schemas"]["MonopolyActionResponse"] | components["schemas"]["TycoonActionResponse"] | components["schemas"]["TyrosActionResponse"];
         /**
          * @description An action with free fields: fixed fields plus one `TemplateDomain` per free field.
          *
@@ -635,20 +1075,7 @@ export interface components {
             type: string;
         };
         /** @description `POST /v1/games`. */
-        CreateGameRequest: {
-            /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            config?: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"] | components["schemas"]["TyrosConfig"];
-            /** @description The seats in playing order. */
-            seats: components["schemas"]["SeatRequest"][];
-            /**
-             * Format: int64
-             * @description Makes the game's chance reproducible (tests, tournaments); a random seed when absent.
-             *     The seed is never shown back.
-             */
-            seed?: number | null;
-            /** @description A type from `GET /v1/game-types`. */
-            type: string;
-        };
+        CreateGameRequest: components["schemas"]["AcquireCreateGameRequest"] | components["schemas"]["MonopolyCreateGameRequest"] | components["schemas"]["TycoonCreateGameRequest"] | components["schemas"]["TyrosCreateGameRequest"];
         /** @description `201` of `POST /v1/games`. */
         CreatedGame: {
             /** Format: uuid */
@@ -659,14 +1086,23 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
-        /** @description A seat as created; `token` is shown here once and never again. */
-        CreatedSeat: {
-            name?: string | null;
-            open: boolean;
-            /** Format: int32 */
-            seat: number;
-            /** @description Bearer token of a named seat (absent for open seats). Keep it: it is not stored. */
-            token?: string | null;
+        /** @description A seat as created: taken (with its token) or open; `open` tells which. */
+        CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["OpenSeat"];
+        /**
+         * @description `200` of `POST /v1/games/{id}/actions/dry-run`: the action would be accepted now. Nothing
+         *     is written, and the would-be events are not shown (they could reveal hidden information
+         *     such as the next card). A refused action gets the same error as `POST …/actions`.
+         */
+        DryRunResponse: {
+            /** @constant */
+            accepted: true;
+            /** @constant */
+            dry_run: true;
+            /**
+             * Format: int64
+             * @description The version the check was made at.
+             */
+            version: number;
         };
         /** @description One event of the log, as the caller may see it. */
         EventDto: {
@@ -678,60 +1114,26 @@ export interface components {
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
              */
-            seat?: number | null;
+            seat: number | null;
             /**
              * Format: int64
              * @description Position in the log, from 1; the game's version is the seq of its last event.
              */
             seq: number;
         };
-        /** @description `GET /v1/games/{id}/events`. */
-        EventPage: {
-            events: components["schemas"]["EventDto"][];
-            /**
-             * Format: int64
-             * @description Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
-             */
-            next_after?: number | null;
-        };
-        /** @description `GET /v1/games/{id}`: the game as the caller may see it. */
-        GameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
-            /** @description Seats that may act now. */
-            active_seats: number[];
-            /** Format: uuid */
-            game_id: string;
-            legal_actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"])[];
-            outcome?: null | components["schemas"]["Outcome"];
-            /** Format: int32 */
-            rules_version: number;
-            /**
-             * Format: int32
-             * @description The caller's seat; `null` for a spectator.
-             */
-            seat?: number | null;
-            seats: components["schemas"]["SeatInfo"][];
-            status: components["schemas"]["GameStatus"];
-            type: string;
-            /**
-             * Format: int64
-             * @description Seq of the last event; the `ETag` is derived from it.
-             */
-            version: number;
-            /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view?: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"] | components["schemas"]["TyrosView"];
-        };
+        /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. */
+        EventPage: components["schemas"]["AcquireEventPage"] | components["schemas"]["MonopolyEventPage"] | components["schemas"]["TycoonEventPage"] | components["schemas"]["TyrosEventPage"];
+        /**
+         * @description `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
+         *     apart by `type`: each carries that game's view, actions and templates.
+         */
+        GameDocument: components["schemas"]["AcquireGameDocument"] | components["schemas"]["MonopolyGameDocument"] | components["schemas"]["TycoonGameDocument"] | components["schemas"]["TyrosGameDocument"];
         /** @description `GET /v1/games`. */
         GameList: {
             /** @description Newest first. */
             games: components["schemas"]["GameSummary"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
-            next_cursor?: string | null;
+            next_cursor: string | null;
         };
         /**
          * @description Lifecycle of a game.
@@ -742,8 +1144,11 @@ export interface components {
         GameSummary: {
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            finished_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When the game ended; `null` while it is not finished.
+             */
+            finished_at: string | null;
             /** Format: uuid */
             game_id: string;
             /** Format: int32 */
@@ -758,22 +1163,7 @@ export interface components {
             version: number;
         };
         /** @description A hosted game type. */
-        GameType: {
-            /** @description JSON Schema (OpenAPI 3.1) of the configuration. */
-            config_schema: unknown;
-            /** @description A game configuration: one of the hosted games' schemas, chosen by the game's type. */
-            default_config: components["schemas"]["TycoonConfig"] | components["schemas"]["AcquireConfig"] | components["schemas"]["MonopolyConfig"] | components["schemas"]["TyrosConfig"];
-            max_seats: number;
-            min_seats: number;
-            /**
-             * Format: int32
-             * @description Version of the rules implementation.
-             */
-            rules_version: number;
-            title: string;
-            /** @description Stable type name, used in `POST /v1/games`. */
-            type: string;
-        };
+        GameType: components["schemas"]["AcquireGameType"] | components["schemas"]["MonopolyGameType"] | components["schemas"]["TycoonGameType"] | components["schemas"]["TyrosGameType"];
         /** @description The catalogue. */
         GameTypeList: {
             game_types: components["schemas"]["GameType"][];
@@ -807,73 +1197,128 @@ export interface components {
             version: number;
         };
         /** @description `GET /v1/games/{id}/legal-actions`. */
-        LegalActions: {
-            actions: (components["schemas"]["TycoonAction"] | components["schemas"]["AcquireAction"] | components["schemas"]["MonopolyAction"] | components["schemas"]["TyrosAction"])[];
-            /** Format: uuid */
-            game_id: string;
+        LegalActions: components["schemas"]["AcquireLegalActions"] | components["schemas"]["MonopolyLegalActions"] | components["schemas"]["TycoonLegalActions"] | components["schemas"]["TyrosLegalActions"];
+        MonopolyAction: components["schemas"]["MonopolyActionRoll"] | components["schemas"]["MonopolyActionBuyProperty"] | components["schemas"]["MonopolyActionDeclineProperty"] | components["schemas"]["MonopolyActionPayJailFine"] | components["schemas"]["MonopolyActionUseJailCard"] | components["schemas"]["MonopolyActionPayCardFine"] | components["schemas"]["MonopolyActionDrawCard"] | components["schemas"]["MonopolyActionEndTurn"] | components["schemas"]["MonopolyActionClaimRent"] | components["schemas"]["MonopolyActionBuild"] | components["schemas"]["MonopolyActionSellBuilding"] | components["schemas"]["MonopolyActionMortgage"] | components["schemas"]["MonopolyActionLiftMortgage"] | components["schemas"]["MonopolyActionOfferTrade"] | components["schemas"]["MonopolyActionAcceptTrade"] | components["schemas"]["MonopolyActionRejectTrade"] | components["schemas"]["MonopolyActionWithdrawTrade"] | components["schemas"]["MonopolyActionBid"] | components["schemas"]["MonopolyActionPassAuction"] | components["schemas"]["MonopolyActionDeclareDemand"] | components["schemas"]["MonopolyActionPayDebt"] | components["schemas"]["MonopolyActionDeclareBankruptcy"] | components["schemas"]["MonopolyActionSettleInheritance"];
+        /** @description Accept an offer made to this seat; `lift` as in the offer, for what this seat receives. */
+        MonopolyActionAcceptTrade: {
+            lift?: number[];
+            /** Format: int32 */
+            offer: number;
             /**
-             * Format: int32
-             * @description The caller's seat; `null` (with no actions) for a spectator.
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            seat?: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
-            /**
-             * Format: int64
-             * @description The version these actions are legal at; send it back as `expected_version`.
-             */
-            version: number;
+            type: "accept_trade";
         };
-        MonopolyAction: {
-            /** @enum {string} */
-            type: "roll";
-        } | {
-            /** @enum {string} */
+        /** @description Bid in the running auction (MO-AUC-2..5). */
+        MonopolyActionBid: {
+            /** Format: int64 */
+            amount: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bid";
+        };
+        /**
+         * @description Buy buildings, one unit per listed square in this order; each step must be even
+         *     (MO-BUILD-1..8). A street at 4 houses gets a hotel.
+         */
+        MonopolyActionBuild: {
+            squares: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build";
+        };
+        /** @description Buy the property landed on at its printed price (MO-BUY-1). */
+        MonopolyActionBuyProperty: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "buy_property";
-        } | {
-            /** @enum {string} */
-            type: "decline_property";
-        } | {
-            /** @enum {string} */
-            type: "pay_jail_fine";
-        } | {
-            card: components["schemas"]["MonopolyCard"];
-            /** @enum {string} */
-            type: "use_jail_card";
-        } | {
-            /** @enum {string} */
-            type: "pay_card_fine";
-        } | {
-            /** @enum {string} */
-            type: "draw_card";
-        } | {
-            /** @enum {string} */
-            type: "end_turn";
-        } | {
+        };
+        /** @description Demand pending rent as its owner (MO-RENT-2). */
+        MonopolyActionClaimRent: {
             /** Format: int32 */
             rent: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "claim_rent";
-        } | {
+        };
+        /** @description Give up when even selling everything would not pay the debt (MO-DEBT-1, MO-DEBT-2). */
+        MonopolyActionDeclareBankruptcy: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declare_bankruptcy";
+        };
+        /**
+         * @description Building shortage: the squares this seat wants units on, in order; empty passes
+         *     (MO-BUILD-8).
+         */
+        MonopolyActionDeclareDemand: {
             squares: number[];
-            /** @enum {string} */
-            type: "build";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declare_demand";
+        };
+        /** @description Leave it to the bank's auction (MO-BUY-2). */
+        MonopolyActionDeclineProperty: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "decline_property";
+        };
+        /** @description Card G06: draw an Ereigniskarte instead. */
+        MonopolyActionDrawCard: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw_card";
+        };
+        /** @description Pass the dice on (MO-TURN-7). */
+        MonopolyActionEndTurn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end_turn";
+        };
+        /** @description Lift a mortgage for MV + 10 % (MO-MORT-3). */
+        MonopolyActionLiftMortgage: {
             /** Format: int32 */
             square: number;
-            /** @enum {string} */
-            type: "sell_building";
-        } | {
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "mortgage";
-        } | {
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "lift_mortgage";
-        } | {
+        };
+        /** @description Mortgage a property (MO-MORT-1). */
+        MonopolyActionMortgage: {
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mortgage";
+        };
+        /**
+         * @description Offer a trade to `to` (MO-TRADE-4). `lift`: mortgaged properties received that the
+         *     proposer lifts at once; interest is paid on the others (MO-TRADE-3).
+         */
+        MonopolyActionOfferTrade: {
             get_cards?: components["schemas"]["MonopolyCard"][];
             /** Format: int64 */
             get_cash?: number;
@@ -884,46 +1329,112 @@ export interface components {
             give_properties?: number[];
             lift?: number[];
             to: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "offer_trade";
-        } | {
-            lift?: number[];
-            /** Format: int32 */
-            offer: number;
-            /** @enum {string} */
-            type: "accept_trade";
-        } | {
-            /** Format: int32 */
-            offer: number;
-            /** @enum {string} */
-            type: "reject_trade";
-        } | {
-            /** Format: int32 */
-            offer: number;
-            /** @enum {string} */
-            type: "withdraw_trade";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            /** @enum {string} */
-            type: "bid";
-        } | {
-            /** @enum {string} */
+        };
+        /** @description Leave the running auction; final (MO-AUC-5). */
+        MonopolyActionPassAuction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "pass_auction";
-        } | {
-            squares: number[];
-            /** @enum {string} */
-            type: "declare_demand";
-        } | {
-            /** @enum {string} */
+        };
+        /** @description Card G06: pay the fine. */
+        MonopolyActionPayCardFine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pay_card_fine";
+        };
+        /** @description Pay the whole open debt (MO-DEBT-1). */
+        MonopolyActionPayDebt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "pay_debt";
-        } | {
-            /** @enum {string} */
-            type: "declare_bankruptcy";
-        } | {
+        };
+        /** @description Pay M 50 at the start of a jail turn, then roll (MO-JAIL-2 a). */
+        MonopolyActionPayJailFine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pay_jail_fine";
+        };
+        MonopolyActionRejectTrade: {
+            /** Format: int32 */
+            offer: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reject_trade";
+        };
+        /** @description `200` of an applied action. One shape per game type, told apart by `type`. (monopoly) */
+        MonopolyActionResponse: {
+            /** @description The events the action produced, redacted for the caller. */
+            events: components["schemas"]["MonopolyEventDto"][];
+            /** @description The game after the action, for the caller. */
+            game: components["schemas"]["MonopolyGameDocument"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description Roll both dice: a move, another after doubles, or an attempt in jail (MO-TURN-1, MO-JAIL-2 c). */
+        MonopolyActionRoll: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roll";
+        };
+        /** @description Sell one building of a street back to the bank (MO-SELL-1..4). */
+        MonopolyActionSellBuilding: {
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sell_building";
+        };
+        /**
+         * @description As the creditor of a bankrupt: lift these received mortgages at once, pay 10 % on the
+         *     rest (MO-BANKR-2).
+         */
+        MonopolyActionSettleInheritance: {
             lift?: number[];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "settle_inheritance";
+        };
+        /** @description Play a "Du kommst aus dem Gefängnis frei" card, then roll (MO-JAIL-2 b). */
+        MonopolyActionUseJailCard: {
+            card: components["schemas"]["MonopolyCard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "use_jail_card";
+        };
+        MonopolyActionWithdrawTrade: {
+            /** Format: int32 */
+            offer: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "withdraw_trade";
         };
         /** @description An open-outcry auction (MO-AUC-5). */
         MonopolyAuction: {
@@ -979,9 +1490,15 @@ export interface components {
              * @default true
              */
             count_mortgaged_for_rail_util: boolean;
-            /** @default hasbro-de-du */
+            /**
+             * @description The card deck (MO-D-15).
+             * @default hasbro-de-du
+             */
             deck: components["schemas"]["MonopolyDeckChoice"];
-            /** @default up */
+            /**
+             * @description Rounding of the 10 % mortgage interest (MO-D-12).
+             * @default up
+             */
             interest_rounding: components["schemas"]["MonopolyInterestRounding"];
             /**
              * Format: int32
@@ -1004,6 +1521,26 @@ export interface components {
              */
             start_money: number;
         };
+        /** @description `POST /v1/games`. (monopoly) */
+        MonopolyCreateGameRequest: {
+            config?: components["schemas"]["MonopolyConfig"];
+            /** @description The seats in playing order. */
+            seats: components["schemas"]["SeatRequest"][];
+            /**
+             * Format: int64
+             * @description Makes the game's chance reproducible, for tests and for tournaments where every player
+             *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
+             *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
+             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
+             *     is never shown back.
+             */
+            seed?: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
         /** @description Everything one player owes and cannot pay yet (MO-DEBT-1). */
         MonopolyDebt: {
             debtor: components["schemas"]["Seat"];
@@ -1024,7 +1561,7 @@ export interface components {
         MonopolyDeck: "ereignis" | "gemeinschaft";
         /**
          * @description The card deck (MO-D-15). Only the du-form deck of the data file is provided.
-         * @enum {string}
+         * @constant
          */
         MonopolyDeckChoice: "hasbro-de-du";
         MonopolyDeckView: {
@@ -1043,83 +1580,449 @@ export interface components {
         };
         /** @enum {string} */
         MonopolyEndReason: "last_solvent" | "round_limit";
-        MonopolyEvent: {
-            config: components["schemas"]["MonopolyConfig"];
+        MonopolyEvent: components["schemas"]["MonopolyEventGameStarted"] | components["schemas"]["MonopolyEventDeckShuffled"] | components["schemas"]["MonopolyEventStartingRolled"] | components["schemas"]["MonopolyEventTurnStarted"] | components["schemas"]["MonopolyEventDiceRolled"] | components["schemas"]["MonopolyEventMoved"] | components["schemas"]["MonopolyEventSalaryPaid"] | components["schemas"]["MonopolyEventSentToJail"] | components["schemas"]["MonopolyEventJailAttemptFailed"] | components["schemas"]["MonopolyEventLeftJail"] | components["schemas"]["MonopolyEventPurchaseOffered"] | components["schemas"]["MonopolyEventPropertyBought"] | components["schemas"]["MonopolyEventPurchaseDeclined"] | components["schemas"]["MonopolyEventRentOwed"] | components["schemas"]["MonopolyEventRentClaimed"] | components["schemas"]["MonopolyEventRentLapsed"] | components["schemas"]["MonopolyEventPaid"] | components["schemas"]["MonopolyEventDebtOpened"] | components["schemas"]["MonopolyEventDebtPaid"] | components["schemas"]["MonopolyEventCardDrawn"] | components["schemas"]["MonopolyEventCardChoiceOffered"] | components["schemas"]["MonopolyEventJailCardReturned"] | components["schemas"]["MonopolyEventMoveFinished"] | components["schemas"]["MonopolyEventTurnEnded"] | components["schemas"]["MonopolyEventRoundCompleted"] | components["schemas"]["MonopolyEventBuildingBought"] | components["schemas"]["MonopolyEventBuildingsSold"] | components["schemas"]["MonopolyEventMortgaged"] | components["schemas"]["MonopolyEventMortgageLifted"] | components["schemas"]["MonopolyEventAuctionStarted"] | components["schemas"]["MonopolyEventBidPlaced"] | components["schemas"]["MonopolyEventAuctionPassed"] | components["schemas"]["MonopolyEventAuctionWon"] | components["schemas"]["MonopolyEventAuctionUnsold"] | components["schemas"]["MonopolyEventBankSalesQueued"] | components["schemas"]["MonopolyEventShortageOpened"] | components["schemas"]["MonopolyEventDemandDeclared"] | components["schemas"]["MonopolyEventShortageEnded"] | components["schemas"]["MonopolyEventTradeOffered"] | components["schemas"]["MonopolyEventTradeRejected"] | components["schemas"]["MonopolyEventTradeWithdrawn"] | components["schemas"]["MonopolyEventTradeExecuted"] | components["schemas"]["MonopolyEventBankruptcyDeclared"] | components["schemas"]["MonopolyEventPropertyTransferred"] | components["schemas"]["MonopolyEventJailCardTransferred"] | components["schemas"]["MonopolyEventInheritanceOffered"] | components["schemas"]["MonopolyEventInheritanceSettled"] | components["schemas"]["MonopolyEventPlayerBankrupt"] | components["schemas"]["MonopolyEventGameEnded"];
+        MonopolyEventAuctionPassed: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auction_passed";
+        };
+        MonopolyEventAuctionStarted: {
+            bidders: components["schemas"]["Seat"][];
+            lot: components["schemas"]["MonopolyLot"];
+            /** Format: int64 */
+            min_bid: number;
+            resumes_turn: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auction_started";
+        };
+        /** @description Nobody bid: the lot stays with the bank (MO-AUC-6). */
+        MonopolyEventAuctionUnsold: {
+            lot: components["schemas"]["MonopolyLot"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auction_unsold";
+        };
+        /**
+         * @description Sold to the high bidder. For a property `amount` leaves the winner's cash; for a
+         *     building unit the [`Event::BuildingBought`] that follows carries the payment.
+         */
+        MonopolyEventAuctionWon: {
+            /** Format: int64 */
+            amount: number;
+            lot: components["schemas"]["MonopolyLot"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auction_won";
+        };
+        /** @description Squares of a bankrupt's estate that the bank will auction one at a time (MO-BANKR-3). */
+        MonopolyEventBankSalesQueued: {
+            squares: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_sales_queued";
+        };
+        /** @description The debtor gives up (MO-DEBT-2); liquidation and transfers follow. */
+        MonopolyEventBankruptcyDeclared: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bankruptcy_declared";
+        };
+        MonopolyEventBidPlaced: {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bid_placed";
+        };
+        /**
+         * @description One unit placed; `price` leaves the buyer's cash (list price, or the winning bid of a
+         *     shortage auction). Level 5 is a hotel: the street's 4 houses go back to the bank.
+         */
+        MonopolyEventBuildingBought: {
             /** Format: int32 */
-            players: number;
-            /** @enum {string} */
-            type: "game_started";
-        } | {
+            level: number;
+            /** Format: int64 */
+            price: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "building_bought";
+        };
+        /**
+         * @description Buildings went back to the bank; `amount` is paid to the seller (MO-SELL-1..4,
+         *     MO-BANKR-1). Each entry is a street and its new level.
+         */
+        MonopolyEventBuildingsSold: {
+            /** Format: int64 */
+            amount: number;
+            levels: components["schemas"]["MonopolySquareLevel"][];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "buildings_sold";
+        };
+        /** @description G06: the drawer chooses to pay or to draw. */
+        MonopolyEventCardChoiceOffered: {
+            /** Format: int64 */
+            amount: number;
+            deck: components["schemas"]["MonopolyDeck"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_choice_offered";
+        };
+        /**
+         * @description The top card was drawn and shown; a jail card is kept, any other goes under the deck
+         *     (MO-CARD-1, MO-CARD-2).
+         */
+        MonopolyEventCardDrawn: {
+            card: components["schemas"]["MonopolyCard"];
+            deck: components["schemas"]["MonopolyDeck"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_drawn";
+        };
+        /** @description A payment that could not be made became (part of) a debt (MO-DEBT-1). */
+        MonopolyEventDebtOpened: {
+            /** Format: int64 */
+            amount: number;
+            creditor?: null | components["schemas"]["Seat"];
+            debtor: components["schemas"]["Seat"];
+            reason: components["schemas"]["MonopolyPaymentReason"];
+            then_move?: number[] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "debt_opened";
+        };
+        /** @description Every line was paid (the [`Event::Paid`] events precede it). */
+        MonopolyEventDebtPaid: {
+            debtor: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "debt_paid";
+        };
+        /**
+         * @description A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `None`
+         *     for every viewer until the game ends.
+         */
+        MonopolyEventDeckShuffled: {
             /** Format: int32 */
             cards: number;
             deck: components["schemas"]["MonopolyDeck"];
             order?: components["schemas"]["MonopolyCard"][] | null;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "deck_shuffled";
-        } | {
-            rolls: components["schemas"]["MonopolySeatRoll"][];
-            /** @enum {string} */
-            type: "starting_rolled";
-        } | {
+        };
+        MonopolyEventDemandDeclared: {
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_started";
-        } | {
+            squares: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "demand_declared";
+        };
+        MonopolyEventDiceRolled: {
             dice: number[];
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "dice_rolled";
-        } | {
+        };
+        /** @description One event of the log, as the caller may see it. (monopoly) */
+        MonopolyEventDto: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["MonopolyEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+        };
+        MonopolyEventGameEnded: {
+            outcome: components["schemas"]["Outcome"];
+            reason: components["schemas"]["MonopolyEndReason"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_ended";
+        };
+        /** @description Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2). */
+        MonopolyEventGameStarted: {
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: int32 */
+            players: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /** @description The creditor must lift or pay interest on each received mortgage (MO-BANKR-2). */
+        MonopolyEventInheritanceOffered: {
+            creditor: components["schemas"]["Seat"];
+            squares: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "inheritance_offered";
+        };
+        MonopolyEventInheritanceSettled: {
+            creditor: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "inheritance_settled";
+        };
+        /** @description A failed doubles attempt in jail, counted from 1 (MO-JAIL-2 c). */
+        MonopolyEventJailAttemptFailed: {
+            /** Format: int32 */
+            attempt: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jail_attempt_failed";
+        };
+        /** @description A jail card went under its own deck (MO-CARD-2, MO-BANKR-3). */
+        MonopolyEventJailCardReturned: {
+            card: components["schemas"]["MonopolyCard"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jail_card_returned";
+        };
+        MonopolyEventJailCardTransferred: {
+            card: components["schemas"]["MonopolyCard"];
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jail_card_transferred";
+        };
+        /** @description Out of jail (MO-JAIL-2); a fine is a separate [`Event::Paid`]. */
+        MonopolyEventLeftJail: {
+            how: components["schemas"]["MonopolyJailExit"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "left_jail";
+        };
+        /** @description Face up; `amount` (MV + 10 %) goes to the bank (MO-MORT-3). */
+        MonopolyEventMortgageLifted: {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mortgage_lifted";
+        };
+        /** @description Face down; the bank pays `amount` (MO-MORT-2). */
+        MonopolyEventMortgaged: {
+            /** Format: int64 */
+            amount: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mortgaged";
+        };
+        /** @description The move and everything it set off are resolved. */
+        MonopolyEventMoveFinished: {
+            roll_again: boolean;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move_finished";
+        };
+        /** @description The token moved; `backward` only by card (MO-CARD-3). */
+        MonopolyEventMoved: {
             backward: boolean;
             /** Format: int32 */
             from: number;
             seat: components["schemas"]["Seat"];
             /** Format: int32 */
             to: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "moved";
-        } | {
+        };
+        /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. (monopoly) */
+        MonopolyEventPage: {
+            events: components["schemas"]["MonopolyEventDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
+             */
+            next_after: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description Cash moved from `from` to `to` (`None`: the bank). */
+        MonopolyEventPaid: {
             /** Format: int64 */
             amount: number;
+            from?: null | components["schemas"]["Seat"];
+            reason: components["schemas"]["MonopolyPaymentReason"];
+            to?: null | components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "paid";
+        };
+        /**
+         * @description Out of the game (MO-DEBT-2); the player's rents lapse and offers are withdrawn first
+         *     (MO-BANKR-5), debts owed to the player are cancelled.
+         */
+        MonopolyEventPlayerBankrupt: {
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "salary_paid";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "sent_to_jail";
-        } | {
-            /** Format: int32 */
-            attempt: number;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "jail_attempt_failed";
-        } | {
-            how: components["schemas"]["MonopolyJailExit"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "left_jail";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "purchase_offered";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player_bankrupt";
+        };
+        /** @description Bought from the bank: `price` leaves the buyer's cash. */
+        MonopolyEventPropertyBought: {
             /** Format: int64 */
             price: number;
             seat: components["schemas"]["Seat"];
             /** Format: int32 */
             square: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "property_bought";
-        } | {
+        };
+        /**
+         * @description A deed changed hands outside a trade: to a creditor, mortgaged state kept, or (`to:
+         *     None`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
+         */
+        MonopolyEventPropertyTransferred: {
+            from: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            to?: null | components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "property_transferred";
+        };
+        MonopolyEventPurchaseDeclined: {
             seat: components["schemas"]["Seat"];
             /** Format: int32 */
             square: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "purchase_declined";
-        } | {
+        };
+        /** @description The lander may buy `square` (MO-BUY-1). */
+        MonopolyEventPurchaseOffered: {
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "purchase_offered";
+        };
+        /** @description The owner claimed (payment follows as [`Event::Paid`] or [`Event::DebtOpened`]). */
+        MonopolyEventRentClaimed: {
+            /** Format: int32 */
+            rent: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rent_claimed";
+        };
+        /** @description The claim window closed unclaimed: never owed (MO-RENT-2). */
+        MonopolyEventRentLapsed: {
+            /** Format: int32 */
+            rent: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rent_lapsed";
+        };
+        /** @description Rent is owed if claimed (MO-RENT-2). `dice`: the roll for a Werk's rent (MO-RENT-7). */
+        MonopolyEventRentOwed: {
             /** Format: int64 */
             amount: number;
             dice?: number[] | null;
@@ -1129,207 +2032,187 @@ export interface components {
             rent: number;
             /** Format: int32 */
             square: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "rent_owed";
-        } | {
-            /** Format: int32 */
-            rent: number;
-            /** @enum {string} */
-            type: "rent_claimed";
-        } | {
-            /** Format: int32 */
-            rent: number;
-            /** @enum {string} */
-            type: "rent_lapsed";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            from?: null | components["schemas"]["Seat"];
-            reason: components["schemas"]["MonopolyPaymentReason"];
-            to?: null | components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "paid";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            creditor?: null | components["schemas"]["Seat"];
-            debtor: components["schemas"]["Seat"];
-            reason: components["schemas"]["MonopolyPaymentReason"];
-            then_move?: number[] | null;
-            /** @enum {string} */
-            type: "debt_opened";
-        } | {
-            debtor: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "debt_paid";
-        } | {
-            card: components["schemas"]["MonopolyCard"];
-            deck: components["schemas"]["MonopolyDeck"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "card_drawn";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            deck: components["schemas"]["MonopolyDeck"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "card_choice_offered";
-        } | {
-            card: components["schemas"]["MonopolyCard"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "jail_card_returned";
-        } | {
-            roll_again: boolean;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "move_finished";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_ended";
-        } | {
+        };
+        /** @description Another full round was played (MO-END-2). */
+        MonopolyEventRoundCompleted: {
             /** Format: int32 */
             rounds: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "round_completed";
-        } | {
-            /** Format: int32 */
-            level: number;
-            /** Format: int64 */
-            price: number;
-            seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "building_bought";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            levels: components["schemas"]["MonopolySquareLevel"][];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "buildings_sold";
-        } | {
+        };
+        /** @description LOS passed or reached: the bank pays `amount` (MO-TURN-3). */
+        MonopolyEventSalaryPaid: {
             /** Format: int64 */
             amount: number;
             seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "mortgaged";
-        } | {
-            /** Format: int64 */
-            amount: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "salary_paid";
+        };
+        /** @description To square 10, in jail (MO-JAIL-1). */
+        MonopolyEventSentToJail: {
             seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            square: number;
-            /** @enum {string} */
-            type: "mortgage_lifted";
-        } | {
-            bidders: components["schemas"]["Seat"][];
-            lot: components["schemas"]["MonopolyLot"];
-            /** Format: int64 */
-            min_bid: number;
-            resumes_turn: boolean;
-            /** @enum {string} */
-            type: "auction_started";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "bid_placed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "auction_passed";
-        } | {
-            /** Format: int64 */
-            amount: number;
-            lot: components["schemas"]["MonopolyLot"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "auction_won";
-        } | {
-            lot: components["schemas"]["MonopolyLot"];
-            /** @enum {string} */
-            type: "auction_unsold";
-        } | {
-            squares: number[];
-            /** @enum {string} */
-            type: "bank_sales_queued";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sent_to_jail";
+        };
+        MonopolyEventShortageEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shortage_ended";
+        };
+        /** @description A build request met a shortage: the demand window opens (MO-BUILD-8). */
+        MonopolyEventShortageOpened: {
             building: components["schemas"]["MonopolyBuilding"];
             requester: components["schemas"]["Seat"];
             squares: number[];
             /** Format: int32 */
             stock: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "shortage_opened";
             waiting: components["schemas"]["Seat"][];
-        } | {
-            seat: components["schemas"]["Seat"];
-            squares: number[];
-            /** @enum {string} */
-            type: "demand_declared";
-        } | {
-            /** @enum {string} */
-            type: "shortage_ended";
-        } | {
+        };
+        /** @description One round of the starting roll: all players, then the tied highest again (MO-SETUP-4). */
+        MonopolyEventStartingRolled: {
+            rolls: components["schemas"]["MonopolySeatRoll"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_rolled";
+        };
+        /**
+         * @description The offer was executed: cash, deeds (mortgaged state kept) and cards changed hands
+         *     (MO-TRADE-4). Lifts and interest follow as their own events.
+         */
+        MonopolyEventTradeExecuted: {
             offer: components["schemas"]["MonopolyTradeOffer"];
-            /** @enum {string} */
-            type: "trade_offered";
-        } | {
-            /** Format: int32 */
-            offer: number;
-            /** @enum {string} */
-            type: "trade_rejected";
-        } | {
-            /** Format: int32 */
-            offer: number;
-            /** @enum {string} */
-            type: "trade_withdrawn";
-        } | {
-            offer: components["schemas"]["MonopolyTradeOffer"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "trade_executed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "bankruptcy_declared";
-        } | {
-            from: components["schemas"]["Seat"];
+        };
+        MonopolyEventTradeOffered: {
+            offer: components["schemas"]["MonopolyTradeOffer"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_offered";
+        };
+        MonopolyEventTradeRejected: {
             /** Format: int32 */
-            square: number;
-            to?: null | components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "property_transferred";
-        } | {
-            card: components["schemas"]["MonopolyCard"];
-            from: components["schemas"]["Seat"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "jail_card_transferred";
-        } | {
-            creditor: components["schemas"]["Seat"];
-            squares: number[];
-            /** @enum {string} */
-            type: "inheritance_offered";
-        } | {
-            creditor: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "inheritance_settled";
-        } | {
+            offer: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_rejected";
+        };
+        MonopolyEventTradeWithdrawn: {
+            /** Format: int32 */
+            offer: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_withdrawn";
+        };
+        MonopolyEventTurnEnded: {
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "player_bankrupt";
-        } | {
-            outcome: components["schemas"]["Outcome"];
-            reason: components["schemas"]["MonopolyEndReason"];
-            /** @enum {string} */
-            type: "game_ended";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_ended";
+        };
+        MonopolyEventTurnStarted: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+        };
+        /**
+         * @description `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
+         *     apart by `type`: each carries that game's view, actions and templates. (monopoly)
+         */
+        MonopolyGameDocument: {
+            /**
+             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
+             *     fill each free field from its domain and post the result as an action. Any such
+             *     instantiation is legal now. Empty for games without such actions.
+             */
+            action_templates: components["schemas"]["ActionTemplate"][];
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            legal_actions: components["schemas"]["MonopolyAction"][];
+            outcome: null | components["schemas"]["Outcome"];
+            /** Format: int32 */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            seats: components["schemas"]["SeatInfo"][];
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+            /**
+             * Format: int64
+             * @description Seq of the last event; the `ETag` is derived from it.
+             */
+            version: number;
+            /** @description What the caller may see of the game; `null` before the game starts. */
+            view: null | components["schemas"]["MonopolyView"];
+        };
+        /** @description A hosted game type. (monopoly) */
+        MonopolyGameType: {
+            /**
+             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
+             *     configuration: the schema of the type's config in this document, with everything it
+             *     references under `$defs`.
+             */
+            config_schema: Record<string, never>;
+            default_config: components["schemas"]["MonopolyConfig"];
+            max_seats: number;
+            min_seats: number;
+            /**
+             * Format: int32
+             * @description Version of the rules implementation.
+             */
+            rules_version: number;
+            title: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
         };
         /** @description A creditor's choice after a bankruptcy: lift each received mortgage or pay 10 % (MO-BANKR-2). */
         MonopolyInheritance: {
@@ -1343,16 +2226,49 @@ export interface components {
         MonopolyInterestRounding: "up" | "down";
         /** @enum {string} */
         MonopolyJailExit: "fine" | "card" | "doubles" | "third_attempt";
+        /** @description `GET /v1/games/{id}/legal-actions`. (monopoly) */
+        MonopolyLegalActions: {
+            actions: components["schemas"]["MonopolyAction"][];
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` (with no actions) for a spectator.
+             */
+            seat: number | null;
+            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
+            templates: components["schemas"]["ActionTemplate"][];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+            /**
+             * Format: int64
+             * @description The version these actions are legal at; send it back as `expected_version`.
+             */
+            version: number;
+        };
         /** @description What is under the hammer. */
-        MonopolyLot: {
-            /** @enum {string} */
+        MonopolyLot: components["schemas"]["MonopolyLotProperty"] | components["schemas"]["MonopolyLotBuilding"];
+        /** @description One building unit in a shortage (MO-BUILD-8). */
+        MonopolyLotBuilding: {
+            building: components["schemas"]["MonopolyBuilding"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "building";
+        };
+        /** @description A title deed, sold face up (MO-AUC-1 cases 1 and 2). */
+        MonopolyLotProperty: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "property";
             /** Format: int32 */
             square: number;
-        } | {
-            building: components["schemas"]["MonopolyBuilding"];
-            /** @enum {string} */
-            kind: "building";
         };
         /** @enum {string} */
         MonopolyPaymentReason: "rent" | "tax" | "card" | "jail_fine" | "interest" | "bankruptcy";
@@ -1370,7 +2286,7 @@ export interface components {
             /** Format: int32 */
             square: number;
         };
-        MonopolyPlayer: {
+        MonopolyPlayerView: {
             bankrupt: boolean;
             /** Format: int64 */
             cash: number;
@@ -1384,13 +2300,6 @@ export interface components {
             /** @description "Du kommst aus dem Gefängnis frei" cards held (MO-CARD-2). */
             jail_cards: components["schemas"]["MonopolyCard"][];
             /**
-             * Format: int32
-             * @description Square 0–39 of the token.
-             */
-            position: number;
-        };
-        MonopolyPlayerView: components["schemas"]["MonopolyPlayer"] & {
-            /**
              * Format: int64
              * @description Cash plus what selling and mortgaging everything would raise (MO-DEBT-1).
              */
@@ -1400,6 +2309,11 @@ export interface components {
              * @description Net worth as the round limit ranks it (MO-END-2).
              */
             net_worth: number;
+            /**
+             * Format: int32
+             * @description Square 0–39 of the token.
+             */
+            position: number;
             seat: components["schemas"]["Seat"];
         };
         /** @description One player's dice in the starting roll. */
@@ -1432,26 +2346,74 @@ export interface components {
             /** Format: int32 */
             square: number;
         };
-        MonopolyStep: {
-            /** @enum {string} */
-            step: "roll";
-        } | {
-            /** @enum {string} */
-            step: "moving";
-        } | {
+        /**
+         * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+         *     game type, told apart by `type`. (monopoly)
+         */
+        MonopolyStateDocument: {
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            outcome: null | components["schemas"]["Outcome"];
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+            view: components["schemas"]["MonopolyView"];
+        };
+        MonopolyStep: components["schemas"]["MonopolyStepRoll"] | components["schemas"]["MonopolyStepMoving"] | components["schemas"]["MonopolyStepBuy"] | components["schemas"]["MonopolyStepPayOrDraw"] | components["schemas"]["MonopolyStepDone"];
+        /** @description Buy `square` at its printed price or decline (MO-BUY-1, MO-BUY-2). */
+        MonopolyStepBuy: {
             /** Format: int32 */
             square: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             step: "buy";
-        } | {
+        };
+        /** @description Nothing is owed: the player may end the turn (MO-TURN-7). */
+        MonopolyStepDone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "done";
+        };
+        /** @description A move is being resolved (an auction or a debt holds it up). */
+        MonopolyStepMoving: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "moving";
+        };
+        /** @description Card G06: pay `amount` or draw from `deck` (MO-CARD-4). */
+        MonopolyStepPayOrDraw: {
             /** Format: int64 */
             amount: number;
             deck: components["schemas"]["MonopolyDeck"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             step: "pay_or_draw";
-        } | {
-            /** @enum {string} */
-            step: "done";
+        };
+        /** @description The player must roll (at the start, after doubles, or in jail). */
+        MonopolyStepRoll: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "roll";
         };
         /** @description A trade offer from one player to one other (MO-TRADE-4). */
         MonopolyTradeOffer: {
@@ -1508,6 +2470,14 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
+        /** @description An open seat as created: taken later with `POST /v1/games/{id}/seats`. */
+        OpenSeat: {
+            name?: null;
+            /** @constant */
+            open: true;
+            /** Format: int32 */
+            seat: number;
+        };
         /** @description How a finished game ended. */
         Outcome: {
             /** @description Final score per seat. */
@@ -1518,8 +2488,51 @@ export interface components {
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
-             * @description Stable machine-readable code (`version_conflict`, `not_your_turn`,
-             *     `tycoon.landing_fields_full`, ...). Codes never change meaning once published.
+             * @description Stable machine-readable code. Codes never change meaning once published; clients should treat an unknown code like its HTTP status. The API's own codes:
+             *     - `malformed_json`: 400, the body is not JSON
+             *     - `invalid_body`: 400, the body is not the documented shape: unknown field, duplicate key, array for an object, wrong type
+             *     - `invalid_action`: 400, the action is not a well-formed action of the game (unknown type or field, wrong shape)
+             *     - `bad_body`: 400, the body could not be read
+             *     - `invalid_query`: 400, a query parameter is malformed or out of its documented range
+             *     - `invalid_cursor`: 400, `cursor` is not a `next_cursor` of this API
+             *     - `invalid_id`: 400, the game id in the path is not a UUID
+             *     - `invalid_seq`: 400, the seq in the path is not a whole number
+             *     - `invalid_header`: 400, a header value is not valid (control characters, not ASCII)
+             *     - `invalid_idempotency_key`: 400, `Idempotency-Key` is not 1 to 255 visible ASCII characters
+             *     - `conflicting_versions`: 400, `expected_version` and `If-Match` name different versions
+             *     - `bad_request`: 400, the request could not be read
+             *     - `missing_token`: 401, the operation needs a seat token
+             *     - `invalid_token`: 401, the token is malformed or no seat's
+             *     - `token_for_other_game`: 403, the token is a seat of another game
+             *     - `not_found`: 404, no such route
+             *     - `game_not_found`: 404, no game with this id
+             *     - `no_such_state`: 404, `seq` is outside the game's log
+             *     - `method_not_allowed`: 405, the route exists with other methods (see `Allow`)
+             *     - `version_conflict`: 409, the game is not at the expected version (`current_version`)
+             *     - `idempotency_key_in_flight`: 409, a request with this key is still being processed
+             *     - `game_already_started`: 409, the game is no longer open
+             *     - `game_not_started`: 409, the game has not started
+             *     - `game_over`: 409 (or 422 from a game's rules), the game has ended
+             *     - `wrong_status`: 409, the game is not in the status the operation needs
+             *     - `seat_taken`: 409, the seat asked for is taken
+             *     - `no_open_seat`: 409, no seat is open
+             *     - `too_few_seats`: 409, starting now would leave fewer seats than the game needs
+             *     - `precondition_failed`: 412, `If-Match` does not match (`current_version`)
+             *     - `body_too_large`: 413, the body is over 64 KiB
+             *     - `unsupported_media_type`: 415, the body is not `application/json`
+             *     - `unknown_game_type`: 422, no such game type
+             *     - `invalid_seat_count`: 422, the seat list is outside the game's seat range
+             *     - `invalid_seat`: 422, a seat is neither `{"name": ...}` nor `{"open": true}`
+             *     - `invalid_name`: 422, a name is empty, over 64 characters or has control characters
+             *     - `invalid_config`: 422, the game refuses the configuration
+             *     - `no_such_seat`: 422, the game has no such seat
+             *     - `idempotency_key_reused`: 422, the key was used for a different request
+             *     - `rate_limited`: 429, over the rate limit; retry after `Retry-After` seconds
+             *     - `internal`: 500, a server fault (logged)
+             *     - `unavailable`: 503, the database is unreachable; retry after `Retry-After` seconds
+             *     - `error`: any other status the framework answers with
+             *
+             *     Rule violations (422) carry the game's code: `not_your_turn`, `game_over`; tycoon: `tycoon.ticket_not_displayed`, `tycoon.ticket_not_in_hand`, `tycoon.insufficient_cash`, `tycoon.unreachable_city`, `tycoon.direct_flight_required`, `tycoon.flight_after_build`, `tycoon.not_in_city`, `tycoon.landing_fields_full`, `tycoon.no_hotels_in_supply`, `tycoon.city_full`, `tycoon.no_closed_hotel`, `tycoon.factory_fields_full`, `tycoon.no_factories_left`, `tycoon.main_action_taken`, `tycoon.main_action_required`, `tycoon.loan_turn_not_pure`, `tycoon.no_loan_cards`, `tycoon.loan_cards_remain`, `tycoon.loan_settlement_pending`, `tycoon.not_loan_settlement`, `tycoon.no_such_loan`; acquire: `acquire.tile_not_in_hand`, `acquire.unplayable_tile`, `acquire.chain_name_required`, `acquire.chain_name_unexpected`, `acquire.chain_already_active`, `acquire.tile_already_placed`, `acquire.placement_required`, `acquire.merger_pending`, `acquire.no_merger_decision`, `acquire.not_largest_chain`, `acquire.invalid_defunct_order`, `acquire.not_enough_shares`, `acquire.odd_trade`, `acquire.survivor_stock_exhausted`, `acquire.buy_limit_reached`, `acquire.chain_not_active`, `acquire.bank_out_of_shares`, `acquire.insufficient_cash`, `acquire.end_conditions_unmet`, `acquire.announce_after_buying`, `acquire.end_already_announced`; monopoly: `monopoly.bankrupt`, `monopoly.auction_running`, `monopoly.shortage_window_open`, `monopoly.inheritance_pending`, `monopoly.debt_pending`, `monopoly.roll_not_owed`, `monopoly.decision_pending`, `monopoly.turn_not_finished`, `monopoly.no_purchase_offered`, `monopoly.no_card_choice`, `monopoly.insufficient_cash`, `monopoly.not_in_jail`, `monopoly.jail_exit_after_roll`, `monopoly.no_such_card`, `monopoly.no_such_rent`, `monopoly.not_rent_owner`, `monopoly.not_owner`, `monopoly.not_a_street`, `monopoly.group_incomplete`, `monopoly.group_mortgaged`, `monopoly.uneven`, `monopoly.street_full`, `monopoly.bank_out_of_buildings`, `monopoly.shortage_request_mixed`, `monopoly.empty_request`, `monopoly.no_buildings`, `monopoly.already_mortgaged`, `monopoly.not_mortgaged`, `monopoly.group_has_buildings`, `monopoly.trade_with_self`, `monopoly.offer_already_open`, `monopoly.bad_trade_item`, `monopoly.bad_lift_choice`, `monopoly.negative_amount`, `monopoly.no_such_offer`, `monopoly.not_offer_party`, `monopoly.no_auction`, `monopoly.not_bidder`, `monopoly.bid_too_low`, `monopoly.high_bidder_waits`, `monopoly.not_declaring`, `monopoly.wrong_building_kind`, `monopoly.no_debt`, `monopoly.bankruptcy_not_allowed`, `monopoly.no_inheritance`; tyros: `tyros.wrong_phase`, `tyros.decision_pending`, `tyros.tile_not_in_hand`, `tyros.tile_not_placeable`, `tyros.empire_choice_required`, `tyros.empire_not_adjacent`, `tyros.action_already_taken`, `tyros.not_your_ship`, `tyros.ship_not_on_board`, `tyros.invalid_path`, `tyros.invalid_destination`, `tyros.destination_full`, `tyros.cannot_afford`, `tyros.cost_mismatch`, `tyros.not_an_empire_field`, `tyros.city_site_taken`, `tyros.rival_ship_present`, `tyros.no_city_markers`, `tyros.no_ship_in_supply`, `tyros.not_a_shipyard`, `tyros.shipyard_full`, `tyros.no_galley_token`, `tyros.variant_off`, `tyros.bank_trade_used`, `tyros.bad_card_count`, `tyros.cards_not_in_hand`, `tyros.invalid_offer`, `tyros.trade_used`, `tyros.no_offer`, `tyros.action_card_unavailable`, `tyros.outside_card_window`, `tyros.no_wind`, `tyros.no_explorer`, `tyros.invalid_relocation`, `tyros.cannot_sink`, `tyros.pass_not_allowed`, `tyros.cannot_end_turn`, `tyros.no_due`, `tyros.invalid_payment`, `tyros.no_fight_decision`, `tyros.invalid_fight_cards`, `tyros.no_keep_due`.
              */
             code: string;
             /**
@@ -1546,7 +2559,8 @@ export interface components {
         Seat: number;
         /** @description A seat in a game document. */
         SeatInfo: {
-            name?: string | null;
+            /** @description The player's name; `null` while the seat is open. */
+            name: string | null;
             open: boolean;
             /** Format: int32 */
             seat: number;
@@ -1558,40 +2572,51 @@ export interface components {
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
             open?: boolean | null;
         };
-        /** @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. */
-        StateDocument: {
-            active_seats: number[];
-            /** Format: uuid */
-            game_id: string;
-            outcome?: null | components["schemas"]["Outcome"];
-            /** Format: int32 */
-            seat?: number | null;
+        /** @description One message of an event stream, as an SSE parser hands it over. */
+        ServerSentEvent: {
+            /** @description The message as one line of JSON. */
+            data: string;
+            /** @description `game_event` (`data` is an `EventDto`) or `version` (`data` is a `StreamVersion`). */
+            event: string;
+            /** @description The event's seq, or the version: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
+        };
+        /**
+         * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+         *     game type, told apart by `type`.
+         */
+        StateDocument: components["schemas"]["AcquireStateDocument"] | components["schemas"]["MonopolyStateDocument"] | components["schemas"]["TycoonStateDocument"] | components["schemas"]["TyrosStateDocument"];
+        /**
+         * @description The `version` message of an event stream: the game is at `version` (sent after each batch
+         *     of events, also when every event of the batch was hidden from the caller).
+         */
+        StreamVersion: {
+            status: components["schemas"]["GameStatus"];
             /** Format: int64 */
-            seq: number;
-            type: string;
-            /** @description What the caller may see of the game: one of the hosted games' schemas, chosen by the game's type. */
-            view: components["schemas"]["TycoonView"] | components["schemas"]["AcquireView"] | components["schemas"]["MonopolyView"] | components["schemas"]["TyrosView"];
+            version: number;
+        };
+        /** @description A named seat as created: its `token` is shown here once and never again. */
+        TakenSeat: {
+            name: string;
+            /** @constant */
+            open: false;
+            /** Format: int32 */
+            seat: number;
+            /** @description Bearer token of this seat. Keep it: only its hash is stored. */
+            token: string;
         };
         /** @description The values one free field of a template may take. */
-        TemplateDomain: {
-            /** @enum {string} */
-            kind: "integer";
-            /** Format: int64 */
-            max: number;
-            /** Format: int64 */
-            min: number;
-        } | {
-            /** @enum {string} */
-            kind: "one_of";
-            values: Record<string, never>[];
-        } | {
-            /** @enum {string} */
-            kind: "subset";
-            max_items: number;
-            min_items: number;
-            values: Record<string, never>[];
-        } | {
-            /** @enum {string} */
+        TemplateDomain: components["schemas"]["TemplateDomainInteger"] | components["schemas"]["TemplateDomainOneOf"] | components["schemas"]["TemplateDomainSubset"] | components["schemas"]["TemplateDomainCounts"];
+        /**
+         * @description An object giving a count for some of the listed keys (at most the key's listed limit
+         *     each; keys left out count 0), with the counts summing to `min_total..=max_total`.
+         *     Used for paying with interchangeable cards: `{"red": 2, "joker": 1}`.
+         */
+        TemplateDomainCounts: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "counts";
             limits: {
                 [key: string]: number;
@@ -1601,52 +2626,145 @@ export interface components {
             /** Format: int32 */
             min_total: number;
         };
-        TycoonAction: {
+        /** @description A whole number from `min` to `max`, both included. */
+        TemplateDomainInteger: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "integer";
+            /** Format: int64 */
+            max: number;
+            /** Format: int64 */
+            min: number;
+        };
+        /** @description One of the listed values. */
+        TemplateDomainOneOf: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "one_of";
+            values: Record<string, never>[];
+        };
+        /**
+         * @description A list of distinct values taken from `values` (in the listed order), with
+         *     `min_items..=max_items` entries.
+         */
+        TemplateDomainSubset: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "subset";
+            max_items: number;
+            min_items: number;
+            values: Record<string, never>[];
+        };
+        TycoonAction: components["schemas"]["TycoonActionBuyTicket"] | components["schemas"]["TycoonActionFly"] | components["schemas"]["TycoonActionBuildHotel"] | components["schemas"]["TycoonActionRenovateHotel"] | components["schemas"]["TycoonActionBuildFactory"] | components["schemas"]["TycoonActionTakeLoan"] | components["schemas"]["TycoonActionPass"] | components["schemas"]["TycoonActionEndTurn"] | components["schemas"]["TycoonActionSettleLoan"];
+        /** @description Build a factory where the plane stands (TY-FAC-1). */
+        TycoonActionBuildFactory: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build_factory";
+        };
+        /** @description Build a hotel where the plane stands (TY-HOTEL-1). */
+        TycoonActionBuildHotel: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build_hotel";
+        };
+        /** @description Buy a face-up ticket (TY-TIX-1). */
+        TycoonActionBuyTicket: {
             ticket: components["schemas"]["TycoonTicket"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "buy_ticket";
-        } | {
+        };
+        /** @description End the turn after the main action (TY-TURN-4). */
+        TycoonActionEndTurn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end_turn";
+        };
+        /** @description Fly with a ticket from the hand to `to` (TY-FLY-1..5). */
+        TycoonActionFly: {
             ticket: components["schemas"]["TycoonTicket"];
             to: components["schemas"]["TycoonCity"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "fly";
-        } | {
-            /** @enum {string} */
-            type: "build_hotel";
-        } | {
-            /** @enum {string} */
-            type: "renovate_hotel";
-        } | {
-            /** @enum {string} */
-            type: "build_factory";
-        } | {
-            loan: components["schemas"]["TycoonLoanKind"];
-            /** @enum {string} */
-            type: "take_loan";
-        } | {
-            /** @enum {string} */
+        };
+        /** @description The loan action when no loan card is left: return home and end the turn (L2, P4). */
+        TycoonActionPass: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "pass";
-        } | {
-            /** @enum {string} */
-            type: "end_turn";
-        } | {
+        };
+        /** @description Bring back one of one's closed hotels where the plane stands (TY-RENO-1). */
+        TycoonActionRenovateHotel: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "renovate_hotel";
+        };
+        /** @description `200` of an applied action. One shape per game type, told apart by `type`. (tycoon) */
+        TycoonActionResponse: {
+            /** @description The events the action produced, redacted for the caller. */
+            events: components["schemas"]["TycoonEventDto"][];
+            /** @description The game after the action, for the caller. */
+            game: components["schemas"]["TycoonGameDocument"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description After payday 1 or 2: repay or extend one unextended card of this kind (TY-AFTER-1). */
+        TycoonActionSettleLoan: {
             decision: components["schemas"]["TycoonLoanDecision"];
             loan: components["schemas"]["TycoonLoanKind"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "settle_loan";
+        };
+        /** @description Return home free and borrow; ends the turn (TY-LOAN-1, L1). */
+        TycoonActionTakeLoan: {
+            loan: components["schemas"]["TycoonLoanKind"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "take_loan";
         };
         /**
          * @description A Tycoon city id.
          * @enum {string}
          */
         TycoonCity: "new_york" | "monaco" | "tokyo" | "mexico_city" | "cairo" | "hongkong" | "rio_de_janeiro" | "cape_town" | "sydney";
-        TycoonCityState: {
+        TycoonCityView: {
             /**
              * Format: int32
              * @description Index of the highest used space + 1: the chain length and the next space to build on
              *     (TY-HOTEL-3, TY-FACPAY-2).
              */
             chain_length: number;
+            city: components["schemas"]["TycoonCity"];
             /** @description Owners of the closed hotels standing on the city picture (TY-RED-1). */
             closed: components["schemas"]["Seat"][];
             /** @description Owners of the factories, on field 1 then field 2 (TY-FAC-2). */
@@ -1657,25 +2775,46 @@ export interface components {
              *     [`TieBreak::FirstBuilt`]: super::TieBreak::FirstBuilt
              */
             first_built?: components["schemas"]["Seat"][];
-            /** @description Owner of the hotel on each track space; `None` for unbuilt or emptied spaces. */
-            track: (null | components["schemas"]["Seat"])[];
-        };
-        TycoonCityView: components["schemas"]["TycoonCityState"] & {
-            city: components["schemas"]["TycoonCity"];
             /** @description First and second majority payout if payday were now (TY-MAJ-1). */
             payout: number[];
+            /** @description Owner of the hotel on each track space; `None` for unbuilt or emptied spaces. */
+            track: (null | components["schemas"]["Seat"])[];
         };
         /** @description Options fixed at creation; a field left out takes the default of the game's rules version. */
         TycoonConfig: {
             /** @default exact */
             step_mode: components["schemas"]["TycoonStepMode"];
-            /** @default first_built */
+            /**
+             * @description Majority tie-break (TY-MAJ-2, S2). Default `first_built` (rules version 2); games
+             *     created under rules version 1 keep `earliest_on_track`.
+             * @default first_built
+             */
             tie_break: components["schemas"]["TycoonTieBreak"];
             /**
              * @description Loan cards never run out (L2). With it a game ends only when players keep building.
              * @default false
              */
             unlimited_loans: boolean;
+        };
+        /** @description `POST /v1/games`. (tycoon) */
+        TycoonCreateGameRequest: {
+            config?: components["schemas"]["TycoonConfig"];
+            /** @description The seats in playing order. */
+            seats: components["schemas"]["SeatRequest"][];
+            /**
+             * Format: int64
+             * @description Makes the game's chance reproducible, for tests and for tournaments where every player
+             *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
+             *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
+             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
+             *     is never shown back.
+             */
+            seed?: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
         };
         /**
          * @description The two ticket decks (TY-COMP-6).
@@ -1688,130 +2827,318 @@ export interface components {
             /** @description Cards face down; their order is secret. */
             draw_pile: number;
         };
-        TycoonEvent: {
-            /** @description Every option, as this game plays it. */
-            config: components["schemas"]["TycoonConfig"];
-            /** Format: int32 */
-            players: number;
-            /** @enum {string} */
-            type: "game_started";
-        } | {
+        TycoonEvent: components["schemas"]["TycoonEventGameStarted"] | components["schemas"]["TycoonEventDeckShuffled"] | components["schemas"]["TycoonEventTicketsRevealed"] | components["schemas"]["TycoonEventTurnStarted"] | components["schemas"]["TycoonEventTicketBought"] | components["schemas"]["TycoonEventFlew"] | components["schemas"]["TycoonEventHotelBuilt"] | components["schemas"]["TycoonEventHotelClosed"] | components["schemas"]["TycoonEventHotelRenovated"] | components["schemas"]["TycoonEventFactoryBuilt"] | components["schemas"]["TycoonEventLoanTaken"] | components["schemas"]["TycoonEventPassed"] | components["schemas"]["TycoonEventPhaseEndTriggered"] | components["schemas"]["TycoonEventTurnEnded"] | components["schemas"]["TycoonEventPaydayHeld"] | components["schemas"]["TycoonEventLoanRepaid"] | components["schemas"]["TycoonEventLoanExtended"] | components["schemas"]["TycoonEventLoanSettlementStarted"] | components["schemas"]["TycoonEventPhaseStarted"] | components["schemas"]["TycoonEventGameEnded"];
+        /**
+         * @description A draw pile was (re)formed in this order, top card last (TY-SETUP-3, TY-TIX-4).
+         *     `order` is secret: redacted to `None` for every viewer until the game ends.
+         */
+        TycoonEventDeckShuffled: {
             /** Format: int32 */
             cards: number;
             deck: components["schemas"]["TycoonDeck"];
             order?: components["schemas"]["TycoonTicket"][] | null;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "deck_shuffled";
-        } | {
-            deck: components["schemas"]["TycoonDeck"];
-            tickets: components["schemas"]["TycoonTicket"][];
-            /** @enum {string} */
-            type: "tickets_revealed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_started";
-        } | {
-            /** Format: int32 */
-            price: number;
-            seat: components["schemas"]["Seat"];
-            ticket: components["schemas"]["TycoonTicket"];
-            /** @enum {string} */
-            type: "ticket_bought";
-        } | {
-            /** Format: int32 */
-            field?: number | null;
-            from?: null | components["schemas"]["TycoonCity"];
-            seat: components["schemas"]["Seat"];
-            ticket: components["schemas"]["TycoonTicket"];
-            to: components["schemas"]["TycoonCity"];
-            /** @enum {string} */
-            type: "flew";
-        } | {
-            city: components["schemas"]["TycoonCity"];
-            /** Format: int32 */
-            cost: number;
-            seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            space: number;
-            /** @enum {string} */
-            type: "hotel_built";
-        } | {
-            city: components["schemas"]["TycoonCity"];
-            owner: components["schemas"]["Seat"];
-            /** Format: int32 */
-            space: number;
-            /** @enum {string} */
-            type: "hotel_closed";
-        } | {
-            city: components["schemas"]["TycoonCity"];
-            seat: components["schemas"]["Seat"];
-            /** Format: int32 */
-            space: number;
-            /** @enum {string} */
-            type: "hotel_renovated";
-        } | {
+        };
+        /** @description One event of the log, as the caller may see it. (tycoon) */
+        TycoonEventDto: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["TycoonEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+        };
+        TycoonEventFactoryBuilt: {
             city: components["schemas"]["TycoonCity"];
             /** Format: int32 */
             cost: number;
             /** Format: int32 */
             field: number;
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "factory_built";
-        } | {
+        };
+        /** @description `from` is `None` when leaving the home bank; `field` is `None` on a stopover. */
+        TycoonEventFlew: {
             /** Format: int32 */
-            amount: number;
+            field?: number | null;
+            from?: null | components["schemas"]["TycoonCity"];
+            seat: components["schemas"]["Seat"];
+            ticket: components["schemas"]["TycoonTicket"];
+            to: components["schemas"]["TycoonCity"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flew";
+        };
+        TycoonEventGameEnded: {
+            outcome: components["schemas"]["Outcome"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_ended";
+        };
+        /** @description Each seat gets its plane, hotels, factories and start money (TY-SETUP-1, TY-SETUP-2). */
+        TycoonEventGameStarted: {
+            /** @description Every option, as this game plays it. */
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: int32 */
+            players: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        TycoonEventHotelBuilt: {
+            city: components["schemas"]["TycoonCity"];
+            /** Format: int32 */
+            cost: number;
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            space: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hotel_built";
+        };
+        /** @description A red space closed the hotel on `space` (TY-RED-1). */
+        TycoonEventHotelClosed: {
+            city: components["schemas"]["TycoonCity"];
+            owner: components["schemas"]["Seat"];
+            /** Format: int32 */
+            space: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hotel_closed";
+        };
+        TycoonEventHotelRenovated: {
+            city: components["schemas"]["TycoonCity"];
+            seat: components["schemas"]["Seat"];
+            /** Format: int32 */
+            space: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hotel_renovated";
+        };
+        /** @description The card was turned over (TY-AFTER-1). */
+        TycoonEventLoanExtended: {
             loan: components["schemas"]["TycoonLoanKind"];
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "loan_taken";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "passed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "phase_end_triggered";
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_ended";
-        } | {
-            incomes: components["schemas"]["TycoonIncome"][];
-            /** Format: int32 */
-            phase: number;
-            /** @enum {string} */
-            type: "payday_held";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "loan_extended";
+        };
+        /** @description A card went back to the bank against `amount` (TY-AFTER-1, TY-END-2, L5). */
+        TycoonEventLoanRepaid: {
             /** Format: int32 */
             amount: number;
             extended: boolean;
             loan: components["schemas"]["TycoonLoanKind"];
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "loan_repaid";
-        } | {
+        };
+        /** @description Some seat must decide on an unextended card (TY-AFTER-1). */
+        TycoonEventLoanSettlementStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "loan_settlement_started";
+        };
+        /** @description The plane went home and the loan was paid out (TY-LOAN-1, TY-LOAN-2). */
+        TycoonEventLoanTaken: {
+            /** Format: int32 */
+            amount: number;
             loan: components["schemas"]["TycoonLoanKind"];
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "loan_extended";
-        } | {
-            /** @enum {string} */
-            type: "loan_settlement_started";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "loan_taken";
+        };
+        /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. (tycoon) */
+        TycoonEventPage: {
+            events: components["schemas"]["TycoonEventDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
+             */
+            next_after: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description The plane went home; no loan card was left (L2, P4). */
+        TycoonEventPassed: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+        };
+        /** @description Payday incomes, all paid (TY-PAY-1). */
+        TycoonEventPaydayHeld: {
+            incomes: components["schemas"]["TycoonIncome"][];
+            /** Format: int32 */
+            phase: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payday_held";
+        };
+        /** @description The seat built the last hotel of its supply: the round is played out (TY-PHASE-1). */
+        TycoonEventPhaseEndTriggered: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "phase_end_triggered";
+        };
+        /** @description The money check and the new hotels of the next phase (TY-AFTER-3, TY-AFTER-4). */
+        TycoonEventPhaseStarted: {
             /** Format: int32 */
             hotels_per_player: number;
             net_worths: number[];
             /** Format: int32 */
             phase: number;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "phase_started";
-        } | {
-            outcome: components["schemas"]["Outcome"];
-            /** @enum {string} */
-            type: "game_ended";
+        };
+        TycoonEventTicketBought: {
+            /** Format: int32 */
+            price: number;
+            seat: components["schemas"]["Seat"];
+            ticket: components["schemas"]["TycoonTicket"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ticket_bought";
+        };
+        /** @description Cards were turned face up from the top of a draw pile (TY-SETUP-3, TY-TIX-4). */
+        TycoonEventTicketsRevealed: {
+            deck: components["schemas"]["TycoonDeck"];
+            tickets: components["schemas"]["TycoonTicket"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tickets_revealed";
+        };
+        TycoonEventTurnEnded: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_ended";
+        };
+        TycoonEventTurnStarted: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+        };
+        /**
+         * @description `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
+         *     apart by `type`: each carries that game's view, actions and templates. (tycoon)
+         */
+        TycoonGameDocument: {
+            /**
+             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
+             *     fill each free field from its domain and post the result as an action. Any such
+             *     instantiation is legal now. Empty for games without such actions.
+             */
+            action_templates: components["schemas"]["ActionTemplate"][];
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            legal_actions: components["schemas"]["TycoonAction"][];
+            outcome: null | components["schemas"]["Outcome"];
+            /** Format: int32 */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            seats: components["schemas"]["SeatInfo"][];
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+            /**
+             * Format: int64
+             * @description Seq of the last event; the `ETag` is derived from it.
+             */
+            version: number;
+            /** @description What the caller may see of the game; `null` before the game starts. */
+            view: null | components["schemas"]["TycoonView"];
+        };
+        /** @description A hosted game type. (tycoon) */
+        TycoonGameType: {
+            /**
+             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
+             *     configuration: the schema of the type's config in this document, with everything it
+             *     references under `$defs`.
+             */
+            config_schema: Record<string, never>;
+            default_config: components["schemas"]["TycoonConfig"];
+            max_seats: number;
+            min_seats: number;
+            /**
+             * Format: int32
+             * @description Version of the rules implementation.
+             */
+            rules_version: number;
+            title: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
         };
         /** @description One player's payday income (TY-PAY-1). */
         TycoonIncome: {
@@ -1824,6 +3151,29 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /** Format: int32 */
             total: number;
+        };
+        /** @description `GET /v1/games/{id}/legal-actions`. (tycoon) */
+        TycoonLegalActions: {
+            actions: components["schemas"]["TycoonAction"][];
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` (with no actions) for a spectator.
+             */
+            seat: number | null;
+            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
+            templates: components["schemas"]["ActionTemplate"][];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+            /**
+             * Format: int64
+             * @description The version these actions are legal at; send it back as `expected_version`.
+             */
+            version: number;
         };
         TycoonLoanCard: {
             /** @description Turned over after a payday: due at the higher amount after the next one (TY-AFTER-1). */
@@ -1838,17 +3188,27 @@ export interface components {
          */
         TycoonLoanKind: "loan10" | "loan16";
         /** @description Where a plane stands (TY-COMP-5, TY-LAND-2). */
-        TycoonPlane: {
-            /** @enum {string} */
-            at: "home";
-        } | {
-            /** @enum {string} */
+        TycoonPlane: components["schemas"]["TycoonPlaneHome"] | components["schemas"]["TycoonPlaneCity"];
+        /** @description In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6). */
+        TycoonPlaneCity: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             at: "city";
             city: components["schemas"]["TycoonCity"];
             /** Format: int32 */
             field?: number | null;
         };
-        TycoonPlayer: {
+        /** @description At the owner's home bank, off the board. */
+        TycoonPlaneHome: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            at: "home";
+        };
+        TycoonPlayerView: {
             /** Format: int32 */
             cash: number;
             /** Format: int32 */
@@ -1864,31 +3224,76 @@ export interface components {
              */
             hotels_in_supply: number;
             loans: components["schemas"]["TycoonLoanCard"][];
-            plane: components["schemas"]["TycoonPlane"];
-            /** @description Tickets in hand, public (TY-TIX-5). */
-            tickets: components["schemas"]["TycoonTicket"][];
-        };
-        TycoonPlayerView: components["schemas"]["TycoonPlayer"] & {
             /**
              * Format: int32
              * @description Cash minus the amounts showing on the loan cards (TY-AFTER-3).
              */
             net_worth: number;
+            plane: components["schemas"]["TycoonPlane"];
             seat: components["schemas"]["Seat"];
+            /** @description Tickets in hand, public (TY-TIX-5). */
+            tickets: components["schemas"]["TycoonTicket"][];
         };
         /** @description Where the game stands. */
-        TycoonStage: {
-            /** @enum {string} */
-            stage: "setup";
-        } | (components["schemas"]["TycoonTurn"] & {
-            /** @enum {string} */
-            stage: "turn";
-        }) | {
-            /** @enum {string} */
-            stage: "loan_settlement";
-        } | {
-            /** @enum {string} */
+        TycoonStage: components["schemas"]["TycoonStageSetup"] | components["schemas"]["TycoonStageTurn"] | components["schemas"]["TycoonStageLoanSettlement"] | components["schemas"]["TycoonStageFinished"];
+        TycoonStageFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             stage: "finished";
+        };
+        /** @description After payday 1 or 2: players decide, from seat 0, on each unextended loan card (TY-AFTER-1). */
+        TycoonStageLoanSettlement: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            stage: "loan_settlement";
+        };
+        /** @description Before the setup events are folded. */
+        TycoonStageSetup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            stage: "setup";
+        };
+        /** @description A player's turn. */
+        TycoonStageTurn: {
+            flown: boolean;
+            /** @description A hotel, renovation or factory was built: only purchases and ending the turn remain. */
+            main_action_done: boolean;
+            purchased: boolean;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            stage: "turn";
+        };
+        /**
+         * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+         *     game type, told apart by `type`. (tycoon)
+         */
+        TycoonStateDocument: {
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            outcome: null | components["schemas"]["Outcome"];
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+            view: components["schemas"]["TycoonView"];
         };
         /**
          * @description How scheduled tickets count steps (TY-FLY-3, T1).
@@ -1905,14 +3310,6 @@ export interface components {
          * @enum {string}
          */
         TycoonTieBreak: "earliest_on_track" | "first_built";
-        /** @description What the active player has done so far this turn (TY-TURN-1..3). */
-        TycoonTurn: {
-            flown: boolean;
-            /** @description A hotel, renovation or factory was built: only purchases and ending the turn remain. */
-            main_action_done: boolean;
-            purchased: boolean;
-            seat: components["schemas"]["Seat"];
-        };
         TycoonView: {
             charter: components["schemas"]["TycoonDeckView"];
             cities: components["schemas"]["TycoonCityView"][];
@@ -1929,99 +3326,49 @@ export interface components {
             scheduled: components["schemas"]["TycoonDeckView"];
             stage: components["schemas"]["TycoonStage"];
         };
-        TyrosAction: {
-            empire?: null | components["schemas"]["TyrosEmpire"];
-            tile: components["schemas"]["TyrosTile"];
-            /** @enum {string} */
-            type: "place_tile";
-        } | {
-            /** Format: int32 */
-            cost?: number | null;
-            path?: components["schemas"]["TyrosCell"][] | null;
-            ship: components["schemas"]["TyrosShipId"];
-            to: components["schemas"]["TyrosCell"];
-            /** @enum {string} */
-            type: "move";
-            wind?: boolean;
-        } | {
-            ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "found_city";
-        } | {
-            at: components["schemas"]["TyrosCell"];
-            galley?: boolean;
-            /** @enum {string} */
-            type: "build_ship";
-        } | {
-            cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
-            type: "bank_swap";
-        } | {
+        TyrosAction: components["schemas"]["TyrosActionPlaceTile"] | components["schemas"]["TyrosActionMove"] | components["schemas"]["TyrosActionFoundCity"] | components["schemas"]["TyrosActionBuildShip"] | components["schemas"]["TyrosActionBankSwap"] | components["schemas"]["TyrosActionBankPick"] | components["schemas"]["TyrosActionOfferTrade"] | components["schemas"]["TyrosActionAcceptTrade"] | components["schemas"]["TyrosActionRejectTrade"] | components["schemas"]["TyrosActionWithdrawTrade"] | components["schemas"]["TyrosActionPlayFavourableWind"] | components["schemas"]["TyrosActionPlayBlockadeBreaker"] | components["schemas"]["TyrosActionPlayExplorer"] | components["schemas"]["TyrosActionExplorerVoyage"] | components["schemas"]["TyrosActionSinkShip"] | components["schemas"]["TyrosActionPass"] | components["schemas"]["TyrosActionEndTurn"] | components["schemas"]["TyrosActionPay"] | components["schemas"]["TyrosActionLayFightCards"] | components["schemas"]["TyrosActionChooseFightDiscard"] | components["schemas"]["TyrosActionKeep"];
+        /** @description The recipient takes the pending offer. */
+        TyrosActionAcceptTrade: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "accept_trade";
+        };
+        /**
+         * @description Action D (2): discard 3 cards and take one card of `colour` out of the draw pile
+         *     (TR-ACT-D). When the pile holds none, nothing is exchanged and the action is spent.
+         */
+        TyrosActionBankPick: {
             cards: components["schemas"]["TyrosCards"];
             colour: components["schemas"]["TyrosEmpire"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_pick";
-        } | {
-            get: components["schemas"]["TyrosCards"];
-            give: components["schemas"]["TyrosCards"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "offer_trade";
-        } | {
-            /** @enum {string} */
-            type: "accept_trade";
-        } | {
-            /** @enum {string} */
-            type: "reject_trade";
-        } | {
-            /** @enum {string} */
-            type: "withdraw_trade";
-        } | {
-            /** @enum {string} */
-            type: "play_favourable_wind";
-        } | {
-            ship: components["schemas"]["TyrosShipId"];
-            to: components["schemas"]["TyrosCell"];
-            /** @enum {string} */
-            type: "play_blockade_breaker";
-        } | {
-            /** @enum {string} */
-            type: "play_explorer";
-        } | {
-            /** Format: int32 */
-            cost?: number | null;
-            path?: components["schemas"]["TyrosCell"][] | null;
-            ship: components["schemas"]["TyrosShipId"];
-            to: components["schemas"]["TyrosCell"];
-            /** @enum {string} */
-            type: "explorer_voyage";
-        } | {
-            galley: components["schemas"]["TyrosShipId"];
-            target: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "sink_ship";
-        } | {
-            /** @enum {string} */
-            type: "pass";
-        } | {
-            /** @enum {string} */
-            type: "end_turn";
-        } | {
+        };
+        /** @description Action D (1): discard 1–3 cards and draw as many (TR-ACT-D). */
+        TyrosActionBankSwap: {
             cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
-            type: "pay";
-        } | {
-            cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
-            type: "lay_fight_cards";
-        } | {
-            cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
-            type: "choose_fight_discard";
-        } | {
-            cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
-            type: "keep";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_swap";
+        };
+        /**
+         * @description Action C: build a ship in a field with an own city, or in Tyros (TR-ACT-C); `galley`
+         *     upgrades it to a war galley (TR-GAL-2).
+         */
+        TyrosActionBuildShip: {
+            at: components["schemas"]["TyrosCell"];
+            galley?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build_ship";
         };
         /**
          * @description The three action cards (SEED §V2, §Mat).
@@ -2033,6 +3380,199 @@ export interface components {
             blockade_breaker: components["schemas"]["TyrosCardStatus"];
             explorer: components["schemas"]["TyrosCardStatus"];
             favourable_wind: components["schemas"]["TyrosCardStatus"];
+        };
+        /** @description The fight's winner names which of its equal largest groups it discards (TR-GAL-5). */
+        TyrosActionChooseFightDiscard: {
+            cards: components["schemas"]["TyrosCards"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "choose_fight_discard";
+        };
+        /** @description With `player_trade_free`: end the turn after the action without a trade (TR-K1 b). */
+        TyrosActionEndTurn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end_turn";
+        };
+        /**
+         * @description The explorer's voyage to a neutral field (TR-AK-6, TR-AK-7); `path` and `cost` as for
+         *     [`Action::Move`].
+         */
+        TyrosActionExplorerVoyage: {
+            /** Format: int32 */
+            cost?: number | null;
+            path?: components["schemas"]["TyrosCell"][] | null;
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "explorer_voyage";
+        };
+        /** @description Action B: found a city where `ship` stands; `ship` returns to the supply (TR-ACT-B). */
+        TyrosActionFoundCity: {
+            ship: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "found_city";
+        };
+        /** @description End of round: the cards to keep, exactly as many as may be kept (TR-EOR-1). */
+        TyrosActionKeep: {
+            cards: components["schemas"]["TyrosCards"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep";
+        };
+        /** @description Lay cards face down in a galley fight: 1–5, or none with an empty hand (TR-GAL-5). */
+        TyrosActionLayFightCards: {
+            cards: components["schemas"]["TyrosCards"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lay_fight_cards";
+        };
+        /**
+         * @description Action A: move one own ship to an empire field (TR-ACT-A). `path` lists the cells
+         *     entered, the destination last; without it the cheapest path is taken (TR-D-6). `wind`
+         *     uses a laid-out "Günstiger Wind" (TR-AK-4). `cost`, when given, is the total number of
+         *     cards the move must cost (move, tolls and tribute), a guard against a stale view.
+         */
+        TyrosActionMove: {
+            /** Format: int32 */
+            cost?: number | null;
+            path?: components["schemas"]["TyrosCell"][] | null;
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+            wind?: boolean;
+        };
+        /**
+         * @description Action E (or the free trade of TR-K1 b): offer `to` the cards `give` for the cards
+         *     `get` (TR-ACT-E).
+         */
+        TyrosActionOfferTrade: {
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer_trade";
+        };
+        /** @description Take no action this turn (TR-ACT-0, TR-ACT-P). */
+        TyrosActionPass: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+        };
+        /** @description Pay the first due with these cards. */
+        TyrosActionPay: {
+            cards: components["schemas"]["TyrosCards"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pay";
+        };
+        /**
+         * @description Phase 2: play a tile from the hand onto its field (TR-P2-1). `empire` names the empire
+         *     the field joins; needed only when several are adjacent (TR-P2-2).
+         */
+        TyrosActionPlaceTile: {
+            empire?: null | components["schemas"]["TyrosEmpire"];
+            tile: components["schemas"]["TyrosTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place_tile";
+        };
+        /**
+         * @description Action F: "Blockadebrecher": move the rival `ship`, which shares a cell with an own
+         *     ship, to the adjacent field `to` (TR-AK-5).
+         */
+        TyrosActionPlayBlockadeBreaker: {
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play_blockade_breaker";
+        };
+        /** @description Action F: lay out "Der Entdecker" (TR-AK-6). */
+        TyrosActionPlayExplorer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play_explorer";
+        };
+        /** @description Action F: lay out "Günstiger Wind" (TR-AK-4). */
+        TyrosActionPlayFavourableWind: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play_favourable_wind";
+        };
+        /** @description The recipient declines the pending offer. */
+        TyrosActionRejectTrade: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reject_trade";
+        };
+        /** @description `200` of an applied action. One shape per game type, told apart by `type`. (tyros) */
+        TyrosActionResponse: {
+            /** @description The events the action produced, redacted for the caller. */
+            events: components["schemas"]["TyrosEventDto"][];
+            /** @description The game after the action, for the caller. */
+            game: components["schemas"]["TyrosGameDocument"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /**
+         * @description A galley sinks a rival normal ship that has shared its field since before this turn
+         *     (TR-GAL-4).
+         */
+        TyrosActionSinkShip: {
+            galley: components["schemas"]["TyrosShipId"];
+            target: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sink_ship";
+        };
+        /** @description The offerer takes the pending offer back. */
+        TyrosActionWithdrawTrade: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "withdraw_trade";
         };
         /** @enum {string} */
         TyrosBankForm: "swap" | "pick";
@@ -2092,9 +3632,13 @@ export interface components {
              * @default 6
              */
             bonus_city_in_all_empires: number;
-            /** @default pass_and_draw */
+            /**
+             * @description What a player who cannot place does (TR-P2-4, TR-D-4). SOURCED (single source).
+             * @default pass_and_draw
+             */
             cant_place_tile: components["schemas"]["TyrosCantPlaceTile"];
             /**
+             * @description Trade cards dealt each round (TR-COMP-9). SOURCED: 12 with 3 players, 10 with 4.
              * @default {
              *       "3": 12,
              *       "4": 10
@@ -2113,7 +3657,11 @@ export interface components {
              * @default 10
              */
             cities_per_player: number;
-            /** @default row5_col2 */
+            /**
+             * @description Position of the desert cell (TR-MAP-3, TR-D-1). RECONSTRUCTED; alternatives from the
+             *     data file.
+             * @default row5_col2
+             */
             desert_cell: components["schemas"]["TyrosDesertCell"];
             /**
              * Format: int32
@@ -2147,7 +3695,11 @@ export interface components {
              * @default false
              */
             player_trade_free: boolean;
-            /** @default shuffle */
+            /**
+             * @description Rebuilding the trade-card draw pile (TR-EOR-2, TR-RC, TR-D-12). `shuffle` is the seed's
+             *     correction (SEED §RK); `flip_under` the base rule as implied.
+             * @default shuffle
+             */
             reshuffle_rule: components["schemas"]["TyrosReshuffleRule"];
             /**
              * @description Points for a city-controlled field by empire rank 1–4 (TR-SCORE-4). RECONSTRUCTED.
@@ -2169,9 +3721,17 @@ export interface components {
              *     ]
              */
             score_ship: number[];
-            /** @default row4_col6 */
+            /**
+             * @description Position of the open-sea cell (TR-MAP-3, TR-D-1). RECONSTRUCTED; alternative from the
+             *     data file.
+             * @default row4_col6
+             */
             sea_cell: components["schemas"]["TyrosSeaCell"];
-            /** @default random */
+            /**
+             * @description Founding of the empires (TR-SETUP-2). `random` is SOURCED; `fixed` is a RECONSTRUCTED
+             *     test layout (the rule book's first-game layout is unknown).
+             * @default random
+             */
             setup: components["schemas"]["TyrosSetupMode"];
             /**
              * Format: int32
@@ -2187,6 +3747,8 @@ export interface components {
              */
             tiles_in_hand: number;
             /**
+             * @description Tiles each player plays per round, as laps of Phase 2 (TR-COMP-12, TR-P2-5, TR-D-3).
+             *     4 players 1 (SOURCED); 3 players 2 (RECONSTRUCTED).
              * @default {
              *       "3": 2,
              *       "4": 1
@@ -2194,6 +3756,8 @@ export interface components {
              */
             tiles_per_round: components["schemas"]["TyrosPerPlayerCount"];
             /**
+             * @description Trade cards of each colour and jokers (TR-COMP-7, TR-D-2). RECONSTRUCTED: 12 each; only
+             *     the total of 60 is SOURCED.
              * @default {
              *       "green": 12,
              *       "joker": 12,
@@ -2203,8 +3767,31 @@ export interface components {
              *     }
              */
             trade_card_split: components["schemas"]["TyrosCards"];
-            /** @default only_while_no_city */
+            /**
+             * @description Building ships in Tyros (TR-ACT-C, TR-D-8). RECONSTRUCTED.
+             * @default only_while_no_city
+             */
             tyros_shipyard: components["schemas"]["TyrosShipyard"];
+        };
+        /** @description `POST /v1/games`. (tyros) */
+        TyrosCreateGameRequest: {
+            config?: components["schemas"]["TyrosConfig"];
+            /** @description The seats in playing order. */
+            seats: components["schemas"]["SeatRequest"][];
+            /**
+             * Format: int64
+             * @description Makes the game's chance reproducible, for tests and for tournaments where every player
+             *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
+             *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
+             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
+             *     is never shown back.
+             */
+            seed?: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
         };
         /**
          * @description Where the desert cell lies (TR-MAP-3, TR-D-1; data file `alternatives`). RECONSTRUCTED: the
@@ -2238,292 +3825,597 @@ export interface components {
          * @enum {string}
          */
         TyrosEmpire: "orange" | "yellow" | "green" | "violet";
-        TyrosEvent: {
-            config: components["schemas"]["TyrosConfig"];
-            /** Format: int32 */
-            players: number;
-            /** @enum {string} */
-            type: "game_started";
-        } | {
-            order?: components["schemas"]["TyrosTile"][] | null;
-            /** Format: int32 */
-            tiles: number;
-            /** @enum {string} */
-            type: "tile_pile_shuffled";
-        } | {
-            empire: components["schemas"]["TyrosEmpire"];
-            field: components["schemas"]["TyrosCell"];
-            set_aside: components["schemas"]["TyrosTile"][];
-            /** @enum {string} */
-            type: "empire_founded";
-        } | {
-            /** Format: int32 */
-            count: number;
+        TyrosEvent: components["schemas"]["TyrosEventGameStarted"] | components["schemas"]["TyrosEventTilePileShuffled"] | components["schemas"]["TyrosEventEmpireFounded"] | components["schemas"]["TyrosEventTilesDealt"] | components["schemas"]["TyrosEventDrawPileShuffled"] | components["schemas"]["TyrosEventStartPlayerChosen"] | components["schemas"]["TyrosEventRoundStarted"] | components["schemas"]["TyrosEventCardsDrawn"] | components["schemas"]["TyrosEventDrawPileRebuilt"] | components["schemas"]["TyrosEventExpansionStarted"] | components["schemas"]["TyrosEventTilePlaced"] | components["schemas"]["TyrosEventTileDrawn"] | components["schemas"]["TyrosEventPlacementSkipped"] | components["schemas"]["TyrosEventTilesSwapped"] | components["schemas"]["TyrosEventTileSwapSkipped"] | components["schemas"]["TyrosEventNoProgressDraws"] | components["schemas"]["TyrosEventLastRoundReached"] | components["schemas"]["TyrosEventPiratePhaseStarted"] | components["schemas"]["TyrosEventPirateAppeared"] | components["schemas"]["TyrosEventNoPirate"] | components["schemas"]["TyrosEventPirateSunk"] | components["schemas"]["TyrosEventActionPhaseStarted"] | components["schemas"]["TyrosEventTurnStarted"] | components["schemas"]["TyrosEventDuesOwed"] | components["schemas"]["TyrosEventDuePaid"] | components["schemas"]["TyrosEventShipMoved"] | components["schemas"]["TyrosEventExplorerSailed"] | components["schemas"]["TyrosEventCityFounded"] | components["schemas"]["TyrosEventBonusEarned"] | components["schemas"]["TyrosEventShipBuilt"] | components["schemas"]["TyrosEventBankTraded"] | components["schemas"]["TyrosEventCardsDiscarded"] | components["schemas"]["TyrosEventCardTakenFromPile"] | components["schemas"]["TyrosEventPileSearchFailed"] | components["schemas"]["TyrosEventTradeOffered"] | components["schemas"]["TyrosEventTradeAccepted"] | components["schemas"]["TyrosEventTradeRejected"] | components["schemas"]["TyrosEventTradeWithdrawn"] | components["schemas"]["TyrosEventActionCardPlayed"] | components["schemas"]["TyrosEventActionCardUsed"] | components["schemas"]["TyrosEventActionCardLost"] | components["schemas"]["TyrosEventShipRelocated"] | components["schemas"]["TyrosEventShipSunk"] | components["schemas"]["TyrosEventFightStarted"] | components["schemas"]["TyrosEventFightCardsLaid"] | components["schemas"]["TyrosEventFightRevealed"] | components["schemas"]["TyrosEventFightResolved"] | components["schemas"]["TyrosEventPassed"] | components["schemas"]["TyrosEventTurnEnded"] | components["schemas"]["TyrosEventActionPhaseEnded"] | components["schemas"]["TyrosEventKeepChosen"] | components["schemas"]["TyrosEventGameEnded"];
+        /** @description A laid-out "Günstiger Wind" not used this round is lost (TR-AK-4). */
+        TyrosEventActionCardLost: {
+            card: components["schemas"]["TyrosActionCard"];
             seat: components["schemas"]["Seat"];
-            tiles?: components["schemas"]["TyrosTile"][] | null;
-            /** @enum {string} */
-            type: "tiles_dealt";
-        } | {
-            /** Format: int32 */
-            cards: number;
-            order?: components["schemas"]["TyrosCard"][] | null;
-            /** @enum {string} */
-            type: "draw_pile_shuffled";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action_card_lost";
+        };
+        /** @description Action F (TR-AK-2). */
+        TyrosEventActionCardPlayed: {
+            card: components["schemas"]["TyrosActionCard"];
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "start_player_chosen";
-        } | {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action_card_played";
+        };
+        /** @description A laid-out card did its work and left the game (TR-AK-4, TR-AK-7). */
+        TyrosEventActionCardUsed: {
+            card: components["schemas"]["TyrosActionCard"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action_card_used";
+        };
+        /** @description Everyone passed in succession (TR-ACT-0). */
+        TyrosEventActionPhaseEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action_phase_ended";
+        };
+        /** @description The action phase begins (TR-ACT-0). */
+        TyrosEventActionPhaseStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "action_phase_started";
+        };
+        /** @description Action D taken (TR-ACT-D, TR-K1 a). */
+        TyrosEventBankTraded: {
+            form: components["schemas"]["TyrosBankForm"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_traded";
+        };
+        /** @description The first player with a city in every empire (TR-SCORE-5). */
+        TyrosEventBonusEarned: {
             /** Format: int32 */
-            round: number;
-            start_player: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "round_started";
-        } | {
+            points: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bonus_earned";
+        };
+        /** @description Bank trade (2): the card taken out of the draw pile (TR-ACT-D). */
+        TyrosEventCardTakenFromPile: {
+            card: components["schemas"]["TyrosCard"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_taken_from_pile";
+        };
+        /** @description Cards from a hand to the discard pile, face up. */
+        TyrosEventCardsDiscarded: {
+            cards: components["schemas"]["TyrosCards"];
+            reason: components["schemas"]["TyrosDiscardReason"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_discarded";
+        };
+        /** @description Cards drawn from the top of the draw pile; `cards` only for the seat itself (TR-P1-1). */
+        TyrosEventCardsDrawn: {
             cards?: null | components["schemas"]["TyrosCards"];
             /** Format: int32 */
             count: number;
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "cards_drawn";
-        } | {
+        };
+        /** @description Action B: a city on `field`; `ship` went back to the supply (TR-ACT-B). */
+        TyrosEventCityFounded: {
+            field: components["schemas"]["TyrosCell"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "city_founded";
+        };
+        /**
+         * @description The discard pile went back into the draw pile (TR-EOR-2, TR-RC). `order` is the new
+         *     pile after a shuffle (secret); `flip_under` needs none.
+         */
+        TyrosEventDrawPileRebuilt: {
             /** Format: int32 */
             cards: number;
             order?: components["schemas"]["TyrosCard"][] | null;
             rule: components["schemas"]["TyrosReshuffleRule"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "draw_pile_rebuilt";
-        } | {
-            /** @enum {string} */
-            type: "expansion_started";
-        } | {
-            empire: components["schemas"]["TyrosEmpire"];
-            seat: components["schemas"]["Seat"];
-            tile: components["schemas"]["TyrosTile"];
-            /** @enum {string} */
-            type: "tile_placed";
-        } | {
-            seat: components["schemas"]["Seat"];
-            tile?: null | components["schemas"]["TyrosTile"];
-            /** @enum {string} */
-            type: "tile_drawn";
-        } | {
-            reason: components["schemas"]["TyrosSkipReason"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "placement_skipped";
-        } | {
-            drawn?: null | components["schemas"]["TyrosTile"];
-            returned?: null | components["schemas"]["TyrosTile"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "tiles_swapped";
-        } | {
-            reason: components["schemas"]["TyrosSwapSkipReason"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "tile_swap_skipped";
-        } | {
-            /** @enum {string} */
-            type: "no_progress_draws";
-        } | {
+        };
+        /**
+         * @description The trade-card draw pile in this order, top last; `order` is secret (TR-SETUP-4,
+         *     TR-ACT-D).
+         */
+        TyrosEventDrawPileShuffled: {
             /** Format: int32 */
-            round: number;
-            /** @enum {string} */
-            type: "last_round_reached";
-        } | {
-            /** @enum {string} */
-            type: "pirate_phase_started";
-        } | {
-            field: components["schemas"]["TyrosCell"];
-            sinks_at_turn_start: boolean;
-            /** @enum {string} */
-            type: "pirate_appeared";
-        } | {
-            /** @enum {string} */
-            type: "no_pirate";
-        } | {
-            field: components["schemas"]["TyrosCell"];
-            points: components["schemas"]["TyrosPoints"][];
-            /** @enum {string} */
-            type: "pirate_sunk";
-        } | {
-            /** @enum {string} */
-            type: "action_phase_started";
-        } | {
-            /** Format: int32 */
-            number: number;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_started";
-        } | {
-            dues: components["schemas"]["TyrosDue"][];
-            /** @enum {string} */
-            type: "dues_owed";
-        } | {
+            cards: number;
+            order?: components["schemas"]["TyrosCard"][] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw_pile_shuffled";
+        };
+        /** @description One event of the log, as the caller may see it. (tyros) */
+        TyrosEventDto: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["TyrosEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+        };
+        /** @description The first due was paid with `cards`, to `to` (`None`: the discard pile). */
+        TyrosEventDuePaid: {
             cards: components["schemas"]["TyrosCards"];
             reason: components["schemas"]["TyrosDueReason"];
             seat: components["schemas"]["Seat"];
             to?: null | components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "due_paid";
-        } | {
+        };
+        /** @description Card payments now owed, in the order they are paid. */
+        TyrosEventDuesOwed: {
+            dues: components["schemas"]["TyrosDue"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dues_owed";
+        };
+        /**
+         * @description A revealed tile founded an empire; `set_aside` were revealed before it and touched an
+         *     empire already founded (TR-SETUP-2).
+         */
+        TyrosEventEmpireFounded: {
+            empire: components["schemas"]["TyrosEmpire"];
+            field: components["schemas"]["TyrosCell"];
+            set_aside: components["schemas"]["TyrosTile"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "empire_founded";
+        };
+        /** @description Phase 2 begins (TR-P2-1). */
+        TyrosEventExpansionStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "expansion_started";
+        };
+        /** @description The explorer's voyage (TR-AK-6, TR-AK-7). */
+        TyrosEventExplorerSailed: {
             fight_with?: null | components["schemas"]["TyrosShipId"];
             from: components["schemas"]["TyrosCell"];
             path: components["schemas"]["TyrosCell"][];
             seat: components["schemas"]["Seat"];
             ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "ship_moved";
-            wind: boolean;
-        } | {
-            fight_with?: null | components["schemas"]["TyrosShipId"];
-            from: components["schemas"]["TyrosCell"];
-            path: components["schemas"]["TyrosCell"][];
-            seat: components["schemas"]["Seat"];
-            ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "explorer_sailed";
-        } | {
-            field: components["schemas"]["TyrosCell"];
-            seat: components["schemas"]["Seat"];
-            ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "city_founded";
-        } | {
-            /** Format: int32 */
-            points: number;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "bonus_earned";
-        } | {
-            at: components["schemas"]["TyrosCell"];
-            galley: boolean;
-            seat: components["schemas"]["Seat"];
-            ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "ship_built";
-        } | {
-            form: components["schemas"]["TyrosBankForm"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "bank_traded";
-        } | {
-            cards: components["schemas"]["TyrosCards"];
-            reason: components["schemas"]["TyrosDiscardReason"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "cards_discarded";
-        } | {
-            card: components["schemas"]["TyrosCard"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "card_taken_from_pile";
-        } | {
-            colour: components["schemas"]["TyrosEmpire"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "pile_search_failed";
-        } | {
-            from: components["schemas"]["Seat"];
-            get: components["schemas"]["TyrosCards"];
-            give: components["schemas"]["TyrosCards"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "trade_offered";
-        } | {
-            from: components["schemas"]["Seat"];
-            get: components["schemas"]["TyrosCards"];
-            give: components["schemas"]["TyrosCards"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "trade_accepted";
-        } | {
-            from: components["schemas"]["Seat"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "trade_rejected";
-        } | {
-            from: components["schemas"]["Seat"];
-            to: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "trade_withdrawn";
-        } | {
-            card: components["schemas"]["TyrosActionCard"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "action_card_played";
-        } | {
-            card: components["schemas"]["TyrosActionCard"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "action_card_used";
-        } | {
-            card: components["schemas"]["TyrosActionCard"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "action_card_lost";
-        } | {
-            from: components["schemas"]["TyrosCell"];
-            seat: components["schemas"]["Seat"];
-            ship: components["schemas"]["TyrosShipId"];
-            to: components["schemas"]["TyrosCell"];
-            /** @enum {string} */
-            type: "ship_relocated";
-        } | {
-            galley: components["schemas"]["TyrosShipId"];
-            seat: components["schemas"]["Seat"];
-            ship: components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "ship_sunk";
-        } | {
-            attacker: components["schemas"]["TyrosShipId"];
-            defender: components["schemas"]["TyrosShipId"];
-            field: components["schemas"]["TyrosCell"];
-            /** @enum {string} */
-            type: "fight_started";
-        } | {
+        };
+        /** @description Cards laid face down; `cards` only for the seat itself until both are laid. */
+        TyrosEventFightCardsLaid: {
             cards?: null | components["schemas"]["TyrosCards"];
             /** Format: int32 */
             count: number;
             seat: components["schemas"]["Seat"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "fight_cards_laid";
-        } | {
+        };
+        /**
+         * @description The fight's outcome: the winner discarded `discarded`; the loser's `sunk` ship and its
+         *     token went to its supply; on a tie (`winner: None`) both ships became normal ships.
+         */
+        TyrosEventFightResolved: {
+            discarded: components["schemas"]["TyrosCards"];
+            sunk?: null | components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fight_resolved";
+            winner?: null | components["schemas"]["Seat"];
+        };
+        /**
+         * @description Both sides' cards shown (TR-GAL-5). `choices` are the winner's equal largest groups when
+         *     it must choose which to discard.
+         */
+        TyrosEventFightRevealed: {
             attacker_cards: components["schemas"]["TyrosCards"];
             choices: components["schemas"]["TyrosCards"][];
             defender_cards: components["schemas"]["TyrosCards"];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "fight_revealed";
             winner?: null | components["schemas"]["Seat"];
-        } | {
-            discarded: components["schemas"]["TyrosCards"];
-            sunk?: null | components["schemas"]["TyrosShipId"];
-            /** @enum {string} */
-            type: "fight_resolved";
-            winner?: null | components["schemas"]["Seat"];
-        } | {
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "passed";
-        } | {
-            passed: boolean;
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "turn_ended";
-        } | {
-            /** @enum {string} */
-            type: "action_phase_ended";
-        } | {
-            cards?: null | components["schemas"]["TyrosCards"];
-            seat: components["schemas"]["Seat"];
-            /** @enum {string} */
-            type: "keep_chosen";
-        } | {
+        };
+        /** @description A galley reached a rival galley's field (TR-GAL-5). */
+        TyrosEventFightStarted: {
+            attacker: components["schemas"]["TyrosShipId"];
+            defender: components["schemas"]["TyrosShipId"];
+            field: components["schemas"]["TyrosCell"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fight_started";
+        };
+        TyrosEventGameEnded: {
             outcome: components["schemas"]["Outcome"];
             scores: components["schemas"]["TyrosScoreSheet"][];
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "game_ended";
+        };
+        /** @description Ships, cities and cards handed out; 2 ships of each player in Tyros (TR-SETUP-1). */
+        TyrosEventGameStarted: {
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: int32 */
+            players: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /** @description A sealed keep choice (TR-EOR-1); `cards` only for the seat itself. */
+        TyrosEventKeepChosen: {
+            cards?: null | components["schemas"]["TyrosCards"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep_chosen";
+        };
+        /** @description The tile pile is empty and a player holds no tile: this round is the last (TR-END-1). */
+        TyrosEventLastRoundReached: {
+            /** Format: int32 */
+            round: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "last_round_reached";
+        };
+        /** @description The used pool was empty: no pirate this round (TR-PIR-3). */
+        TyrosEventNoPirate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_pirate";
+        };
+        /** @description A whole Phase 2 placed and drew no tile: each player draws one (TR-P2-7). */
+        TyrosEventNoProgressDraws: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_progress_draws";
+        };
+        /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. (tyros) */
+        TyrosEventPage: {
+            events: components["schemas"]["TyrosEventDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
+             */
+            next_after: number | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description TR-ACT-P. */
+        TyrosEventPassed: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+        };
+        /** @description Bank trade (2): the draw pile held no card of `colour`; nothing was exchanged. */
+        TyrosEventPileSearchFailed: {
+            colour: components["schemas"]["TyrosEmpire"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pile_search_failed";
+        };
+        /** @description A pirate was put on the field of a tile drawn from the used pool (TR-PIR-3). */
+        TyrosEventPirateAppeared: {
+            field: components["schemas"]["TyrosCell"];
+            sinks_at_turn_start: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pirate_appeared";
+        };
+        /** @description The pirate phase begins (TR-PIR-3). */
+        TyrosEventPiratePhaseStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pirate_phase_started";
+        };
+        /** @description A pirate was sunk; its tile is back in the used pool (TR-PIR-5, TR-PIR-6, TR-COMB-3). */
+        TyrosEventPirateSunk: {
+            field: components["schemas"]["TyrosCell"];
+            points: components["schemas"]["TyrosPoints"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pirate_sunk";
+        };
+        /** @description The seat played no tile in this step (TR-P2-4, TR-P2-5). */
+        TyrosEventPlacementSkipped: {
+            reason: components["schemas"]["TyrosSkipReason"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placement_skipped";
+        };
+        /** @description A round begins; the start player has passed left (TR-EOR-3). */
+        TyrosEventRoundStarted: {
+            /** Format: int32 */
+            round: number;
+            start_player: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+        };
+        /** @description Action C (TR-ACT-C, TR-GAL-2). */
+        TyrosEventShipBuilt: {
+            at: components["schemas"]["TyrosCell"];
+            galley: boolean;
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ship_built";
+        };
+        /**
+         * @description Action A (TR-ACT-A): the ship entered `path`, the destination last. `fight_with` is
+         *     the rival galley a galley fight will be fought with (TR-GAL-5).
+         */
+        TyrosEventShipMoved: {
+            fight_with?: null | components["schemas"]["TyrosShipId"];
+            from: components["schemas"]["TyrosCell"];
+            path: components["schemas"]["TyrosCell"][];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ship_moved";
+            wind: boolean;
+        };
+        /** @description "Blockadebrecher" (TR-AK-5). */
+        TyrosEventShipRelocated: {
+            from: components["schemas"]["TyrosCell"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            to: components["schemas"]["TyrosCell"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ship_relocated";
+        };
+        /** @description A galley sank a rival normal ship (TR-GAL-4). */
+        TyrosEventShipSunk: {
+            galley: components["schemas"]["TyrosShipId"];
+            seat: components["schemas"]["Seat"];
+            ship: components["schemas"]["TyrosShipId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ship_sunk";
+        };
+        /** @description TR-SETUP-5. */
+        TyrosEventStartPlayerChosen: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "start_player_chosen";
+        };
+        /** @description The top tile of the pile went into a hand; `tile` only for the seat itself. */
+        TyrosEventTileDrawn: {
+            seat: components["schemas"]["Seat"];
+            tile?: null | components["schemas"]["TyrosTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_drawn";
+        };
+        /** @description The tile pile in this order, top last. `order` is secret (TR-SETUP-2, TR-SETUP-3). */
+        TyrosEventTilePileShuffled: {
+            order?: components["schemas"]["TyrosTile"][] | null;
+            /** Format: int32 */
+            tiles: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_pile_shuffled";
+        };
+        /** @description A tile from the hand joined its field to `empire` (TR-P2-1, TR-P2-2). */
+        TyrosEventTilePlaced: {
+            empire: components["schemas"]["TyrosEmpire"];
+            seat: components["schemas"]["Seat"];
+            tile: components["schemas"]["TyrosTile"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_placed";
+        };
+        /** @description Pirates: no blind swap, because the pile is empty or holds no placeable tile (TR-PIR-2). */
+        TyrosEventTileSwapSkipped: {
+            reason: components["schemas"]["TyrosSwapSkipReason"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tile_swap_skipped";
+        };
+        /** @description Tiles dealt from the pile; `tiles` only for the seat itself (TR-SETUP-3). */
+        TyrosEventTilesDealt: {
+            /** Format: int32 */
+            count: number;
+            seat: components["schemas"]["Seat"];
+            tiles?: components["schemas"]["TyrosTile"][] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_dealt";
+        };
+        /**
+         * @description Pirates: a random tile of the hand went into the pile for a random one from it
+         *     (TR-PIR-2); both only for the seat itself.
+         */
+        TyrosEventTilesSwapped: {
+            drawn?: null | components["schemas"]["TyrosTile"];
+            returned?: null | components["schemas"]["TyrosTile"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_swapped";
+        };
+        TyrosEventTradeAccepted: {
+            from: components["schemas"]["Seat"];
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_accepted";
+        };
+        /** @description TR-ACT-E, public (TR-D-10). */
+        TyrosEventTradeOffered: {
+            from: components["schemas"]["Seat"];
+            get: components["schemas"]["TyrosCards"];
+            give: components["schemas"]["TyrosCards"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_offered";
+        };
+        TyrosEventTradeRejected: {
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_rejected";
+        };
+        TyrosEventTradeWithdrawn: {
+            from: components["schemas"]["Seat"];
+            to: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_withdrawn";
+        };
+        TyrosEventTurnEnded: {
+            passed: boolean;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_ended";
+        };
+        TyrosEventTurnStarted: {
+            /** Format: int32 */
+            number: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
         };
         TyrosFieldView: {
             city?: null | components["schemas"]["Seat"];
@@ -2549,16 +4441,116 @@ export interface components {
             revealed: boolean;
             winner?: null | components["schemas"]["Seat"];
         };
+        /**
+         * @description `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
+         *     apart by `type`: each carries that game's view, actions and templates. (tyros)
+         */
+        TyrosGameDocument: {
+            /**
+             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
+             *     fill each free field from its domain and post the result as an action. Any such
+             *     instantiation is legal now. Empty for games without such actions.
+             */
+            action_templates: components["schemas"]["ActionTemplate"][];
+            /** @description Seats that may act now. */
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            legal_actions: components["schemas"]["TyrosAction"][];
+            outcome: null | components["schemas"]["Outcome"];
+            /** Format: int32 */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            seats: components["schemas"]["SeatInfo"][];
+            status: components["schemas"]["GameStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+            /**
+             * Format: int64
+             * @description Seq of the last event; the `ETag` is derived from it.
+             */
+            version: number;
+            /** @description What the caller may see of the game; `null` before the game starts. */
+            view: null | components["schemas"]["TyrosView"];
+        };
+        /** @description A hosted game type. (tyros) */
+        TyrosGameType: {
+            /**
+             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
+             *     configuration: the schema of the type's config in this document, with everything it
+             *     references under `$defs`.
+             */
+            config_schema: Record<string, never>;
+            default_config: components["schemas"]["TyrosConfig"];
+            max_seats: number;
+            min_seats: number;
+            /**
+             * Format: int32
+             * @description Version of the rules implementation.
+             */
+            rules_version: number;
+            title: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `GET /v1/games/{id}/legal-actions`. (tyros) */
+        TyrosLegalActions: {
+            actions: components["schemas"]["TyrosAction"][];
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` (with no actions) for a spectator.
+             */
+            seat: number | null;
+            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
+            templates: components["schemas"]["ActionTemplate"][];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+            /**
+             * Format: int64
+             * @description The version these actions are legal at; send it back as `expected_version`.
+             */
+            version: number;
+        };
         /** @description What a due may be paid with. */
-        TyrosNeed: {
-            colour: components["schemas"]["TyrosEmpire"];
-            /** @enum {string} */
-            kind: "colour";
-        } | {
-            /** @enum {string} */
+        TyrosNeed: components["schemas"]["TyrosNeedColour"] | components["schemas"]["TyrosNeedAny"] | components["schemas"]["TyrosNeedIdentical"];
+        /** @description Any cards (tolls, tribute, levies, Tyros shipyard, neutral explorer cells). */
+        TyrosNeedAny: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "any";
-        } | {
-            /** @enum {string} */
+        };
+        /** @description Cards of the colour; jokers too when `jokers_wild` (TR-COMP-8). */
+        TyrosNeedColour: {
+            colour: components["schemas"]["TyrosEmpire"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "colour";
+        };
+        /** @description Two identical cards (the galley upgrade, TR-GAL-2). */
+        TyrosNeedIdentical: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "identical";
         };
         /** @description A trade offer (TR-ACT-E): `from` gives `give` and receives `get`. */
@@ -2582,31 +4574,63 @@ export interface components {
             4: number;
         };
         /** @description Where the round stands (TR-RND-1). */
-        TyrosPhase: {
-            /** @enum {string} */
-            phase: "setup";
-        } | {
+        TyrosPhase: components["schemas"]["TyrosPhaseSetup"] | components["schemas"]["TyrosPhaseExpansion"] | components["schemas"]["TyrosPhasePirates"] | components["schemas"]["TyrosPhaseActions"] | components["schemas"]["TyrosPhaseRoundEnd"] | components["schemas"]["TyrosPhaseFinished"];
+        /** @description Phase 3 (4 with Pirates): `passes` passes in a row so far (TR-ACT-0). */
+        TyrosPhaseActions: {
+            /** Format: int32 */
+            passes: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            phase: "actions";
+            turn: components["schemas"]["TyrosTurn"];
+        };
+        /**
+         * @description Phase 2: the `step`-th placement of the phase (laps times players, from the start
+         *     player). `placed` / `drew`: some tile was placed / drawn in this phase (TR-P2-7).
+         */
+        TyrosPhaseExpansion: {
             drew: boolean;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             phase: "expansion";
             placed: boolean;
             /** Format: int32 */
             step: number;
-        } | {
-            /** @enum {string} */
-            phase: "pirates";
-        } | {
-            /** Format: int32 */
-            passes: number;
-            /** @enum {string} */
-            phase: "actions";
-            turn: components["schemas"]["TyrosTurn"];
-        } | {
-            /** @enum {string} */
-            phase: "round_end";
-        } | {
-            /** @enum {string} */
+        };
+        TyrosPhaseFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             phase: "finished";
+        };
+        /** @description The pirate phase (TR-PIR-3) while levies are being paid. */
+        TyrosPhasePirates: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            phase: "pirates";
+        };
+        /** @description End of round: players choose the cards they keep (TR-EOR-1). */
+        TyrosPhaseRoundEnd: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            phase: "round_end";
+        };
+        /** @description Before the setup events are folded. */
+        TyrosPhaseSetup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            phase: "setup";
         };
         /** @description A pirate token (TR-PIR-3). */
         TyrosPirate: {
@@ -2726,6 +4750,29 @@ export interface components {
         TyrosShipyard: "only_while_no_city" | "always" | "never";
         /** @enum {string} */
         TyrosSkipReason: "no_tiles" | "cannot_place";
+        /**
+         * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+         *     game type, told apart by `type`. (tyros)
+         */
+        TyrosStateDocument: {
+            active_seats: number[];
+            /** Format: uuid */
+            game_id: string;
+            outcome: null | components["schemas"]["Outcome"];
+            /**
+             * Format: int32
+             * @description The caller's seat; `null` for a spectator.
+             */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+            view: components["schemas"]["TyrosView"];
+        };
         /** @enum {string} */
         TyrosSwapSkipReason: "pile_empty" | "no_usable_tile";
         /** @description A Tyros landscape tile, numbered like its field. */
@@ -2800,6 +4847,23 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     metrics: {
@@ -2820,6 +4884,23 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     readyz: {
@@ -2838,6 +4919,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Database unreachable */
@@ -2867,6 +4965,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameTypeList"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2900,9 +5015,26 @@ export interface operations {
                     "application/json": components["schemas"]["GameList"];
                 };
             };
-            /** @description Bad query (`invalid_query`, `invalid_cursor`) */
+            /** @description Bad or out-of-range query (`invalid_query`, `invalid_cursor`) */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2946,7 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed body or unknown field */
+            /** @description Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,6 +5114,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
             503: {
                 headers: {
@@ -2999,8 +5148,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Long poll: wait up to this many seconds (capped at 30) for a version newer than the
-                 *     one the client has (`after_version`, or the version in `If-None-Match`).
+                 * @description Long poll: wait up to this many seconds (0 to 30) for a version newer than the one
+                 *     the client has (`after_version`, or the version in `If-None-Match`).
                  */
                 wait?: number;
                 /** @description The version the client has. */
@@ -3036,7 +5185,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad query */
+            /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3072,6 +5221,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
             503: {
                 headers: {
@@ -3087,10 +5253,7 @@ export interface operations {
     };
     post_action: {
         parameters: {
-            query?: {
-                /** @description Validate only: nothing is written. */
-                dry_run?: boolean;
-            };
+            query?: never;
             header?: {
                 /** @description ETag of the version the action is meant for (412 otherwise) */
                 "If-Match"?: string | null;
@@ -3109,7 +5272,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Applied (or replayed, or a dry run: `DryRunResponse`) */
+            /** @description Applied (or replayed) */
             200: {
                 headers: {
                     /** @description Of the new version */
@@ -3122,7 +5285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponse"];
                 };
             };
-            /** @description Malformed body, unknown field, bad header (`malformed_json`, `invalid_body`, `invalid_idempotency_key`, `conflicting_versions`) */
+            /** @description Malformed body, unknown field, not an action of the game, bad header or a query parameter (`malformed_json`, `invalid_body`, `invalid_action`, `invalid_id`, `invalid_query`, `invalid_idempotency_key`, `conflicting_versions`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3194,9 +5357,165 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rule violation (the engine's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), `invalid_action`, or `idempotency_key_reused` */
+            /** @description Rule violation (the game's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), or `idempotency_key_reused` */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dry_run_action: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version the action is meant for (412 otherwise) */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action would be accepted now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DryRunResponse"];
+                };
+            };
+            /** @description Malformed body, unknown field, not an action of the game, bad header (`malformed_json`, `invalid_body`, `invalid_action`, `invalid_id`, `conflicting_versions`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Version conflict (with `current_version`), game not started or over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match does not match (with `current_version`) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rule violation (the game's code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,7 +5564,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["EventDto"];
                 };
             };
-            /** @description Bad query */
+            /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3275,6 +5594,23 @@ export interface operations {
             /** @description No such game */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +5651,15 @@ export interface operations {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unknown or malformed token */
             401: {
                 headers: {
@@ -3336,6 +5681,23 @@ export interface operations {
             /** @description No such game */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3380,7 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["JoinedSeat"];
                 };
             };
-            /** @description Malformed body */
+            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,6 +5796,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
             503: {
                 headers: {
@@ -3459,13 +5838,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Started; the game document */
+            /** @description Started; the game document for the caller */
             200: {
                 headers: {
+                    /** @description Of the started game, for the caller */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameDocument"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown token */
@@ -3495,9 +5885,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Seats still open or already started (`seats_open`, `game_already_started`) */
+            /** @description Too few seats taken, or already started (`too_few_seats`, `game_already_started`) */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,6 +5947,15 @@ export interface operations {
                     "application/json": components["schemas"]["StateDocument"];
                 };
             };
+            /** @description Malformed id or seq (`invalid_id`, `invalid_seq`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unknown or malformed token */
             401: {
                 headers: {
@@ -3561,6 +5977,123 @@ export interface operations {
             /** @description No such game or seq (`game_not_found`, `no_such_state`) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stream_game: {
+        parameters: {
+            query?: {
+                /** @description Start after this seq (default: `Last-Event-ID`, else 0, the whole log). */
+                after?: number;
+            };
+            header?: {
+                /** @description The last id received (sent by `EventSource` when it reconnects) */
+                "Last-Event-ID"?: number | null;
+            };
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream (see the operation's description for its messages) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ServerSentEvent"];
+                };
+            };
+            /** @description The game is finished and nothing is left to send */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -61,6 +61,7 @@ impl Game for Acquire {
     const NAME: &'static str = "acquire";
     const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";
     const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 6 (AQ-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

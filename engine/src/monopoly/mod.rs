@@ -71,6 +71,7 @@ impl Game for Monopoly {
     const NAME: &'static str = "monopoly";
     const TITLE: &'static str = "Monopoly (German edition)";
     const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

@@ -43,6 +43,7 @@ impl Game for Tycoon {
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
     /// 2: majority ties follow the seeds' wording by default (`tie_break = first_built`).
     const RULES_VERSION: u32 = 2;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 4 (TY-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

@@ -76,6 +76,7 @@ impl Game for Tyros {
     const NAME: &'static str = "tyros";
     const TITLE: &'static str = "Tyros (Wallace) with the hall9000 variants";
     const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 3 or 4 (TR-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

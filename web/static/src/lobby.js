@@ -307,7 +307,7 @@ async function create(e) {
   let created;
   try {
     created = await api.createGame({
-      type,
+      type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (type),
       config: /** @type {any} */ (creating.form.value()),
       seats: seats.map((s) => s.request),
     });
@@ -316,17 +316,17 @@ async function create(e) {
     return;
   }
   for (const seat of created.seats) {
-    if (seat.token) {
+    if (!seat.open) {
       rememberSeat(created.game_id, {
         seat: seat.seat,
-        name: seat.name ?? `Seat ${seat.seat + 1}`,
+        name: seat.name,
         token: seat.token,
         mine: seats[seat.seat]?.mine ?? false,
       });
     }
   }
   const links = created.seats.map((seat) => {
-    const link = shareLink(created.game_id, seat.token);
+    const link = shareLink(created.game_id, seat.open ? undefined : seat.token);
     const input = h('input', { type: 'text', readonly: true, value: link, class: 'share', 'aria-label': `Link for seat ${seat.seat + 1}` });
     return h(
       'li',

@@ -391,7 +391,7 @@ fn check_hidden(state: &State, events: &[Event]) {
         }
         // Re-dealing what the viewer cannot see and comparing everything it is shown costs
         // about ten times the rest of a step: done on every eighth turn of every game.
-        if state.turn_number % 8 != 0 {
+        if !state.turn_number.is_multiple_of(8) {
             continue;
         }
         let view = serde_json::to_string(&Tyros::view(state, viewer)).unwrap();
