@@ -147,7 +147,7 @@ async fn unknown_assets_are_404_and_other_methods_on_pages_are_405() {
     assert_problem(data, StatusCode::NOT_FOUND, "not_found").await;
     for path in ["/", "/games/x", "/assets/0/style.css"] {
         let res = app.req(Method::POST, path, None).send().await.unwrap();
-        assert_eq!(res.headers()["allow"], "GET", "{path}");
+        assert_eq!(res.headers()["allow"], "GET, HEAD", "{path}");
         assert_problem(res, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
     }
     let head = app.req(Method::HEAD, "/", None).send().await.unwrap();

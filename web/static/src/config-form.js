@@ -1,11 +1,11 @@
 // A form for a game's configuration, generated from its `config_schema` (GET /v1/game-types).
-// The schema may refer into the OpenAPI document's components (`$ref`); those are resolved
-// against `/openapi.json`. Supported field kinds: string enums (a select), booleans (a
+// The schema is self-contained (`$ref`s into its own `$defs`); references into the OpenAPI
+// document's components, should a schema carry them, are resolved against `/openapi.json`. Supported field kinds: string enums (a select), booleans (a
 // checkbox), integers and numbers (a number input with the schema's bounds), strings.
 
 import { h, humanize } from './dom.js';
 
-/** @typedef {{type?: string | string[], enum?: unknown[], default?: unknown, description?: string, minimum?: number, maximum?: number, properties?: Record<string, Schema>, oneOf?: Schema[], anyOf?: Schema[], allOf?: Schema[], $ref?: string}} Schema */
+/** @typedef {{type?: string | string[], enum?: unknown[], const?: unknown, default?: unknown, description?: string, minimum?: number, maximum?: number, properties?: Record<string, Schema>, oneOf?: Schema[], anyOf?: Schema[], allOf?: Schema[], $ref?: string, $defs?: Record<string, Schema>}} Schema */
 
 /** @typedef {{element: HTMLElement, value: () => Record<string, unknown>}} ConfigForm */
 
@@ -25,11 +25,15 @@ export function resolve(schema, components) {
     const { oneOf, anyOf, allOf, $ref, ...rest } = current;
     Object.assign(merged, { ...rest, ...merged });
     const single = [oneOf, anyOf, allOf].find((list) => list && list.length === 1);
+    const choices = oneOf ?? anyOf;
     if ($ref) {
-      const name = $ref.replace('#/components/schemas/', '');
+      const name = $ref.replace(/^#\/(components\/schemas|\$defs)\//, '');
       current = /** @type {Schema} */ (components[name] ?? {});
     } else if (single) {
       current = single[0];
+    } else if (choices && choices.every((c) => 'const' in c) && !merged.enum) {
+      // A documented enum: one `const` per value.
+      return { ...merged, enum: choices.map((c) => c.const) };
     } else {
       return merged;
     }
@@ -42,7 +46,7 @@ export function resolve(schema, components) {
  * @param {unknown} schema
  */
 export function hasRefs(schema) {
-  return JSON.stringify(schema ?? null).includes('"$ref"');
+  return JSON.stringify(schema ?? null).includes('"#/components/');
 }
 
 /**
@@ -53,6 +57,7 @@ export function hasRefs(schema) {
  * @returns {ConfigForm}
  */
 export function configForm(schema, defaults, components) {
+  components = { ...components, ...(schema.$defs ?? {}) };
   const root = resolve(schema, components);
   /** @type {Array<() => [string, unknown] | null>} */
   const readers = [];
