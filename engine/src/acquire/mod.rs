@@ -25,6 +25,7 @@ pub mod action;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
@@ -190,5 +191,9 @@ impl Game for Acquire {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
     }
 }

@@ -5,6 +5,7 @@ pub mod action;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
@@ -156,6 +157,10 @@ impl Game for Tycoon {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
     }
 }
 

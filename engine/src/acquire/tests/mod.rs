@@ -5,6 +5,7 @@
 mod support;
 
 mod coverage;
+mod determinize;
 mod playouts;
 mod rules;
 mod scenarios;

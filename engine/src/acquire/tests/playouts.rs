@@ -245,7 +245,7 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     );
 }
 
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let c = &b.constants;
     // AQ-COMP-9: 25 shares per chain, held or in the bank.

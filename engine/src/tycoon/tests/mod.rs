@@ -6,6 +6,7 @@ mod support;
 
 mod actions;
 mod coverage;
+mod determinize;
 mod payday;
 mod phases;
 mod playouts;

@@ -224,7 +224,7 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     );
 }
 
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let c = &b.constants;
     for seat in state.seats() {
