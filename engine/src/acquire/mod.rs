@@ -40,6 +40,7 @@ pub use config::{Config, DefunctOrder, EndRule};
 pub use action::Action;
 pub use data::{board, Chain, Tile};
 pub use event::{EndReason, Event, Payout};
+pub use rules::bonus_awards;
 pub use state::State;
 pub use view::View;
 

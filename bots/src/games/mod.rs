@@ -1,0 +1,5 @@
+//! The hand-written knowledge per game: evaluations and simulated players' preferences. The
+//! weights here are judgement, tuned in the arena, not rules.
+
+mod acquire;
+mod tycoon;
