@@ -33,6 +33,10 @@ mod greedy;
 mod info;
 pub mod mcts;
 mod random;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod toy;
 
 pub use erased::{arena_match, bot_games, choose_json, BotError};
 pub use evaluate::{utilities, BotGame};
