@@ -6,7 +6,7 @@ use crate::{Bot, BotGame};
 use engine::{Outcome, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Far above any real game; reaching it means a bot that never ends the game.
 const MAX_MOVES: usize = 20_000;
@@ -32,7 +32,9 @@ pub struct Tally {
     /// Sum over games of the final score minus the best other seat's.
     pub margin: f64,
     pub moves: u64,
+    /// CPU time spent choosing moves (the machine may be shared; wall time would mislead).
     pub thinking: Duration,
+    /// CPU time of the slowest move.
     pub longest_move: Duration,
     pub iterations: u64,
     pub simulated_actions: u64,
@@ -151,9 +153,9 @@ pub fn play_game<G: BotGame>(
         assert!(moves < MAX_MOVES, "{} game {seed} did not end", G::NAME);
         let seat = G::active_seats(&state)[0];
         let bot = &bots[seat.index()];
-        let start = Instant::now();
+        let start = thread_cpu_time();
         let decision = bot.choose::<G>(&state, seat, &mut bot_rng);
-        let took = start.elapsed();
+        let took = thread_cpu_time().saturating_sub(start);
         let tally = &mut tallies[seat.index()];
         tally.moves += 1;
         tally.thinking += took;
@@ -170,6 +172,18 @@ pub fn play_game<G: BotGame>(
         }
     }
     unreachable!("the loop returns or panics")
+}
+
+/// CPU time of the calling thread.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes one timespec through a valid, exclusive pointer.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "the thread CPU clock is readable");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 fn score(outcome: &Outcome, tallies: &mut [Tally]) {

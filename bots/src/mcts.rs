@@ -14,7 +14,8 @@ use crate::candidates::{apply, own_actions};
 use crate::evaluate::{utilities, BotGame};
 use crate::info::InfoSet;
 use crate::{Budget, Decision};
-use engine::{playout, Seat};
+use engine::playout::{self, Choice};
+use engine::Seat;
 use rand::seq::IndexedRandom;
 use rand::RngCore;
 use std::time::Instant;
@@ -103,7 +104,7 @@ pub fn search<G: BotGame>(
     }
     let mut simulated = 0u64;
     let mut path = Vec::new();
-    let (mut scores, mut values) = (Vec::new(), Vec::new());
+    let (mut scores, mut values, mut choices) = (Vec::new(), Vec::new(), Vec::new());
     let mut iterations = 0;
     while iterations < budget.iterations {
         if iterations % CLOCK_EVERY == 0 && budget.time.is_some_and(|t| start.elapsed() >= t) {
@@ -139,7 +140,7 @@ pub fn search<G: BotGame>(
                 break;
             }
         }
-        simulated += rollout::<G>(&mut sample, settings.rollout_depth, rng);
+        simulated += rollout::<G>(&mut sample, settings.rollout_depth, rng, &mut choices);
         utilities::<G>(&sample, &mut scores, &mut values);
         for &n in &path {
             let node = &mut tree[n];
@@ -208,12 +209,17 @@ fn descend<A: Clone + PartialEq>(
 }
 
 /// Plays `sample` on for up to `depth` actions, each a weighted random choice among what any
-/// seat may do ([`BotGame::playout_weight`]); returns the number played.
-fn rollout<G: BotGame>(sample: &mut G::State, depth: usize, rng: &mut dyn RngCore) -> u64 {
+/// seat may do ([`BotGame::playout_weight`]); returns the number played. `choices` is a buffer.
+fn rollout<G: BotGame>(
+    sample: &mut G::State,
+    depth: usize,
+    rng: &mut dyn RngCore,
+    choices: &mut Vec<Choice<G::Action>>,
+) -> u64 {
     let mut played = 0;
     while played < depth && G::outcome(sample).is_none() {
-        let choices = playout::choices::<G>(sample, rng);
-        let Some(choice) = playout::pick(rng, &choices, |c| G::playout_weight(sample, &c.action))
+        playout::choices_into::<G>(sample, rng, choices);
+        let Some(choice) = playout::pick(rng, choices, |c| G::playout_weight(sample, &c.action))
         else {
             break;
         };

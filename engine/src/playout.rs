@@ -26,10 +26,23 @@ pub struct Choice<A> {
 /// game: its templates and its action type disagree).
 pub fn choices<G: Game>(state: &G::State, rng: &mut dyn RngCore) -> Vec<Choice<G::Action>> {
     let mut out = Vec::new();
-    for seat in (0..G::seat_count(state)).map(|s| Seat(s as u8)) {
-        seat_choices::<G>(state, seat, 1, rng, &mut out);
-    }
+    choices_into::<G>(state, rng, &mut out);
     out
+}
+
+/// [`choices`] into a buffer the caller reuses (searches make millions of these lists).
+///
+/// # Panics
+/// As [`choices`].
+pub fn choices_into<G: Game>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+    out: &mut Vec<Choice<G::Action>>,
+) {
+    out.clear();
+    for seat in (0..G::seat_count(state)).map(|s| Seat(s as u8)) {
+        seat_choices::<G>(state, seat, 1, rng, out);
+    }
 }
 
 /// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`

@@ -97,7 +97,7 @@ fn main() {
         start.elapsed().as_secs_f64()
     );
     println!(
-        "| entry | bot | win rate | 95 % CI | avg margin | ms/move avg | ms/move max | iterations/s | simulated actions/s |"
+        "| entry | bot | win rate | 95 % CI | avg margin | CPU ms/move avg | CPU ms/move max | iterations per CPU s | simulated actions per CPU s |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     for (k, (tally, level)) in tallies.iter().zip(&args.seats).enumerate() {

@@ -1,21 +1,23 @@
-//! Tycoon: money decides (TY-END-3), and money comes from paydays, so a position is worth its
-//! net worth plus what the board would pay for the paydays still to come, plus a little for
-//! tickets in hand and for a plane standing where a good hotel can be built.
+//! Tycoon: money decides (TY-END-3), and money comes from paydays. A position is worth its net
+//! worth, plus what the board would pay at the paydays still to come, plus part of the best
+//! build the seat's plane can reach with the tickets in hand: that last term is what makes a
+//! ticket worth buying and a flight worth taking one move at a time.
 
 use crate::evaluate::BotGame;
 use engine::tycoon::data::{board, City};
-use engine::tycoon::payday::{incomes, majority_ranking};
-use engine::tycoon::state::{Plane, Stage, State};
-use engine::tycoon::{Action, Tycoon};
+use engine::tycoon::payday::{incomes, majority_ranking, payout};
+use engine::tycoon::state::{CityState, Plane, Stage, State};
+use engine::tycoon::{destinations, Action, Tycoon};
 use engine::{Game, Seat};
 
 /// How much of today's income each remaining payday is expected to repeat: boards change, and
 /// majorities are lost as often as won.
 const INCOME_PERSISTS: f64 = 0.8;
-/// What a ticket in hand is worth against its price: it saves a purchase later, if it is used.
-const TICKET_VALUE: f64 = 0.8;
-/// What standing on a landing field is worth against the gain of building there next.
+/// What the best reachable build is worth before it is made: it may be taken by someone else.
 const PROSPECT_VALUE: f64 = 0.5;
+/// What a ticket in hand is worth against its price besides the builds it reaches: a little,
+/// so that flights without a purpose are not free.
+const TICKET_VALUE: f64 = 0.25;
 
 impl BotGame for Tycoon {
     const LEAD: f64 = 10.0;
@@ -26,20 +28,20 @@ impl BotGame for Tycoon {
             scores.extend(outcome.scores.iter().map(|&s| s as f64));
             return;
         }
-        let paydays = paydays_left(state) as f64;
+        let paydays = f64::from(paydays_left(state)) * INCOME_PERSISTS;
         let income = incomes(state);
         for seat in state.seats() {
-            let player = state.player(seat);
-            let tickets: i32 = player
+            let tickets: i32 = state
+                .player(seat)
                 .tickets
                 .iter()
                 .map(|&t| board().ticket(t).price)
                 .sum();
             scores.push(
                 f64::from(state.net_worth(seat))
-                    + paydays * INCOME_PERSISTS * f64::from(income[seat.index()].total)
-                    + TICKET_VALUE * f64::from(tickets)
-                    + PROSPECT_VALUE * prospect(state, seat, paydays),
+                    + paydays * f64::from(income[seat.index()].total)
+                    + PROSPECT_VALUE * prospect(state, seat, paydays)
+                    + TICKET_VALUE * f64::from(tickets),
             );
         }
     }
@@ -67,28 +69,76 @@ fn paydays_left(state: &State) -> u8 {
     }
 }
 
-/// The value of building one more hotel where the seat's plane stands: the extra income over
-/// the remaining paydays less the cost; 0 when it cannot build there or it would not pay.
+/// The net gain of the best build `seat` could make where its plane stands or one flight away
+/// with a ticket in hand: extra income times `paydays` less the cost, 0 when none pays.
 fn prospect(state: &State, seat: Seat, paydays: f64) -> f64 {
+    if paydays == 0.0 {
+        return 0.0;
+    }
     let player = state.player(seat);
-    let Plane::City {
+    let mut reachable = 0u16;
+    for &ticket in &player.tickets {
+        reachable |= destinations(state.config.step_mode, ticket, player.plane);
+    }
+    let mut best = 0.0f64;
+    if let Plane::City {
         city,
         field: Some(field),
     } = player.plane
-    else {
-        return 0.0;
-    };
-    let cost = board().city(city).landing_costs[usize::from(field)];
-    let space = state.city(city).chain_length;
-    if player.hotels_in_supply == 0 || space >= board().unbuildable_space || player.cash < cost {
-        return 0.0;
+    {
+        best = best.max(build_value(state, seat, city, field, paydays));
+        reachable &= !(1 << city.0);
     }
-    let gain = paydays * INCOME_PERSISTS * f64::from(hotel_gain(state, seat, city, space));
-    (gain - f64::from(cost)).max(0.0)
+    for city in board().cities().filter(|c| reachable & (1 << c.0) != 0) {
+        if let Some(field) = state.free_landing_field(city, seat) {
+            best = best.max(build_value(state, seat, city, field, paydays));
+        }
+    }
+    best
+}
+
+/// The best of a hotel, a renovation or a factory in `city` for a plane on landing `field`.
+fn build_value(state: &State, seat: Seat, city: City, field: u8, paydays: f64) -> f64 {
+    let player = state.player(seat);
+    let c = state.city(city);
+    let data = board().city(city);
+    let open_space = c.chain_length < board().unbuildable_space;
+    let mut best = 0.0f64;
+    let hotel_gain = || paydays * f64::from(hotel_gain(state, seat, city, c.chain_length));
+    let hotel_cost = data.landing_costs[usize::from(field)];
+    if open_space && player.hotels_in_supply > 0 && player.cash >= hotel_cost {
+        best = best.max(hotel_gain() - f64::from(hotel_cost));
+    }
+    if open_space && c.closed.contains(&seat) {
+        best = best.max(hotel_gain());
+    }
+    if let Some(&factory_cost) = data.factory_costs.get(c.factories.len()) {
+        if player.factories_left > 0 && player.cash >= factory_cost {
+            best = best
+                .max(paydays * f64::from(factory_income(state, city)) - f64::from(factory_cost));
+        }
+    }
+    best
+}
+
+/// What one factory in `city` pays at a payday now (TY-FACPAY-1).
+fn factory_income(state: &State, city: City) -> i32 {
+    let longest = state
+        .cities
+        .iter()
+        .map(|c| c.chain_length)
+        .max()
+        .unwrap_or(0);
+    let [first, second] = payout(state, city);
+    if state.city(city).chain_length == longest {
+        first
+    } else {
+        second
+    }
 }
 
 /// How much more `seat` would earn at a payday with one more hotel on `space` of `city`: its
-/// majority payout there and its distribution (TY-MAJ-*, TY-DIST-1; red spaces close the
+/// majority payout there and its distribution (TY-MAJ-*, TY-DIST-1; a red space closes the
 /// oldest hotel, TY-RED-1). Factories and other cities are taken as they are.
 fn hotel_gain(state: &State, seat: Seat, city: City, space: u8) -> i32 {
     let before = state.city(city);
@@ -99,7 +149,7 @@ fn hotel_gain(state: &State, seat: Seat, city: City, space: u8) -> i32 {
         after.track[rank] = None;
     }
     let players = state.players.len();
-    let majority = |c: &engine::tycoon::state::CityState| -> i32 {
+    let majority = |c: &CityState| -> i32 {
         let ranking = majority_ranking(c, players, state.config.tie_break);
         let payout = board().city(city).track[usize::from(c.chain_length)];
         ranking
@@ -108,8 +158,7 @@ fn hotel_gain(state: &State, seat: Seat, city: City, space: u8) -> i32 {
             .position(|&s| s == seat)
             .map_or(0, |rank| payout[rank])
     };
-    let present = before.track.contains(&Some(seat));
-    let distribution = if present {
+    let distribution = if before.track.contains(&Some(seat)) {
         0
     } else {
         let cities = state

@@ -21,6 +21,7 @@ pub use config::{Config, StepMode, TieBreak};
 pub use action::{Action, LoanDecision};
 pub use data::{board, City, Deck, LoanKind, Ticket};
 pub use event::Event;
+pub use rules::destinations;
 pub use state::State;
 pub use view::View;
 
