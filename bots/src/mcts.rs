@@ -127,6 +127,9 @@ pub fn search<G: BotGame>(
             } else {
                 own_actions::<G>(&sample, actor, settings.per_template, rng)
             };
+            if moves.is_empty() {
+                break; // a game bug (an active seat without a move); judge the position as it is
+            }
             let (next, expanded) = descend(&mut tree, node, actor, moves, settings, rng);
             let action = tree[next]
                 .action

@@ -81,7 +81,7 @@ pub fn seat_choices<G: Game>(
 ///
 /// # Panics
 /// As [`choices`].
-pub fn instantiate<G: Game>(template: &ActionTemplate, rng: &mut dyn RngCore) -> G::Action {
+fn instantiate<G: Game>(template: &ActionTemplate, rng: &mut dyn RngCore) -> G::Action {
     let json = template.instantiate(rng);
     G::Action::deserialize(&json).unwrap_or_else(|e| {
         panic!(
