@@ -43,11 +43,17 @@ pub fn leads(scores: &[f64], out: &mut Vec<f64>) {
 /// Each seat's value of `state` between 0 and 1: the logistic of its lead over the best other
 /// seat on the scale [`BotGame::LEAD`]. Finished games are judged by their final scores, so a
 /// win is worth nearly 1 and a clear win a little more than a narrow one.
-pub fn utilities<G: BotGame>(state: &G::State, scores: &mut Vec<f64>, out: &mut Vec<f64>) {
+pub fn utilities<G: BotGame>(
+    state: &G::State,
+    lead_scale: f64,
+    scores: &mut Vec<f64>,
+    out: &mut Vec<f64>,
+) {
     G::estimate(state, scores);
     leads(scores, out);
+    let lead = G::LEAD * lead_scale;
     for value in out.iter_mut() {
-        *value = 1.0 / (1.0 + (-*value / G::LEAD).exp());
+        *value = 1.0 / (1.0 + (-*value / lead).exp());
     }
 }
 

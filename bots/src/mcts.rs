@@ -29,6 +29,8 @@ pub struct Settings {
     pub rollout_depth: usize,
     /// Random instantiations considered per template at each node.
     pub per_template: usize,
+    /// Multiplies the game's [`BotGame::LEAD`] in the utilities.
+    pub lead_scale: f64,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             exploration: 0.7,
             rollout_depth: 30,
             per_template: 4,
+            lead_scale: 1.0,
         }
     }
 }
@@ -144,7 +147,7 @@ pub fn search<G: BotGame>(
             }
         }
         simulated += rollout::<G>(&mut sample, settings.rollout_depth, rng, &mut choices);
-        utilities::<G>(&sample, &mut scores, &mut values);
+        utilities::<G>(&sample, settings.lead_scale, &mut scores, &mut values);
         for &n in &path {
             let node = &mut tree[n];
             node.visits += 1;

@@ -37,6 +37,9 @@ struct Args {
     /// MCTS exploration constant (default: the bots' default).
     #[arg(long)]
     exploration: Option<f64>,
+    /// MCTS lead scale (default: the bots' default).
+    #[arg(long)]
+    lead_scale: Option<f64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[arg(long, default_value_t = 1)]
@@ -64,6 +67,9 @@ fn main() {
             };
             if let Some(depth) = args.rollout_depth {
                 bot.settings.rollout_depth = depth;
+            }
+            if let Some(scale) = args.lead_scale {
+                bot.settings.lead_scale = scale;
             }
             if let Some(c) = args.exploration {
                 bot.settings.exploration = c;
