@@ -3,6 +3,9 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+use crate::middleware::cors::Origins;
+use crate::middleware::rate_limit::{Budget, Limits};
+
 /// How the server runs. Every flag has an environment variable of the same name in capitals.
 #[derive(Debug, Clone, clap::Parser)]
 #[command(name = "server", about = "The board-game server (HTTP API)")]
@@ -28,10 +31,42 @@ pub struct Settings {
     /// Log as JSON lines instead of text.
     #[arg(long, env = "LOG_JSON", default_value_t = false)]
     pub log_json: bool,
+    /// Origins whose pages may call the API from a browser: `*` for any, or a
+    /// comma-separated list of `scheme://host[:port]`.
+    #[arg(long, env = "CORS_ORIGINS", default_value = "*")]
+    pub cors_origins: String,
+    /// Budget per seat token, BURST/PER_SECOND.
+    #[arg(long, env = "RATE_LIMIT_TOKEN", default_value = "600/60")]
+    pub rate_limit_token: Budget,
+    /// Budget per client address for requests without a token, BURST/PER_SECOND.
+    #[arg(long, env = "RATE_LIMIT_ADDRESS", default_value = "600/60")]
+    pub rate_limit_address: Budget,
+    /// Budget per client address for creating games and joining seats, BURST/PER_SECOND.
+    #[arg(long, env = "RATE_LIMIT_LOBBY", default_value = "60/1")]
+    pub rate_limit_lobby: Budget,
+    /// Switch rate limiting off (for load measurements only).
+    #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
+    pub no_rate_limits: bool,
 }
 
 impl Settings {
-    /// Settings for tests: any free port on 127.0.0.1, the given database.
+    /// The rate limits in force, `None` when switched off.
+    pub fn limits(&self) -> Option<Limits> {
+        (!self.no_rate_limits).then_some(Limits {
+            token: self.rate_limit_token,
+            address: self.rate_limit_address,
+            lobby: self.rate_limit_lobby,
+        })
+    }
+
+    /// The origins allowed to call from a browser.
+    pub fn origins(&self) -> Origins {
+        Origins::parse(&self.cors_origins)
+    }
+
+    /// Settings for tests: any free port on 127.0.0.1, the given database, CORS open, and rate
+    /// limits switched off explicitly (every test shares one client address; the rate-limit
+    /// tests switch them on with small budgets).
     pub fn for_tests(database_url: &str) -> Settings {
         Settings {
             bind: IpAddr::from([127, 0, 0, 1]),
@@ -41,6 +76,20 @@ impl Settings {
             pool_size: 8,
             workers: Some(2),
             log_json: false,
+            cors_origins: "*".into(),
+            rate_limit_token: Budget {
+                burst: 600,
+                per_second: 60.0,
+            },
+            rate_limit_address: Budget {
+                burst: 600,
+                per_second: 60.0,
+            },
+            rate_limit_lobby: Budget {
+                burst: 60,
+                per_second: 1.0,
+            },
+            no_rate_limits: true,
         }
     }
 }

@@ -4,8 +4,9 @@
 //! - the engine returns [`engine::GameError`] (rule refusals carry the engine's stable code),
 //! - the store returns [`db::StoreError`],
 //! - handlers return [`ApiError`]; `From` impls below map the other two, and the extractor
-//!   error handlers ([`json_error`], [`path_error`], [`query_error`]) and the catch-all
-//!   middleware ([`problemize`]) build the same envelope for failures outside handlers.
+//!   error handlers ([`json_error`], [`query_error`]), the extractors of [`crate::extract`]
+//!   and the catch-all middleware ([`problemize`]) build the same envelope for failures
+//!   outside handlers.
 //!
 //! Mapping: bad input 400/404/413/415/422, auth 401/403, conflicts 409 (with
 //! `current_version`), failed `If-Match` 412, rule violations 422 (engine code), database or
@@ -16,7 +17,7 @@ use std::borrow::Cow;
 
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::ServiceResponse;
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::error::{JsonPayloadError, QueryPayloadError};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::middleware::ErrorHandlerResponse;
@@ -25,6 +26,8 @@ use db::{GameStatus, StoreError};
 use engine::GameError;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::codes::is_listed;
 
 /// The media type of every error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -70,12 +73,23 @@ impl ApiError {
         code: impl Into<Cow<'static, str>>,
         detail: impl Into<String>,
     ) -> Self {
+        let code = code.into();
+        debug_assert!(is_listed(&code), "problem code {code} is not in API_CODES");
         ApiError {
             status,
-            code: code.into(),
+            code,
             detail: detail.into(),
             current_version: None,
         }
+    }
+
+    /// 429 for a client over its rate limit (the limiter adds `Retry-After`).
+    pub fn rate_limited(retry_after: u64) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("too many requests; retry in {retry_after} s"),
+        )
     }
 
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
@@ -215,7 +229,7 @@ impl From<GameError> for ApiError {
     fn from(e: GameError) -> Self {
         match e {
             GameError::InvalidConfig(m) => ApiError::unprocessable("invalid_config", m),
-            GameError::InvalidAction(m) => ApiError::unprocessable("invalid_action", m),
+            GameError::InvalidAction(m) => ApiError::bad_request("invalid_action", m),
             GameError::Rule(r) => ApiError::unprocessable(r.code, r.message),
             GameError::Corrupt(m) => ApiError::internal(format!("corrupt game data: {m}")),
         }
@@ -265,9 +279,6 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
-            StoreError::SeatsOpen => {
-                ApiError::conflict("seats_open", "not every seat is taken yet")
-            }
             StoreError::Rejected(e) => e.into(),
             StoreError::Unavailable(m) => {
                 tracing::warn!(error = %m, "database unavailable");
@@ -312,12 +323,6 @@ pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error
         _ => ApiError::bad_request("bad_body", err.to_string()),
     };
     api.into()
-}
-
-/// `PathConfig` error handler: a path segment that does not parse (a non-UUID game id, a
-/// non-number seq) names no resource: 404.
-pub fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::not_found("not_found", format!("no such resource: {err}")).into()
 }
 
 /// `QueryConfig` error handler: 400.

@@ -13,20 +13,28 @@
 //! # let _ = base; Ok(()) }
 //! ```
 //!
-//! Modules: [`routes`] (handlers, one list for router and spec), [`service`] (the synchronous
-//! store and engine work of each request), [`error`] (every status mapping), [`dto`] (wire
-//! types), [`state`] (pool, LISTEN fan-out), [`metrics`], [`openapi`].
+//! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
+//! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
+//! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
+//! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
+//! client's pages and assets).
 
+pub mod codes;
 pub mod config;
 pub mod dto;
 pub mod error;
+pub mod extract;
+pub mod fallback;
 pub mod metrics;
+pub mod middleware;
 pub mod openapi;
 pub mod rosters;
 pub mod routes;
 pub mod service;
 pub mod state;
+pub mod strict;
 pub mod telemetry;
+pub mod web_client;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -64,33 +72,54 @@ impl Application {
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
         let (hub, listener_guard) = Hub::start(url);
+        let metrics = web::Data::new(metrics::Metrics::new());
+        let doc = openapi::document();
+        let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
         let state = AppState {
             pool: pool.clone(),
             hub,
-            metrics: Arc::new(metrics::Metrics::new()),
             context: Arc::new(state::Context {
                 rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
                 announcer,
+                schemas: schemas.clone(),
             }),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
         let address = listener.local_addr()?;
-        let doc = openapi::document();
         let data = web::Data::new(state);
+        let schemas = web::Data::from(schemas);
+        let catalogue = web::Data::new(catalogue());
+        let origins = web::Data::new(settings.origins());
+        let limiter = settings
+            .limits()
+            .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
         let mut server = HttpServer::new(move || {
-            App::new()
+            let app = App::new()
                 .into_utoipa_app()
                 .app_data(data.clone())
-                .app_data(routes::json_config())
-                .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .app_data(metrics.clone())
+                .app_data(schemas.clone())
+                .app_data(catalogue.clone())
+                .app_data(origins.clone())
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
-                .route("/docs", web::get().to(routes::docs_redirect))
-                .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
-                .default_service(web::to(routes::not_found))
+                .configure(web_client::configure);
+            let app = match &limiter {
+                Some(limiter) => app.app_data(limiter.clone()),
+                None => app,
+            };
+            app.route("/docs", web::get().to(routes::operations::docs_redirect))
+                .service(
+                    SwaggerUi::new("/docs/{_:.*}")
+                        .external_url_unchecked("/openapi.json", doc.clone()),
+                )
+                .default_service(web::to(fallback::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
+                .wrap(from_fn(middleware::head::as_get))
+                .wrap(from_fn(middleware::rate_limit::limit))
+                .wrap(from_fn(middleware::cors::cors))
                 .wrap(from_fn(metrics::track))
                 .wrap(TracingLogger::default())
         })
@@ -115,11 +144,6 @@ impl Application {
         self.address
     }
 
-    /// The bound port.
-    pub fn port(&self) -> u16 {
-        self.address.port()
-    }
-
     /// Serves until the server is stopped (SIGINT/SIGTERM: graceful, in-flight requests
     /// finish), then stops the LISTEN thread and the private cluster.
     ///
@@ -137,6 +161,41 @@ impl Application {
         }
         result
     }
+}
+
+/// Each hosted game's type name and the name of its action schema in the document.
+fn action_schemas() -> Vec<(String, String)> {
+    engine::openapi::game_schema_names()
+        .into_iter()
+        .map(|g| (g.game.to_string(), g.action))
+        .collect()
+}
+
+/// The catalogue `GET /v1/game-types` serves: fixed for a build, so built once.
+fn catalogue() -> dto::GameTypeList {
+    let names = engine::openapi::game_schema_names();
+    let game_types = engine::registry::all()
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let config_schema = names
+                .iter()
+                .find(|n| n.game == info.name)
+                .map_or(serde_json::Value::Bool(true), |n| {
+                    openapi::standalone_schema(&n.config)
+                });
+            dto::GameType {
+                type_: info.name.to_string(),
+                title: info.title.to_string(),
+                min_seats: info.min_seats,
+                max_seats: info.max_seats,
+                rules_version: info.rules_version,
+                default_config: info.default_config,
+                config_schema,
+            }
+        })
+        .collect();
+    dto::GameTypeList { game_types }
 }
 
 /// How many complete rosters a process remembers (a few hundred bytes each).

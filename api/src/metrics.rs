@@ -12,8 +12,6 @@ use prometheus::{
     TextEncoder,
 };
 
-use crate::state::AppState;
-
 /// The process's metrics.
 pub struct Metrics {
     registry: Registry,
@@ -24,6 +22,7 @@ pub struct Metrics {
     pool_idle: IntGauge,
     pool_max: IntGauge,
     pub long_polls: IntGauge,
+    pub streams: IntGauge,
 }
 
 impl Metrics {
@@ -64,6 +63,8 @@ impl Metrics {
         let pool_max = IntGauge::new("db_pool_max_size", "Pool size limit").expect("metric");
         let long_polls =
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
+        let streams =
+            IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
         for c in [
             Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(request_seconds.clone()),
@@ -72,6 +73,7 @@ impl Metrics {
             Box::new(pool_idle.clone()),
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
+            Box::new(streams.clone()),
         ] {
             registry.register(c).expect("register metric");
         }
@@ -84,6 +86,7 @@ impl Metrics {
             pool_idle,
             pool_max,
             long_polls,
+            streams,
         }
     }
 
@@ -122,9 +125,7 @@ pub async fn track(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = std::time::Instant::now();
-    let metrics = req
-        .app_data::<web::Data<AppState>>()
-        .map(|s| s.metrics.clone());
+    let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let method = req.method().to_string();
     // TracingLogger (outermost) put the request id into the extensions; echo it so clients can
     // quote it and operators can find the request's log lines.

@@ -1,10 +1,11 @@
-//! Shared per-process state: the pool, the change hub (LISTEN/NOTIFY fan-out) and metrics.
+//! Shared per-process state: the pool and the change hub (LISTEN/NOTIFY fan-out). Metrics are
+//! app data of their own ([`crate::metrics::Metrics`]).
 //! Handlers keep no game state in memory between requests.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use actix_web::web;
 use db::notify::{Announcer, GameChanged, ListenEvent};
@@ -13,7 +14,6 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::metrics::Metrics;
 use crate::rosters::RosterCache;
 
 /// What handlers share.
@@ -21,7 +21,6 @@ use crate::rosters::RosterCache;
 pub struct AppState {
     pub pool: db::Pool,
     pub hub: Arc<Hub>,
-    pub metrics: Arc<Metrics>,
     pub context: Arc<Context>,
 }
 
@@ -31,6 +30,8 @@ pub struct Context {
     pub rosters: RosterCache,
     /// Sends committed versions to long polls, off the request's path.
     pub announcer: Announcer,
+    /// The document's schemas, to hold actions to their game's shape.
+    pub schemas: Arc<crate::strict::Schemas>,
 }
 
 impl AppState {
@@ -63,10 +64,25 @@ impl AppState {
     }
 }
 
-/// Fans out the process's one LISTEN connection to every long poll.
+/// Fans out the process's one LISTEN connection to every long poll and event stream, by game:
+/// each waiter subscribes to its own game's channel, so a change wakes only the waiters of
+/// that game, however many streams other games have open.
 pub struct Hub {
-    tx: broadcast::Sender<ListenEvent>,
+    games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
 }
+
+/// What a waiter hears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signal {
+    /// The game committed this version.
+    Changed(i64),
+    /// The listener (re)connected: changes may have been missed, re-read.
+    Reconnected,
+}
+
+/// Above this many game channels, the ones nobody listens to are dropped at the next
+/// subscription.
+const SWEEP_ABOVE: usize = 1024;
 
 /// Stops the listener thread when dropped (with the server).
 pub struct ListenerGuard {
@@ -96,17 +112,16 @@ impl ListenerGuard {
 impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]).
     pub fn start(url: String) -> (Arc<Hub>, ListenerGuard) {
-        let (tx, _) = broadcast::channel(1024);
-        let hub = Arc::new(Hub { tx: tx.clone() });
+        let hub = Arc::new(Hub {
+            games: Mutex::new(HashMap::new()),
+        });
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
+        let fan_out = hub.clone();
         let thread = std::thread::Builder::new()
             .name("pg-listener".into())
             .spawn(move || {
-                db::notify::run_listener(&url, &flag, |event| {
-                    // No receiver means nobody is waiting: nothing to do.
-                    let _ = tx.send(event);
-                });
+                db::notify::run_listener(&url, &flag, |event| fan_out.dispatch(event));
             })
             .expect("spawn the LISTEN thread");
         (
@@ -118,31 +133,54 @@ impl Hub {
         )
     }
 
-    /// A receiver of every change from now on. Subscribe before reading the version you compare
-    /// against, so that no change can slip in between.
-    pub fn subscribe(&self) -> broadcast::Receiver<ListenEvent> {
-        self.tx.subscribe()
+    fn dispatch(&self, event: ListenEvent) {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            ListenEvent::Changed(GameChanged { game_id, version }) => {
+                // No receiver left: nobody waits for this game any more.
+                if let Some(tx) = games.get(&game_id) {
+                    if tx.send(Signal::Changed(version)).is_err() {
+                        games.remove(&game_id);
+                    }
+                }
+            }
+            ListenEvent::Connected => {
+                games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
+            }
+        }
+    }
+
+    /// A receiver of every change of `game_id` from now on. Subscribe before reading the
+    /// version you compare against, so that no change can slip in between.
+    pub fn subscribe(&self, game_id: Uuid) -> broadcast::Receiver<Signal> {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if games.len() > SWEEP_ABOVE {
+            games.retain(|_, tx| tx.receiver_count() > 0);
+        }
+        games
+            .entry(game_id)
+            .or_insert_with(|| broadcast::channel(64).0)
+            .subscribe()
     }
 }
 
-/// Waits until `game_id` may have moved past `known` (`true`), or until `deadline` (`false`).
-/// A reconnect of the listener or a lagging receiver counts as "may have moved": the caller
-/// re-reads the game.
+/// Waits until the game of `rx` may have moved past `known` (`true`), or until `deadline`
+/// (`false`). A reconnect of the listener or a lagging receiver counts as "may have moved":
+/// the caller re-reads the game.
 pub async fn wait_for_change(
-    rx: &mut broadcast::Receiver<ListenEvent>,
-    game_id: Uuid,
+    rx: &mut broadcast::Receiver<Signal>,
     known: i64,
     deadline: Instant,
 ) -> bool {
     loop {
         tokio::select! {
-            event = rx.recv() => match event {
-                Ok(ListenEvent::Changed(GameChanged { game_id: g, version })) => {
-                    if g == game_id && version > known {
+            signal = rx.recv() => match signal {
+                Ok(Signal::Changed(version)) => {
+                    if version > known {
                         return true;
                     }
                 }
-                Ok(ListenEvent::Connected) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                Ok(Signal::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     return true;
                 }
                 Err(broadcast::error::RecvError::Closed) => {
@@ -154,6 +192,3 @@ pub async fn wait_for_change(
         }
     }
 }
-
-/// The longest long poll, whatever `wait` asks for.
-pub const MAX_WAIT: Duration = Duration::from_secs(30);

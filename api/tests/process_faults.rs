@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -152,9 +151,15 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
         })
         .collect();
     // Kill once the load is well under way (by progress, not by time).
-    while count.load(Ordering::SeqCst) < 120 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    common::wait_for("120 answered actions before the kill", || async {
+        let answered = count.load(Ordering::SeqCst);
+        assert!(
+            answered >= 120 || tasks.iter().any(|t| !t.is_finished()),
+            "the load stopped after {answered} answered actions, before the kill"
+        );
+        (answered >= 120).then_some(())
+    })
+    .await;
     server.child.kill().expect("SIGKILL the server");
     server.child.wait().unwrap();
     for t in tasks {
@@ -215,22 +220,28 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
         }
     }
 
-    // And play goes on through the new process.
-    let (id, tokens) = &games[0];
-    let (status, doc) = get(&client, &format!("{}/v1/games/{id}", server.base)).await;
-    assert_eq!(status, 200);
-    if doc["status"] == "active" {
-        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        let legal = common::legal_actions(&client, &server.base, id, &tokens[seat]).await;
-        let res = client
-            .post(format!("{}/v1/games/{id}/actions", server.base))
-            .bearer_auth(&tokens[seat])
-            .json(&json!({ "action": legal["actions"][0], "expected_version": legal["version"] }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200);
+    // And play goes on through the new process, in a game the load was playing (a Tycoon game
+    // lasts hundreds of moves; the 120 answers were spread over six games).
+    let mut active = None;
+    for (id, tokens) in &games {
+        let (status, doc) = get(&client, &format!("{}/v1/games/{id}", server.base)).await;
+        assert_eq!(status, 200);
+        if doc["status"] == "active" {
+            active = Some((id, tokens, doc));
+            break;
+        }
     }
+    let (id, tokens, doc) = active.expect("a game of the load still in play");
+    let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+    let legal = common::legal_actions(&client, &server.base, id, &tokens[seat]).await;
+    let res = client
+        .post(format!("{}/v1/games/{id}/actions", server.base))
+        .bearer_auth(&tokens[seat])
+        .json(&json!({ "action": legal["actions"][0], "expected_version": legal["version"] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
     drop(server);
 }
 

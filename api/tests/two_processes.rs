@@ -44,7 +44,12 @@ async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
         );
         tokio::spawn(async move { client.get(url).send().await.unwrap() })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Act only once the poll waits on B (it subscribes to changes before it counts as
+    // waiting), so its answer can only come from A's change reaching B.
+    common::wait_for("the long poll on B to wait", || async {
+        (common::gauge(&client, &b.base, "long_polls_waiting").await == 1).then_some(())
+    })
+    .await;
 
     let legal = common::legal_actions(&client, &a.base, &id, &token).await;
     let res = client

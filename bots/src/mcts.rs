@@ -122,13 +122,18 @@ pub fn search<G: BotGame>(
             if G::outcome(&sample).is_some() {
                 break;
             }
-            let Some(&actor) = G::active_seats(&sample).first() else {
-                break;
-            };
-            let moves = if node == 0 {
-                root_moves.clone()
+            // At the root the bot's own seat moves, also where the game waits for several
+            // seats at once (an auction); below it, the first seat the game waits for.
+            let (actor, moves) = if node == 0 {
+                (seat, root_moves.clone())
             } else {
-                own_actions::<G>(&sample, actor, settings.per_template, rng)
+                let Some(&actor) = G::active_seats(&sample).first() else {
+                    break;
+                };
+                (
+                    actor,
+                    own_actions::<G>(&sample, actor, settings.per_template, rng),
+                )
             };
             if moves.is_empty() {
                 break; // a game bug (an active seat without a move); judge the position as it is

@@ -5,7 +5,9 @@
 use crate::toy::{self, Toy};
 use crate::{Bot, BotGame, Budget, Level};
 use engine::acquire::{self, Acquire};
+use engine::monopoly::{self, Monopoly};
 use engine::tycoon::{self, Tycoon};
+use engine::tyros::{self, Tyros};
 use engine::{playout, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -79,6 +81,12 @@ fn bots_move_only_for_an_active_seat_and_every_move_passes_decide() {
     }
     for players in 2..=6 {
         moves_are_legal_and_in_turn::<Acquire>(&positions::<Acquire>(players, players as u64, 19));
+    }
+    for players in [2, 4, 6] {
+        moves_are_legal_and_in_turn::<Monopoly>(&positions::<Monopoly>(players, 3, 97));
+    }
+    for players in 3..=4 {
+        moves_are_legal_and_in_turn::<Tyros>(&positions::<Tyros>(players, 3, 61));
     }
 }
 
@@ -160,6 +168,44 @@ fn acquire_bots_ignore_other_hands_and_the_pile() {
     };
     for players in [2, 4] {
         same_move_whatever_the_unseen::<Acquire>(&positions::<Acquire>(players, 11, 23), swapped);
+    }
+}
+
+#[test]
+fn monopoly_bots_ignore_the_order_of_the_undrawn_cards() {
+    let reordered = |state: &monopoly::State, _: Seat| {
+        let mut twin = state.clone();
+        for (deck, &undrawn) in twin.decks.iter_mut().zip(&state.undrawn) {
+            deck[..usize::from(undrawn)].reverse();
+        }
+        twin
+    };
+    for players in [2, 4] {
+        same_move_whatever_the_unseen::<Monopoly>(
+            &positions::<Monopoly>(players, 11, 41),
+            reordered,
+        );
+    }
+}
+
+#[test]
+fn tyros_bots_ignore_other_hands_and_the_piles() {
+    // Both piles reversed, and another player's tiles swapped with the pile's top.
+    let swapped = |state: &tyros::State, seat: Seat| {
+        let mut twin = state.clone();
+        twin.tile_pile.reverse();
+        twin.draw_pile.reverse();
+        let other = (seat.index() + 1) % twin.players.len();
+        if let (Some(top), Some(tile)) = (
+            twin.tile_pile.last_mut(),
+            twin.players[other].tiles.first_mut(),
+        ) {
+            std::mem::swap(top, tile);
+        }
+        twin
+    };
+    for players in [3, 4] {
+        same_move_whatever_the_unseen::<Tyros>(&positions::<Tyros>(players, 11, 37), swapped);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The store's one error type, split by who is at fault so the api can map each variant to a
 //! status in one place: `NotFound` 404, `VersionConflict`/`IdempotencyInFlight` 409,
 //! `IdempotencyMismatch` 422, `Rejected` whatever the caller's error means (a rule violation:
-//! 422), `WrongStatus`/`SeatUnavailable`/`NoSuchSeat`/`SeatsOpen` 409 or 422, `Unavailable` 503,
+//! 422), `WrongStatus`/`SeatUnavailable`/`NoSuchSeat` 409 or 422, `Unavailable` 503,
 //! `Database` a logged opaque 500.
 
 use std::convert::Infallible;
@@ -47,9 +47,6 @@ pub enum StoreError<E = Infallible> {
         /// The seat asked for.
         seat: i32,
     },
-    /// The game cannot start while seats are open.
-    #[error("not every seat is taken yet")]
-    SeatsOpen,
     /// The caller's decision closure refused; nothing was written.
     #[error("{0}")]
     Rejected(E),
@@ -83,7 +80,6 @@ impl StoreError<Infallible> {
             }
             StoreError::SeatUnavailable { seat } => StoreError::SeatUnavailable { seat },
             StoreError::NoSuchSeat { seat } => StoreError::NoSuchSeat { seat },
-            StoreError::SeatsOpen => StoreError::SeatsOpen,
             StoreError::Rejected(never) => match never {},
             StoreError::Unavailable(msg) => StoreError::Unavailable(msg),
             StoreError::Database(e) => StoreError::Database(e),

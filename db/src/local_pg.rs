@@ -119,8 +119,14 @@ impl LaunchOptions {
     }
 }
 
+/// The file in the data directory naming the process that launched the running cluster, so
+/// that a later run can tell a cluster another live server uses from one left behind.
+pub const LAUNCHER_FILE: &str = "launcher.pid";
+
 /// A running cluster. Dropping it stops the server (`pg_ctl stop -m fast`) if this value
-/// started it; a cluster that was already running is reused and left running.
+/// owns it: it started it, or adopted it from a launcher that is gone (a server killed with
+/// `kill -9` leaves its cluster running). A cluster that another live process started is
+/// reused and left running for it.
 #[derive(Debug)]
 pub struct LocalPostgres {
     bin_dir: PathBuf,
@@ -248,7 +254,33 @@ impl LocalPostgres {
             started_here: true,
         };
         pg.wait_until_ready(opts.start_timeout)?;
+        pg.claim();
         Ok(pg)
+    }
+
+    /// Records this process as the cluster's launcher ([`LAUNCHER_FILE`]).
+    fn claim(&self) {
+        let file = self.data_dir.join(LAUNCHER_FILE);
+        if let Err(e) = fs::write(&file, std::process::id().to_string()) {
+            tracing::warn!(file = %file.display(), error = %e, "could not record the launcher");
+        }
+    }
+
+    /// Whether the process that launched the running cluster in `data_dir` is gone (or
+    /// unknown): then the cluster was left behind by an earlier run and is ours to stop.
+    fn launcher_is_gone(data_dir: &Path) -> bool {
+        let pid = fs::read_to_string(data_dir.join(LAUNCHER_FILE))
+            .ok()
+            .and_then(|t| t.trim().parse::<libc::pid_t>().ok());
+        match pid {
+            Some(pid) if pid > 0 => {
+                // Signal 0 only checks: EPERM means it exists under another user.
+                let alive = unsafe { libc::kill(pid, 0) } == 0
+                    || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+                !alive
+            }
+            _ => true,
+        }
     }
 
     /// Attaches to a server already running on `data_dir`, reading its socket directory from
@@ -267,14 +299,23 @@ impl LocalPostgres {
             .filter(|s| !s.trim().is_empty())
             .map(|s| PathBuf::from(s.trim()))
             .unwrap_or_else(|| data_dir.join(SOCKET_SUBDIR));
-        tracing::info!(data_dir = %data_dir.display(), "reusing running PostgreSQL cluster");
+        let adopt = Self::launcher_is_gone(&data_dir);
+        if adopt {
+            tracing::info!(data_dir = %data_dir.display(),
+                "adopting a PostgreSQL cluster left running by an earlier run; it stops with this one");
+        } else {
+            tracing::info!(data_dir = %data_dir.display(), "reusing running PostgreSQL cluster");
+        }
         let pg = LocalPostgres {
             bin_dir,
             data_dir,
             socket_dir,
-            started_here: false,
+            started_here: adopt,
         };
         pg.wait_until_ready(opts.start_timeout)?;
+        if adopt {
+            pg.claim();
+        }
         Ok(pg)
     }
 
@@ -299,7 +340,7 @@ impl LocalPostgres {
         &self.data_dir
     }
 
-    /// Whether this value started the server (and so stops it on drop).
+    /// Whether this value owns the server (started or adopted it) and so stops it on drop.
     pub fn started_here(&self) -> bool {
         self.started_here
     }

@@ -53,6 +53,7 @@ diesel::table! {
         response_status -> Nullable<Int4>,
         response_body -> Nullable<Json>,
         created_at -> Timestamptz,
+        response_version -> Nullable<Int8>,
     }
 }
 

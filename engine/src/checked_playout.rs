@@ -1,6 +1,13 @@
 //! The seeded random playout every game's tests run (test builds only): play one game to the
 //! end by its legal actions, checking every step with the game's own [`Checks`], then check
 //! that the log replays to the final state and that state and log survive JSON.
+//!
+//! Every game gets the same invariant set from here: some seat is always active and can act;
+//! every listed action and every template instantiation is accepted; the game's own
+//! conservation ([`Checks::invariants`]), money ([`Checks::ledger`]) and secrecy
+//! ([`Checks::hidden`]) checks hold after every step; the game ends; the log replays to the
+//! state; the state survives its snapshot (the JSON text the server stores) and the log its
+//! JSON.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,7 +22,8 @@ pub(crate) trait Checks<G: Game> {
     fn exactly_legal(state: &G::State, seat: Seat, legal: &[G::Action]);
     /// Every change between `before` and `after` is accounted for by `events`.
     fn ledger(before: &G::State, after: &G::State, events: &[G::Event]);
-    /// No view and no redacted event tells a viewer what it may not know.
+    /// No view and no redacted event tells a viewer what it may not know. Runs at every step
+    /// of every playout, so it must be cheap.
     fn hidden(state: &G::State, events: &[G::Event]);
 }
 
@@ -27,9 +35,8 @@ pub(crate) struct Playout {
     pub check_completeness: bool,
     /// Far above any real game; reaching it means a game that does not end.
     pub max_actions: usize,
-    /// Run [`Checks::hidden`] in games whose seed is a multiple of this.
-    pub hidden_every: u64,
-    /// Check the JSON round trips in games whose seed is a multiple of this.
+    /// Besides the final snapshot (checked in every game), round-trip the state after every
+    /// step in games whose seed is a multiple of this.
     pub json_every: u64,
     /// Whether seats the game is not waiting for may have actions (standing actions). When
     /// false, every seat outside `active_seats` must have none.
@@ -53,6 +60,7 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
     let mut log = G::setup(config, players, &mut rng).unwrap();
     let mut state = G::replay(&log);
     C::invariants(&state);
+    C::hidden(&state, &log);
     let mut steps = 0;
     while G::outcome(&state).is_none() {
         assert!(
@@ -96,10 +104,11 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
             G::evolve(&mut state, e);
         }
         C::ledger(&before, &state, &events);
-        if seed.is_multiple_of(p.hidden_every) {
-            C::hidden(&state, &events);
-        }
+        C::hidden(&state, &events);
         C::invariants(&state);
+        if seed.is_multiple_of(p.json_every) {
+            assert_snapshot_round_trips::<G>(&state);
+        }
         log.extend(events);
         steps += 1;
     }
@@ -109,14 +118,238 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
         state,
         "replaying the log must give the final state"
     );
-    if seed.is_multiple_of(p.json_every) {
-        let json = serde_json::to_value(&state).unwrap();
-        let back: G::State = serde_json::from_value(json.clone()).unwrap();
-        assert_eq!(back, state, "state JSON must round-trip");
-        assert_eq!(serde_json::to_value(&back).unwrap(), json);
-        let log_json = serde_json::to_value(&log).unwrap();
-        let back: Vec<G::Event> = serde_json::from_value(log_json).unwrap();
-        assert_eq!(back, log, "events JSON must round-trip");
-    }
+    assert_snapshot_round_trips::<G>(&state);
+    let log_json = serde_json::to_string(&log).unwrap();
+    let back: Vec<G::Event> = serde_json::from_str(&log_json).unwrap();
+    assert_eq!(back, log, "events JSON must round-trip");
     log
+}
+
+/// The state read back from its snapshot (the JSON text the server stores) is the state, and
+/// writes the same text again.
+fn assert_snapshot_round_trips<G: Game>(state: &G::State) {
+    let snapshot = serde_json::to_string(state).unwrap();
+    let back: G::State = serde_json::from_str(&snapshot).unwrap();
+    assert_eq!(&back, state, "the snapshot must read back as the state");
+    assert_eq!(serde_json::to_string(&back).unwrap(), snapshot);
+}
+
+/// Calls `f` with every string `value` serializes to (the strings of its JSON form: values, map
+/// keys, field names and enum variant names), without building the JSON. The cheap way for
+/// [`Checks::hidden`] to look for a secret anywhere in a view or an event at every step.
+pub(crate) fn each_string(value: &impl serde::Serialize, f: &mut dyn FnMut(&str)) {
+    value
+        .serialize(&mut Strings(f))
+        .expect("visiting strings cannot fail");
+}
+
+/// A serializer that only visits strings (see [`each_string`]).
+struct Strings<'f>(&'f mut dyn FnMut(&str));
+
+/// [`Strings`] never fails; serde still wants an error type.
+#[derive(Debug)]
+struct NoError;
+
+impl std::fmt::Display for NoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no error")
+    }
+}
+
+impl std::error::Error for NoError {}
+
+impl serde::ser::Error for NoError {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        NoError
+    }
+}
+
+/// Scalars other than strings carry no string.
+macro_rules! ignore {
+    ($($method:ident: $ty:ty),*) => {
+        $(fn $method(self, _: $ty) -> Result<(), NoError> { Ok(()) })*
+    };
+}
+
+impl serde::Serializer for &mut Strings<'_> {
+    type Ok = ();
+    type Error = NoError;
+    type SerializeSeq = Self;
+    type SerializeTuple = Self;
+    type SerializeTupleStruct = Self;
+    type SerializeTupleVariant = Self;
+    type SerializeMap = Self;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = Self;
+
+    ignore!(serialize_bool: bool, serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_f32: f32, serialize_f64: f64, serialize_bytes: &[u8],
+        serialize_unit_struct: &'static str);
+
+    fn serialize_char(self, v: char) -> Result<(), NoError> {
+        (self.0)(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result<(), NoError> {
+        (self.0)(v);
+        Ok(())
+    }
+    fn serialize_none(self) -> Result<(), NoError> {
+        Ok(())
+    }
+    fn serialize_some<T: ?Sized + serde::Serialize>(self, v: &T) -> Result<(), NoError> {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), NoError> {
+        Ok(())
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<(), NoError> {
+        (self.0)(variant);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: ?Sized + serde::Serialize>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<(), NoError> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + serde::Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        v: &T,
+    ) -> Result<(), NoError> {
+        (self.0)(variant);
+        v.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self, NoError> {
+        Ok(self)
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self, NoError> {
+        Ok(self)
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self, NoError> {
+        Ok(self)
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Self, NoError> {
+        (self.0)(variant);
+        Ok(self)
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self, NoError> {
+        Ok(self)
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, NoError> {
+        Ok(self)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Self, NoError> {
+        (self.0)(variant);
+        Ok(self)
+    }
+}
+
+/// Sequences, tuples and maps: every element, key and value in turn.
+macro_rules! elements {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl serde::ser::$trait for &mut Strings<'_> {
+            type Ok = ();
+            type Error = NoError;
+            fn $method<T: ?Sized + serde::Serialize>(&mut self, v: &T) -> Result<(), NoError> {
+                v.serialize(&mut **self)
+            }
+            fn end(self) -> Result<(), NoError> {
+                Ok(())
+            }
+        }
+    )*};
+}
+
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+impl serde::ser::SerializeMap for &mut Strings<'_> {
+    type Ok = ();
+    type Error = NoError;
+    fn serialize_key<T: ?Sized + serde::Serialize>(&mut self, key: &T) -> Result<(), NoError> {
+        key.serialize(&mut **self)
+    }
+    fn serialize_value<T: ?Sized + serde::Serialize>(&mut self, v: &T) -> Result<(), NoError> {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Result<(), NoError> {
+        Ok(())
+    }
+}
+
+/// Structs: every field name and value.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl serde::ser::$trait for &mut Strings<'_> {
+            type Ok = ();
+            type Error = NoError;
+            fn serialize_field<T: ?Sized + serde::Serialize>(
+                &mut self,
+                name: &'static str,
+                v: &T,
+            ) -> Result<(), NoError> {
+                (self.0)(name);
+                v.serialize(&mut **self)
+            }
+            fn end(self) -> Result<(), NoError> {
+                Ok(())
+            }
+        }
+    )*};
+}
+
+fields!(SerializeStruct, SerializeStructVariant);
+
+#[cfg(test)]
+mod tests {
+    use super::each_string;
+    use serde_json::json;
+
+    #[test]
+    fn each_string_visits_every_string_of_the_json_form() {
+        let value = json!({ "a": ["1A", { "b": "secret" }], "n": 3, "none": null });
+        let mut seen = Vec::new();
+        each_string(&value, &mut |s| seen.push(s.to_string()));
+        seen.sort();
+        assert_eq!(seen, ["1A", "a", "b", "n", "none", "secret"]);
+        // Engine types too: a tagged event's type and fields, a ticket's id.
+        let event = crate::tycoon::Event::TicketBought {
+            seat: crate::Seat(1),
+            ticket: crate::tycoon::Ticket(8),
+            price: 5,
+        };
+        let mut seen = Vec::new();
+        each_string(&event, &mut |s| seen.push(s.to_string()));
+        assert_eq!(
+            seen,
+            ["type", "ticket_bought", "seat", "ticket", "S09", "price"]
+        );
+    }
 }

@@ -25,6 +25,8 @@ pub struct GameInfo {
     pub rules_version: u32,
     /// The configuration used when a creator gives none.
     pub default_config: Value,
+    /// The game's own rejection codes ([`Game::ERROR_CODES`]).
+    pub error_codes: &'static [&'static str],
 }
 
 /// Why the erased adapter refused something.
@@ -90,13 +92,30 @@ pub trait DynGame: Send + Sync {
     /// reference) to `out`, and returns their names.
     #[cfg(feature = "openapi")]
     fn schemas(&self, out: &mut crate::schema::Components) -> crate::schema::GameSchemas;
-    /// Set up a new game: the initial state and the setup events (shuffles included).
+    /// Set up a new game under the current rules version: the initial state and the setup
+    /// events (shuffles included). To start a stored game, use [`DynGame::setup_as`] with the
+    /// rules version it was created under.
     ///
     /// # Errors
     /// [`GameError::InvalidConfig`] when the config or the seat count (outside the game's
     /// seat range) is refused.
     fn setup(
         &self,
+        config: &Value,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
+        self.setup_as(self.info().rules_version, config, seats, rng)
+    }
+    /// Set up a game created under `rules_version` (stored with it): options its config leaves
+    /// out take that version's defaults, never a later version's.
+    ///
+    /// # Errors
+    /// As [`DynGame::setup`]; [`GameError::Corrupt`] for a rules version this server does not
+    /// know (stored data, never the client's fault).
+    fn setup_as(
+        &self,
+        rules_version: u32,
         config: &Value,
         seats: usize,
         rng: &mut dyn RngCore,
@@ -141,7 +160,14 @@ fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("engine types serialize to JSON")
 }
 
+/// An action is a JSON object: serde would also read a tagged enum from an array whose first
+/// element is the tag, which no client should rely on.
 fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
+    if !action.is_object() {
+        return Err(GameError::InvalidAction(
+            "an action is a JSON object with a \"type\"".into(),
+        ));
+    }
     G::Action::deserialize(action).map_err(|e| GameError::InvalidAction(e.to_string()))
 }
 
@@ -224,6 +250,7 @@ where
             max_seats: *seats.end(),
             rules_version: G::RULES_VERSION,
             default_config: to_value(&G::Config::default()),
+            error_codes: G::ERROR_CODES,
         }
     }
 
@@ -239,12 +266,20 @@ where
         }
     }
 
-    fn setup(
+    fn setup_as(
         &self,
+        rules_version: u32,
         config: &Value,
         seats: usize,
         rng: &mut dyn RngCore,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
+        if !(1..=G::RULES_VERSION).contains(&rules_version) {
+            return Err(GameError::Corrupt(format!(
+                "{} has rules versions 1 to {}, not {rules_version}",
+                G::TITLE,
+                G::RULES_VERSION
+            )));
+        }
         let range = G::seat_range();
         if !range.contains(&seats) {
             return Err(GameError::InvalidConfig(format!(
@@ -254,8 +289,13 @@ where
                 range.end()
             )));
         }
-        let config =
-            G::Config::deserialize(config).map_err(|e| GameError::InvalidConfig(e.to_string()))?;
+        if !config.is_object() {
+            // serde would read an array as the fields in order; a config is an object.
+            return Err(GameError::InvalidConfig(
+                "a config is a JSON object of options".to_string(),
+            ));
+        }
+        let config = G::read_config(config, rules_version).map_err(GameError::InvalidConfig)?;
         let events =
             G::setup(&config, seats, rng).map_err(|e| GameError::InvalidConfig(e.message))?;
         let state = G::replay(&events);

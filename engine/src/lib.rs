@@ -15,10 +15,16 @@
 //! 1. Its folder `src/<game>/` with the usual files (`config.rs`, `data.rs` and its data file,
 //!    `state.rs`, `action.rs`, `event.rs`, `decide.rs`, `evolve.rs`, `view.rs`, `errors.rs`,
 //!    `tests/`) and a `Game` implementation in `mod.rs`.
-//! 2. Its spec in `engine/rules/<game>.md`; its tests name every rule ID of it
-//!    (`tests/coverage.rs`, see `spec_coverage`).
-//! 3. One line in [`hosted_games!`] below. The registry, the catalogue, the OpenAPI schemas and
-//!    every endpoint follow from it.
+//! 2. Its spec in `engine/rules/<game>.md`; its tests cite every rule ID of it in a test's name
+//!    or `///` doc comment. The tests folder has the same files in every game: `support.rs`
+//!    (table set-up and `accepted`/`refused` helpers), `coverage.rs` (`spec_coverage::uncited`
+//!    over the spec and every test file; the error codes pinned), `data.rs` (the data file's
+//!    tables), one file per rule section of the spec, `scenarios.rs` (the spec's worked
+//!    examples) and `playouts.rs` (seeded random games through `checked_playout::play`, with
+//!    the game's conservation, money and secrecy checks).
+//! 3. Two lines here: its `pub mod <game>;` and its rules type in the [`hosted_games!`] list
+//!    below. The registry, the catalogue, the OpenAPI schemas and every endpoint follow from
+//!    it. (The module is declared outside the macro so that `cargo fmt` reaches its files.)
 //! 4. Optionally a bench: `benches/<game>.rs` calling `common::bench_game` and a `[[bench]]`
 //!    entry in `Cargo.toml`.
 //!
@@ -37,6 +43,13 @@
 //! let view: serde_json::Value = serde_json::from_str(game.view(Viewer::Spectator).get()).unwrap();
 //! assert_eq!(view["players"].as_array().unwrap().len(), 3);
 //! ```
+//!
+//! # Changing a rule
+//!
+//! A game keeps the rules it was created under. A change of behaviour bumps
+//! [`Game::RULES_VERSION`] and becomes a config option whose default [`Game::read_config`] picks
+//! by version (Tycoon's `tie_break`, version 2); configs stored inside states and events must
+//! keep reading as the version that wrote them.
 
 pub mod chance;
 #[cfg(test)]
@@ -54,20 +67,24 @@ mod scratch;
 mod spec_coverage;
 pub mod template;
 
-/// Declares every hosted game: its module and its rules type, in catalogue order. Adding a game
-/// is one line here.
-macro_rules! hosted_games {
-    ($($module:ident :: $game:ident),+ $(,)?) => {
-        $(pub mod $module;)+
+pub mod acquire;
+pub mod monopoly;
+pub mod tycoon;
+pub mod tyros;
 
+/// Declares the list of hosted games: each game's rules type, in catalogue order.
+macro_rules! hosted_games {
+    ($($game:path),+ $(,)?) => {
         /// Every hosted game type, in catalogue order (see [`registry`]).
-        static HOSTED: &[&dyn DynGame] = &[$(&erased::Erased::<$module::$game>::NEW),+];
+        static HOSTED: &[&dyn DynGame] = &[$(&erased::Erased::<$game>::NEW),+];
     };
 }
 
 hosted_games! {
     tycoon::Tycoon,
     acquire::Acquire,
+    monopoly::Monopoly,
+    tyros::Tyros,
 }
 
 use rand::RngCore;
@@ -103,6 +120,10 @@ pub enum Viewer {
     Seat(Seat),
     Spectator,
 }
+
+/// The rejection codes every game may use (see [`RuleError::not_your_turn`] and
+/// [`RuleError::game_over`]).
+pub const SHARED_CODES: &[&str] = &["not_your_turn", "game_over"];
 
 /// A rule refused an action. `code` is stable API (clients match on it); `message` is for humans
 /// and names the rule ID of the spec it enforces.
@@ -206,11 +227,27 @@ pub trait Game {
     /// Human title for catalogues.
     const TITLE: &'static str;
     /// Version of the rules implementation, bumped when a rule's behaviour changes. Stored with
-    /// each game; a game keeps the rules version it was created under.
+    /// each game; a game keeps the rules version it was created under: what changed between
+    /// versions is a config option, whose default [`Game::read_config`] picks by version.
     const RULES_VERSION: u32;
+    /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
+    /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
+    const ERROR_CODES: &'static [&'static str] = &[];
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;
+
+    /// Reads a creator's config JSON as rules version `rules_version` (at most
+    /// [`Game::RULES_VERSION`]) reads it: options left out take that version's defaults. The
+    /// default reading is serde's (`Config::default()` for what is left out), right for a game
+    /// whose defaults never changed.
+    ///
+    /// # Errors
+    /// Why the JSON is not a config of this game.
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Self::Config, String> {
+        let _ = rules_version;
+        Self::Config::deserialize(json).map_err(|e| e.to_string())
+    }
 
     /// The events that set up a new game (shuffles included), or why the config is refused.
     /// `seats` is within [`Game::seat_range`]: the adapter checks it before calling.

@@ -2,4 +2,6 @@
 //! weights here are judgement, tuned in the arena, not rules.
 
 mod acquire;
+mod monopoly;
 mod tycoon;
+mod tyros;

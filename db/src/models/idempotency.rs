@@ -24,6 +24,9 @@ pub struct IdempotencyRow {
     pub response_body: Option<JsonText>,
     /// When the key was first seen.
     pub created_at: DateTime<Utc>,
+    /// The game's version in the stored response (None while in flight, and for responses
+    /// stored before migration 7).
+    pub response_version: Option<i64>,
 }
 
 /// The response the api sent for an applied action, stored so a retry gets the same answer.

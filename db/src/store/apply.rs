@@ -4,46 +4,14 @@
 //! long polls is the caller's next step ([`crate::notify::Announcer`]), outside the
 //! transaction.
 
-use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use crate::models::{
-    EventRow, GameRow, GameStatus, IdempotencyRow, JsonText, NewEvent, SeatRow, StoredResponse,
-};
+use super::append::{append, version_moved, Applied, Decision};
+use super::games::{get_game, lock_game};
+use crate::models::{GameRow, GameStatus, IdempotencyRow, SeatRow, StoredResponse};
 use crate::schema::idempotency_keys;
 use crate::StoreError;
-
-/// What the caller's decision closure returns: the new events (in order), the state after
-/// them, and the game's status after them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decision {
-    /// Events to append; seq numbers follow the game's version.
-    pub events: Vec<NewEvent>,
-    /// The full state after the events.
-    pub snapshot: JsonText,
-    /// `Active`, or `Finished` when the events end the game.
-    pub status: GameStatus,
-}
-
-/// The result of a successful append.
-#[derive(Debug, Clone)]
-pub struct Applied {
-    /// The game row after the change (new version, snapshot, status).
-    pub game: GameRow,
-    /// The stored events, with their seq numbers.
-    pub events: Vec<EventRow>,
-}
-
-impl Applied {
-    /// What to announce to long polls now that this change is committed.
-    pub fn change(&self) -> crate::notify::GameChanged {
-        crate::notify::GameChanged {
-            game_id: self.game.id,
-            version: self.game.version,
-        }
-    }
-}
 
 /// An `Idempotency-Key` with the request it came with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,7 +48,13 @@ pub enum ApplyOutcome {
         response: StoredResponse,
     },
     /// The same request was applied before; send the stored response again.
-    Replayed(StoredResponse),
+    Replayed {
+        /// The response stored with the key.
+        response: StoredResponse,
+        /// The game's version that response reported (`None` for responses stored before
+        /// the version was kept beside them, migration 7).
+        version: Option<i64>,
+    },
 }
 
 /// How often [`apply_action`] re-reads and re-decides when another action on the same game
@@ -99,33 +73,35 @@ pub const OPTIMISTIC_ATTEMPTS: usize = 3;
 ///    a retry of a request that moved the version replays instead of conflicting); a
 ///    different fingerprint is `IdempotencyMismatch`; a record without response is
 ///    `IdempotencyInFlight`.
-/// 2. The game must be `Active` (`WrongStatus`), and at `expected_version` if given
-///    (`VersionConflict { current }`).
-/// 3. `decide(&game)` returns the [`Decision`] or the caller's error (`Rejected`).
+/// 2. [`check_actionable`]: the game must be `Active` (`WrongStatus`), and at
+///    `expected_version` if given (`VersionConflict { current }`).
+/// 3. `decide(&game)` returns the [`Decision`] and whatever the caller wants to build its
+///    response from (`T`, e.g. the state after the action), or the caller's error
+///    (`Rejected`).
 /// 4. Inserts the events with seq `version+1..` and updates snapshot, version, status,
-///    `updated_at` (and `finished_at`), with `respond(&applied)` stored under the
-///    idempotency key, all committed together.
+///    `updated_at` (and `finished_at`), with `respond(&applied, t)` and the new version
+///    stored under the idempotency key, all committed together.
 ///
 /// `respond` builds the response body from the stored result, so the first answer and every
 /// replay are byte-for-byte the same. `decide` may run more than once (each time on a newer
-/// version of the game); only the last decision is written.
+/// version of the game); only the last decision is written and handed to `respond`.
 ///
 /// # Errors
 /// As listed above, plus `NotFound`, `Unavailable`, `Database`. Every error writes nothing.
-pub fn apply_action<E>(
+pub fn apply_action<T, E>(
     conn: &mut PgConnection,
     req: &ApplyRequest,
-    mut decide: impl FnMut(&GameRow) -> Result<Decision, E>,
-    respond: impl FnOnce(&Applied) -> StoredResponse,
+    mut decide: impl FnMut(&GameRow) -> Result<(Decision, T), E>,
+    respond: impl FnOnce(&Applied, T) -> StoredResponse,
 ) -> Result<ApplyOutcome, StoreError<E>> {
     if req.idempotency.is_none() {
         for _ in 0..OPTIMISTIC_ATTEMPTS {
-            let game = super::games::get_game(conn, req.game_id).map_err(StoreError::widen)?;
-            check_actionable(&game, req.expected_version)?;
-            let decision = decide(&game).map_err(StoreError::Rejected)?;
+            let game = get_game(conn, req.game_id).map_err(StoreError::widen)?;
+            check_actionable(&game, req.expected_version).map_err(StoreError::widen)?;
+            let (decision, decided) = decide(&game).map_err(StoreError::Rejected)?;
             match append(conn, &game, decision) {
                 Ok(applied) => {
-                    let response = respond(&applied);
+                    let response = respond(&applied, decided);
                     return Ok(ApplyOutcome::Applied { applied, response });
                 }
                 Err(e) if version_moved(&e) => continue,
@@ -134,16 +110,16 @@ pub fn apply_action<E>(
         }
     }
     conn.transaction(|conn| {
-        let game = super::lock_game(conn, req.game_id)?;
+        let game = lock_game(conn, req.game_id)?;
         if let Some(idem) = &req.idempotency {
-            if let Some(stored) = check_idempotency(conn, req.game_id, idem)? {
-                return Ok(ApplyOutcome::Replayed(stored));
+            if let Some(replay) = check_idempotency(conn, req.game_id, idem)? {
+                return Ok(replay);
             }
         }
-        check_actionable(&game, req.expected_version)?;
-        let decision = decide(&game).map_err(StoreError::Rejected)?;
+        check_actionable(&game, req.expected_version).map_err(StoreError::widen)?;
+        let (decision, decided) = decide(&game).map_err(StoreError::Rejected)?;
         let applied = append(conn, &game, decision)?;
-        let response = respond(&applied);
+        let response = respond(&applied, decided);
         if let Some(idem) = &req.idempotency {
             diesel::insert_into(idempotency_keys::table)
                 .values((
@@ -153,6 +129,7 @@ pub fn apply_action<E>(
                     idempotency_keys::request_fingerprint.eq(&idem.fingerprint),
                     idempotency_keys::response_status.eq(response.status),
                     idempotency_keys::response_body.eq(&response.body),
+                    idempotency_keys::response_version.eq(applied.game.version),
                 ))
                 .execute(conn)?;
         }
@@ -161,8 +138,11 @@ pub fn apply_action<E>(
 }
 
 /// Whether an action may be applied to `game` now: it is active and, when the client named
-/// one, at the expected version.
-fn check_actionable<E>(game: &GameRow, expected_version: Option<i64>) -> Result<(), StoreError<E>> {
+/// one, at the expected version. [`apply_action`] checks this; a dry run checks the same.
+///
+/// # Errors
+/// `WrongStatus` unless active; `VersionConflict { current }` at another version.
+pub fn check_actionable(game: &GameRow, expected_version: Option<i64>) -> Result<(), StoreError> {
     if game.status != GameStatus::Active {
         return Err(StoreError::WrongStatus {
             current: game.status,
@@ -177,51 +157,44 @@ fn check_actionable<E>(game: &GameRow, expected_version: Option<i64>) -> Result<
     }
 }
 
-/// Whether `append_events` refused because the game moved past the version it was given.
-fn version_moved(e: &diesel::result::Error) -> bool {
-    matches!(
-        e,
-        diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::SerializationFailure,
-            _
-        )
-    )
-}
-
-/// Starts an open game whose seats are all taken: `decide(&game, &seats)` returns the setup
-/// events, the initial snapshot and the status (normally `Active`).
+/// Starts an open game with the seats taken so far: open seats are closed (removed, the
+/// taken ones keeping their order and numbered from 0 again) and `decide(&game, &seats)`
+/// returns the setup events, the initial snapshot and the status (normally `Active`) for
+/// those seats, or refuses (for instance when they are too few for the game: then nothing,
+/// not even the closing, is written).
 ///
 /// # Errors
-/// `NotFound`; `WrongStatus` unless open; `SeatsOpen`; `Rejected`; `Unavailable`; `Database`.
-/// Every error writes nothing.
+/// `NotFound`; `WrongStatus` unless open; `Rejected`; `Unavailable`; `Database`. Every error
+/// writes nothing.
 pub fn start_game<E>(
     conn: &mut PgConnection,
     game_id: Uuid,
     decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
 ) -> Result<Applied, StoreError<E>> {
     conn.transaction(|conn| {
-        let game = super::lock_game(conn, game_id)?;
+        let mut game = lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
                 current: game.status,
                 required: GameStatus::Open,
             });
         }
-        let seats = super::seats(conn, game_id).map_err(StoreError::widen)?;
-        if seats.iter().any(SeatRow::is_open) {
-            return Err(StoreError::SeatsOpen);
+        let seats = super::seats::close_open_seats(conn, game_id).map_err(StoreError::widen)?;
+        if seats.len() as i32 != game.seat_count {
+            game = super::games::set_seat_count(conn, game_id, seats.len() as i32)
+                .map_err(StoreError::widen)?;
         }
         let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
         Ok(append(conn, &game, decision)?)
     })
 }
 
-/// Same key seen before: `Some(response)` to replay, or an error; `None` for a new key.
+/// Same key seen before: `Some(replay)` to send again, or an error; `None` for a new key.
 fn check_idempotency<E>(
     conn: &mut PgConnection,
     game_id: Uuid,
     idem: &IdempotencyKey,
-) -> Result<Option<StoredResponse>, StoreError<E>> {
+) -> Result<Option<ApplyOutcome>, StoreError<E>> {
     let row: Option<IdempotencyRow> = idempotency_keys::table
         .find((game_id, idem.seat, &idem.key))
         .select(IdempotencyRow::as_select())
@@ -232,75 +205,10 @@ fn check_idempotency<E>(
         return Err(StoreError::IdempotencyMismatch);
     }
     match (row.response_status, row.response_body) {
-        (Some(status), Some(body)) => Ok(Some(StoredResponse { status, body })),
+        (Some(status), Some(body)) => Ok(Some(ApplyOutcome::Replayed {
+            response: StoredResponse { status, body },
+            version: row.response_version,
+        })),
         _ => Err(StoreError::IdempotencyInFlight),
     }
-}
-
-/// Appends `decision` to `game` (as read at its version), or fails with a serialization
-/// failure when the game has moved on ([`version_moved`]).
-///
-/// One round trip: the `append_events` function (migration 6) inserts the events and writes
-/// the snapshot, version and status. Only the transaction's timestamp comes back: the rows are
-/// built here from what was sent rather than shipped back and parsed again.
-fn append(conn: &mut PgConnection, game: &GameRow, decision: Decision) -> QueryResult<Applied> {
-    let Decision {
-        events: new_events,
-        snapshot,
-        status,
-    } = decision;
-    let now: DateTime<Utc> = diesel::select(append_events(
-        game.id,
-        game.version,
-        new_events.iter().map(|e| e.seat).collect::<Vec<_>>(),
-        new_events
-            .iter()
-            .map(|e| e.action.as_ref())
-            .collect::<Vec<_>>(),
-        new_events.iter().map(|e| &e.event).collect::<Vec<_>>(),
-        &snapshot,
-        status,
-    ))
-    .get_result(conn)?;
-    let events: Vec<EventRow> = new_events
-        .into_iter()
-        .zip(game.version + 1..)
-        .map(|(e, seq)| EventRow {
-            game_id: game.id,
-            seq,
-            seat: e.seat,
-            action: e.action,
-            event: e.event,
-            created_at: now,
-        })
-        .collect();
-    let game = GameRow {
-        id: game.id,
-        game_type: game.game_type.clone(),
-        rules_version: game.rules_version,
-        config: game.config.clone(),
-        status,
-        version: game.version + events.len() as i64,
-        snapshot: Some(snapshot),
-        seat_count: game.seat_count,
-        rng_seed: game.rng_seed.clone(),
-        created_at: game.created_at,
-        updated_at: now,
-        finished_at: (status == GameStatus::Finished).then(|| game.finished_at.unwrap_or(now)),
-    };
-    Ok(Applied { game, events })
-}
-
-diesel::define_sql_function! {
-    /// `append_events(game, version, seats, actions, events, snapshot, status)`: see
-    /// migration 6.
-    fn append_events(
-        game: diesel::sql_types::Uuid,
-        version: diesel::sql_types::Int8,
-        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
-        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
-        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
-        snapshot: diesel::sql_types::Json,
-        status: diesel::sql_types::Text,
-    ) -> diesel::sql_types::Timestamptz;
 }

@@ -5,9 +5,9 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use super::apply::Decision;
+use super::append::{append, Decision};
 use crate::models::{GameRow, GameStatus, RngSeed};
-use crate::schema::{game_events, games, seats};
+use crate::schema::{games, seats};
 use crate::token::hash_token;
 use crate::StoreError;
 
@@ -45,29 +45,25 @@ pub struct NewGame {
     pub initial: Option<Decision>,
 }
 
-/// Creates a game, its seats and (optionally) its setup events in one transaction.
+/// Creates a game and its seats, and, when it starts at once, its setup events, in one
+/// transaction. The setup events go through the same append path as every action's
+/// ([`super::append`]): the game row is inserted open at version 0, then the decision is
+/// appended to it.
 ///
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
 pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, StoreError> {
     conn.transaction(|conn| {
-        let (status, snapshot, events) = match new.initial {
-            Some(d) => (d.status, Some(d.snapshot), d.events),
-            None => (GameStatus::Open, None, Vec::new()),
-        };
-        let finished = status == GameStatus::Finished;
         let game: GameRow = diesel::insert_into(games::table)
             .values((
                 games::id.eq(new.id),
                 games::game_type.eq(&new.game_type),
                 games::rules_version.eq(new.rules_version),
                 games::config.eq(&new.config),
-                games::status.eq(status),
-                games::version.eq(events.len() as i64),
-                games::snapshot.eq(snapshot),
+                games::status.eq(GameStatus::Open),
+                games::version.eq(0),
                 games::seat_count.eq(new.seats.len() as i32),
                 games::rng_seed.eq(&new.rng_seed),
-                games::finished_at.eq(finished.then(Utc::now)),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -96,26 +92,37 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
             .values(&seat_rows)
             .execute(conn)?;
 
-        if !events.is_empty() {
-            let rows: Vec<_> = events
-                .iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    (
-                        game_events::game_id.eq(new.id),
-                        game_events::seq.eq(i as i64 + 1),
-                        game_events::seat.eq(e.seat),
-                        game_events::action.eq(e.action.as_ref()),
-                        game_events::event.eq(&e.event),
-                    )
-                })
-                .collect();
-            diesel::insert_into(game_events::table)
-                .values(&rows)
-                .execute(conn)?;
+        match new.initial {
+            Some(decision) => Ok(append(conn, &game, decision)?.game),
+            None => Ok(game),
         }
-        Ok(game)
     })
+}
+
+/// Sets the seat count of game `id` (when its open seats are closed at the start).
+///
+/// # Errors
+/// `NotFound`; `Database` (CHECK `seat_count > 0`).
+pub(super) fn set_seat_count(
+    conn: &mut PgConnection,
+    id: Uuid,
+    seat_count: i32,
+) -> Result<GameRow, StoreError> {
+    Ok(diesel::update(games::table.find(id))
+        .set(games::seat_count.eq(seat_count))
+        .returning(GameRow::as_returning())
+        .get_result(conn)?)
+}
+
+/// Loads game `id` and locks its row until the transaction ends.
+pub(super) fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError<E>> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .for_update()
+        .first(conn)
+        .optional()?
+        .ok_or(StoreError::NotFound)
 }
 
 /// Game `id`.

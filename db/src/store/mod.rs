@@ -5,14 +5,16 @@
 //! version-guarded UPDATE that [`apply_action`]'s single-statement write starts with), so all
 //! changes to one game are serialised and `version` is exactly the seq of the last event.
 
+mod append;
 mod apply;
 mod events;
 mod games;
 mod idempotency;
 mod seats;
 
+pub use append::{Applied, Decision};
 pub use apply::{
-    apply_action, start_game, Applied, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey,
+    apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
     OPTIMISTIC_ATTEMPTS,
 };
 pub use events::{all_events, events_after, events_up_to};
@@ -23,22 +25,8 @@ pub use idempotency::expire_idempotency_keys;
 pub use seats::{join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;
-use uuid::Uuid;
 
-use crate::models::GameRow;
-use crate::schema::games as games_table;
 use crate::StoreError;
-
-/// Loads game `id` and locks its row until the transaction ends.
-fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow, StoreError<E>> {
-    games_table::table
-        .find(id)
-        .select(GameRow::as_select())
-        .for_update()
-        .first(conn)
-        .optional()?
-        .ok_or(StoreError::NotFound)
-}
 
 /// One round trip to the server: readiness checks use it, since the pool hands out recently
 /// used connections without checking them.

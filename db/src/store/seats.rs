@@ -96,7 +96,7 @@ pub fn join_seat(
     token: &str,
 ) -> Result<SeatRow, StoreError> {
     conn.transaction(|conn| {
-        let game = super::lock_game(conn, game_id)?;
+        let game = super::games::lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
             return Err(StoreError::WrongStatus {
                 current: game.status,
@@ -131,6 +131,35 @@ pub fn join_seat(
             .returning(SeatRow::as_returning())
             .get_result(conn)?)
     })
+}
+
+/// Removes the open seats of `game_id` and numbers the taken ones from 0 in their order;
+/// returns them. Only for a game being started (its row locked by the caller): nothing refers
+/// to seat numbers before the first event.
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub(super) fn close_open_seats(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+) -> Result<Vec<SeatRow>, StoreError> {
+    diesel::delete(
+        seats::table
+            .filter(seats::game_id.eq(game_id))
+            .filter(seats::token_sha256.is_null()),
+    )
+    .execute(conn)?;
+    let taken = self::seats(conn, game_id)?;
+    // Ascending, so each seat moves down into a number that is free by then.
+    for (number, row) in taken.iter().enumerate() {
+        let number = number as i32;
+        if row.seat != number {
+            diesel::update(seats::table.find((game_id, row.seat)))
+                .set(seats::seat.eq(number))
+                .execute(conn)?;
+        }
+    }
+    self::seats(conn, game_id)
 }
 
 /// The game and seat whose token is `token`, in any game: lets the api tell an unknown token

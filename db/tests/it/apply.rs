@@ -9,13 +9,14 @@ use uuid::Uuid;
 
 use crate::helpers::{active_game, count_events};
 
-/// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0.
-fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<Decision, String> {
+/// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0; the new
+/// counter is what it hands to [`respond`].
+fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
     move |game| {
         let counter = game.snapshot.as_ref().unwrap().to_value().unwrap()["counter"]
             .as_i64()
             .unwrap();
-        Ok(Decision {
+        let decision = Decision {
             events: (0..n)
                 .map(|i| {
                     NewEvent::by_seat(
@@ -27,14 +28,16 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<Decision, String> {
                 .collect(),
             snapshot: json!({"counter": counter + 1}).into(),
             status: GameStatus::Active,
-        })
+        };
+        Ok((decision, counter + 1))
     }
 }
 
-fn respond(applied: &Applied) -> StoredResponse {
+/// The response names the new version and the counter the (last) decision handed over.
+fn respond(applied: &Applied, counter: i64) -> StoredResponse {
     StoredResponse {
         status: 200,
-        body: json!({"version": applied.game.version}).into(),
+        body: json!({"version": applied.game.version, "counter": counter}).into(),
     }
 }
 
@@ -75,7 +78,10 @@ fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
     assert_eq!(applied.events[0].seat, Some(0));
     assert_eq!(applied.events[0].action, Some(json!({"type": "Bump"})));
     assert_eq!(applied.game.version, 4);
-    assert_eq!(response.body.to_value().unwrap(), json!({"version": 4}));
+    assert_eq!(
+        response.body.to_value().unwrap(),
+        json!({"version": 4, "counter": 1})
+    );
 
     store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
@@ -106,7 +112,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
     let finish = |_: &GameRow| {
-        Ok::<_, String>(Decision {
+        let decision = Decision {
             events: vec![NewEvent::by_seat(
                 1,
                 json!({"type": "Resign"}),
@@ -114,7 +120,8 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             )],
             snapshot: json!({"counter": 0, "over": true}).into(),
             status: GameStatus::Finished,
-        })
+        };
+        Ok::<_, String>((decision, 0))
     };
     store::apply_action(&mut conn, &request(game.id, None), finish, respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
@@ -153,7 +160,7 @@ fn rejected_decision_writes_nothing() {
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
     let req = idempotent(game.id, "k1", b"same");
-    let reject = |_: &GameRow| Err::<Decision, _>("tycoon.not_your_turn");
+    let reject = |_: &GameRow| Err::<(Decision, i64), _>("tycoon.not_your_turn");
     let result = store::apply_action(&mut conn, &req, reject, respond);
     assert!(matches!(
         result,
@@ -176,7 +183,7 @@ fn unknown_game_is_not_found_and_the_closure_never_runs() {
     let result = store::apply_action(
         &mut conn,
         &request(Uuid::new_v4(), None),
-        |_: &GameRow| -> Result<Decision, String> { panic!("must not decide") },
+        |_: &GameRow| -> Result<(Decision, i64), String> { panic!("must not decide") },
         respond,
     );
     assert!(matches!(result, Err(StoreError::NotFound)));
@@ -199,14 +206,23 @@ fn same_idempotency_key_and_request_replays_the_stored_response() {
     let again = store::apply_action(
         &mut conn,
         &req,
-        |_: &GameRow| -> Result<Decision, String> { panic!("a replay must not decide") },
+        |_: &GameRow| -> Result<(Decision, i64), String> { panic!("a replay must not decide") },
         respond,
     )
     .unwrap();
-    let ApplyOutcome::Replayed(replayed) = again else {
+    let ApplyOutcome::Replayed {
+        response: replayed,
+        version,
+    } = again
+    else {
         panic!("expected Replayed")
     };
     assert_eq!(replayed, response);
+    assert_eq!(
+        version,
+        Some(2),
+        "the version is stored beside the response"
+    );
     assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 2);
     assert_eq!(count_events(&mut conn, game.id), 2);
 }
@@ -386,10 +402,15 @@ fn an_action_overtaken_between_its_read_and_its_write_is_decided_again_on_the_ne
         vec![1, 2],
         "decided again on the newer version"
     );
-    let ApplyOutcome::Applied { applied, .. } = out else {
+    let ApplyOutcome::Applied { applied, response } = out else {
         panic!("applied, not replayed")
     };
     assert_eq!(applied.events[0].seq, 3);
+    assert_eq!(
+        response.body.to_value().unwrap(),
+        json!({"version": 3, "counter": 2}),
+        "respond gets what the last decision produced"
+    );
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.version, 3);
     assert_eq!(

@@ -117,10 +117,10 @@ fn joining_a_taken_or_missing_seat_is_refused() {
 }
 
 #[test]
-fn start_game_needs_every_seat_and_writes_the_setup_events() {
+fn start_game_closes_open_seats_and_writes_the_setup_events() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
-    let game = open_game(&mut conn, 2);
+    let game = open_game(&mut conn, 4);
     let setup = |_: &db::GameRow, seats: &[db::SeatRow]| {
         Ok::<_, String>(store::Decision {
             events: vec![db::NewEvent::system(
@@ -130,13 +130,28 @@ fn start_game_needs_every_seat_and_writes_the_setup_events() {
             status: GameStatus::Active,
         })
     };
+    store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();
+    store::join_seat(&mut conn, game.id, Some(3), "B", "b").unwrap();
+    // A refused start writes nothing, not even the closing of the open seats.
+    let refuse = |_: &db::GameRow, _: &[db::SeatRow]| Err::<store::Decision, _>("too few");
     assert!(matches!(
-        store::start_game(&mut conn, game.id, setup),
-        Err(StoreError::SeatsOpen)
+        store::start_game(&mut conn, game.id, refuse),
+        Err(StoreError::Rejected("too few"))
     ));
-    store::join_seat(&mut conn, game.id, None, "A", "a").unwrap();
-    store::join_seat(&mut conn, game.id, None, "B", "b").unwrap();
+    assert_eq!(store::seats(&mut conn, game.id).unwrap().len(), 4);
     let started = store::start_game(&mut conn, game.id, setup).unwrap();
+    let seats = store::seats(&mut conn, game.id).unwrap();
+    assert_eq!(
+        seats
+            .iter()
+            .map(|s| (s.seat, s.name.as_deref()))
+            .collect::<Vec<_>>(),
+        [(0, Some("A")), (1, Some("B"))],
+        "open seats closed, taken ones renumbered in order"
+    );
+    let roster = store::roster(&mut conn, game.id).unwrap();
+    assert_eq!(roster.seat_of("b"), Some(1), "tokens follow their seats");
+    assert_eq!(started.game.seat_count, 2);
     assert_eq!(started.game.version, 1);
     assert_eq!(started.game.status, GameStatus::Active);
     assert_eq!(

@@ -57,3 +57,41 @@ fn launcher_starts_reuses_and_recovers_from_a_killed_server() {
     drop(restarted);
     assert!(PgConnection::establish(&url).is_err(), "dropped => stopped");
 }
+
+/// After a `kill -9` of the server process the cluster keeps running; the next run adopts it
+/// and stops it at exit, while a cluster whose launcher is alive is only reused (issue #18).
+#[test]
+fn a_cluster_left_by_a_dead_launcher_is_adopted_and_stopped_at_exit() {
+    let dir = tempfile::Builder::new()
+        .prefix("gs-adopt-")
+        .tempdir()
+        .unwrap();
+    let data = dir.path().join("data");
+    let opts = LaunchOptions::for_tests();
+    let pg = LocalPostgres::start_with(&data, &opts).unwrap();
+    let url = pg.database_url("postgres");
+    // The launching process dies without stopping the cluster: its value is never dropped and
+    // the launcher file names a process that has exited.
+    std::mem::forget(pg);
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    std::fs::write(data.join(db::local_pg::LAUNCHER_FILE), dead.to_string()).unwrap();
+
+    let adopted = LocalPostgres::start_with(&data, &opts).unwrap();
+    assert!(adopted.started_here(), "a left-behind cluster is ours");
+    assert_eq!(
+        std::fs::read_to_string(data.join(db::local_pg::LAUNCHER_FILE)).unwrap(),
+        std::process::id().to_string()
+    );
+    // A second value while this process (the launcher now) lives only reuses it.
+    let reused = LocalPostgres::start_with(&data, &opts).unwrap();
+    assert!(!reused.started_here());
+    drop(reused);
+    assert_eq!(select_one(&url), 1);
+    drop(adopted);
+    assert!(
+        PgConnection::establish(&url).is_err(),
+        "the adopted cluster stops with the run that adopted it"
+    );
+}

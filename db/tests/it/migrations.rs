@@ -57,7 +57,7 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 6);
+    assert_eq!(applied, 7);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }
@@ -142,6 +142,7 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<i32>,
             Option<serde_json::Value>,
             chrono::DateTime<chrono::Utc>,
+            Option<i64>,
         )>(&mut conn)
         .unwrap();
 }

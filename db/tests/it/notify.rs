@@ -32,13 +32,14 @@ fn act(
             if !ok {
                 return Err("rejected");
             }
-            Ok(Decision {
+            let decision = Decision {
                 events: vec![NewEvent::system(json!({"type": "Tick"}))],
                 snapshot: json!({"counter": g.version}).into(),
                 status: GameStatus::Active,
-            })
+            };
+            Ok((decision, ()))
         },
-        |_| StoredResponse {
+        |_, ()| StoredResponse {
             status: 200,
             body: json!({}).into(),
         },

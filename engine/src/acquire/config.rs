@@ -1,4 +1,4 @@
-//! The options a Acquire game is created with; every field defaults to the spec's choice.
+//! The options an Acquire game is created with; every field defaults to the spec's choice.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +41,10 @@ pub struct Config {
     pub end_rule: EndRule,
     #[serde(alias = "defunctOrder")]
     pub defunct_order: DefunctOrder,
-    /// Hide other players' cash and shares in views until the end (AQ-INFO-3, AQ-D6).
+    /// Hide other players' cash and share totals (AQ-INFO-3, AQ-D6). A memory rule, not
+    /// secrecy: the totals are hidden in views and in `states/{seq}` until the end, while each
+    /// purchase, sale, trade, founder's share and bonus stays visible in the event log, as at
+    /// the table (the public bank stock reveals them anyway).
     #[serde(alias = "hiddenHoldings")]
     pub hidden_holdings: bool,
 }

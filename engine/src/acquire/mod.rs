@@ -36,8 +36,8 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, DefunctOrder, EndRule};
 pub use action::Action;
+pub use config::{Config, DefunctOrder, EndRule};
 pub use data::{board, Chain, Tile};
 pub use event::{EndReason, Event, Payout};
 pub use rules::bonus_awards;
@@ -46,9 +46,9 @@ pub use view::View;
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
-use std::ops::RangeInclusive;
 use rules::MergerStep;
 use state::Step;
+use std::ops::RangeInclusive;
 
 /// The Acquire rules.
 pub struct Acquire;
@@ -63,6 +63,7 @@ impl Game for Acquire {
     const NAME: &'static str = "acquire";
     const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";
     const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 6 (AQ-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

@@ -1,9 +1,9 @@
 //! What happened, in the past tense, chance outcomes included. The JSON form is stable: stored
 //! logs are replayed by later versions, so variants and fields are only ever added.
 
+use super::config::Config;
 use super::data::{City, Deck, LoanKind, Ticket};
 use super::state::Income;
-use super::config::Config;
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +15,9 @@ pub enum Event {
     /// Each seat gets its plane, hotels, factories and start money (TY-SETUP-1, TY-SETUP-2).
     GameStarted {
         players: u8,
+        /// Every option, as this game plays it.
+        // Read as its rules version wrote it: see `super::config::stored`.
+        #[serde(deserialize_with = "super::config::stored")]
         config: Config,
     },
     /// A draw pile was (re)formed in this order, top card last (TY-SETUP-3, TY-TIX-4).

@@ -17,8 +17,8 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, StepMode, TieBreak};
 pub use action::{Action, LoanDecision};
+pub use config::{Config, StepMode, TieBreak};
 pub use data::{board, City, Deck, LoanKind, Ticket};
 pub use event::Event;
 pub use rules::destinations;
@@ -28,8 +28,8 @@ pub use view::View;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use std::ops::RangeInclusive;
 use state::Stage;
+use std::ops::RangeInclusive;
 
 /// The Tycoon rules.
 pub struct Tycoon;
@@ -43,12 +43,19 @@ impl Game for Tycoon {
 
     const NAME: &'static str = "tycoon";
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
-    const RULES_VERSION: u32 = 1;
+    /// 2: majority ties follow the seeds' wording by default (`tie_break = first_built`).
+    const RULES_VERSION: u32 = 2;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 4 (TY-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
         let c = &board().constants;
         c.players_min..=c.players_max
+    }
+
+    /// Options left out take the defaults of `rules_version` (see [`config`]).
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Config, String> {
+        Config::read(json, rules_version).map_err(|e| e.to_string())
     }
 
     fn setup(

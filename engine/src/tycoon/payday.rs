@@ -1,8 +1,8 @@
 //! Payday incomes, computed from the board alone (TY-PAY-1, TY-DIST-1, TY-MAJ-*, TY-FACPAY-*).
 
+use super::config::TieBreak;
 use super::data::{board, City, CITY_COUNT};
 use super::state::{CityState, Income, State};
-use super::config::TieBreak;
 use crate::Seat;
 
 /// First and second payout of a city now: the values on the space after the chain (TY-MAJ-1,
@@ -13,7 +13,8 @@ pub fn payout(state: &State, city: City) -> [i32; 2] {
 }
 
 /// The seats with hotels on the track, best first: most hotels, then the tie-break of the
-/// config: by default the earliest hotel still on the track (the lowest space) wins (TY-MAJ-2, S2).
+/// config (TY-MAJ-2, S2): by default whoever built a hotel in the city first, even one since
+/// closed; with `earliest_on_track` whoever's earliest hotel still on the track stands lower.
 pub fn majority_ranking(city: &CityState, players: usize, tie_break: TieBreak) -> Vec<Seat> {
     let mut count = [0u8; 8];
     let mut earliest = [u8::MAX; 8];

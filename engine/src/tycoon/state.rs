@@ -1,12 +1,14 @@
 //! The full Tycoon state, secrets (the draw piles' order) included. Only `evolve` changes it.
 
-use super::data::{board, City, Deck, LoanKind, Ticket, CITY_COUNT, TRACK_SPACES};
 use super::config::Config;
+use super::data::{board, City, Deck, LoanKind, Ticket, CITY_COUNT, TRACK_SPACES};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// Read as its rules version wrote it (see [`super::config`]).
+    #[serde(deserialize_with = "super::config::stored")]
     pub config: Config,
     /// 1, 2 or 3 (TY-COMP-12).
     pub phase: u8,

@@ -70,6 +70,10 @@ struct Args {
     /// Seed of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Event streams (SSE, `GET /v1/games/{id}/stream`) to hold open during the measurement,
+    /// ten per game, on games nobody plays: what holding many followers costs the action path.
+    #[arg(long, default_value_t = 0)]
+    streams: usize,
 }
 
 /// Latencies and failures of one run.
@@ -190,6 +194,10 @@ async fn main() -> anyhow::Result<()> {
         args.actions
     );
 
+    let followers = open_streams(&base, args.streams).await?;
+    if args.streams > 0 {
+        eprintln!("{} event streams open", followers.len());
+    }
     let mut rows = Vec::new();
     let mut bad = 0usize;
     for &clients in &args.clients {
@@ -255,6 +263,36 @@ async fn main() -> anyhow::Result<()> {
         bail!("no action was applied");
     }
     Ok(())
+}
+
+/// Opens `n` spectator event streams, ten per new game, and keeps reading them (heartbeats)
+/// in the background; the returned tasks end when dropped with the runtime.
+async fn open_streams(base: &str, n: usize) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
+    let http = reqwest::Client::new();
+    let mut tasks = Vec::with_capacity(n);
+    let mut game = String::new();
+    for i in 0..n {
+        if i % 10 == 0 {
+            let created: Value = http
+                .post(format!("{base}/v1/games"))
+                .json(&json!({"type": "tycoon", "seats": [{"name": "A"}, {"name": "B"}]}))
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?;
+            game = created["game_id"].as_str().context("game id")?.to_string();
+        }
+        let mut res = http
+            .get(format!("{base}/v1/games/{game}/stream"))
+            .send()
+            .await?
+            .error_for_status()?;
+        tasks.push(tokio::spawn(async move {
+            while let Ok(Some(_)) = res.chunk().await {}
+        }));
+    }
+    Ok(tasks)
 }
 
 /// One client: plays its own games (a new one when a game ends) until `quota` action POSTs.

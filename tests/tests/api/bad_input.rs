@@ -54,14 +54,32 @@ async fn bad_action_requests_get_problem_json_and_leave_the_game_unchanged() {
         (
             "{\"action\": {\"type\": \"teleport\"}}",
             "application/json",
-            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::BAD_REQUEST,
             "invalid_action",
         ),
         (
             "{\"action\": {\"type\": \"buy_ticket\", \"ticket\": 7}}",
             "application/json",
-            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::BAD_REQUEST,
             "invalid_action",
+        ),
+        (
+            "{\"action\": {\"type\": \"end_turn\", \"x\": 1}}",
+            "application/json",
+            StatusCode::BAD_REQUEST,
+            "invalid_action",
+        ),
+        (
+            "{\"action\": [\"end_turn\"]}",
+            "application/json",
+            StatusCode::BAD_REQUEST,
+            "invalid_action",
+        ),
+        (
+            "{\"action\": {\"type\": \"buy_ticket\", \"ticket\": \"S99\", \"ticket\": \"S01\"}}",
+            "application/json",
+            StatusCode::BAD_REQUEST,
+            "invalid_body",
         ),
         (
             "{\"action\": {\"type\": \"end_turn\"}}",
@@ -128,7 +146,7 @@ async fn bad_action_requests_get_problem_json_and_leave_the_game_unchanged() {
 
     // A dry run accepts a legal action and writes nothing.
     let res = app
-        .req(Method::POST, &format!("{url}?dry_run=true"), Some(token))
+        .req(Method::POST, &format!("{url}/dry-run"), Some(token))
         .json(&json!({ "action": legal["actions"][0], "expected_version": version }))
         .send()
         .await
@@ -140,7 +158,7 @@ async fn bad_action_requests_get_problem_json_and_leave_the_game_unchanged() {
         (Some(true), Some(version))
     );
     let res = app
-        .req(Method::POST, &format!("{url}?dry_run=true"), Some(token))
+        .req(Method::POST, &format!("{url}/dry-run"), Some(token))
         .json(&json!({ "action": { "type": "end_turn" } }))
         .send()
         .await
@@ -151,13 +169,21 @@ async fn bad_action_requests_get_problem_json_and_leave_the_game_unchanged() {
         "tycoon.main_action_required",
     )
     .await;
+    // The old `?dry_run=true` is refused rather than applied: the operation takes no query.
     let res = app
-        .req(Method::POST, &format!("{url}?dry_run=maybe"), Some(token))
+        .req(Method::POST, &format!("{url}?dry_run=true"), Some(token))
         .json(&json!({ "action": legal["actions"][0] }))
         .send()
         .await
         .unwrap();
     assert_problem(res, StatusCode::BAD_REQUEST, "invalid_query").await;
+    let res = app
+        .req(Method::POST, &format!("{url}/dry-run"), Some(token))
+        .json(&json!({ "action": { "type": "end_turn", "typo": 1 } }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::BAD_REQUEST, "invalid_action").await;
 
     assert_eq!(app.version(&game).await, version);
     assert_eq!(stored_event_count(&app, &game), events);
@@ -196,8 +222,18 @@ async fn bad_creations_ids_queries_and_routes_get_problem_json() {
         ),
         (
             json!({ "type": "acquire", "seats": [{ "name": "A" }, { "name": "B" }], "config": { "warp": true } }),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_config",
+            StatusCode::BAD_REQUEST,
+            "invalid_body",
+        ),
+        (
+            json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B" }], "config": ["up_to"] }),
+            StatusCode::BAD_REQUEST,
+            "invalid_body",
+        ),
+        (
+            json!(["tycoon", null, [{ "name": "a" }, { "name": "b" }], 5]),
+            StatusCode::BAD_REQUEST,
+            "invalid_body",
         ),
         (
             json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B", "colour": "red" }] }),
@@ -222,7 +258,11 @@ async fn bad_creations_ids_queries_and_routes_get_problem_json() {
     assert_eq!(list["games"], json!([]), "nothing was created");
 
     for (path, status, code) in [
-        ("/v1/games/not-a-uuid", StatusCode::NOT_FOUND, "not_found"),
+        (
+            "/v1/games/not-a-uuid",
+            StatusCode::BAD_REQUEST,
+            "invalid_id",
+        ),
         (
             "/v1/games/00000000-0000-0000-0000-000000000000",
             StatusCode::NOT_FOUND,
@@ -235,8 +275,8 @@ async fn bad_creations_ids_queries_and_routes_get_problem_json() {
         ),
         (
             "/v1/games/00000000-0000-0000-0000-000000000000/states/x",
-            StatusCode::NOT_FOUND,
-            "not_found",
+            StatusCode::BAD_REQUEST,
+            "invalid_seq",
         ),
         (
             "/v1/games?limit=-3",

@@ -4,14 +4,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use db::local_pg::{LaunchOptions, LocalPostgres};
 use diesel::prelude::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app_with, Game, TestApp};
+use crate::helpers::{metric, spawn_app_with, wait_for, Game, TestApp};
 
 /// What a response was, enough to judge it: status, problem+json or not, `Retry-After`.
 #[derive(Debug, Clone)]
@@ -143,9 +142,10 @@ async fn postgres_stopped_during_load_gives_503_with_retry_after_and_the_service
             })
         })
         .collect();
-    while oks.load(Ordering::SeqCst) < 20 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_for("20 answered moves before the outage", || async {
+        (oks.load(Ordering::SeqCst) >= 20).then_some(())
+    })
+    .await;
 
     // Stop PostgreSQL the hard way while the load runs.
     tokio::task::spawn_blocking({
@@ -186,21 +186,20 @@ async fn postgres_stopped_during_load_gives_503_with_retry_after_and_the_service
     })
     .await
     .unwrap();
-    let mut ready = false;
-    for _ in 0..100 {
+    wait_for("/readyz to pass again after the restart", || async {
         let res = app.req(Method::GET, "/readyz", None).send().await.unwrap();
         if res.status() == StatusCode::OK {
-            ready = true;
-            break;
+            return Some(());
         }
         assert_503(&seen(res).await);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(ready, "/readyz passes again after the restart");
+        None
+    })
+    .await;
     let before = oks.load(Ordering::SeqCst);
-    while oks.load(Ordering::SeqCst) < before + 10 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_for("10 more answered moves after the restart", || async {
+        (oks.load(Ordering::SeqCst) >= before + 10).then_some(())
+    })
+    .await;
     stop.store(true, Ordering::SeqCst);
     for t in load {
         t.await.unwrap();
@@ -225,14 +224,9 @@ async fn pool_use(app: &TestApp) -> (i64, i64) {
         .text()
         .await
         .unwrap();
-    let gauge = |name: &str| -> i64 {
-        text.lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-            .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
-    };
     (
-        gauge("db_pool_connections") - gauge("db_pool_idle_connections"),
-        gauge("long_polls_waiting"),
+        metric(&text, "db_pool_connections") - metric(&text, "db_pool_idle_connections"),
+        metric(&text, "long_polls_waiting"),
     )
 }
 
@@ -267,17 +261,12 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
             })
         })
         .collect();
-    let mut waiting = 0;
-    for _ in 0..400 {
-        let (in_use, w) = pool_use(&app).await;
-        waiting = w;
-        if w == 60 {
-            assert_eq!(in_use, 0, "waiting long polls hold no pool connection");
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert_eq!(waiting, 60, "every long poll is waiting");
+    let in_use = wait_for("all 60 long polls to wait", || async {
+        let (in_use, waiting) = pool_use(&app).await;
+        (waiting == 60).then_some(in_use)
+    })
+    .await;
+    assert_eq!(in_use, 0, "waiting long polls hold no pool connection");
 
     // Actions are served while the polls wait (and wake, and re-read) on a pool of two.
     for n in 0..5 {
@@ -285,19 +274,11 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
         assert_eq!(s.status, 200, "{s:?}");
     }
     // Wake-ups are asynchronous (announced after the commit, received within the listener's
-    // 20 ms interval): give them a moment.
-    let mut w = 0;
-    for _ in 0..200 {
-        w = pool_use(&app).await.1;
-        if w == 30 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert_eq!(
-        w, 30,
-        "the polls of the changed game came back, the others still wait"
-    );
+    // 20 ms interval): the polls of the changed game come back, the others still wait.
+    wait_for("the 30 polls of the changed game to come back", || async {
+        (pool_use(&app).await.1 == 30).then_some(())
+    })
+    .await;
 
     // Exhaust the pool for real: an outside transaction holds the game's row lock, so the
     // actions that got a connection block on it with their connection, and the rest wait for
@@ -332,9 +313,15 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
         })
         .collect();
     // Two actions hold the two connections; the six others time out of the pool.
-    while done.load(Ordering::SeqCst) < 6 {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_for("six actions to time out of the pool", || async {
+        (done.load(Ordering::SeqCst) >= 6).then_some(())
+    })
+    .await;
+    assert_eq!(
+        done.load(Ordering::SeqCst),
+        6,
+        "the two holding the connections wait for the row lock"
+    );
     diesel::sql_query("COMMIT").execute(&mut locker).unwrap();
     let mut statuses = Vec::new();
     for a in actions {
@@ -376,13 +363,11 @@ async fn an_exhausted_pool_gives_503_with_retry_after_and_long_polls_never_starv
                 })
             })
             .collect();
-        // Wait until both blockers hold their connection.
-        for _ in 0..400 {
-            if pool_use(&app).await.0 == 2 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
+        // Both blockers hold their connection (waiting for the row lock) until the COMMIT.
+        wait_for("both blockers to hold a pool connection", || async {
+            (pool_use(&app).await.0 == 2).then_some(())
+        })
+        .await;
         let res = app
             .req(Method::GET, &format!("/v1/games/{}", quiet.id), None)
             .send()

@@ -194,6 +194,52 @@ impl TestApp {
 
 use tests::choose;
 
+/// How long a test waits for something the service does in the background before it fails:
+/// generous, so a loaded 2-core machine never trips it; reaching it means a hang.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Polls `probe` every 20 ms until it returns `Some`, and returns that. Panics naming `what`
+/// when [`PATIENCE`] runs out.
+pub async fn wait_for<T, F, Fut>(what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        if let Some(found) = probe().await {
+            return found;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "gave up after {PATIENCE:?} waiting for {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+impl TestApp {
+    /// The value of gauge `name` on `/metrics`.
+    pub async fn gauge(&self, name: &str) -> i64 {
+        let text = self
+            .req(Method::GET, "/metrics", None)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        metric(&text, name)
+    }
+}
+
+/// The value of gauge `name` in a Prometheus text exposition.
+pub fn metric(text: &str, name: &str) -> i64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
+}
+
 pub async fn json_of(res: Response) -> (StatusCode, Value) {
     let status = res.status();
     let text = res.text().await.unwrap();

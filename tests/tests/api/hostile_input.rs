@@ -149,7 +149,7 @@ async fn hostile_bodies_get_4xx_problem_json_and_change_no_game() {
         case(Method::POST, seats.clone(), big.clone(), 413, "body_too_large"),
         with_token(case(Method::POST, actions.clone(), big, 413, "body_too_large"), &token),
         // Deeply nested: serde_json's recursion limit refuses it before any handler runs.
-        case(Method::POST, "/v1/games".into(), deep.clone(), 400, "invalid_body"),
+        case(Method::POST, "/v1/games".into(), deep.clone(), 400, "malformed_json"),
         with_token(case(Method::POST, actions.clone(), deep, 400, "malformed_json"), &token),
         with_token(case(Method::POST, actions.clone(), deep_action, 400, "malformed_json"), &token),
         // Invalid UTF-8, inside a string and as bare bytes.
@@ -188,7 +188,7 @@ async fn hostile_bodies_get_4xx_problem_json_and_change_no_game() {
                 Method::POST,
                 actions.clone(),
                 format!("{{\"action\": {{\"type\": {q}}}}}"),
-                422,
+                400,
                 "invalid_action",
             ),
             &token,
@@ -198,7 +198,7 @@ async fn hostile_bodies_get_4xx_problem_json_and_change_no_game() {
                 Method::POST,
                 actions.clone(),
                 format!("{{\"action\": {{\"type\": \"buy_ticket\", \"ticket\": {q}}}}}"),
-                422,
+                400,
                 "invalid_action",
             ),
             &token,
@@ -310,8 +310,8 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
         ),
         get(
             format!("/v1/games/{id}/states/99999999999999999999"),
-            404,
-            "not_found",
+            400,
+            "invalid_seq",
         ),
         get(format!("/v1/games/{id}/states/-1"), 404, "no_such_state"),
         get(
@@ -330,37 +330,62 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
         // Path ids that are not UUIDs, on every route.
         get(
             "/v1/games/%27%3B%20DROP%20TABLE%20games%3B%20--".into(),
-            404,
-            "not_found",
+            400,
+            "invalid_id",
         ),
-        get("/v1/games/1%20OR%201=1/events".into(), 404, "not_found"),
-        get("/v1/games/123/legal-actions".into(), 404, "not_found"),
+        get("/v1/games/1%20OR%201=1/events".into(), 400, "invalid_id"),
+        get("/v1/games/123/legal-actions".into(), 400, "invalid_id"),
         get(
             "/v1/games/00000000-0000-0000-0000-00000000000g/states/1".into(),
-            404,
-            "not_found",
+            400,
+            "invalid_id",
         ),
+        get("/v1/games/xyz/stream".into(), 400, "invalid_id"),
         case(
             Method::POST,
             "/v1/games/xyz/actions".into(),
             "{\"action\": {\"type\": \"end_turn\"}}",
-            404,
-            "not_found",
+            400,
+            "invalid_id",
         ),
         case(
             Method::POST,
             "/v1/games/xyz/seats".into(),
             "{\"name\": \"A\"}",
-            404,
-            "not_found",
+            400,
+            "invalid_id",
         ),
         case(
             Method::POST,
             "/v1/games/xyz/start".into(),
             "",
-            404,
-            "not_found",
+            400,
+            "invalid_id",
         ),
+        // Out of the documented ranges: refused, never clamped.
+        get(
+            format!("/v1/games/{id}/events?limit=0"),
+            400,
+            "invalid_query",
+        ),
+        get(
+            format!("/v1/games/{id}/events?limit=1001"),
+            400,
+            "invalid_query",
+        ),
+        get(
+            format!("/v1/games/{id}/events?after=-1"),
+            400,
+            "invalid_query",
+        ),
+        get(
+            format!("/v1/games/{id}?after_version=-1"),
+            400,
+            "invalid_query",
+        ),
+        get(format!("/v1/games/{id}?wait=31"), 400, "invalid_query"),
+        get("/v1/games?limit=101".into(), 400, "invalid_query"),
+        get("/v1/games?limit=0".into(), 400, "invalid_query"),
         // Wrong methods on known routes: 405 with Allow.
         case(
             Method::DELETE,
@@ -433,12 +458,12 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
             "method_not_allowed",
         ),
     ];
-    // In-range but enormous values are clamped, not refused, and not a 500.
+    // The extremes of the documented ranges are answered, not refused, and never a 500.
     for path in [
-        format!("/v1/games/{id}/events?limit=4294967295&after=9223372036854775807"),
-        format!("/v1/games/{id}/events?after=-9223372036854775808"),
-        "/v1/games?limit=4294967295".to_string(),
-        format!("/v1/games/{id}?wait=18446744073709551615"),
+        format!("/v1/games/{id}/events?limit=1000&after=9223372036854775807"),
+        format!("/v1/games/{id}/events?limit=1&after=0"),
+        "/v1/games?limit=100".to_string(),
+        format!("/v1/games/{id}?wait=0"),
         format!("/v1/games/{id}?wait=0&after_version=9223372036854775807"),
         "/v1/games?type=%27%20OR%20%271%27%3D%271".to_string(),
     ] {
@@ -467,7 +492,7 @@ async fn hostile_queries_paths_and_methods_get_4xx_problem_json_and_change_no_ga
         .unwrap();
     assert_eq!(
         res.headers().get("allow").map(|v| v.to_str().unwrap()),
-        Some("GET, POST")
+        Some("GET, HEAD, POST")
     );
     assert_eq!(all_games(&app), before, "no game changed");
 }

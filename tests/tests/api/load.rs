@@ -23,10 +23,21 @@ async fn the_load_generator_smoke_run_sees_no_server_error() {
         out.status.success(),
         "loadgen --smoke failed:\n{stdout}\n{stderr}"
     );
-    assert!(stdout.contains("| Clients | Actions/s |"), "{stdout}");
-    assert!(
-        stdout.contains("every action POST answered 2xx"),
-        "{stdout}\n{stderr}"
+    // One table row and one verdict per client count of the smoke run (1 and 4 clients), and
+    // every verdict all-2xx.
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| Clients"))
+        .collect();
+    let verdicts: Vec<&str> = stdout.lines().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(rows.len(), 2, "a table row per client count:\n{stdout}");
+    assert_eq!(
+        verdicts,
+        [
+            "- 1 clients: every action POST answered 2xx",
+            "- 4 clients: every action POST answered 2xx",
+        ],
+        "\n{stdout}\n{stderr}"
     );
     drop(db);
 }

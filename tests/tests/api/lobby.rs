@@ -21,6 +21,53 @@ async fn the_catalogue_lists_tycoon_with_its_seat_range_and_default_config() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_begins_with_the_taken_seats_and_closes_the_open_ones() {
+    let app = spawn_app().await;
+    let res = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon", "seats": [{ "name": "Ann" }, { "open": true }, { "open": true }, { "open": true }] }))
+        .send()
+        .await
+        .unwrap();
+    let created: Value = res.json().await.unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let ann = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+        .json(&json!({ "name": "Bob", "seat": 2 }))
+        .send()
+        .await
+        .unwrap();
+    let bob: Value = res.json().await.unwrap();
+    let bob = bob["token"].as_str().unwrap().to_string();
+
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/start"), Some(&ann))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let doc: Value = res.json().await.unwrap();
+    assert_eq!(doc["status"], "active");
+    assert_eq!(doc["seat"], 0);
+    assert_eq!(
+        doc["seats"],
+        json!([{ "seat": 0, "name": "Ann", "open": false }, { "seat": 1, "name": "Bob", "open": false }]),
+        "open seats closed; Bob, who joined seat 2, plays second as seat 1"
+    );
+    assert_eq!(doc["view"]["players"].as_array().map(Vec::len), Some(2));
+    let (status, bobs) = app.get_json(&format!("/v1/games/{id}"), Some(&bob)).await;
+    assert_eq!((status, bobs["seat"].as_i64()), (StatusCode::OK, Some(1)));
+    // A started game cannot start again.
+    let res = app
+        .req(Method::POST, &format!("/v1/games/{id}/start"), Some(&ann))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::CONFLICT, "game_already_started").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_open_seats_starts_when_the_last_seat_is_joined() {
     let app = spawn_app().await;
     let res = app
@@ -37,13 +84,13 @@ async fn a_game_with_open_seats_starts_when_the_last_seat_is_joined() {
     let id = created["game_id"].as_str().unwrap().to_string();
     let ann = created["seats"][0]["token"].as_str().unwrap().to_string();
 
-    // Starting with open seats is refused.
+    // Starting with one seat taken is refused: Tycoon needs two.
     let res = app
         .req(Method::POST, &format!("/v1/games/{id}/start"), Some(&ann))
         .send()
         .await
         .unwrap();
-    assert_problem(res, StatusCode::CONFLICT, "seats_open").await;
+    assert_problem(res, StatusCode::CONFLICT, "too_few_seats").await;
     // Acting before the start is refused.
     let game = Game {
         id: id.clone(),

@@ -3,7 +3,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, wait_for};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn if_none_match_with_the_current_etag_gives_304_and_etags_differ_per_viewer() {
@@ -60,8 +60,12 @@ async fn a_long_poll_returns_the_new_version_when_an_action_lands() {
                 .unwrap()
         })
     };
-    // Act once the poll is (very likely) waiting; the assertion does not depend on it.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Act only once the poll waits (it subscribes to changes before it counts as waiting), so
+    // the answer can only come from the wake-up.
+    wait_for("the long poll to wait", || async {
+        (app.gauge("long_polls_waiting").await == 1).then_some(())
+    })
+    .await;
     let legal = app.legal(&game, 0).await;
     let (status, body) = app
         .act(&game, 0, &json!({ "action": legal["actions"][0] }))

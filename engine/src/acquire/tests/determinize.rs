@@ -28,7 +28,8 @@ fn known_to(state: &State, seat: Seat) -> (State, Vec<Tile>) {
 fn swapped(state: &State, seat: Seat) -> State {
     let mut twin = state.clone();
     twin.bag.reverse();
-    let other = (0..twin.players.len()).find(|&i| i != seat.index() && !twin.players[i].hand.is_empty());
+    let other =
+        (0..twin.players.len()).find(|&i| i != seat.index() && !twin.players[i].hand.is_empty());
     if let (Some(other), Some(top)) = (other, twin.bag.last_mut()) {
         std::mem::swap(top, &mut twin.players[other].hand[0]);
     }

@@ -4,8 +4,16 @@
 
 mod support;
 
+mod buying;
 mod coverage;
+mod data;
 mod determinize;
+mod drawing;
+mod end;
+mod information;
+mod mergers;
+mod placing;
 mod playouts;
-mod rules;
 mod scenarios;
+mod setup;
+mod two_players;

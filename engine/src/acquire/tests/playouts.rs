@@ -6,7 +6,7 @@ use super::support::rng;
 use crate::acquire::data::{board, Chain, Tile, CHAIN_COUNT};
 use crate::acquire::state::{Cell, State};
 use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
-use crate::checked_playout::{self, Checks, Playout};
+use crate::checked_playout::{self, each_string, Checks, Playout};
 use crate::{Game, Seat, Viewer};
 
 const GAMES_PER_COUNT: u64 = 300;
@@ -29,6 +29,18 @@ fn builder(action: &Action) -> u32 {
     }
 }
 
+/// A hoarder: buys whatever it can and keeps every defunct share, so chains get bought out,
+/// merged away with all 25 shares in players' hands and founded again without a founder's share
+/// (AQ-FOUND-3, AQ-D11).
+fn hoarder(action: &Action) -> u32 {
+    match action {
+        Action::BuyShare { .. } => 50,
+        Action::DisposeShares { sell: 0, trade: 0 } => 100,
+        Action::DisposeShares { .. } | Action::AnnounceEnd => 1,
+        _ => 10,
+    }
+}
+
 /// Play one seeded game to the end with `policy`, checking every step. Returns the log.
 fn play_with(
     players: usize,
@@ -42,7 +54,6 @@ fn play_with(
         seed,
         check_completeness,
         max_actions: MAX_ACTIONS,
-        hidden_every: 20,
         json_every: 10,
         standing_actions: false,
     };
@@ -67,18 +78,43 @@ impl Checks<Acquire> for StepChecks {
     }
 }
 
-/// Hidden information: no view or redacted event names a tile the viewer may not know.
+/// Hidden information: no view or redacted event names a tile the viewer may not know (the
+/// pile, other hands), and with `hidden_holdings` no view shows another player's cash or
+/// shares before the end (AQ-INFO-2, AQ-INFO-3).
 fn check_hidden(state: &State, events: &[Event]) {
-    let quoted = |t: &Tile| format!("\"{t}\"");
-    let bag: Vec<String> = state.bag.iter().map(quoted).collect();
+    let mut bag = vec![false; board().tile_count];
+    for t in &state.bag {
+        bag[t.index()] = true;
+    }
+    let holdings_hidden = state.config.hidden_holdings && state.outcome.is_none();
     for viewer in state.seats().map(Viewer::Seat).chain([Viewer::Spectator]) {
         let mut hidden = bag.clone();
-        for seat in state.seats() {
-            if viewer != Viewer::Seat(seat) {
-                hidden.extend(state.player(seat).hand.iter().map(quoted));
+        for seat in state.seats().filter(|&seat| viewer != Viewer::Seat(seat)) {
+            for t in &state.player(seat).hand {
+                hidden[t.index()] = true;
             }
         }
-        let mut shown = vec![serde_json::to_string(&Acquire::view(state, viewer)).unwrap()];
+        let view = Acquire::view(state, viewer);
+        for p in &view.players {
+            let mine = viewer == Viewer::Seat(p.seat);
+            assert_eq!(p.hand.is_some(), mine, "AQ-INFO-2: only the own hand");
+            if holdings_hidden && !mine {
+                assert!(
+                    p.cash.is_none() && p.shares.is_none(),
+                    "AQ-INFO-3: {viewer:?} sees {}'s holdings",
+                    p.seat
+                );
+            }
+        }
+        let mut leak = |s: &str| {
+            // Only a tile name ("9F", "12I") can name a tile; skip field names and the like.
+            if s.len() <= 3 && s.starts_with(|c: char| c.is_ascii_digit()) {
+                if let Ok(t) = s.parse::<Tile>() {
+                    assert!(!hidden[t.index()], "hidden tile {s} leaked to {viewer:?}");
+                }
+            }
+        };
+        each_string(&view, &mut leak);
         for e in events {
             let redacted = Acquire::redact(e, viewer).expect("no event is hidden entirely");
             match &redacted {
@@ -88,15 +124,7 @@ fn check_hidden(state: &State, events: &[Event]) {
                 }
                 _ => {}
             }
-            shown.push(serde_json::to_string(&redacted).unwrap());
-        }
-        for text in &shown {
-            for id in &hidden {
-                assert!(
-                    !text.contains(id.as_str()),
-                    "hidden tile {id} leaked: {text}"
-                );
-            }
+            each_string(&redacted, &mut leak);
         }
     }
 }
@@ -203,24 +231,28 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 assert_eq!(*size, expected_size, "AQ-MERGE-5 / AQ-END-4 size");
                 assert_eq!(bank_holding.is_some(), scratch.two_player(), "AQ-2P-1");
                 let prices = b.prices(*chain, *size).unwrap();
-                let pool = prices.majority_bonus + prices.minority_bonus;
-                let total: i32 = payouts.iter().map(|p| p.amount).sum::<i32>() + bank_award;
-                let holders = scratch
+                let mut holdings: Vec<u8> = scratch
                     .players
                     .iter()
-                    .filter(|p| p.shares[chain.index()] > 0)
-                    .count()
-                    + usize::from(bank_holding.is_some_and(|h| h > 0));
-                if holders == 0 {
-                    assert_eq!(total, 0, "AQ-BONUS-5");
-                } else {
-                    assert!(total >= pool && total < pool + 100 * 6, "{total} vs {pool}");
+                    .map(|p| p.shares[chain.index()])
+                    .collect();
+                holdings.push(bank_holding.unwrap_or(0));
+                let due = bonus_split(prices.majority_bonus, prices.minority_bonus, &holdings);
+                for seat in scratch.seats() {
+                    let paid: Vec<_> = payouts.iter().filter(|p| p.seat == seat).collect();
+                    let amount = paid.iter().map(|p| p.amount).sum::<i32>();
+                    assert_eq!(
+                        amount,
+                        due[seat.index()],
+                        "{seat}'s bonus for {chain} at {size}: holdings {holdings:?}, {e:?}"
+                    );
+                    assert!(paid.len() <= 1 && paid.iter().all(|p| p.amount > 0));
+                    for p in paid {
+                        assert_eq!(p.shares, holdings[seat.index()]);
+                    }
+                    expected[seat.index()] += amount;
                 }
-                for p in payouts {
-                    assert_eq!(p.amount % b.constants.money_unit, 0);
-                    assert_eq!(p.shares, scratch.player(p.seat).shares[chain.index()]);
-                    expected[p.seat.index()] += p.amount;
-                }
+                assert_eq!(*bank_award, due[holdings.len() - 1], "AQ-2P-3, AQ-BONUS-6");
             }
             Event::SharesSold {
                 seat,
@@ -243,6 +275,45 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
         actual, expected,
         "cash moved outside a defined payment: {events:?}"
     );
+}
+
+/// The bonuses each holder is due (AQ-BONUS-1..6, AQ-D7, AQ-D8), worked out holder by holder
+/// from the spec's wording: `holdings` per seat, the 2-player bank phantom last (0 when none).
+fn bonus_split(majority: i32, minority: i32, holdings: &[u8]) -> Vec<i32> {
+    // amount / ways, rounded up to a multiple of 100.
+    let ceil100 = |amount: i32, ways: usize| {
+        let step = 100 * ways as i32;
+        (amount + step - 1) / step * 100
+    };
+    let top = holdings.iter().copied().max().unwrap_or(0);
+    let holders = holdings.iter().filter(|&&n| n > 0).count();
+    let firsts = holdings.iter().filter(|&&n| n > 0 && n == top).count();
+    let second = holdings
+        .iter()
+        .copied()
+        .filter(|&n| n < top)
+        .max()
+        .unwrap_or(0);
+    let seconds = holdings.iter().filter(|&&n| n > 0 && n == second).count();
+    let tie_for_first = firsts >= 2;
+    holdings
+        .iter()
+        .map(|&n| {
+            if n == 0 {
+                0 // AQ-BONUS-5: no share, no bonus
+            } else if holders == 1 {
+                majority + minority // AQ-BONUS-1
+            } else if n == top && tie_for_first {
+                ceil100(majority + minority, firsts) // AQ-BONUS-3, AQ-D8
+            } else if n == top {
+                majority // AQ-BONUS-2
+            } else if n == second && !tie_for_first {
+                ceil100(minority, seconds) // AQ-BONUS-2, AQ-BONUS-4, AQ-D7
+            } else {
+                0 // below second, or second behind a tie for first (AQ-BONUS-3)
+            }
+        })
+        .collect()
 }
 
 pub(super) fn check_invariants(state: &State) {
@@ -324,9 +395,14 @@ pub(super) fn check_invariants(state: &State) {
             );
         }
         let best = scores.iter().max().unwrap();
-        for w in &outcome.winners {
-            assert_eq!(scores[w.index()], *best);
-        }
+        let top: Vec<Seat> = state
+            .seats()
+            .filter(|s| scores[s.index()] == *best)
+            .collect();
+        assert_eq!(
+            outcome.winners, top,
+            "AQ-END-4: every top scorer wins, nobody else"
+        );
     }
 }
 
@@ -396,7 +472,8 @@ fn playouts_reach_every_kind_of_event() {
     let mut seen = std::collections::BTreeMap::<&str, usize>::new();
     for players in 2..=6 {
         for seed in 0..20 {
-            for e in play_with(players, 5000 + seed, Config::default(), false, builder) {
+            let policy = if seed % 2 == 0 { builder } else { hoarder };
+            for e in play_with(players, 5000 + seed, Config::default(), false, policy) {
                 let name = match e {
                     Event::MergerStarted { ref chains, .. } if chains.len() >= 3 => "multi_merger",
                     Event::DefunctsOrdered { ref order } if order.len() >= 2 => "ordered",
@@ -419,6 +496,7 @@ fn playouts_reach_every_kind_of_event() {
         }
     }
     for name in [
+        "founded_without_share",
         "multi_merger",
         "ordered",
         "bank_tile",

@@ -3,29 +3,8 @@
 
 use super::support::*;
 use crate::acquire::state::{Cell, State, Step};
-use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event, Payout};
+use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
 use crate::{Game, Seat};
-
-pub(super) fn payouts(events: &[Event], id: &str) -> Vec<(u8, i32)> {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::BonusesPaid {
-                chain: c, payouts, ..
-            } if *c == chain(id) => Some(
-                payouts
-                    .iter()
-                    .map(|p: &Payout| (p.seat.0, p.amount))
-                    .collect(),
-            ),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no bonuses for {id} in {events:?}"))
-}
-
-fn step(state: &State) -> Step {
-    state.turn().unwrap().step
-}
 
 #[test]
 fn aq_ex_1_adjacency_1a_2b_is_diagonal_and_2c_founds_a_chain_of_2() {
@@ -62,18 +41,6 @@ fn aq_ex_2_start_tiles_2b_before_2e_before_3a_and_5c_6c_form_no_chain() {
         Event::ChainFounded { tiles, free_share: true, .. } if tiles.len() == 3
     ));
     assert_eq!(shares(&state, 0, "festival"), 1);
-}
-
-/// Defunct `id` of `size` tiles on row A, survivor Continental (bigger) on row C, tile 1B.
-pub(super) fn two_chain_merger(players: usize, id: &str, size: u8, holdings: &[(u8, u8)]) -> State {
-    let mut state = table(players);
-    put_chain_tiles(&mut state, chain(id), &row('A', 1, size));
-    put_chain_tiles(&mut state, chain("continental"), &row('C', 1, size + 1));
-    for &(seat, n) in holdings {
-        give_shares(&mut state, seat, id, n);
-    }
-    give_tiles(&mut state, 0, &["1B"]);
-    state
 }
 
 #[test]
@@ -159,24 +126,6 @@ fn aq_ex_5_seed_two_player_example_11_5_and_bank_9() {
         assert_eq!(step(&state), Step::Buy);
         assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
     }
-}
-
-/// Luxor 7 (row E 1-5 with 1D, 2D), Airport 5 (row E 7-11), Festival 3 (6F-6H); tile 6E.
-fn three_chain_table(config: Config) -> State {
-    let mut state = table_with(3, config);
-    put_chain(
-        &mut state,
-        "luxor",
-        &["1E", "2E", "3E", "4E", "5E", "1D", "2D"],
-    );
-    put_chain(&mut state, "airport", &["7E", "8E", "9E", "10E", "11E"]);
-    put_chain(&mut state, "festival", &["6F", "6G", "6H"]);
-    give_shares(&mut state, 0, "festival", 3);
-    give_shares(&mut state, 1, "festival", 1);
-    give_shares(&mut state, 1, "airport", 4);
-    give_shares(&mut state, 2, "airport", 4);
-    give_tiles(&mut state, 0, &["6E"]);
-    state
 }
 
 #[test]
@@ -277,7 +226,7 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     give_shares(&mut state, 2, "continental", 23);
     accepted(&mut state, 0, place("1B"));
     refused(
-        &mut state,
+        &state,
         0,
         Action::DisposeShares { sell: 0, trade: 6 },
         "acquire.survivor_stock_exhausted",
@@ -288,7 +237,7 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     assert_eq!(shares(&state, 0, "continental"), 2);
     assert_eq!(state.chain(chain("continental")).bank_shares, 0);
     refused(
-        &mut state,
+        &state,
         1,
         Action::DisposeShares { sell: 0, trade: 2 },
         "acquire.survivor_stock_exhausted",
@@ -300,19 +249,11 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     assert_eq!(cash(&state, 1), before + 1500);
 }
 
-/// Continental 12 on row A, Imperial 11 on row C, Airport 3 at 6D-8D... as each test needs.
-pub(super) fn safe_table() -> State {
-    let mut state = table(3);
-    put_chain_tiles(&mut state, chain("continental"), &row('A', 1, 12));
-    put_chain_tiles(&mut state, chain("imperial"), &row('C', 1, 11));
-    state
-}
-
 #[test]
 fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
     let mut state = safe_table();
     give_tiles(&mut state, 0, &["5B", "12H", "10G", "8G", "6G", "4G"]);
-    refused(&mut state, 0, place("5B"), "acquire.unplayable_tile");
+    refused(&state, 0, place("5B"), "acquire.unplayable_tile");
     accepted(&mut state, 0, place("12H"));
     bag_top(&mut state, "12G");
     let next = state.bag[state.bag.len() - 2];
@@ -362,7 +303,7 @@ fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
     );
     put_chain(&mut state, "airport", &["5E", "4E", "3E"]);
     give_tiles(&mut state, 0, &["6E"]);
-    refused(&mut state, 0, place("6E"), "acquire.unplayable_tile");
+    refused(&state, 0, place("6E"), "acquire.unplayable_tile");
 }
 
 /// Seven two-tile chains in columns 1-2, 4-5, ... on rows A and C, and a lone tile at 1I.

@@ -2,7 +2,7 @@
 //! factories and loans (spec §1, §3, §4 and decisions T*, B*, L1, L2, O*).
 
 use super::support::*;
-use crate::tycoon::data::{board, Deck, LoanKind};
+use crate::tycoon::data::{board, Deck, LoanKind, Route};
 use crate::tycoon::errors::*;
 use crate::tycoon::state::{Plane, Stage};
 use crate::tycoon::{Action, Config, Event, StepMode, Tycoon};
@@ -53,6 +53,27 @@ fn ty_setup_1_ty_comp_2_ty_comp_3_ty_comp_5_each_player_gets_15m_6_hotels_5_fact
 }
 
 #[test]
+fn ty_setup_2_every_plane_starts_at_its_owners_home_bank() {
+    for players in 2..=4 {
+        let mut state = new_game(players);
+        for seat in state.seats() {
+            assert_eq!(state.player(seat).plane, Plane::Home, "{seat}");
+        }
+        let view = serde_json::to_value(Tycoon::view(&state, crate::Viewer::Spectator)).unwrap();
+        for p in view["players"].as_array().unwrap() {
+            assert_eq!(p["plane"], serde_json::json!({ "at": "home" }));
+        }
+        // From the bank a two-step ticket flies only direct, as from nowhere on the board.
+        give_ticket(&mut state, 0, "S09");
+        let targets: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+            .into_iter()
+            .filter(|a| matches!(a, Action::Fly { .. }))
+            .collect();
+        assert_eq!(targets, vec![fly("S09", "cairo")]);
+    }
+}
+
+#[test]
 fn ty_setup_3_ty_comp_6_decks_shuffled_separately_with_2_scheduled_and_6_charter_face_up() {
     let state = new_game(3);
     assert_eq!(state.deck(Deck::Scheduled).display.len(), 2);
@@ -84,7 +105,7 @@ fn ty_setup_5_o3_seat_0_starts_and_play_goes_clockwise() {
     );
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -115,10 +136,10 @@ fn ty_turn_1_exactly_one_main_action_then_the_turn_must_be_ended() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::BuildHotel);
-    refused(&mut state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
-    refused(&mut state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -131,8 +152,8 @@ fn ty_turn_1_exactly_one_main_action_then_the_turn_must_be_ended() {
 
 #[test]
 fn ty_turn_1_a_turn_cannot_end_without_a_main_action() {
-    let mut state = new_game(2);
-    refused(&mut state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
+    let state = new_game(2);
+    refused(&state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
 }
 
 #[test]
@@ -146,7 +167,7 @@ fn ty_turn_2_t6_tickets_may_be_bought_before_and_after_the_build_but_flights_onl
     accepted(&mut state, 0, buy("C27"));
     accepted(&mut state, 0, Action::BuildHotel);
     accepted(&mut state, 0, buy("C29"));
-    refused(&mut state, 0, fly("C22", "mexico_city"), FLIGHT_AFTER_BUILD);
+    refused(&state, 0, fly("C22", "mexico_city"), FLIGHT_AFTER_BUILD);
     accepted(&mut state, 0, Action::EndTurn);
 }
 
@@ -158,7 +179,7 @@ fn ty_turn_3_t11_a_loan_turn_allows_nothing_else() {
     give_ticket(&mut state, 0, "S09");
     // Bought a ticket and can still fly: no loan this turn.
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -261,7 +282,7 @@ fn ty_loan_2_one_card_per_turn_laid_face_up() {
     assert!(!state.players[0].loans[0].extended);
     assert_eq!(state.loan_cards_left, [13, 10]);
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
@@ -287,22 +308,25 @@ fn ty_loan_4_t4_after_a_loan_the_plane_leaves_home_only_by_a_direct_scheduled_fl
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "S09");
     give_ticket(&mut state, 0, "C27");
-    refused(&mut state, 0, fly("C27", "cairo"), DIRECT_FLIGHT_REQUIRED);
-    refused(&mut state, 0, fly("S09", "tokyo"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("C27", "cairo"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("S09", "tokyo"), DIRECT_FLIGHT_REQUIRED);
     accepted(&mut state, 0, fly("S09", "cairo"));
     // TY-FLY-5: once in a city, any ticket.
     accepted(&mut state, 0, fly("C27", "hongkong"));
 }
 
+/// TY-LOAN-5, B9: a player who cannot pay for any build must borrow: the loans are all he is
+/// offered, and the builds and ending the turn are refused.
 #[test]
 fn ty_loan_5_b9_a_player_who_cannot_build_must_borrow() {
     let mut state = new_game(2);
     state.players[0].cash = 0;
-    let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(
-        legal.iter().all(|a| matches!(a, Action::TakeLoan { .. })),
-        "{legal:?}"
-    );
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let loans = LoanKind::ALL.map(|loan| Action::TakeLoan { loan }).to_vec();
+    assert_eq!(Tycoon::legal_actions(&state, Seat(0)), loans);
+    refused(&state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
 }
 
 #[test]
@@ -310,14 +334,14 @@ fn l2_when_a_kind_runs_out_the_other_is_offered_and_without_cards_the_loan_is_a_
     let mut state = new_game(2);
     state.loan_cards_left = [0, 1];
     refused(
-        &mut state,
+        &state,
         0,
         Action::TakeLoan {
             loan: LoanKind::Loan10,
         },
         NO_LOAN_CARDS,
     );
-    refused(&mut state, 0, Action::Pass, LOAN_CARDS_REMAIN);
+    refused(&state, 0, Action::Pass, LOAN_CARDS_REMAIN);
     accepted(
         &mut state,
         0,
@@ -363,7 +387,7 @@ fn ty_fly_1_a_flight_uses_the_ticket_which_goes_to_its_discard_pile() {
     accepted(&mut state, 0, fly("S09", "cairo"));
     assert!(state.players[0].tickets.is_empty());
     assert_eq!(state.deck(Deck::Scheduled).discard, vec![ticket("S09")]);
-    refused(&mut state, 0, fly("S09", "tokyo"), TICKET_NOT_IN_HAND);
+    refused(&state, 0, fly("S09", "tokyo"), TICKET_NOT_IN_HAND);
 }
 
 #[test]
@@ -392,8 +416,28 @@ fn ty_fly_3_t1_step_mode_goes_exactly_n_steps_from_a_city() {
             "{to}"
         );
     }
-    refused(&mut state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
     accepted(&mut state, 0, fly("S17", "sydney"));
+}
+
+#[test]
+fn t2_step_mode_counts_steps_only_from_a_city_never_from_the_bank() {
+    // S09: Cairo, 2 boxes. From Hongkong it also reaches the cities exactly two steps away.
+    let mut state = new_game(2);
+    give_ticket(&mut state, 0, "S09");
+    refused(&state, 0, fly("S09", "mexico_city"), DIRECT_FLIGHT_REQUIRED);
+    refused(&state, 0, fly("S09", "monaco"), DIRECT_FLIGHT_REQUIRED);
+    for mode in [StepMode::Exact, StepMode::UpTo] {
+        state.config.step_mode = mode;
+        let from_the_bank: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+            .into_iter()
+            .filter(|a| matches!(a, Action::Fly { .. }))
+            .collect();
+        assert_eq!(from_the_bank, vec![fly("S09", "cairo")], "{mode:?}");
+    }
+    state.config.step_mode = StepMode::Exact;
+    place_plane(&mut state, 0, "hongkong", Some(0));
+    accepted(&mut state, 0, fly("S09", "mexico_city"));
 }
 
 #[test]
@@ -401,7 +445,7 @@ fn ty_fly_4_a_charter_ticket_flies_only_between_its_two_cities_either_way() {
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "C25"); // Mexico City - Cape Town
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, fly("C25", "cape_town"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("C25", "cape_town"), UNREACHABLE_CITY);
     place_plane(&mut state, 0, "cape_town", Some(0));
     accepted(&mut state, 0, fly("C25", "mexico_city"));
 }
@@ -431,8 +475,8 @@ fn ty_fly_6_t3_a_city_with_both_fields_taken_is_only_a_stopover() {
             field: None
         }
     );
-    refused(&mut state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
-    refused(&mut state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
+    refused(&state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
+    refused(&state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
     accepted(&mut state, 0, fly("C29", "cape_town"));
     accepted(&mut state, 0, Action::BuildHotel);
 }
@@ -473,24 +517,73 @@ fn ty_fly_7_there_is_no_flight_home_without_a_loan() {
     );
 }
 
+/// T12 (amended): a player who bought tickets without flying, cannot build where the plane
+/// stands (here the bank) and holds no ticket that can fly from there, may still end the turn
+/// as a loan turn; the ticket stays bought.
 #[test]
-fn t12_bought_but_unable_to_fly_or_build_the_player_may_still_borrow() {
+fn t12_bought_a_ticket_but_can_neither_fly_nor_build_the_turn_becomes_a_loan_turn() {
     let mut state = new_game(2);
     display_ticket(&mut state, "C01");
     accepted(&mut state, 0, buy("C01"));
     // At the bank with only a charter ticket: no flight, no build; the loan stays open.
+    let legal = Tycoon::legal_actions(&state, Seat(0));
     assert!(
-        Tycoon::legal_actions(&state, Seat(0)).contains(&Action::TakeLoan {
-            loan: LoanKind::Loan10
-        })
+        !legal.iter().any(|a| matches!(a, Action::Fly { .. })),
+        "{legal:?}"
     );
+    accepted(
+        &mut state,
+        0,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    assert_eq!(state.players[0].tickets, vec![ticket("C01")]);
+    assert_eq!(state.players[0].loans.len(), 1);
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
 }
 
+/// TY-FLY-8: the planes and routes drawn on the board mean nothing; only tickets move planes.
+/// Without a ticket no flight is offered from any city, and a charter ticket flies between its
+/// two cities however far apart they lie on the grid.
 #[test]
 fn ty_fly_8_routes_drawn_on_the_board_mean_nothing_only_tickets_matter() {
-    let state = new_game(2);
-    let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })));
+    let b = board();
+    let mut state = new_game(2);
+    for city in b.cities() {
+        state.players[0].plane = Plane::City {
+            city,
+            field: Some(0),
+        };
+        let legal = Tycoon::legal_actions(&state, Seat(0));
+        assert!(
+            !legal.iter().any(|a| matches!(a, Action::Fly { .. })),
+            "{legal:?}"
+        );
+    }
+    let (charter, [from, to]) = b
+        .deck(Deck::Charter)
+        .find_map(|t| match b.ticket(t).route {
+            Route::Charter { ends } if b.distance(ends[0], ends[1]) > 1 => Some((t, ends)),
+            _ => None,
+        })
+        .expect("a charter between two cities that are not neighbours on the grid");
+    state.players[0].plane = Plane::City {
+        city: from,
+        field: Some(0),
+    };
+    give_ticket(&mut state, 0, &charter.to_string());
+    let flights: Vec<Action> = Tycoon::legal_actions(&state, Seat(0))
+        .into_iter()
+        .filter(|a| matches!(a, Action::Fly { .. }))
+        .collect();
+    assert_eq!(
+        flights,
+        vec![Action::Fly {
+            ticket: charter,
+            to
+        }]
+    );
 }
 
 // ---- Tickets ----------------------------------------------------------------------------------
@@ -511,30 +604,33 @@ fn ty_tix_1_buy_any_number_of_face_up_tickets_at_their_price() {
     assert_eq!(state.players[0].tickets, shown);
     let hidden = state.deck(Deck::Charter).draw[0];
     refused(
-        &mut state,
+        &state,
         0,
         Action::BuyTicket { ticket: hidden },
         TICKET_NOT_DISPLAYED,
     );
 }
 
+/// TY-TIX-2: tickets are bought only in a build turn, never in a loan turn. After a purchase
+/// the loan is refused while the player can still fly or build, and a loan ends the turn at
+/// once, so nothing can be bought after it.
 #[test]
 fn ty_tix_2_no_ticket_is_bought_in_a_loan_turn() {
+    let loan = Action::TakeLoan {
+        loan: LoanKind::Loan10,
+    };
     let mut state = new_game(2);
-    accepted(
-        &mut state,
-        0,
-        Action::TakeLoan {
-            loan: LoanKind::Loan10,
-        },
-    );
-    let t = state.deck(Deck::Charter).display[0];
-    refused(
-        &mut state,
-        0,
-        Action::BuyTicket { ticket: t },
-        "not_your_turn",
-    );
+    display_ticket(&mut state, "S09");
+    accepted(&mut state, 0, buy("S09")); // it flies to Cairo, where he can build
+    refused(&state, 0, loan, LOAN_TURN_NOT_PURE);
+
+    let mut state = new_game(2);
+    display_ticket(&mut state, "C27");
+    let events = accepted(&mut state, 0, loan);
+    assert!(events.contains(&Event::TurnEnded { seat: Seat(0) }));
+    let legal = Tycoon::legal_actions(&state, Seat(0));
+    assert!(legal.is_empty(), "{legal:?}");
+    refused(&state, 0, buy("C27"), "not_your_turn");
 }
 
 #[test]
@@ -542,7 +638,7 @@ fn ty_tix_3_b8_tickets_need_cash_on_hand() {
     let mut state = new_game(2);
     state.players[0].cash = 3;
     display_ticket(&mut state, "S09");
-    refused(&mut state, 0, buy("S09"), INSUFFICIENT_CASH);
+    refused(&state, 0, buy("S09"), INSUFFICIENT_CASH);
 }
 
 #[test]
@@ -583,6 +679,8 @@ fn ty_tix_4_t7_with_both_piles_empty_the_display_stays_short() {
     assert_eq!(state.deck(Deck::Scheduled).display.len(), 1);
 }
 
+/// TY-TIX-5, T8: ticket hands are public (every viewer sees them), have no limit, and are kept
+/// across phases.
 #[test]
 fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     let mut state = new_game(2);
@@ -591,18 +689,44 @@ fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     ] {
         give_ticket(&mut state, 1, id);
     }
-    let view = serde_json::to_value(Tycoon::view(&state, crate::Viewer::Spectator)).unwrap();
-    assert_eq!(view["players"][1]["tickets"].as_array().unwrap().len(), 10);
+    let hand = state.players[1].tickets.clone();
+    for viewer in [crate::Viewer::Spectator, crate::Viewer::Seat(Seat(0))] {
+        let view = serde_json::to_value(Tycoon::view(&state, viewer)).unwrap();
+        assert_eq!(view["players"][1]["tickets"], serde_json::json!(hand));
+    }
+    // Seat 0 builds his last hotel; seat 1 borrows, payday 1 follows, he extends the card and
+    // phase 2 begins: the hand is as it was.
+    state.players[0].hotels_in_supply = 1;
+    place_plane(&mut state, 0, "cairo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    accepted(&mut state, 0, Action::EndTurn);
+    accepted(
+        &mut state,
+        1,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    accepted(
+        &mut state,
+        1,
+        Action::SettleLoan {
+            loan: LoanKind::Loan10,
+            decision: crate::tycoon::LoanDecision::Extend,
+        },
+    );
+    assert_eq!(state.phase, 2);
+    assert_eq!(state.players[1].tickets, hand);
 }
 
 // ---- Landing fields ---------------------------------------------------------------------------
 
 #[test]
 fn ty_land_1_building_needs_a_landing_field_not_the_bank() {
-    let mut state = new_game(2);
-    refused(&mut state, 0, Action::BuildHotel, NOT_IN_CITY);
-    refused(&mut state, 0, Action::RenovateHotel, NOT_IN_CITY);
-    refused(&mut state, 0, Action::BuildFactory, NOT_IN_CITY);
+    let state = new_game(2);
+    refused(&state, 0, Action::BuildHotel, NOT_IN_CITY);
+    refused(&state, 0, Action::RenovateHotel, NOT_IN_CITY);
+    refused(&state, 0, Action::BuildFactory, NOT_IN_CITY);
 }
 
 #[test]
@@ -619,7 +743,7 @@ fn ty_land_3_a_plane_that_stays_keeps_its_field_and_cannot_move_to_the_cheaper_o
     let mut state = new_game(2);
     place_plane(&mut state, 0, "cairo", Some(1));
     give_ticket(&mut state, 0, "S09");
-    refused(&mut state, 0, fly("S09", "cairo"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("S09", "cairo"), UNREACHABLE_CITY);
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(
         matches!(events[0], Event::HotelBuilt { cost: 3, .. }),
@@ -679,10 +803,10 @@ fn ty_hotel_1_a_hotel_needs_one_in_supply_and_the_cash() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(0));
     state.players[0].cash = 3;
-    refused(&mut state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildHotel, INSUFFICIENT_CASH);
     state.players[0].cash = 30;
     state.players[0].hotels_in_supply = 0;
-    refused(&mut state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
+    refused(&state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
 }
 
 #[test]
@@ -715,8 +839,8 @@ fn ty_hotel_4_b5_space_12_is_never_built_and_a_full_city_takes_no_hotel_or_renov
     build_track(&mut state, "cairo", &[1; 12]);
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, Action::BuildHotel, CITY_FULL);
-    refused(&mut state, 0, Action::RenovateHotel, CITY_FULL);
+    refused(&state, 0, Action::BuildHotel, CITY_FULL);
+    refused(&state, 0, Action::RenovateHotel, CITY_FULL);
     accepted(&mut state, 0, Action::BuildFactory);
 }
 
@@ -777,7 +901,7 @@ fn ty_reno_1_b6_an_owner_renovates_a_closed_hotel_free_onto_the_next_space() {
     c.closed.push(Seat(0));
     place_plane(&mut state, 1, "cairo", Some(0));
     give_turn(&mut state, 1);
-    refused(&mut state, 1, Action::RenovateHotel, NO_CLOSED_HOTEL);
+    refused(&state, 1, Action::RenovateHotel, NO_CLOSED_HOTEL);
     place_plane(&mut state, 0, "cairo", Some(1));
     give_turn(&mut state, 0);
     let supply = state.players[0].hotels_in_supply;
@@ -804,8 +928,8 @@ fn ty_reno_2_renovation_is_the_whole_main_action() {
     state.city_mut(city("cairo")).closed.push(Seat(0));
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::RenovateHotel);
-    refused(&mut state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
-    refused(&mut state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
 }
 
 #[test]
@@ -845,10 +969,10 @@ fn ty_fac_1_a_factory_needs_a_landing_field_a_factory_left_and_the_cash() {
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(0));
     state.players[0].cash = 7;
-    refused(&mut state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
+    refused(&state, 0, Action::BuildFactory, INSUFFICIENT_CASH);
     state.players[0].cash = 30;
     state.players[0].factories_left = 0;
-    refused(&mut state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
+    refused(&state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
 }
 
 #[test]
@@ -883,7 +1007,7 @@ fn ty_fac_3_at_most_two_factories_per_city() {
     let mut state = new_game(2);
     state.city_mut(city("cairo")).factories = vec![Seat(1), Seat(1)];
     place_plane(&mut state, 0, "cairo", Some(0));
-    refused(&mut state, 0, Action::BuildFactory, FACTORY_FIELDS_FULL);
+    refused(&state, 0, Action::BuildFactory, FACTORY_FIELDS_FULL);
 }
 
 #[test]
@@ -909,13 +1033,26 @@ fn ty_comp_10_each_city_has_2_landing_fields_2_factory_fields_and_a_track() {
     }
 }
 
+/// TY-COMP-4: five factories per player for the whole game: the seed's 5 in the data file, 5 for
+/// each player at the start, and none handed out again when a new phase begins.
 #[test]
 fn ty_comp_4_five_factories_per_player_for_the_whole_game() {
-    let state = new_game(2);
-    assert_eq!(
-        state.players[0].factories_left,
-        board().constants.factories_per_player
-    );
+    assert_eq!(board().constants.factories_per_player, 5);
+    let mut state = new_game(2);
+    assert!(state.players.iter().all(|p| p.factories_left == 5));
+    // Seat 0 builds his last hotel, seat 1 a factory: payday 1, then phase 2.
+    state.players[0].hotels_in_supply = 1;
+    place_plane(&mut state, 0, "cairo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    accepted(&mut state, 0, Action::EndTurn);
+    place_plane(&mut state, 1, "tokyo", Some(0));
+    accepted(&mut state, 1, Action::BuildFactory);
+    let events = accepted(&mut state, 1, Action::EndTurn);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseStarted { phase: 2, .. })));
+    let left: Vec<u8> = state.players.iter().map(|p| p.factories_left).collect();
+    assert_eq!(left, vec![5, 4]);
 }
 
 #[test]
@@ -941,9 +1078,9 @@ fn wrong_stage_actions_are_refused() {
         loan: LoanKind::Loan10,
         decision: crate::tycoon::LoanDecision::Repay,
     };
-    refused(&mut state, 0, settle, NOT_LOAN_SETTLEMENT);
+    refused(&state, 0, settle, NOT_LOAN_SETTLEMENT);
     state.stage = Stage::Finished;
-    refused(&mut state, 0, Action::EndTurn, "game_over");
+    refused(&state, 0, Action::EndTurn, "game_over");
 }
 
 #[test]

@@ -33,7 +33,8 @@ fn ty_setup_3_ty_tix_5_samples_keep_every_view_and_reshuffle_only_the_draw_piles
             for state in positions::<Tycoon>(&Config::default(), players, seed, 40) {
                 for seat in state.seats() {
                     let other_truth = Tycoon::determinize(&state, seat, &mut rng(999));
-                    let samples = check::<Tycoon>(&state, seat, &[reordered(&state), other_truth], 4);
+                    let samples =
+                        check::<Tycoon>(&state, seat, &[reordered(&state), other_truth], 4);
                     for sample in &samples {
                         check_invariants(sample);
                         assert_eq!(piles_as_sets(sample), piles_as_sets(&state));

@@ -6,8 +6,10 @@ mod support;
 
 mod actions;
 mod coverage;
+mod data;
 mod determinize;
 mod payday;
 mod phases;
 mod playouts;
 mod scenarios;
+mod versions;

@@ -3,7 +3,8 @@
 use super::support::*;
 use crate::tycoon::data::board;
 use crate::tycoon::payday::{incomes, majority_ranking, payout};
-use crate::tycoon::TieBreak;
+use crate::tycoon::state::{Plane, State};
+use crate::tycoon::{Action, Event, TieBreak};
 use crate::Seat;
 
 #[test]
@@ -50,8 +51,10 @@ fn ty_maj_1_s4_the_payout_is_on_the_space_after_the_chain_and_space_12_when_full
     assert_eq!(payout(&state, city("sydney")), [0, 0], "no hotels: space 0");
 }
 
+/// S2 option `earliest_on_track` (rules version 1's default): a tie goes to the lowest hotel
+/// still on the track; a closed hotel gives no seniority.
 #[test]
-fn ty_maj_2_s2_ties_go_to_the_earliest_hotel_still_on_the_track() {
+fn s2_option_earliest_on_track_ranks_a_tie_by_the_lowest_hotel_still_on_the_track() {
     let mut state = new_game(3);
     build_track(&mut state, "cairo", &[2, 1, 0, 1, 0, 2]);
     // Everyone has 2; seat 2 holds space 0.
@@ -124,28 +127,91 @@ fn s7_second_numbers_are_half_the_first_rounded_down_in_the_reconstructed_data()
     }
 }
 
+/// `seat` flies to `at` (landing field 1; every other plane at home) and builds a hotel, or
+/// renovates his closed one there, and ends the turn: the hotel goes through the real rules,
+/// red-space closures included.
+fn build_in(state: &mut State, seat: u8, at: &str, action: Action) -> Vec<Event> {
+    for p in &mut state.players {
+        p.plane = Plane::Home;
+    }
+    place_plane(state, seat, at, Some(0));
+    give_turn(state, seat);
+    let mut events = accepted(state, seat, action);
+    events.extend(accepted(state, seat, Action::EndTurn));
+    events
+}
+
+/// TY-MAJ-2, S2 (rules version 2): the tie goes to whoever built a hotel in the city first,
+/// counting a hotel that was later closed (DE §Majorität "der in dieser Stadt zuerst ein Hotel
+/// gebaut hat"). The default config reads it so.
 #[test]
-fn ty_maj_2_option_first_built_follows_the_seeds_wording_even_after_a_closure() {
-    // DE §Majorität: "derjenige ..., der in dieser Stadt zuerst ein Hotel gebaut hat".
+fn ty_maj_2_s2_a_tie_goes_to_who_built_first_in_the_city_even_if_that_hotel_was_closed() {
     let mut state = new_game(2);
-    state.config.tie_break = TieBreak::FirstBuilt;
+    assert_eq!(state.config.tie_break, TieBreak::FirstBuilt, "the default");
     for seat in [0u8, 1, 1, 0] {
-        place_plane(&mut state, seat, "cairo", Some(0));
-        state.players[usize::from(1 - seat)].plane = crate::tycoon::state::Plane::Home;
-        give_turn(&mut state, seat);
-        accepted(&mut state, seat, crate::tycoon::Action::BuildHotel);
+        build_in(&mut state, seat, "cairo", Action::BuildHotel);
     }
     let c = state.city_mut(city("cairo"));
     c.track[0] = None;
     c.closed.push(Seat(0));
     build_track(&mut state, "cairo", &[0]);
     // Both hold 2 on the track; seat 0 built first although that hotel is closed.
-    assert_eq!(
-        majority_ranking(state.city(city("cairo")), 2, TieBreak::FirstBuilt),
-        vec![Seat(0), Seat(1)]
-    );
+    let [first, second] = payout(&state, city("cairo"));
+    let inc = incomes(&state);
+    assert_eq!((inc[0].majority, inc[1].majority), (first, second));
     assert_eq!(
         majority_ranking(state.city(city("cairo")), 2, TieBreak::EarliestOnTrack),
-        vec![Seat(1), Seat(0)]
+        vec![Seat(1), Seat(0)],
+        "the other reading differs here"
     );
+}
+
+/// Payday 3 of Cape Town in a real random game (seed 7044) that the two readings of TY-MAJ-2
+/// pay differently. Seats 0, 1 and 2 end with 3 hotels each on the full track; seat 1 built
+/// the city's first hotel, which a red space closed and he renovated. `first_built`: seat 1
+/// first (4), seat 2 second (2); `earliest_on_track`: seat 2 first, seat 1 second.
+#[test]
+fn ty_maj_2_seed_7044_payday_3_cape_town_pays_seat_1_first_by_first_built() {
+    let payday = |tie_break: TieBreak| {
+        let mut state = new_game(3);
+        state.config.tie_break = tie_break;
+        state.phase = 3;
+        state.players[1].hotels_in_supply = 3;
+        state.players[1].hotels_in_reserve = 15;
+        // Space by space; red spaces 7, 9 and 11 close the hotels on spaces 0, 1 and 2.
+        let hotels = [1, 2, 0, 2, 1, 0, 2, 0];
+        for seat in hotels {
+            build_in(&mut state, seat, "cape_town", Action::BuildHotel);
+        }
+        assert_eq!(state.city(city("cape_town")).closed, vec![Seat(1)]);
+        build_in(&mut state, 1, "cape_town", Action::RenovateHotel); // space 8
+        build_in(&mut state, 2, "cape_town", Action::BuildHotel); // 9: closes seat 2's on 1
+        build_in(&mut state, 0, "cape_town", Action::BuildHotel); // 10
+                                                                  // 11, seat 1's last hotel: closes seat 0's on 2 and ends the phase after seat 2.
+        build_in(&mut state, 1, "cape_town", Action::BuildHotel);
+        let cape_town = state.city(city("cape_town"));
+        assert_eq!(cape_town.chain_length, 12);
+        for seat in 0..3 {
+            let on_track = cape_town.track.iter().filter(|o| **o == Some(Seat(seat)));
+            assert_eq!(on_track.count(), 3, "seat {seat}");
+        }
+        let events = accepted(
+            &mut state,
+            2,
+            Action::TakeLoan {
+                loan: crate::tycoon::LoanKind::Loan10,
+            },
+        );
+        let incomes = events
+            .iter()
+            .find_map(|e| match e {
+                Event::PaydayHeld { phase: 3, incomes } => Some(incomes.clone()),
+                _ => None,
+            })
+            .expect("payday 3");
+        assert_eq!(payout(&state, city("cape_town")), [4, 2], "space 12");
+        incomes.iter().map(|i| i.majority).collect::<Vec<i32>>()
+    };
+    assert_eq!(payday(TieBreak::FirstBuilt), vec![0, 4, 2]);
+    assert_eq!(payday(TieBreak::EarliestOnTrack), vec![0, 2, 4]);
 }

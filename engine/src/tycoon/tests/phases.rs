@@ -148,15 +148,15 @@ fn ty_after_1_l3_each_unextended_card_is_repaid_or_extended_from_seat_0() {
     let events = build_last_hotel(&mut state, 1);
     assert!(events.contains(&Event::LoanSettlementStarted));
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
-    refused(&mut state, 1, extend(LoanKind::Loan10), "not_your_turn");
-    refused(&mut state, 0, Action::EndTurn, LOAN_SETTLEMENT_PENDING);
+    refused(&state, 1, extend(LoanKind::Loan10), "not_your_turn");
+    refused(&state, 0, Action::EndTurn, LOAN_SETTLEMENT_PENDING);
     let cash = state.players[0].cash;
     accepted(&mut state, 0, repay(LoanKind::Loan10));
     assert_eq!(state.players[0].cash, cash - 12);
     accepted(&mut state, 0, extend(LoanKind::Loan16));
     assert_eq!(state.players[0].loans, vec![card(LoanKind::Loan16, true)]);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
-    refused(&mut state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
+    refused(&state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
     let events = accepted(&mut state, 1, extend(LoanKind::Loan10));
     assert!(events
         .iter()
@@ -198,14 +198,27 @@ fn ty_after_2_l5_a_due_amount_is_paid_even_into_negative_cash() {
     assert_eq!(state.players[0].cash, 5 + income - 16);
 }
 
+/// L3 (amended): a voluntary repayment needs the cash on hand; a player who cannot pay must
+/// extend. Only a repayment that is due may take cash below zero (see the L5 tests).
 #[test]
-fn l3_a_card_that_cannot_be_repaid_can_still_be_extended() {
-    let mut state = new_game(2);
+fn l3_a_voluntary_repayment_needs_the_cash_on_hand_and_who_cannot_pay_must_extend() {
+    let mut state = new_game(3);
     state.players[0].loans = vec![card(LoanKind::Loan16, false)];
-    state.players[0].cash = -100;
-    build_last_hotel(&mut state, 1);
-    refused(&mut state, 0, repay(LoanKind::Loan16), INSUFFICIENT_CASH);
+    state.players[1].loans = vec![card(LoanKind::Loan10, false)];
+    build_last_hotel(&mut state, 2);
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
+    // One short of the 20 due: repaying is refused and not offered; extending is the way.
+    state.players[0].cash = 19;
+    refused(&state, 0, repay(LoanKind::Loan16), INSUFFICIENT_CASH);
+    assert_eq!(
+        Tycoon::legal_actions(&state, Seat(0)),
+        vec![extend(LoanKind::Loan16)]
+    );
     accepted(&mut state, 0, extend(LoanKind::Loan16));
+    // Exactly the 12 due: repaying is allowed and leaves nothing.
+    state.players[1].cash = 12;
+    accepted(&mut state, 1, repay(LoanKind::Loan10));
+    assert_eq!(state.players[1].cash, 0);
 }
 
 #[test]
@@ -246,38 +259,45 @@ fn ty_comp_12_ty_end_1_ty_end_2_p5_payday_3_ends_the_game_and_repays_every_card_
     assert!(Tycoon::active_seats(&state).is_empty());
 }
 
+/// TY-END-3: the most money wins; hotels, factories and tickets are worth nothing.
 #[test]
-fn ty_end_3_most_money_wins_and_a_tie_is_shared() {
+fn ty_end_3_the_most_money_wins_and_possessions_count_for_nothing() {
     let mut state = new_game(3);
     state.phase = 3;
     state.players[0].cash = 50;
-    state.players[2].cash = 50;
-    state.players[1].cash = -100; // seat 1's hotel earns him no more than 40 + factories
-    let outcome = {
-        build_last_hotel(&mut state, 2);
-        Tycoon::outcome(&state).expect("the game is over")
-    };
-    let best = *outcome.scores.iter().max().unwrap();
-    let expected: Vec<Seat> = (0..3)
-        .filter(|&s| outcome.scores[s] == best)
-        .map(|s| Seat(s as u8))
-        .collect();
-    assert_eq!(outcome.winners, expected);
-    // Seat 2 paid 2 for the hotel and gets its payout; seat 0 only its own distribution (none).
-    assert_eq!(outcome.scores[0], 50);
+    state.players[1].cash = 30;
+    for id in ["S01", "S02", "C01", "C02"] {
+        give_ticket(&mut state, 1, id);
+    }
+    let events = build_last_hotel(&mut state, 2);
+    let income = events
+        .iter()
+        .find_map(|e| match e {
+            Event::PaydayHeld { incomes, .. } => Some(incomes[2].total),
+            _ => None,
+        })
+        .expect("payday 3");
+    let outcome = Tycoon::outcome(&state).expect("the game is over");
+    // Seat 2 paid 2 for his hotel in Cairo (field 1) and got its payout; his hotel, like seat
+    // 1's tickets, adds nothing more.
+    assert_eq!(outcome.scores, vec![50, 30, 15 - 2 + i64::from(income)]);
+    assert_eq!(outcome.winners, vec![Seat(0)]);
 }
 
+/// TY-END-3, P5: equal most money is a shared win; a lower score is not.
 #[test]
 fn ty_end_3_equal_cash_is_a_shared_win() {
-    let mut state = new_game(2);
+    let mut state = new_game(3);
     state.phase = 3;
     state.loan_cards_left = [0, 0];
     state.players[0].cash = 20;
     state.players[1].cash = 20;
+    state.players[2].cash = 19;
     accepted(&mut state, 0, Action::Pass);
     accepted(&mut state, 1, Action::Pass);
+    accepted(&mut state, 2, Action::Pass);
     let outcome = Tycoon::outcome(&state).expect("stalemate in phase 3 ends the game");
-    assert_eq!(outcome.scores, vec![20, 20]);
+    assert_eq!(outcome.scores, vec![20, 20, 19]);
     assert_eq!(outcome.winners, vec![Seat(0), Seat(1)]);
 }
 
@@ -285,7 +305,7 @@ fn ty_end_3_equal_cash_is_a_shared_win() {
 fn l4_there_is_no_early_repayment_during_play() {
     let mut state = new_game(2);
     state.players[0].loans = vec![card(LoanKind::Loan10, false)];
-    refused(&mut state, 0, repay(LoanKind::Loan10), NOT_LOAN_SETTLEMENT);
+    refused(&state, 0, repay(LoanKind::Loan10), NOT_LOAN_SETTLEMENT);
 }
 
 #[test]

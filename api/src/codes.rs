@@ -1,0 +1,61 @@
+//! Every stable problem code, with when it is answered: the list the OpenAPI document gives
+//! in `Problem.code`, and that debug builds hold every [`crate::error::ApiError`] to.
+
+/// Every code the API itself answers with, and when. Debug builds refuse to build an
+/// [`crate::error::ApiError`] with a code missing here (rule codes of the games, which contain
+/// a dot, and [`ENGINE_CODES`] aside).
+pub const API_CODES: &[(&str, &str)] = &[
+    ("malformed_json", "400, the body is not JSON"),
+    ("invalid_body", "400, the body is not the documented shape: unknown field, duplicate key, array for an object, wrong type"),
+    ("invalid_action", "400, the action is not a well-formed action of the game (unknown type or field, wrong shape)"),
+    ("bad_body", "400, the body could not be read"),
+    ("invalid_query", "400, a query parameter is malformed or out of its documented range"),
+    ("invalid_cursor", "400, `cursor` is not a `next_cursor` of this API"),
+    ("invalid_id", "400, the game id in the path is not a UUID"),
+    ("invalid_seq", "400, the seq in the path is not a whole number"),
+    ("invalid_header", "400, a header value is not valid (control characters, not ASCII)"),
+    ("invalid_idempotency_key", "400, `Idempotency-Key` is not 1 to 255 visible ASCII characters"),
+    ("conflicting_versions", "400, `expected_version` and `If-Match` name different versions"),
+    ("bad_request", "400, the request could not be read"),
+    ("missing_token", "401, the operation needs a seat token"),
+    ("invalid_token", "401, the token is malformed or no seat's"),
+    ("token_for_other_game", "403, the token is a seat of another game"),
+    ("not_found", "404, no such route"),
+    ("game_not_found", "404, no game with this id"),
+    ("no_such_state", "404, `seq` is outside the game's log"),
+    ("method_not_allowed", "405, the route exists with other methods (see `Allow`)"),
+    ("version_conflict", "409, the game is not at the expected version (`current_version`)"),
+    ("idempotency_key_in_flight", "409, a request with this key is still being processed"),
+    ("game_already_started", "409, the game is no longer open"),
+    ("game_not_started", "409, the game has not started"),
+    ("game_over", "409 (or 422 from a game's rules), the game has ended"),
+    ("wrong_status", "409, the game is not in the status the operation needs"),
+    ("seat_taken", "409, the seat asked for is taken"),
+    ("no_open_seat", "409, no seat is open"),
+    ("too_few_seats", "409, starting now would leave fewer seats than the game needs"),
+    ("precondition_failed", "412, `If-Match` does not match (`current_version`)"),
+    ("body_too_large", "413, the body is over 64 KiB"),
+    ("unsupported_media_type", "415, the body is not `application/json`"),
+    ("unknown_game_type", "422, no such game type"),
+    ("invalid_seat_count", "422, the seat list is outside the game's seat range"),
+    ("invalid_seat", "422, a seat is neither `{\"name\": ...}` nor `{\"open\": true}`"),
+    ("invalid_name", "422, a name is empty, over 64 characters or has control characters"),
+    ("invalid_config", "422, the game refuses the configuration"),
+    ("no_such_seat", "422, the game has no such seat"),
+    ("idempotency_key_reused", "422, the key was used for a different request"),
+    ("rate_limited", "429, over the rate limit; retry after `Retry-After` seconds"),
+    ("internal", "500, a server fault (logged)"),
+    ("unavailable", "503, the database is unreachable; retry after `Retry-After` seconds"),
+    ("error", "any other status the framework answers with"),
+];
+
+/// Codes that every game's rules may answer with (422).
+pub const ENGINE_CODES: &[&str] = engine::SHARED_CODES;
+
+/// Whether `code` is documented: the API's own, the engine's shared ones, or a game's
+/// (`<game>.<reason>`).
+pub fn is_listed(code: &str) -> bool {
+    code.contains('.')
+        || ENGINE_CODES.contains(&code)
+        || API_CODES.iter().any(|(listed, _)| *listed == code)
+}

@@ -1,0 +1,231 @@
+//! The catalogue and the lobby: game types, creating, listing and joining games.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::schema;
+
+/// Lifecycle of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Created with open seats; not started.
+    Open,
+    /// Started; seats act in turn.
+    Active,
+    /// Over; `outcome` is set and every event is shown unredacted.
+    Finished,
+}
+
+impl From<db::GameStatus> for GameStatus {
+    fn from(s: db::GameStatus) -> Self {
+        match s {
+            db::GameStatus::Open => GameStatus::Open,
+            db::GameStatus::Active => GameStatus::Active,
+            db::GameStatus::Finished => GameStatus::Finished,
+        }
+    }
+}
+
+impl From<GameStatus> for db::GameStatus {
+    fn from(s: GameStatus) -> Self {
+        match s {
+            GameStatus::Open => db::GameStatus::Open,
+            GameStatus::Active => db::GameStatus::Active,
+            GameStatus::Finished => db::GameStatus::Finished,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Outcome {
+    /// Seats with the best score; several on a tie.
+    pub winners: Vec<u8>,
+    /// Final score per seat.
+    pub scores: Vec<i64>,
+}
+
+impl From<engine::Outcome> for Outcome {
+    fn from(o: engine::Outcome) -> Self {
+        Outcome {
+            winners: o.winners.iter().map(|s| s.0).collect(),
+            scores: o.scores,
+        }
+    }
+}
+
+/// A hosted game type.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameType {
+    /// Stable type name, used in `POST /v1/games`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub title: String,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    /// Version of the rules implementation.
+    pub rules_version: u32,
+    /// The configuration used when a game is created without one.
+    #[schema(schema_with = schema::config)]
+    pub default_config: Value,
+    /// A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
+    /// configuration: the schema of the type's config in this document, with everything it
+    /// references under `$defs`.
+    #[schema(value_type = Object)]
+    pub config_schema: Value,
+}
+
+/// The catalogue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameTypeList {
+    pub game_types: Vec<GameType>,
+}
+
+/// A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// Display name (1 to 64 characters) of the player taking the seat.
+    pub name: Option<String>,
+    /// `true` to leave the seat open for `POST /v1/games/{id}/seats`.
+    pub open: Option<bool>,
+}
+
+/// `POST /v1/games`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGameRequest {
+    /// A type from `GET /v1/game-types`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// The game's configuration; the type's `default_config` when absent.
+    #[serde(default)]
+    #[schema(schema_with = schema::config)]
+    pub config: Option<Value>,
+    /// The seats in playing order.
+    pub seats: Vec<SeatRequest>,
+    /// Makes the game's chance reproducible, for tests and for tournaments where every player
+    /// agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
+    /// tile draws, dice) public knowledge: anyone can create a game with the same seed and
+    /// read the future from it. Without it the server draws a secret 256-bit seed. The seed
+    /// is never shown back.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A named seat as created: its `token` is shown here once and never again.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TakenSeat {
+    pub seat: i32,
+    pub name: String,
+    #[schema(schema_with = schema::always_false)]
+    pub open: bool,
+    /// Bearer token of this seat. Keep it: only its hash is stored.
+    pub token: String,
+}
+
+/// An open seat as created: taken later with `POST /v1/games/{id}/seats`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct OpenSeat {
+    pub seat: i32,
+    #[schema(schema_with = schema::always_null)]
+    pub name: Option<String>,
+    #[schema(schema_with = schema::always_true)]
+    pub open: bool,
+}
+
+/// A seat as created: taken (with its token) or open; `open` tells which.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum CreatedSeat {
+    Taken(TakenSeat),
+    Open(OpenSeat),
+}
+
+/// `201` of `POST /v1/games`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreatedGame {
+    pub game_id: Uuid,
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub version: i64,
+    pub status: GameStatus,
+    pub seats: Vec<CreatedSeat>,
+}
+
+/// `POST /v1/games/{id}/seats`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// Display name, 1 to 64 characters.
+    pub name: String,
+    /// A particular open seat; the lowest open one when absent.
+    pub seat: Option<i32>,
+}
+
+/// `201` of `POST /v1/games/{id}/seats`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct JoinedSeat {
+    pub game_id: Uuid,
+    pub seat: i32,
+    pub name: String,
+    /// Bearer token for this seat, shown once.
+    pub token: String,
+    /// The game's status after the join (`active` when this join filled the last seat).
+    pub status: GameStatus,
+    pub version: i64,
+}
+
+/// A game in a listing.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct GameSummary {
+    pub game_id: Uuid,
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub rules_version: i32,
+    pub status: GameStatus,
+    pub version: i64,
+    pub seat_count: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// When the game ended; `null` while it is not finished.
+    #[schema(required = true)]
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// `GET /v1/games`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct GameList {
+    /// Newest first.
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page; `null` on the last page.
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// `/healthz`, `/readyz`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    pub status: String,
+}
+
+/// Query of `GET /v1/games`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only games of this type.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub type_: Option<String>,
+    /// Only games in this status.
+    pub status: Option<GameStatus>,
+    /// `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+    /// Page size, 1 to 100 (default 20).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    pub limit: Option<crate::extract::GamesLimit>,
+}

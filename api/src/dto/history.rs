@@ -1,0 +1,98 @@
+//! History: the event log and time travel.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::games::Outcome;
+use super::schema;
+
+/// One event of the log, as the caller may see it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct EventDto {
+    /// Position in the log, from 1; the game's version is the seq of its last event.
+    pub seq: i64,
+    /// The seat whose action caused it; `null` for setup and automatic events.
+    #[schema(required = true)]
+    pub seat: Option<i32>,
+    #[schema(schema_with = schema::event)]
+    pub event: Value,
+    pub created_at: DateTime<Utc>,
+}
+
+/// `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct EventPage {
+    /// The game type (which game's events these are).
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub events: Vec<EventDto>,
+    /// Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
+    #[schema(required = true)]
+    pub next_after: Option<i64>,
+}
+
+/// `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
+/// game type, told apart by `type`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StateDocument {
+    pub game_id: Uuid,
+    /// The game type.
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub seq: i64,
+    pub active_seats: Vec<u8>,
+    /// The caller's seat; `null` for a spectator.
+    #[schema(required = true)]
+    pub seat: Option<i32>,
+    #[schema(schema_with = schema::view)]
+    pub view: Box<RawValue>,
+    /// How the game ended, if it had ended by `seq`; `null` otherwise.
+    #[schema(required = true)]
+    pub outcome: Option<Outcome>,
+}
+
+/// Query of `GET /v1/games/{id}/events`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Only events with a greater seq (default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub after: Option<crate::extract::EventsAfter>,
+    /// Page size, 1 to 1000 (default 100). Ignored by the NDJSON export, which streams all.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000)]
+    pub limit: Option<crate::extract::EventsLimit>,
+}
+
+/// Query of `GET /v1/games/{id}/stream`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Start after this seq (default: `Last-Event-ID`, else 0, the whole log).
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub after: Option<crate::extract::EventsAfter>,
+}
+
+/// The `version` message of an event stream: the game is at `version` (sent after each batch
+/// of events, also when every event of the batch was hidden from the caller).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StreamVersion {
+    pub version: i64,
+    pub status: super::games::GameStatus,
+}
+
+/// One message of an event stream, as an SSE parser hands it over.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ServerSentEvent {
+    /// `game_event` (`data` is an `EventDto`) or `version` (`data` is a `StreamVersion`).
+    #[schema(pattern = "^(game_event|version)$")]
+    pub event: String,
+    /// The event's seq, or the version: where a reconnecting client resumes (`Last-Event-ID`).
+    #[schema(pattern = "^[0-9]+$")]
+    pub id: String,
+    /// The message as one line of JSON.
+    pub data: String,
+}

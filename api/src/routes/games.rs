@@ -1,0 +1,236 @@
+//! The catalogue and the lobby: game types, creating, listing, joining and starting games.
+
+use actix_web::http::header;
+use actix_web::web::{Data, Query};
+use actix_web::{get, post, HttpResponse};
+
+use crate::dto::*;
+use crate::error::ApiError;
+use crate::extract::{GameId, SeatToken, StrictJson};
+use crate::service::lobby::{self, SeatPlan};
+use crate::state::AppState;
+
+fn valid_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable(
+            "invalid_name",
+            "a name has 1 to 64 characters and no control characters",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// The hosted game types.
+///
+/// Each type with its seat range, rules version, default configuration and the JSON Schema of
+/// its configuration. The catalogue is fixed for a server version.
+#[utoipa::path(
+    tag = "games",
+    responses((status = 200, description = "The catalogue", body = GameTypeList))
+)]
+#[get("/v1/game-types")]
+pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
+    HttpResponse::Ok().json(catalogue.get_ref())
+}
+
+/// Create a game. Named seats get their token in the response (once); a game without open
+/// seats starts at once.
+#[utoipa::path(
+    tag = "games",
+    request_body = CreateGameRequest,
+    responses(
+        (status = 201, description = "Created", body = CreatedGame,
+         headers(("Location" = String, description = "The game's URL"))),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`)"),
+        (status = 413, description = "Body over 64 KiB"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
+    )
+)]
+#[post("/v1/games")]
+pub async fn create_game(
+    state: Data<AppState>,
+    body: StrictJson<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let kind = engine::registry::find(&body.type_).ok_or_else(|| {
+        ApiError::unprocessable(
+            "unknown_game_type",
+            format!("no game type {:?}; see GET /v1/game-types", body.type_),
+        )
+    })?;
+    let info = kind.info();
+    if !(info.min_seats..=info.max_seats).contains(&body.seats.len()) {
+        return Err(ApiError::unprocessable(
+            "invalid_seat_count",
+            format!(
+                "{} is for {} to {} seats, not {}",
+                info.name,
+                info.min_seats,
+                info.max_seats,
+                body.seats.len()
+            ),
+        ));
+    }
+    let seats = body
+        .seats
+        .iter()
+        .map(|s| match (&s.name, s.open) {
+            (Some(name), None | Some(false)) => Ok(SeatPlan::Taken(valid_name(name)?)),
+            (None, Some(true)) => Ok(SeatPlan::Open),
+            _ => Err(ApiError::unprocessable(
+                "invalid_seat",
+                "each seat is either {\"name\": ...} or {\"open\": true}",
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = body.config.unwrap_or(info.default_config);
+    let seed = body.seed;
+    let created = state
+        .db(move |conn, _| lobby::create_game(conn, kind, config, seats, seed))
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
+        .json(created))
+}
+
+/// List games, newest first, with cursor pagination.
+#[utoipa::path(
+    tag = "games",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of games", body = GameList,
+         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
+        (status = 400, description = "Bad or out-of-range query (`invalid_query`, `invalid_cursor`)"),
+    )
+)]
+#[get("/v1/games")]
+pub async fn list_games(
+    state: Data<AppState>,
+    q: Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = q.into_inner();
+    // PostgreSQL text cannot hold NUL: refuse control characters here rather than fail in SQL.
+    if q.type_
+        .as_deref()
+        .is_some_and(|t| t.chars().any(char::is_control))
+    {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "type must be a game type name (no control characters)",
+        ));
+    }
+    let after = match &q.cursor {
+        Some(c) => Some(db::store::Cursor::decode(c).ok_or_else(|| {
+            ApiError::bad_request("invalid_cursor", "cursor is not a next_cursor of this API")
+        })?),
+        None => None,
+    };
+    let limit = q.limit.map_or(20, |l| l.get());
+    let filter = db::store::GameFilter {
+        game_type: q.type_.clone(),
+        status: q.status.map(Into::into),
+    };
+    let page = state
+        .db(move |conn, _| Ok(db::store::list_games(conn, &filter, after, limit)?))
+        .await?;
+    let next_cursor = page.next.map(|c| c.encode());
+    let list = GameList {
+        games: page
+            .games
+            .into_iter()
+            .map(|g| GameSummary {
+                game_id: g.id,
+                type_: g.game_type,
+                rules_version: g.rules_version,
+                status: g.status.into(),
+                version: g.version,
+                seat_count: g.seat_count,
+                created_at: g.created_at,
+                updated_at: g.updated_at,
+                finished_at: g.finished_at,
+            })
+            .collect(),
+        next_cursor: next_cursor.clone(),
+    };
+    let mut res = HttpResponse::Ok();
+    if let Some(c) = next_cursor {
+        // Percent-encoded, so that any filter value makes a valid URL and header.
+        let status = q.status.map(|s| db::GameStatus::from(s).as_str());
+        let query = serde_urlencoded::to_string([
+            ("cursor", Some(c.as_str())),
+            ("limit", Some(&limit.to_string())),
+            ("type", q.type_.as_deref()),
+            ("status", status),
+        ])
+        .map_err(|e| ApiError::internal(format!("next-page link: {e}")))?;
+        res.insert_header((header::LINK, format!("</v1/games?{query}>; rel=\"next\"")));
+    }
+    Ok(res.json(list))
+}
+
+/// Take an open seat. The seat token is in the response, once. The join that fills the last
+/// seat starts the game. Joins do not change the version (no event is written).
+#[utoipa::path(
+    tag = "games",
+    params(("id" = Uuid, Path, description = "Game id")),
+    request_body = JoinRequest,
+    responses(
+        (status = 201, description = "Seat taken", body = JoinedSeat),
+        (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "No such seat or bad name (`no_such_seat`, `invalid_name`)"),
+    )
+)]
+#[post("/v1/games/{id}/seats")]
+pub async fn join_seat(
+    state: Data<AppState>,
+    GameId(id): GameId,
+    body: StrictJson<JoinRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let name = valid_name(&body.name)?;
+    let seat = body.seat;
+    let joined = state
+        .db(move |conn, cx| lobby::join(conn, cx, id, seat, name))
+        .await?;
+    Ok(HttpResponse::Created().json(joined))
+}
+
+/// Start an open game with the seats taken so far.
+///
+/// The open seats are closed: the taken seats keep their playing order and are numbered from
+/// 0 again (read your `seat` from the answer). Refused while fewer seats are taken than the
+/// game needs. Games created full, and games whose last open seat is joined, start by
+/// themselves. Needs a seat token of the game.
+#[utoipa::path(
+    tag = "games",
+    params(("id" = Uuid, Path, description = "Game id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "Started; the game document for the caller", body = GameDocument,
+         headers(("ETag" = String, description = "Of the started game, for the caller"))),
+        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 401, description = "Missing or unknown token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Too few seats taken, or already started (`too_few_seats`, `game_already_started`)"),
+    )
+)]
+#[post("/v1/games/{id}/start")]
+pub async fn start_game(
+    state: Data<AppState>,
+    GameId(id): GameId,
+    token: SeatToken,
+) -> Result<HttpResponse, ApiError> {
+    let (doc, etag) = state
+        .db(move |conn, cx| lobby::start_by(conn, cx, id, &token))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, etag))
+        .json(doc))
+}

@@ -1,0 +1,32 @@
+//! Every documented route, registered through utoipa's actix-web integration so that the
+//! router and the OpenAPI document come from one list ([`configure`]). One module per
+//! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`history`],
+//! [`operations`].
+//! Unknown routes and wrong methods are [`crate::fallback`]'s.
+
+pub mod games;
+pub mod history;
+pub mod operations;
+pub mod play;
+pub mod stream;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+/// Registers every documented route.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(games::list_game_types)
+        .service(games::create_game)
+        .service(games::list_games)
+        .service(play::get_game)
+        .service(games::join_seat)
+        .service(games::start_game)
+        .service(play::legal_actions)
+        .service(play::post_action)
+        .service(play::dry_run_action)
+        .service(stream::stream_game)
+        .service(history::list_events)
+        .service(history::get_state)
+        .service(operations::healthz)
+        .service(operations::readyz)
+        .service(operations::metrics);
+}

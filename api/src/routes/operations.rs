@@ -1,0 +1,56 @@
+//! Operations: liveness, readiness, metrics, and the docs page's address.
+
+use actix_web::http::header;
+use actix_web::web::Data;
+use actix_web::{get, HttpResponse};
+
+use crate::dto::Health;
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use crate::state::AppState;
+
+/// Liveness: the process answers.
+#[utoipa::path(tag = "operations", responses((status = 200, description = "Alive", body = Health)))]
+#[get("/healthz")]
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+    })
+}
+
+/// Readiness: the database is reachable.
+#[utoipa::path(
+    tag = "operations",
+    responses(
+        (status = 200, description = "Ready", body = Health),
+        (status = 503, description = "Database unreachable"),
+    )
+)]
+#[get("/readyz")]
+pub async fn readyz(state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+    // An explicit ping: the pool hands out recently used connections unchecked.
+    state.db(|conn, _| Ok(db::store::ping(conn)?)).await?;
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ready".into(),
+    }))
+}
+
+/// Prometheus metrics (text exposition format).
+#[utoipa::path(
+    tag = "operations",
+    responses((status = 200, description = "Metrics", body = String, content_type = "text/plain"))
+)]
+#[get("/metrics")]
+pub async fn metrics(state: Data<AppState>, metrics: Data<Metrics>) -> HttpResponse {
+    let text = metrics.render(&state.pool);
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(text)
+}
+
+/// `/docs` -> `/docs/` (the Swagger UI, served from files compiled into the binary).
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, "/docs/"))
+        .finish()
+}

@@ -1,0 +1,250 @@
+//! Playing: the game document (with long polling), legal actions, and acting.
+
+use std::time::Instant;
+
+use actix_web::http::header::{self, ContentType};
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Query};
+use actix_web::{get, post, HttpResponse};
+
+use crate::dto::*;
+use crate::error::ApiError;
+use crate::extract::{
+    Bearer, GameId, Idempotency, IfMatch, IfNoneMatch, Precondition, SeatToken, StrictJson,
+};
+use crate::metrics::Metrics;
+use crate::service::play;
+use crate::state::{wait_for_change, AppState};
+
+/// The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
+/// version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
+/// N seconds (capped at 30) for a version newer than the client's (`after_version`, or the one in
+/// `If-None-Match`) and answers as soon as it exists; after the wait the current document (or
+/// 304) comes back.
+#[utoipa::path(
+    tag = "play",
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        GetGameQuery,
+        ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response"),
+    ),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game document", body = GameDocument,
+         headers(("ETag" = String, description = "Strong, version-based, per viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+        (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}")]
+pub async fn get_game(
+    state: Data<AppState>,
+    metrics: Data<Metrics>,
+    GameId(id): GameId,
+    q: Query<GetGameQuery>,
+    bearer: Bearer,
+    if_none_match: IfNoneMatch,
+) -> Result<HttpResponse, ApiError> {
+    let known = q
+        .after_version
+        .map(|v| v.get())
+        .or_else(|| if_none_match.known_version());
+    let wait = q.wait.map_or(std::time::Duration::ZERO, |w| w.duration());
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut rx = match known {
+        Some(_) if !wait.is_zero() => Some(state.hub.subscribe(id)),
+        _ => None,
+    };
+    let (doc, etag) = loop {
+        let b = bearer.clone();
+        let (doc, etag) = state
+            .db(move |conn, cx| play::load_document(conn, cx, id, b.token()))
+            .await?;
+        let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
+            break (doc, etag);
+        };
+        if doc.version > known || tokio::time::Instant::now() >= deadline {
+            break (doc, etag);
+        }
+        // No database connection is held while waiting.
+        metrics.long_polls.inc();
+        let woke = wait_for_change(rx, known, deadline).await;
+        metrics.long_polls.dec();
+        if !woke {
+            break (doc, etag);
+        }
+    };
+    if if_none_match.matches(&etag) {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .finish());
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .json(doc))
+}
+
+/// What the caller's seat may do now. Spectators (no token) get an empty list with
+/// `seat: null`, not an error, so one client loop serves players and watchers alike.
+#[utoipa::path(
+    tag = "play",
+    params(("id" = Uuid, Path, description = "Game id")),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "Legal actions at `version`", body = LegalActions),
+        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}/legal-actions")]
+pub async fn legal_actions(
+    state: Data<AppState>,
+    GameId(id): GameId,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    let legal = state
+        .db(move |conn, cx| play::legal_actions(conn, cx, id, bearer.token()))
+        .await?;
+    Ok(HttpResponse::Ok().json(legal))
+}
+
+/// Submit one action for the caller's seat.
+///
+/// One transaction: a rejected action writes nothing. `expected_version` (or `If-Match`)
+/// guards against acting on a stale view; `Idempotency-Key` makes retries safe (same key and
+/// body: the stored response again, with `Idempotency-Replayed: true`). The answer is the
+/// game after the action and the events it caused, as the caller may see them. An action
+/// that is not a well-formed action of the game is a 400 `invalid_action`; a well-formed one
+/// the rules refuse is a 422 with the game's code. The operation takes no query parameter
+/// (dry runs are `POST …/actions/dry-run`).
+#[utoipa::path(
+    tag = "play",
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        ("If-Match" = Option<String>, Header, description = "ETag of the version the action is meant for (412 otherwise)"),
+        ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters, per seat"),
+    ),
+    request_body = ActionRequest,
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "Applied (or replayed)", body = ActionResponse,
+         headers(("ETag" = String, description = "Of the new version"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, unknown field, not an action of the game, bad header or a query parameter (`malformed_json`, `invalid_body`, `invalid_action`, `invalid_id`, `invalid_query`, `invalid_idempotency_key`, `conflicting_versions`)"),
+        (status = 401, description = "Missing or unknown token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Version conflict (with `current_version`), key in flight, game not started or over"),
+        (status = 412, description = "If-Match does not match (with `current_version`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "Rule violation (the game's code, e.g. `not_your_turn`, `tycoon.landing_fields_full`), or `idempotency_key_reused`"),
+    )
+)]
+#[post("/v1/games/{id}/actions")]
+#[allow(clippy::too_many_arguments)] // one per parsed request part
+pub async fn post_action(
+    state: Data<AppState>,
+    metrics: Data<Metrics>,
+    GameId(id): GameId,
+    _no_query: Query<NoQuery>,
+    body: StrictJson<ActionRequest>,
+    token: SeatToken,
+    if_match: IfMatch,
+    idempotency: Idempotency,
+) -> Result<HttpResponse, ApiError> {
+    let started = Instant::now();
+    let result = act(&state, id, body.into_inner(), token, if_match, idempotency).await;
+    let label = match &result {
+        Ok((_, label)) => label.to_string(),
+        Err(e) => e.status.as_str().to_string(),
+    };
+    metrics.observe_action(&label, started.elapsed());
+    result.map(|(res, _)| res)
+}
+
+async fn act(
+    state: &AppState,
+    id: uuid::Uuid,
+    body: ActionRequest,
+    token: SeatToken,
+    if_match: IfMatch,
+    Idempotency(key): Idempotency,
+) -> Result<(HttpResponse, &'static str), ApiError> {
+    let precondition = Precondition::combine(body.expected_version, if_match)?;
+    let result = state
+        .db(move |conn, cx| play::act(conn, cx, id, &token, &body, precondition, key))
+        .await
+        .map_err(|e| precondition.refine(e))?;
+    let status = StatusCode::from_u16(result.response.status as u16).unwrap_or(StatusCode::OK);
+    let mut res = HttpResponse::build(status);
+    if let Some(v) = result.version {
+        res.insert_header((header::ETAG, format!("\"v{v}-seat{}\"", result.seat.0)));
+    }
+    let label = if result.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+        "replayed"
+    } else {
+        "applied"
+    };
+    let body = result.response.body.into_string();
+    Ok((res.content_type(ContentType::json()).body(body), label))
+}
+
+/// Check an action without applying it.
+///
+/// The same checks as `POST …/actions` (token, status, version, the game's rules), with the
+/// same errors; nothing is written and the would-be events are not shown (they could reveal
+/// hidden information such as the next card).
+#[utoipa::path(
+    tag = "play",
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        ("If-Match" = Option<String>, Header, description = "ETag of the version the action is meant for (412 otherwise)"),
+    ),
+    request_body = ActionRequest,
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The action would be accepted now", body = DryRunResponse),
+        (status = 400, description = "Malformed body, unknown field, not an action of the game, bad header (`malformed_json`, `invalid_body`, `invalid_action`, `invalid_id`, `conflicting_versions`)"),
+        (status = 401, description = "Missing or unknown token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Version conflict (with `current_version`), game not started or over"),
+        (status = 412, description = "If-Match does not match (with `current_version`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "Rule violation (the game's code)"),
+    )
+)]
+#[post("/v1/games/{id}/actions/dry-run")]
+pub async fn dry_run_action(
+    state: Data<AppState>,
+    metrics: Data<Metrics>,
+    GameId(id): GameId,
+    body: StrictJson<ActionRequest>,
+    token: SeatToken,
+    if_match: IfMatch,
+) -> Result<HttpResponse, ApiError> {
+    let started = Instant::now();
+    let body = body.into_inner();
+    let result = match Precondition::combine(body.expected_version, if_match) {
+        Ok(precondition) => state
+            .db(move |conn, cx| play::dry_run(conn, cx, id, &token, &body, precondition))
+            .await
+            .map_err(|e| precondition.refine(e)),
+        Err(e) => Err(e),
+    };
+    let label = match &result {
+        Ok(_) => "dry_run".to_string(),
+        Err(e) => e.status.as_str().to_string(),
+    };
+    metrics.observe_action(&label, started.elapsed());
+    result.map(|res| HttpResponse::Ok().json(res))
+}

@@ -1,0 +1,198 @@
+//! A push stream per game: Server-Sent Events.
+//!
+//! Why SSE rather than streamed NDJSON: browsers follow it with the built-in `EventSource`
+//! (which reconnects by itself and sends `Last-Event-ID`), proxies know not to buffer
+//! `text/event-stream`, and each message has an id to resume from; a non-browser client reads
+//! it line by line as easily as NDJSON.
+//!
+//! The stream holds no database connection while it waits: it subscribes to the process's
+//! LISTEN fan-out ([`crate::state::Hub`]) and reads the log only when a change of its game
+//! is announced (or the listener reconnected), then sends what the caller may see.
+
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::{Bytes, Data, Query};
+use actix_web::{get, HttpResponse};
+use futures_util::stream;
+use tokio::sync::broadcast;
+use uuid::Uuid;
+
+use crate::dto::*;
+use crate::error::ApiError;
+use crate::extract::{Bearer, GameId, LastEventId};
+use crate::metrics::Metrics;
+use crate::service::history::{self, LogAccess};
+use crate::state::{wait_for_change, AppState, Signal};
+
+/// How often an idle stream sends a comment line, so that proxies and clients see it alive.
+pub const HEARTBEAT: Duration = Duration::from_secs(15);
+
+/// Most events read per database call while catching up.
+const BATCH: i64 = 500;
+
+/// Follow a game: its events as they commit, for the caller's view.
+///
+/// Server-Sent Events (`text/event-stream`). Messages:
+/// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
+///   `GET …/events`);
+/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status"}`),
+///   after each batch, also when the caller may see none of its events;
+/// - a comment line `: heartbeat` every 15 seconds while nothing happens.
+///
+/// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
+/// events it missed first. Once the game is finished and everything is sent, the stream
+/// ends; a request for a finished game with nothing left to send is answered 204, which
+/// tells `EventSource` not to reconnect.
+///
+/// ```sh
+/// curl -N -H 'authorization: Bearer <token>' http://127.0.0.1:8080/v1/games/<id>/stream
+/// ```
+#[utoipa::path(
+    tag = "play",
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        StreamQuery,
+        ("Last-Event-ID" = Option<i64>, Header, description = "The last id received (sent by `EventSource` when it reconnects)"),
+    ),
+    security((), ("seat_token" = [])),
+    responses(
+        (status = 200, description = "An event stream (see the operation's description for its messages)",
+         content_type = "text/event-stream", body = ServerSentEvent),
+        (status = 204, description = "The game is finished and nothing is left to send"),
+        (status = 400, description = "Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}/stream")]
+pub async fn stream_game(
+    state: Data<AppState>,
+    metrics: Data<Metrics>,
+    GameId(id): GameId,
+    q: Query<StreamQuery>,
+    bearer: Bearer,
+    LastEventId(last_event_id): LastEventId,
+) -> Result<HttpResponse, ApiError> {
+    let after = q.after.map(|a| a.get()).or(last_event_id).unwrap_or(0);
+    // Subscribe before the first read, so that no change slips in between.
+    let rx = state.hub.subscribe(id);
+    let b = bearer.clone();
+    let first = state
+        .db(move |conn, cx| {
+            let access = history::log_access(conn, cx, id, b.token())?;
+            let page = history::events_page(conn, id, &access, after, BATCH)?;
+            Ok((access, page))
+        })
+        .await?;
+    if first.0.finished && first.1.events.is_empty() && first.0.version <= after {
+        return Ok(HttpResponse::NoContent().finish());
+    }
+    metrics.streams.inc();
+    let follow = Follow {
+        state: state.into_inner(),
+        metrics: metrics.into_inner(),
+        id,
+        bearer,
+        rx,
+        after,
+        sent_version: after,
+        pending: Some(first),
+        done: false,
+    };
+    let body = stream::unfold(follow, |mut f| async move {
+        let chunk = f.next_chunk().await?;
+        Some((Ok::<_, actix_web::Error>(chunk), f))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}
+
+/// One open stream.
+struct Follow {
+    state: std::sync::Arc<AppState>,
+    metrics: std::sync::Arc<Metrics>,
+    id: Uuid,
+    bearer: Bearer,
+    rx: broadcast::Receiver<Signal>,
+    /// The last seq read.
+    after: i64,
+    /// The last version announced to the client.
+    sent_version: i64,
+    /// A batch read but not sent yet.
+    pending: Option<(LogAccess, EventPage)>,
+    /// The game is finished and everything is sent: end after this chunk.
+    done: bool,
+}
+
+impl Drop for Follow {
+    fn drop(&mut self) {
+        self.metrics.streams.dec();
+    }
+}
+
+fn message(out: &mut Vec<u8>, event: &str, id: i64, data: &impl serde::Serialize) {
+    out.extend_from_slice(format!("event: {event}\nid: {id}\ndata: ").as_bytes());
+    // serde_json never writes a raw newline, so the data is one line.
+    let _ = serde_json::to_writer(&mut *out, data);
+    out.extend_from_slice(b"\n\n");
+}
+
+impl Follow {
+    /// The next bytes to send: a batch of messages, or a heartbeat; `None` ends the stream.
+    async fn next_chunk(&mut self) -> Option<Bytes> {
+        if self.done {
+            return None;
+        }
+        loop {
+            if let Some((access, page)) = self.pending.take() {
+                let mut out = Vec::new();
+                for event in &page.events {
+                    message(&mut out, "game_event", event.seq, event);
+                }
+                let complete = page.next_after.is_none();
+                self.after = page.next_after.unwrap_or(access.version).max(self.after);
+                if complete && access.version > self.sent_version {
+                    self.sent_version = access.version;
+                    let version = StreamVersion {
+                        version: access.version,
+                        status: access.status.into(),
+                    };
+                    message(&mut out, "version", access.version, &version);
+                }
+                self.done = complete && access.finished;
+                if !complete {
+                    // A database error ends the stream; the client resumes with Last-Event-ID.
+                    self.pending = Some(self.read().await.ok()?);
+                }
+                if !out.is_empty() {
+                    return Some(Bytes::from(out));
+                }
+                if self.done {
+                    return None;
+                }
+            }
+            let deadline = tokio::time::Instant::now() + HEARTBEAT;
+            if wait_for_change(&mut self.rx, self.after, deadline).await {
+                self.pending = Some(self.read().await.ok()?);
+            } else {
+                return Some(Bytes::from_static(b": heartbeat\n\n"));
+            }
+        }
+    }
+
+    async fn read(&self) -> Result<(LogAccess, EventPage), ApiError> {
+        let (id, after, bearer) = (self.id, self.after, self.bearer.clone());
+        self.state
+            .db(move |conn, cx| {
+                let access = history::log_access(conn, cx, id, bearer.token())?;
+                let page = history::events_page(conn, id, &access, after, BATCH)?;
+                Ok((access, page))
+            })
+            .await
+    }
+}

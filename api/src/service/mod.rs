@@ -1,0 +1,15 @@
+//! The synchronous work of each request: store calls and engine calls, run inside
+//! `web::block` (see [`crate::state::AppState::db`]). Handlers parse the request, call one
+//! function here, and turn the result into a response.
+//!
+//! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
+//! (documents, legal actions, actions), [`history`] (the log, time travel). Shared steps:
+//! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
+//! the store appends).
+
+pub mod caller;
+pub mod decision;
+pub mod document;
+pub mod history;
+pub mod lobby;
+pub mod play;

@@ -1,0 +1,215 @@
+//! Reading a game and acting in it: the play endpoint family.
+//!
+//! The action path, straight: the store reads the game, hands it to `decide` (the engine
+//! decides and evolves), appends what it decided, and hands that same decision's state to
+//! `respond`, which builds the answer that is sent and, under an idempotency key, stored with
+//! the new version.
+
+use db::store::{self, ApplyOutcome, ApplyRequest};
+use db::{GameRow, JsonText, PooledConn, StoredResponse};
+use engine::chance::rng_for;
+use engine::{DynGame, DynState, Seat};
+use uuid::Uuid;
+
+use super::caller::{self, require_seat, stored_kind, wire_seat};
+use super::{decision, document};
+use crate::dto::{ActionRequest, ActionResponse, DryRunResponse, GameDocument, LegalActions};
+use crate::error::{ApiError, Refusal};
+use crate::extract::{missing_token, IdempotencyKey, Precondition, SeatToken};
+use crate::state::Context;
+
+/// `GET /v1/games/{id}`: the document and its entity tag.
+///
+/// # Errors
+/// 404, 401/403, store errors.
+pub fn load_document(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    token: Option<&SeatToken>,
+) -> Result<(GameDocument, String), ApiError> {
+    let loaded = caller::load(conn, cx, id, token)?;
+    let state = loaded.state()?;
+    let seats = loaded.roster.seats();
+    let doc = document::build(&loaded.game, seats, state.as_deref(), loaded.seat);
+    Ok((doc, document::etag(&loaded.game, seats, loaded.seat)))
+}
+
+/// `GET /v1/games/{id}/legal-actions`. Spectators get an empty list.
+///
+/// # Errors
+/// 404, 401/403, store errors.
+pub fn legal_actions(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    token: Option<&SeatToken>,
+) -> Result<LegalActions, ApiError> {
+    let loaded = caller::load(conn, cx, id, token)?;
+    let state = loaded.state()?;
+    Ok(LegalActions {
+        game_id: id,
+        type_: loaded.game.game_type.clone(),
+        version: loaded.game.version,
+        seat: loaded.seat.map(wire_seat),
+        actions: document::seat_actions(&loaded.game, state.as_deref(), loaded.seat),
+        templates: document::seat_templates(&loaded.game, state.as_deref(), loaded.seat),
+    })
+}
+
+/// What the action endpoint answers: the response (stored under a key, or new), whether it is
+/// a replay, and the version it reports (for its `ETag`).
+pub struct ActionResult {
+    pub response: StoredResponse,
+    pub replayed: bool,
+    pub seat: Seat,
+    /// `None` only for a replay stored before versions were kept beside responses.
+    pub version: Option<i64>,
+}
+
+/// The fingerprint an `Idempotency-Key` is stored with: what the request asks (route, game,
+/// body, precondition), so the same key with another request is refused.
+fn fingerprint(id: Uuid, body: &ActionRequest, precondition: Precondition) -> Vec<u8> {
+    let canonical = serde_json::to_vec(body).unwrap_or_default();
+    let expected = precondition
+        .version
+        .map(|v| v.to_string())
+        .unwrap_or_default();
+    db::token::fingerprint(&[
+        b"POST /v1/games/{id}/actions",
+        id.as_bytes(),
+        &canonical,
+        expected.as_bytes(),
+    ])
+}
+
+/// The action must be an action of the game's shape (no unknown field, objects where the
+/// game's schema has them): anything else is a 400 `invalid_action`, like JSON the engine
+/// cannot read as an action.
+fn check_shape(cx: &Context, game_type: &str, body: &ActionRequest) -> Result<(), ApiError> {
+    cx.schemas
+        .check_action(game_type, &body.action)
+        .map_err(|e| ApiError::bad_request("invalid_action", e.to_string()))
+}
+
+/// The engine and the state after an action: what `decide` hands to `respond`.
+struct Decided {
+    kind: &'static dyn DynGame,
+    state: Box<dyn DynState>,
+}
+
+/// `POST /v1/games/{id}/actions`: one transaction via [`store::apply_action`].
+///
+/// # Errors
+/// 404, 401/403, 409 `version_conflict`/`game_over`/`game_not_started`, 422 rule violations,
+/// `invalid_action` and `idempotency_key_reused`.
+pub fn act(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    token: &SeatToken,
+    body: &ActionRequest,
+    precondition: Precondition,
+    key: Option<IdempotencyKey>,
+) -> Result<ActionResult, ApiError> {
+    // The roster is usually in memory; the game row (snapshot included) is read by the store.
+    let (roster, seat) = require_seat(conn, cx, id, token)?;
+    let req = ApplyRequest {
+        game_id: id,
+        expected_version: precondition.version,
+        idempotency: key.map(|k| db::store::IdempotencyKey {
+            seat: wire_seat(seat),
+            key: k.into_string(),
+            fingerprint: fingerprint(id, body, precondition),
+        }),
+    };
+    let decide = |game: &GameRow| {
+        check_shape(cx, &game.game_type, body)?;
+        let kind = stored_kind(&game.game_type)?;
+        let snapshot = game
+            .snapshot
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("active game without a snapshot"))?;
+        let mut state = kind.load(snapshot.as_str())?;
+        let events = state.apply(
+            seat,
+            &body.action,
+            &mut rng_for(&game.rng_seed.0, game.version),
+        )?;
+        let decided = decision::action(state.as_ref(), seat, &body.action, events);
+        Ok::<_, Refusal>((decided, Decided { kind, state }))
+    };
+    let respond = |applied: &store::Applied, after: Decided| {
+        let doc = document::build(
+            &applied.game,
+            roster.seats(),
+            Some(after.state.as_ref()),
+            Some(seat),
+        );
+        let finished = applied.game.status == db::GameStatus::Finished;
+        let events = applied
+            .events
+            .iter()
+            .filter_map(|e| document::redact_row(after.kind, e, Some(seat), finished))
+            .collect();
+        let body = ActionResponse {
+            type_: applied.game.game_type.clone(),
+            game: doc,
+            events,
+        };
+        StoredResponse {
+            status: 200,
+            // Serialized once, here: stored as this text under an idempotency key and sent
+            // as it is.
+            body: JsonText::new(serde_json::to_string(&body).expect("documents serialize to JSON")),
+        }
+    };
+    Ok(match store::apply_action(conn, &req, decide, respond)? {
+        ApplyOutcome::Applied { response, applied } => {
+            cx.announcer.announce(applied.change());
+            tracing::info!(game_id = %id, seat = seat.0, version = applied.game.version, "action applied");
+            ActionResult {
+                response,
+                replayed: false,
+                seat,
+                version: Some(applied.game.version),
+            }
+        }
+        ApplyOutcome::Replayed { response, version } => ActionResult {
+            response,
+            replayed: true,
+            seat,
+            version,
+        },
+    })
+}
+
+/// `?dry_run=true`: the same checks as [`act`] ([`store::check_actionable`], then `decide`),
+/// nothing written, no events shown.
+///
+/// # Errors
+/// As [`act`].
+pub fn dry_run(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    token: &SeatToken,
+    body: &ActionRequest,
+    precondition: Precondition,
+) -> Result<DryRunResponse, ApiError> {
+    let loaded = caller::load(conn, cx, id, Some(token))?;
+    let seat = loaded.seat.ok_or_else(missing_token)?;
+    store::check_actionable(&loaded.game, precondition.version)?;
+    check_shape(cx, &loaded.game.game_type, body)?;
+    let state = loaded.started_state()?;
+    state.check(
+        seat,
+        &body.action,
+        &mut rng_for(&loaded.game.rng_seed.0, loaded.game.version),
+    )?;
+    Ok(DryRunResponse {
+        dry_run: true,
+        accepted: true,
+        version: loaded.game.version,
+    })
+}

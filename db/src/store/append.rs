@@ -1,0 +1,123 @@
+//! The one write path of every event: creating a started game, starting an open one and
+//! applying an action all end in [`append`], so the events of a game are always written the
+//! same way (consecutive seq numbers after the game's version, snapshot, version and status
+//! updated in the same statement).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use crate::models::{EventRow, GameRow, GameStatus, JsonText, NewEvent};
+
+/// What a decision (setup or action) produced: the new events (in order), the state after
+/// them, and the game's status after them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// Events to append; seq numbers follow the game's version.
+    pub events: Vec<NewEvent>,
+    /// The full state after the events.
+    pub snapshot: JsonText,
+    /// `Active`, or `Finished` when the events end the game.
+    pub status: GameStatus,
+}
+
+/// The result of a successful append.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    /// The game row after the change (new version, snapshot, status).
+    pub game: GameRow,
+    /// The stored events, with their seq numbers.
+    pub events: Vec<EventRow>,
+}
+
+impl Applied {
+    /// What to announce to long polls now that this change is committed.
+    pub fn change(&self) -> crate::notify::GameChanged {
+        crate::notify::GameChanged {
+            game_id: self.game.id,
+            version: self.game.version,
+        }
+    }
+}
+
+/// Appends `decision` to `game` (as read at its version), or fails with a serialization
+/// failure when the game has moved on ([`version_moved`]).
+///
+/// One round trip: the `append_events` function (migration 6) inserts the events and writes
+/// the snapshot, version and status. Only the transaction's timestamp comes back: the rows are
+/// built here from what was sent rather than shipped back and parsed again.
+pub(super) fn append(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    decision: Decision,
+) -> QueryResult<Applied> {
+    let Decision {
+        events: new_events,
+        snapshot,
+        status,
+    } = decision;
+    let now: DateTime<Utc> = diesel::select(append_events(
+        game.id,
+        game.version,
+        new_events.iter().map(|e| e.seat).collect::<Vec<_>>(),
+        new_events
+            .iter()
+            .map(|e| e.action.as_ref())
+            .collect::<Vec<_>>(),
+        new_events.iter().map(|e| &e.event).collect::<Vec<_>>(),
+        &snapshot,
+        status,
+    ))
+    .get_result(conn)?;
+    let events: Vec<EventRow> = new_events
+        .into_iter()
+        .zip(game.version + 1..)
+        .map(|(e, seq)| EventRow {
+            game_id: game.id,
+            seq,
+            seat: e.seat,
+            action: e.action,
+            event: e.event,
+            created_at: now,
+        })
+        .collect();
+    let game = GameRow {
+        id: game.id,
+        game_type: game.game_type.clone(),
+        rules_version: game.rules_version,
+        config: game.config.clone(),
+        status,
+        version: game.version + events.len() as i64,
+        snapshot: Some(snapshot),
+        seat_count: game.seat_count,
+        rng_seed: game.rng_seed.clone(),
+        created_at: game.created_at,
+        updated_at: now,
+        finished_at: (status == GameStatus::Finished).then(|| game.finished_at.unwrap_or(now)),
+    };
+    Ok(Applied { game, events })
+}
+
+/// Whether `append_events` refused because the game moved past the version it was given.
+pub(super) fn version_moved(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::SerializationFailure,
+            _
+        )
+    )
+}
+
+diesel::define_sql_function! {
+    /// `append_events(game, version, seats, actions, events, snapshot, status)`: see
+    /// migration 6.
+    fn append_events(
+        game: diesel::sql_types::Uuid,
+        version: diesel::sql_types::Int8,
+        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
+        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
+        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
+        snapshot: diesel::sql_types::Json,
+        status: diesel::sql_types::Text,
+    ) -> diesel::sql_types::Timestamptz;
+}

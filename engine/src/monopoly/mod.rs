@@ -1,0 +1,472 @@
+//! Monopoly, German edition (currency M), 2–6 players, following `shared/rules/monopoly.md` (a
+//! copy lives in `engine/rules/monopoly.md`). Rule IDs in comments and error messages refer to
+//! that spec.
+//!
+//! The first game where players act outside their turn: rent claims, building, selling,
+//! mortgages and trades are standing actions of any seat (MO-D-2), listed by
+//! [`Game::legal_actions`] for every seat, while [`Game::active_seats`] names the seats the
+//! game waits for. Bids and trade offers cannot be listed, so they come as
+//! [`Game::action_templates`].
+//!
+//! ```
+//! use engine::monopoly::{Action, Config, Monopoly};
+//! use engine::{Game, Seat, Viewer};
+//! use rand::SeedableRng;
+//!
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let events = Monopoly::setup(&Config::default(), 3, &mut rng).unwrap();
+//! let mut state = Monopoly::replay(&events);
+//! let seat = Monopoly::active_seats(&state)[0];
+//! assert_eq!(Monopoly::legal_actions(&state, seat), vec![Action::Roll]);
+//! for event in Monopoly::decide(&state, seat, &Action::Roll, &mut rng).unwrap() {
+//!     Monopoly::evolve(&mut state, &event);
+//! }
+//! // Everything but the decks' order is public.
+//! let view = Monopoly::view(&state, Viewer::Spectator);
+//! assert_eq!(view.decks[0].cards + view.decks[1].cards, 32);
+//! ```
+
+pub mod action;
+pub mod config;
+pub mod data;
+mod decide;
+mod determinize;
+mod dice;
+pub mod errors;
+pub mod event;
+mod evolve;
+mod market;
+mod rules;
+pub mod state;
+mod turn;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::Action;
+pub use config::{Config, DeckChoice, InterestRounding};
+pub use data::{board, Card, Deck};
+pub use event::{EndReason, Event, JailExit, PaymentReason};
+pub use state::State;
+pub use view::View;
+
+use crate::template::{ActionTemplate, Domain};
+use crate::{Game, Outcome, RuleError, Seat, Viewer};
+use rand::RngCore;
+use state::Step;
+use std::ops::RangeInclusive;
+
+/// The Monopoly rules.
+pub struct Monopoly;
+
+type Scratch = crate::scratch::Scratch<Monopoly>;
+
+impl Game for Monopoly {
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const NAME: &'static str = "monopoly";
+    const TITLE: &'static str = "Monopoly (German edition)";
+    const RULES_VERSION: u32 = 1;
+    const ERROR_CODES: &'static [&'static str] = errors::ALL;
+
+    /// 2 to 6 (MO-COMP-1).
+    fn seat_range() -> RangeInclusive<usize> {
+        let c = &board().constants;
+        c.players_min..=c.players_max
+    }
+
+    fn setup(
+        config: &Config,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Event>, RuleError> {
+        decide::setup(config, seats, rng)
+    }
+
+    fn empty_state() -> State {
+        State::empty()
+    }
+
+    fn evolve(state: &mut State, event: &Event) {
+        evolve::evolve(state, event);
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Event>, RuleError> {
+        decide::decide(state, seat, action, rng)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::new();
+        if let Some(stage) = stage_of(state, seat) {
+            listed(state, seat, stage, &mut actions);
+        }
+        actions
+    }
+
+    fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+        let mut templates = Vec::new();
+        if let Some(stage) = stage_of(state, seat) {
+            parametric(state, seat, stage, &mut templates);
+        }
+        templates
+    }
+
+    fn active_seats(state: &State) -> Vec<Seat> {
+        if state.outcome.is_some() {
+            return Vec::new();
+        }
+        if let Some(auction) = &state.auction {
+            let high = auction.high.map(|h| h.seat);
+            return auction
+                .bidders
+                .iter()
+                .copied()
+                .filter(|&s| Some(s) != high)
+                .collect();
+        }
+        if let Some(shortage) = &state.shortage {
+            return shortage.waiting.clone();
+        }
+        if let Some(inheritance) = &state.inheritance {
+            return vec![inheritance.creditor];
+        }
+        if let Some(debtor) = state.raising_funds() {
+            return vec![debtor];
+        }
+        state.turn_seat().into_iter().collect()
+    }
+
+    fn seat_count(state: &State) -> usize {
+        state.players.len()
+    }
+
+    fn view(state: &State, _viewer: Viewer) -> View {
+        view::view(state)
+    }
+
+    /// The decks' order is the only secret: hidden in every shuffle until the end.
+    fn redact(event: &Event, _viewer: Viewer) -> Option<Event> {
+        match event {
+            Event::DeckShuffled { deck, cards, .. } => Some(Event::DeckShuffled {
+                deck: *deck,
+                cards: *cards,
+                order: None,
+            }),
+            other => Some(other.clone()),
+        }
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
+    }
+}
+
+/// Which kind of moment `seat` is in, as MO-D-2 sees it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Auction,
+    Shortage,
+    Inheritance,
+    /// Someone is raising funds: `debtor`.
+    Debt(Seat),
+    Free,
+}
+
+fn stage_of(state: &State, seat: Seat) -> Option<Stage> {
+    if state.outcome.is_some()
+        || state.turn.is_none()
+        || seat.index() >= state.players.len()
+        || state.player(seat).bankrupt
+    {
+        return None;
+    }
+    Some(if state.auction.is_some() {
+        Stage::Auction
+    } else if state.shortage.is_some() {
+        Stage::Shortage
+    } else if state.inheritance.is_some() {
+        Stage::Inheritance
+    } else if let Some(debtor) = state.raising_funds() {
+        Stage::Debt(debtor)
+    } else {
+        Stage::Free
+    })
+}
+
+/// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows.
+fn listed(state: &State, seat: Seat, stage: Stage, out: &mut Vec<Action>) {
+    match stage {
+        Stage::Auction => {
+            let auction = state.auction.as_ref().expect("stage says so");
+            if auction.bidders.contains(&seat) && auction.high.map(|h| h.seat) != Some(seat) {
+                out.push(Action::PassAuction);
+            }
+        }
+        Stage::Shortage => {
+            let shortage = state.shortage.as_ref().expect("stage says so");
+            if shortage.waiting.contains(&seat) {
+                out.push(Action::DeclareDemand {
+                    squares: Vec::new(),
+                });
+                for (square, kind) in rules::single_builds(state, seat) {
+                    if kind == shortage.building {
+                        out.push(Action::DeclareDemand {
+                            squares: vec![square],
+                        });
+                    }
+                }
+            }
+        }
+        Stage::Inheritance => {
+            if state.inheritance.as_ref().map(|i| i.creditor) == Some(seat) {
+                out.push(Action::SettleInheritance { lift: Vec::new() });
+            }
+        }
+        Stage::Debt(debtor) => {
+            claims(state, seat, out);
+            answers(state, seat, Some(debtor), out);
+            if seat == debtor {
+                sales(state, seat, out);
+                mortgages(state, seat, out);
+                let debt = state.debt_of(seat).map_or(0, |d| d.total());
+                if state.player(seat).cash >= debt {
+                    out.push(Action::PayDebt);
+                }
+                if rules::liquidation_value(state, seat) < debt {
+                    out.push(Action::DeclareBankruptcy);
+                }
+            }
+        }
+        Stage::Free => {
+            turn_actions(state, seat, out);
+            claims(state, seat, out);
+            for (square, _) in rules::single_builds(state, seat) {
+                out.push(Action::Build {
+                    squares: vec![square],
+                });
+            }
+            sales(state, seat, out);
+            mortgages(state, seat, out);
+            for square in state.owned(seat) {
+                if rules::check_lift(state, seat, square).is_ok() {
+                    out.push(Action::LiftMortgage { square });
+                }
+            }
+            answers(state, seat, None, out);
+        }
+    }
+}
+
+fn turn_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let Some(turn) = state.turn.filter(|t| t.seat == seat) else {
+        return;
+    };
+    let player = state.player(seat);
+    match turn.step {
+        Step::Roll => {
+            if player.in_jail && !turn.rolled {
+                if player.cash >= board().constants.jail_fine {
+                    out.push(Action::PayJailFine);
+                }
+                out.extend(
+                    player
+                        .jail_cards
+                        .iter()
+                        .map(|&card| Action::UseJailCard { card }),
+                );
+            }
+            out.push(Action::Roll);
+        }
+        Step::Buy { square } => {
+            let price = board()
+                .deed(board().deed_at(square).expect("a property"))
+                .price;
+            if player.cash >= price {
+                out.push(Action::BuyProperty);
+            }
+            out.push(Action::DeclineProperty);
+        }
+        Step::PayOrDraw { .. } => {
+            out.push(Action::PayCardFine);
+            out.push(Action::DrawCard);
+        }
+        Step::Done => out.push(Action::EndTurn),
+        Step::Moving => {}
+    }
+}
+
+fn claims(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.extend(
+        state
+            .rents
+            .iter()
+            .filter(|r| r.owner == seat)
+            .map(|r| Action::ClaimRent { rent: r.rent }),
+    );
+}
+
+fn sales(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    for square in state.owned(seat) {
+        if state.deed(square).is_some_and(|d| d.level > 0)
+            && rules::check_sell(state, seat, square).is_ok()
+        {
+            out.push(Action::SellBuilding { square });
+        }
+    }
+}
+
+fn mortgages(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    for square in state.owned(seat) {
+        if rules::check_mortgage(state, seat, square).is_ok() {
+            out.push(Action::Mortgage { square });
+        }
+    }
+}
+
+/// Accepting (without lifting), rejecting and withdrawing offers; during a debt only those
+/// involving the debtor.
+fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action>) {
+    for o in &state.offers {
+        if debtor.is_some_and(|d| o.from != d && o.to != d) {
+            continue;
+        }
+        if o.to == seat {
+            if rules::acceptable(state, o).0 {
+                out.push(Action::AcceptTrade {
+                    offer: o.offer,
+                    lift: Vec::new(),
+                });
+            }
+            out.push(Action::RejectTrade { offer: o.offer });
+        }
+        if o.from == seat {
+            out.push(Action::WithdrawTrade { offer: o.offer });
+        }
+    }
+}
+
+/// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made.
+fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTemplate>) {
+    let partners: Vec<Seat> = match stage {
+        Stage::Auction => {
+            let auction = state.auction.as_ref().expect("stage says so");
+            let floor = match auction.high {
+                Some(h) if h.seat == seat => return,
+                Some(h) => h.amount + 1,
+                None => auction.min_bid,
+            };
+            let cash = state.player(seat).cash;
+            if auction.bidders.contains(&seat) && floor <= cash {
+                out.push(ActionTemplate::new("bid").param(
+                    "amount",
+                    Domain::Integer {
+                        min: floor,
+                        max: cash,
+                    },
+                ));
+            }
+            return;
+        }
+        Stage::Shortage => return,
+        Stage::Inheritance => {
+            if let Some(i) = state.inheritance.as_ref().filter(|i| i.creditor == seat) {
+                let all: i64 = i.squares.iter().map(|&s| rules::lift_price(state, s)).sum();
+                if all <= state.player(seat).cash {
+                    out.push(
+                        ActionTemplate::new("settle_inheritance")
+                            .param("lift", Domain::any_subset(&i.squares)),
+                    );
+                }
+            }
+            return;
+        }
+        Stage::Debt(debtor) if debtor == seat => state.solvent().filter(|&s| s != seat).collect(),
+        Stage::Debt(debtor) => vec![debtor],
+        Stage::Free => state.solvent().filter(|&s| s != seat).collect(),
+    };
+    for o in state.offers.iter().filter(|o| o.to == seat) {
+        if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
+            continue;
+        }
+        if rules::acceptable(state, o).1 {
+            let mortgaged: Vec<u8> = o
+                .give
+                .properties
+                .iter()
+                .copied()
+                .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
+                .collect();
+            out.push(
+                ActionTemplate::new("accept_trade")
+                    .fixed("offer", o.offer)
+                    .param("lift", Domain::any_subset(mortgaged)),
+            );
+        }
+    }
+    let mine = TradeSide::of(state, seat);
+    for to in partners {
+        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
+            continue;
+        }
+        let theirs = TradeSide::of(state, to);
+        out.push(offer_template(to, &mine, &theirs));
+    }
+}
+
+/// What one side of a trade could put in: cash, tradeable properties, jail cards.
+struct TradeSide {
+    cash: i64,
+    properties: Vec<u8>,
+    cards: Vec<Card>,
+}
+
+impl TradeSide {
+    fn of(state: &State, seat: Seat) -> TradeSide {
+        TradeSide {
+            cash: state.player(seat).cash,
+            properties: rules::tradeable(state, seat),
+            cards: state.player(seat).jail_cards.clone(),
+        }
+    }
+}
+
+/// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
+/// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
+/// client may name some of them to lift instead). Fields with nothing to choose from are left
+/// out of the template: they default to 0 and empty.
+fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> ActionTemplate {
+    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
+    for (side, what) in [("give", mine), ("get", theirs)] {
+        if what.cash > 0 {
+            let cash = Domain::Integer {
+                min: 0,
+                max: what.cash,
+            };
+            template = template.param(format!("{side}_cash"), cash);
+        }
+        if !what.properties.is_empty() {
+            template = template.param(
+                format!("{side}_properties"),
+                Domain::any_subset(&what.properties),
+            );
+        }
+        if !what.cards.is_empty() {
+            template = template.param(format!("{side}_cards"), Domain::any_subset(&what.cards));
+        }
+    }
+    template
+}

@@ -1,0 +1,203 @@
+//! §13 debts and bankruptcy, §14 end of game.
+
+use super::support::*;
+use crate::monopoly::state::Lot;
+use crate::monopoly::{Action, Config, EndReason, Event, Monopoly, PaymentReason};
+use crate::{Game, Seat};
+
+/// A owes B 600 rent with cash 100.
+fn owing(players: usize) -> crate::monopoly::State {
+    let mut s = new_game(players);
+    set_cash(&mut s, A, 100);
+    own(&mut s, B, &[37, 39]);
+    set_level(&mut s, 37, 2);
+    set_level(&mut s, 39, 2);
+    land_on(&mut s, A, 39);
+    claim(&mut s, B);
+    s
+}
+
+/// MO-DEBT-1, MO-D-13, MO-D-2: the debtor raises funds; bankruptcy only when selling and
+/// mortgaging everything would not pay; meanwhile only the debtor's money-raising actions,
+/// trades with the debtor and rent claims are taken.
+#[test]
+fn mo_debt_1_mo_d_13_mo_d_2_raising_funds_and_eligibility() {
+    let mut s = owing(3);
+    own(&mut s, A, &[6, 8, 9]);
+    set_level(&mut s, 6, 1);
+    set_level(&mut s, 8, 1);
+    set_level(&mut s, 9, 1);
+    // 100 + 3 × 25 + 50 + 50 + 60 = 335 < 600: eligible.
+    assert!(listed(&s, A, &Action::DeclareBankruptcy));
+    own(&mut s, A, &[31, 32, 34]);
+    // + 150 + 150 + 160 = 795 ≥ 600: not eligible.
+    refused(
+        &mut s,
+        A,
+        Action::DeclareBankruptcy,
+        "monopoly.bankruptcy_not_allowed",
+    );
+    refused(&mut s, A, Action::PayDebt, "monopoly.insufficient_cash");
+    refused(
+        &mut s,
+        A,
+        Action::LiftMortgage { square: 6 },
+        "monopoly.debt_pending",
+    );
+    refused(
+        &mut s,
+        B,
+        Action::Build { squares: vec![37] },
+        "monopoly.debt_pending",
+    );
+    refused(
+        &mut s,
+        C,
+        Action::Mortgage { square: 5 },
+        "monopoly.debt_pending",
+    );
+    assert_eq!(Monopoly::active_seats(&s), vec![Seat(A)]);
+    let templates = Monopoly::action_templates(&s, Seat(C));
+    assert_eq!(templates.len(), 1, "C may only offer to the debtor");
+    assert_eq!(templates[0].fixed["to"], 0);
+    ok(&mut s, A, Action::SellBuilding { square: 6 });
+    for sq in [8, 9] {
+        ok(&mut s, A, Action::SellBuilding { square: sq });
+    }
+    for sq in [31, 32, 34] {
+        ok(&mut s, A, Action::Mortgage { square: sq });
+    }
+    assert_eq!(cash(&s, A), 100 + 75 + 460);
+    ok(&mut s, A, Action::PayDebt);
+    assert_eq!((cash(&s, A), cash(&s, B)), (35, 2100));
+    assert!(s.debts.is_empty());
+}
+
+/// MO-DEBT-2, MO-END-1: the last player not bankrupt wins.
+#[test]
+fn mo_debt_2_mo_end_1_last_solvent_player_wins() {
+    let mut s = owing(2);
+    let events = ok(&mut s, A, Action::DeclareBankruptcy);
+    let Some(Event::GameEnded { outcome, reason }) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(*reason, EndReason::LastSolvent);
+    assert_eq!(outcome.winners, vec![Seat(B)]);
+    assert_eq!(outcome.scores[0], 0);
+    assert!(Monopoly::active_seats(&s).is_empty());
+    refused(&mut s, B, Action::EndTurn, "game_over");
+}
+
+/// MO-BANKR-4, MO-D-16: several creditors share the cash pro rata (rounded down, the rest to
+/// the bank); the estate goes to the bank's auctions.
+#[test]
+fn mo_bankr_4_mo_d_16_several_creditors_share_pro_rata() {
+    let mut s = new_game(4);
+    set_cash(&mut s, A, 61);
+    own(&mut s, A, &[1]);
+    stack(&mut s, "E14");
+    land_on(&mut s, A, 7);
+    assert_eq!(s.debts[0].total(), 100);
+    ok(&mut s, A, Action::DeclareBankruptcy);
+    // 11 left + 30 for Badstraße = 41: 20 each to C and D, 1 to the bank.
+    assert_eq!((cash(&s, C), cash(&s, D)), (1520, 1520));
+    assert_eq!(cash(&s, B), 1550);
+    let auction = s.auction.clone().unwrap();
+    assert_eq!(auction.lot, Lot::Property { square: 1 });
+    assert_eq!(auction.bidders, vec![Seat(B), Seat(C), Seat(D)]);
+}
+
+/// MO-BANKR-5: the bankrupt's pending rents lapse both ways and its offers are withdrawn.
+#[test]
+fn mo_bankr_5_rents_lapse_and_offers_are_withdrawn() {
+    let mut s = owing(3);
+    own(&mut s, A, &[5]);
+    mortgage(&mut s, 5);
+    s.rents.push(crate::monopoly::state::PendingRent {
+        rent: 7,
+        payer: Seat(C),
+        owner: Seat(A),
+        square: 5,
+        amount: 25,
+    });
+    ok(
+        &mut s,
+        C,
+        Action::OfferTrade {
+            to: Seat(A),
+            give_cash: 1,
+            give_properties: vec![],
+            give_cards: vec![],
+            get_cash: 0,
+            get_properties: vec![],
+            get_cards: vec![],
+            lift: vec![],
+        },
+    );
+    let events = ok(&mut s, A, Action::DeclareBankruptcy);
+    assert!(events.contains(&Event::RentLapsed { rent: 7 }));
+    assert!(events.contains(&Event::TradeWithdrawn { offer: 0 }));
+    assert!(s.rents.is_empty() && s.offers.is_empty());
+    assert_eq!(cash(&s, C), 1500);
+}
+
+/// MO-END-2: after `round_limit` full rounds the highest net worth wins; ties share.
+#[test]
+fn mo_end_2_round_limit_ranks_by_net_worth() {
+    let config = Config {
+        round_limit: Some(1),
+        ..Config::default()
+    };
+    let mut s = new_game_with(2, config);
+    own(&mut s, A, &[37, 39]);
+    set_level(&mut s, 39, 1);
+    mortgage(&mut s, 37);
+    place(&mut s, A, 16);
+    roll(&mut s, A, &[[1, 3]]);
+    ok(&mut s, A, Action::EndTurn);
+    place(&mut s, B, 16);
+    roll(&mut s, B, &[[1, 3]]);
+    let events = ok(&mut s, B, Action::EndTurn);
+    let Some(Event::GameEnded { outcome, reason }) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(*reason, EndReason::RoundLimit);
+    // A: 1500 + 400 + 175 (MV of the mortgaged Parkstraße) + 200 (a house).
+    assert_eq!(outcome.scores, vec![2275, 1500]);
+    assert_eq!(outcome.winners, vec![Seat(A)]);
+
+    let mut tie = new_game_with(2, config_with_limit());
+    place(&mut tie, A, 16);
+    roll(&mut tie, A, &[[1, 3]]);
+    ok(&mut tie, A, Action::EndTurn);
+    place(&mut tie, B, 16);
+    roll(&mut tie, B, &[[1, 3]]);
+    ok(&mut tie, B, Action::EndTurn);
+    assert_eq!(tie.outcome.unwrap().winners, vec![Seat(A), Seat(B)]);
+}
+
+fn config_with_limit() -> Config {
+    Config {
+        round_limit: Some(1),
+        ..Config::default()
+    }
+}
+
+/// MO-BANKR-2: interest the creditor cannot pay is a debt to the bank.
+#[test]
+fn mo_bankr_2_unpaid_inheritance_interest_is_a_debt_to_the_bank() {
+    let mut s = owing(3);
+    own(&mut s, A, &[5, 15]);
+    mortgage(&mut s, 5);
+    mortgage(&mut s, 15);
+    ok(&mut s, A, Action::DeclareBankruptcy);
+    set_cash(&mut s, B, 5);
+    let events = ok(&mut s, B, Action::SettleInheritance { lift: vec![] });
+    assert!(events.contains(&Event::DebtOpened {
+        debtor: Seat(B),
+        creditor: None,
+        amount: 20,
+        reason: PaymentReason::Interest,
+        then_move: None
+    }));
+}

@@ -1,0 +1,370 @@
+//! The turn on a scratch state: rolling, moving, resolving squares and cards, jail, and passing
+//! the dice on. Every step emits events that the scratch folds at once, so the next step sees
+//! the state the log will produce.
+
+use super::data::{board, Deck, Effect, SquareKind};
+use super::dice;
+use super::event::{EndReason, Event, JailExit, PaymentReason};
+use super::rules;
+use super::Scratch;
+use crate::{Outcome, Seat};
+use rand::RngCore;
+
+/// How the resolution of a square ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landed {
+    /// Everything is resolved (payments may have become debts).
+    Settled,
+    /// The player must decide first (buy or decline, pay or draw).
+    Waiting,
+    /// The player went to jail and the turn is over (MO-TURN-6).
+    Jailed,
+}
+
+impl Scratch {
+    /// MO-TURN-1, MO-TURN-4, MO-TURN-5, MO-JAIL-2 c: the `roll` action of the player on turn.
+    pub fn roll(&mut self, seat: Seat, rng: &mut dyn RngCore) {
+        let first_roll = self.state.turn.is_some_and(|t| !t.rolled);
+        if first_roll {
+            // MO-RENT-2: the next player's first roll closes every earlier claim window.
+            let lapsed: Vec<u32> = self.state.rents.iter().map(|r| r.rent).collect();
+            for rent in lapsed {
+                self.emit(Event::RentLapsed { rent });
+            }
+        }
+        let dice = dice::roll(rng);
+        let doubles = dice[0] == dice[1];
+        let in_jail = self.state.player(seat).in_jail;
+        self.emit(Event::DiceRolled { seat, dice });
+        if in_jail {
+            self.jail_attempt(seat, dice, rng);
+            return;
+        }
+        let limit = board().constants.doubles_to_jail;
+        if doubles && self.state.turn.is_some_and(|t| t.doubles >= limit) {
+            // MO-TURN-5: the third doubles go straight to jail; the token does not move.
+            self.send_to_jail(seat);
+            return;
+        }
+        self.advance(seat, dice[0] + dice[1]);
+        let landed = self.land(seat, 1, rng);
+        self.finish_move(seat, landed);
+    }
+
+    /// MO-JAIL-2 c: doubles free the player (no extra roll, MO-D-9); the third failed attempt
+    /// pays the fine and moves (MO-JAIL-4 when the fine cannot be paid).
+    fn jail_attempt(&mut self, seat: Seat, dice: [u8; 2], rng: &mut dyn RngCore) {
+        if dice[0] == dice[1] {
+            self.emit(Event::LeftJail {
+                seat,
+                how: JailExit::Doubles,
+            });
+            self.move_out_of_jail(seat, dice, rng);
+            return;
+        }
+        let attempt = self.state.player(seat).jail_attempts + 1;
+        self.emit(Event::JailAttemptFailed { seat, attempt });
+        if attempt < board().constants.max_jail_attempts {
+            self.end_turn(seat);
+            return;
+        }
+        let fine = board().constants.jail_fine;
+        if self.state.player(seat).cash >= fine {
+            self.emit(Event::Paid {
+                from: Some(seat),
+                to: None,
+                amount: fine,
+                reason: PaymentReason::JailFine,
+            });
+            self.emit(Event::LeftJail {
+                seat,
+                how: JailExit::ThirdAttempt,
+            });
+            self.move_out_of_jail(seat, dice, rng);
+        } else {
+            self.emit(Event::DebtOpened {
+                debtor: seat,
+                creditor: None,
+                amount: fine,
+                reason: PaymentReason::JailFine,
+                then_move: Some(dice),
+            });
+        }
+    }
+
+    /// The move by the roll that ended a jail stay; never another roll (MO-D-9).
+    pub fn move_out_of_jail(&mut self, seat: Seat, dice: [u8; 2], rng: &mut dyn RngCore) {
+        self.advance(seat, dice[0] + dice[1]);
+        let landed = self.land(seat, 1, rng);
+        self.finish_move(seat, landed);
+    }
+
+    /// Closes a resolved move: the player rolls again after doubles, or may end the turn.
+    pub fn finish_move(&mut self, seat: Seat, landed: Landed) {
+        if landed == Landed::Settled {
+            let roll_again = self.state.turn.is_some_and(|t| t.seat == seat && t.again);
+            self.emit(Event::MoveFinished { seat, roll_again });
+        }
+    }
+
+    /// Forward by `steps` squares, salary when LOS is passed or reached (MO-TURN-3).
+    fn advance(&mut self, seat: Seat, steps: u8) {
+        let from = self.state.player(seat).position;
+        self.move_forward_to(seat, (from + steps) % super::data::SQUARES as u8);
+    }
+
+    fn move_forward_to(&mut self, seat: Seat, to: u8) {
+        let from = self.state.player(seat).position;
+        self.emit(Event::Moved {
+            seat,
+            from,
+            to,
+            backward: false,
+        });
+        if to < from {
+            self.emit(Event::SalaryPaid {
+                seat,
+                amount: board().constants.salary,
+            });
+        }
+    }
+
+    /// Backward, never a salary (MO-CARD-3).
+    fn move_back_to(&mut self, seat: Seat, to: u8) {
+        let from = self.state.player(seat).position;
+        self.emit(Event::Moved {
+            seat,
+            from,
+            to,
+            backward: true,
+        });
+    }
+
+    /// MO-JAIL-1: to square 10 without salary; the turn ends at once (MO-TURN-6).
+    pub fn send_to_jail(&mut self, seat: Seat) -> Landed {
+        self.emit(Event::SentToJail { seat });
+        self.end_turn(seat);
+        Landed::Jailed
+    }
+
+    /// Resolve the square the token stands on (§4). `multiplier` doubles a Bahnhof's rent
+    /// after card G05.
+    pub fn land(&mut self, seat: Seat, multiplier: i64, rng: &mut dyn RngCore) -> Landed {
+        let square = self.state.player(seat).position;
+        match board().squares[usize::from(square)] {
+            SquareKind::Go | SquareKind::Jail | SquareKind::FreeParking => Landed::Settled,
+            SquareKind::GoToJail => self.send_to_jail(seat),
+            SquareKind::Tax { amount } => {
+                self.pay(seat, None, amount, PaymentReason::Tax);
+                Landed::Settled
+            }
+            SquareKind::Card(deck) => self.draw(seat, deck, rng),
+            SquareKind::Property { deed } => {
+                let d = self.state.deeds[deed];
+                match d.owner {
+                    None => {
+                        self.emit(Event::PurchaseOffered { seat, square });
+                        Landed::Waiting
+                    }
+                    Some(owner) if owner == seat || d.mortgaged => Landed::Settled,
+                    Some(owner) => {
+                        self.owe_rent(seat, owner, square, multiplier, rng);
+                        Landed::Settled
+                    }
+                }
+            }
+        }
+    }
+
+    /// MO-RENT-1, MO-RENT-2: rent fixed at landing, pending until claimed (or paid at once
+    /// with `auto_collect_rent`). A Werk's rent is the dice thrown for it (MO-RENT-7, seed).
+    fn owe_rent(
+        &mut self,
+        payer: Seat,
+        owner: Seat,
+        square: u8,
+        multiplier: i64,
+        rng: &mut dyn RngCore,
+    ) {
+        let b = board();
+        let is_utility = b
+            .deed_at(square)
+            .is_some_and(|d| matches!(b.deed(d).kind, super::data::DeedKind::Utility { .. }));
+        let dice = is_utility.then(|| dice::roll(rng));
+        let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
+        let amount = rules::rent(&self.state, square, owner, total, multiplier);
+        let rent = self.state.next_rent;
+        self.emit(Event::RentOwed {
+            rent,
+            payer,
+            owner,
+            square,
+            amount,
+            dice,
+        });
+        if self.state.config.auto_collect_rent {
+            self.collect_rent(rent);
+        }
+    }
+
+    /// The owner's claim: the payer pays, or owes (MO-RENT-8).
+    pub fn collect_rent(&mut self, rent: u32) {
+        let Some(r) = self.state.rents.iter().find(|r| r.rent == rent).copied() else {
+            return;
+        };
+        self.emit(Event::RentClaimed { rent });
+        self.pay(r.payer, Some(r.owner), r.amount, PaymentReason::Rent);
+    }
+
+    /// MO-CARD-1: draw the top card, show it, execute it.
+    pub fn draw(&mut self, seat: Seat, deck: Deck, rng: &mut dyn RngCore) -> Landed {
+        let Some(&card) = self.state.decks[deck.index()].first() else {
+            return Landed::Settled;
+        };
+        self.emit(Event::CardDrawn { seat, deck, card });
+        let position = self.state.player(seat).position;
+        match board().card(card).effect {
+            Effect::AdvanceTo { square } => {
+                self.move_forward_to(seat, square);
+                self.land(seat, 1, rng)
+            }
+            Effect::AdvanceToNearestRailway { rent_multiplier } => {
+                self.move_forward_to(seat, board().next_railway(position));
+                self.land(seat, rent_multiplier, rng)
+            }
+            Effect::MoveBack { steps } => {
+                let squares = super::data::SQUARES as u8;
+                self.move_back_to(seat, (position + squares - steps % squares) % squares);
+                self.land(seat, 1, rng)
+            }
+            Effect::MoveBackTo { square } => {
+                self.move_back_to(seat, square);
+                self.land(seat, 1, rng)
+            }
+            Effect::GoToJail => self.send_to_jail(seat),
+            Effect::GetOutOfJailFree => Landed::Settled,
+            Effect::ReceiveFromBank { amount } => {
+                self.emit(Event::Paid {
+                    from: None,
+                    to: Some(seat),
+                    amount,
+                    reason: PaymentReason::Card,
+                });
+                Landed::Settled
+            }
+            Effect::PayBank { amount } => {
+                self.pay(seat, None, amount, PaymentReason::Card);
+                Landed::Settled
+            }
+            Effect::PayEachPlayer { amount } => {
+                // MO-CARD-6: one payment per other player, from the drawer's left.
+                for other in self.others_from_left(seat) {
+                    self.pay(seat, Some(other), amount, PaymentReason::Card);
+                }
+                Landed::Settled
+            }
+            Effect::ReceiveFromEachPlayer { amount } => {
+                for other in self.others_from_left(seat) {
+                    self.pay(other, Some(seat), amount, PaymentReason::Card);
+                }
+                Landed::Settled
+            }
+            Effect::Repairs {
+                per_house,
+                per_hotel,
+            } => {
+                // MO-CARD-5: a hotel counts only as a hotel.
+                let (mut houses, mut hotels) = (0, 0);
+                for square in self.state.owned(seat).collect::<Vec<_>>() {
+                    let level = self.state.deed(square).map_or(0, |d| d.level);
+                    if level == super::state::HOTEL {
+                        hotels += 1;
+                    } else {
+                        houses += i64::from(level);
+                    }
+                }
+                self.pay(
+                    seat,
+                    None,
+                    houses * per_house + hotels * per_hotel,
+                    PaymentReason::Card,
+                );
+                Landed::Settled
+            }
+            Effect::PayOrDraw { amount, draw_deck } => {
+                self.emit(Event::CardChoiceOffered {
+                    seat,
+                    amount,
+                    deck: draw_deck,
+                });
+                Landed::Waiting
+            }
+        }
+    }
+
+    /// The other solvent players in seat order, starting left of `seat`.
+    fn others_from_left(&self, seat: Seat) -> Vec<Seat> {
+        let n = self.state.players.len();
+        (1..n)
+            .map(|k| Seat(((seat.index() + k) % n) as u8))
+            .filter(|&s| !self.state.player(s).bankrupt)
+            .collect()
+    }
+
+    /// A payment of `amount` from `from` to `to` (`None`: the bank). A player who cannot pay
+    /// in full, or already owes, owes this too (MO-DEBT-1).
+    pub fn pay(&mut self, from: Seat, to: Option<Seat>, amount: i64, reason: PaymentReason) {
+        if amount <= 0 {
+            return;
+        }
+        let in_debt = self.state.debt_of(from).is_some();
+        if !in_debt && self.state.player(from).cash >= amount {
+            self.emit(Event::Paid {
+                from: Some(from),
+                to,
+                amount,
+                reason,
+            });
+        } else {
+            self.emit(Event::DebtOpened {
+                debtor: from,
+                creditor: to,
+                amount,
+                reason,
+                then_move: None,
+            });
+        }
+    }
+
+    /// MO-TURN-7: the dice go to the next solvent player; a full round may end the game
+    /// (MO-END-2).
+    pub fn end_turn(&mut self, seat: Seat) {
+        self.emit(Event::TurnEnded { seat });
+        let next = self.state.next_solvent(seat);
+        let n = self.state.players.len();
+        let first = self.state.first_seat.index();
+        let place = |s: Seat| (s.index() + n - first) % n;
+        if place(next) <= place(seat) {
+            let rounds = self.state.rounds_completed + 1;
+            self.emit(Event::RoundCompleted { rounds });
+            if self
+                .state
+                .config
+                .round_limit
+                .is_some_and(|limit| rounds >= limit)
+            {
+                let scores = self
+                    .state
+                    .seats()
+                    .map(|s| self.state.net_worth(s))
+                    .collect();
+                self.emit(Event::GameEnded {
+                    outcome: Outcome::highest_wins(scores),
+                    reason: EndReason::RoundLimit,
+                });
+                return;
+            }
+        }
+        self.emit(Event::TurnStarted { seat: next });
+    }
+}

@@ -1,0 +1,352 @@
+//! What a seat may do now: concrete actions (`legal_actions`) and templates for the choices
+//! that cannot be listed (`action_templates`): card payments of "any" cards, bank trades,
+//! trade offers, fight cards and keep choices.
+//!
+//! Lists stay small: a move is listed once per ship and destination, with its cheapest path and
+//! total cost. Every decision that only a template describes also gets one concrete default
+//! action, so a client that reads only `legal_actions` can always act. Every listed action and
+//! every instantiation of a listed template is accepted by `decide`: both are built from the
+//! checks in `rules`.
+
+use super::action::Action;
+use super::cards::{Card, Cards, Empire};
+use super::data::{board, Cell};
+use super::paths::Layers;
+use super::payment::{self, Options};
+use super::rules::{self, Awaiting};
+use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
+use crate::template::{ActionTemplate, Domain};
+use crate::Seat;
+use std::collections::BTreeMap;
+
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    match rules::awaiting(state) {
+        Awaiting::Payment(p) if p == seat => match payment_options(state) {
+            Options::Listed(list) => {
+                out.extend(list.into_iter().map(|cards| Action::Pay { cards }))
+            }
+            Options::AnyOf { hand, count } => out.push(Action::Pay {
+                cards: spare_cards(&hand, count),
+            }),
+        },
+        Awaiting::FightCards(p) if p == seat => out.push(Action::LayFightCards {
+            cards: default_fight_cards(state, seat),
+        }),
+        Awaiting::FightChoice(p) if p == seat => {
+            if let Some(f) = &state.fight {
+                out.extend(
+                    f.choices
+                        .iter()
+                        .map(|&cards| Action::ChooseFightDiscard { cards }),
+                );
+            }
+        }
+        Awaiting::Offer(to) if to == seat => {
+            let offer = state.offer.expect("an offer is pending");
+            if state.player(seat).cards.contains(&offer.get) {
+                out.push(Action::AcceptTrade);
+            }
+            out.push(Action::RejectTrade);
+        }
+        Awaiting::Placement(p) if p == seat => placements(state, seat, &mut out),
+        Awaiting::Turn(p) if p == seat => {
+            let turn = *state.turn().expect("the action phase is on");
+            turn_actions(state, seat, turn, &mut out);
+        }
+        Awaiting::Keep if rules::keep_pending(state, seat) => {
+            let hand = state.player(seat).cards;
+            let kept = state.config.cards_kept;
+            out.push(Action::Keep {
+                cards: hand.minus(&spare_cards(&hand, hand.total() as u8 - kept)),
+            });
+        }
+        _ => {}
+    }
+    if state.offer.is_some_and(|o| o.from == seat) {
+        out.push(Action::WithdrawTrade);
+    }
+    out
+}
+
+pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+    let mut out = Vec::new();
+    let hand = state.player(seat).cards;
+    match rules::awaiting(state) {
+        Awaiting::Payment(p) if p == seat => {
+            if let Options::AnyOf { hand, count } = payment_options(state) {
+                out.push(ActionTemplate::new("pay").param("cards", counts(&hand, count, count)));
+            }
+        }
+        Awaiting::FightCards(p) if p == seat && !hand.is_empty() => {
+            let g = &board().variants.galleys;
+            let max = u32::from(g.fight_cards_max).min(hand.total()) as u8;
+            let min = g.fight_cards_min.min(max);
+            out.push(
+                ActionTemplate::new("lay_fight_cards").param("cards", counts(&hand, min, max)),
+            );
+        }
+        Awaiting::Keep if rules::keep_pending(state, seat) => {
+            let kept = state.config.cards_kept;
+            out.push(ActionTemplate::new("keep").param("cards", counts(&hand, kept, kept)));
+        }
+        Awaiting::Turn(p) if p == seat => {
+            if rules::check_bank(state, seat).is_ok() && !hand.is_empty() {
+                let c = &board().constants.bank_trade;
+                let max = u32::from(c.swap_max).min(hand.total()) as u8;
+                out.push(ActionTemplate::new("bank_swap").param("cards", counts(&hand, 1, max)));
+                if hand.total() >= u32::from(c.pick_cost) {
+                    out.push(
+                        ActionTemplate::new("bank_pick")
+                            .param("colour", Domain::one_of(Empire::ALL))
+                            .param("cards", counts(&hand, c.pick_cost, c.pick_cost)),
+                    );
+                }
+            }
+            if rules::check_may_offer(state, seat).is_ok() {
+                out.extend(offer_template(state, seat, &hand));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// An offer to any other player: anything from the hand for up to as many cards as the
+/// largest other hand holds (an offer asking for more than its recipient holds can only be
+/// rejected); with an empty hand, a request for a gift (TR-ACT-E).
+fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Option<ActionTemplate> {
+    let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
+    let most = others
+        .iter()
+        .map(|&o| state.player(o).cards.total())
+        .max()
+        .unwrap_or(0)
+        .min(u32::from(u8::MAX));
+    let wanted = |min_total| Domain::Counts {
+        limits: Card::ALL
+            .iter()
+            .map(|c| (c.name().to_string(), most))
+            .collect(),
+        min_total,
+        max_total: most,
+    };
+    let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
+    if !hand.is_empty() {
+        let all = hand.total() as u8;
+        Some(
+            t.param("give", counts(hand, 1, all))
+                .param("get", wanted(0)),
+        )
+    } else if most > 0 {
+        Some(t.fixed("give", Cards::NONE).param("get", wanted(1)))
+    } else {
+        None
+    }
+}
+
+/// Any `min..=max` cards of `hand`.
+fn counts(hand: &Cards, min: u8, max: u8) -> Domain {
+    let limits: BTreeMap<String, u32> = hand
+        .iter()
+        .map(|(c, n)| (c.name().to_string(), u32::from(n)))
+        .collect();
+    Domain::Counts {
+        limits,
+        min_total: u32::from(min),
+        max_total: u32::from(max),
+    }
+}
+
+fn payment_options(state: &State) -> Options {
+    let due = state.dues[0];
+    payment::options(&state.config, &state.player(due.payer).cards, &state.dues)
+}
+
+/// `count` cards a player is least likely to miss: from the colours held most, jokers last.
+fn spare_cards(hand: &Cards, count: u8) -> Cards {
+    let mut left = *hand;
+    let mut out = Cards::NONE;
+    for _ in 0..count {
+        let pick = Empire::ALL
+            .iter()
+            .map(|e| e.card())
+            .filter(|&c| left.get(c) > 0)
+            .max_by_key(|&c| (left.get(c), std::cmp::Reverse(c.index())))
+            .unwrap_or(Card::Joker);
+        if left.get(pick) == 0 {
+            break;
+        }
+        *left.get_mut(pick) -= 1;
+        *out.get_mut(pick) += 1;
+    }
+    out
+}
+
+/// The default fight cards: the largest group, at most 5 (TR-GAL-5).
+fn default_fight_cards(state: &State, seat: Seat) -> Cards {
+    let hand = state.player(seat).cards;
+    let max = board().variants.galleys.fight_cards_max;
+    let group = super::fight::largest_groups(&state.config, &hand)
+        .first()
+        .copied()
+        .unwrap_or_default();
+    let mut out = Cards::NONE;
+    for (card, n) in group.iter() {
+        let take = n.min(max - out.total() as u8);
+        *out.get_mut(card) = take;
+    }
+    out
+}
+
+/// Phase 2: every placeable tile with every empire it can join (TR-P2-1, TR-P2-2).
+fn placements(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    for &tile in &state.player(seat).tiles {
+        if state.placeable(tile) {
+            for empire in state.adjacent_empires(tile.cell()) {
+                out.push(Action::PlaceTile {
+                    tile,
+                    empire: Some(empire),
+                });
+            }
+        }
+    }
+}
+
+fn turn_actions(state: &State, seat: Seat, turn: Turn, out: &mut Vec<Action>) {
+    if turn.acted {
+        if state.config.player_trade_free && !turn.traded {
+            out.push(Action::EndTurn);
+        }
+        return;
+    }
+    let before = out.len();
+    actions(state, seat, out);
+    if !turn.traded || (out.len() == before && !bank_possible(state, seat)) {
+        out.push(Action::Pass);
+    }
+}
+
+fn bank_possible(state: &State, seat: Seat) -> bool {
+    rules::check_bank(state, seat).is_ok() && !state.player(seat).cards.is_empty()
+}
+
+/// Whether `seat` could take any action this turn (TR-K1 b: pass only without one).
+pub fn has_action(state: &State, seat: Seat) -> bool {
+    let mut out = Vec::new();
+    actions(state, seat, &mut out);
+    !out.is_empty() || bank_possible(state, seat)
+}
+
+/// The listed actions A–C, F and the galley's sinking.
+fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let own: Vec<(ShipId, Cell)> = (0..state.ships.len() as u8)
+        .map(ShipId)
+        .filter(|&id| state.ship(id).owner == seat)
+        .filter_map(|id| state.ship(id).at.map(|at| (id, at)))
+        .collect();
+    moves(state, seat, &own, out);
+    if state.player(seat).action_cards.explorer == CardStatus::Laid {
+        for &(ship, _) in &own {
+            for plan in rules::voyages(state, seat, ship) {
+                out.push(Action::ExplorerVoyage {
+                    ship,
+                    to: *plan.path.last().expect("a voyage enters a cell"),
+                    cost: Some(plan.total()),
+                    path: Some(plan.path),
+                });
+            }
+        }
+    }
+    // The cheap public tests below only skip checks that would fail; `rules` decides.
+    for &(ship, at) in &own {
+        let f = state.field(at);
+        if f.empire.is_some() && f.city.is_none() && rules::check_city(state, seat, ship).is_ok() {
+            out.push(Action::FoundCity { ship });
+        }
+    }
+    if state.ships_in_supply(seat).next().is_some() {
+        let yards = std::iter::once(Cell::TYROS).chain(state.cities_of(seat));
+        for at in yards {
+            for galley in [false, true]
+                .into_iter()
+                .take(1 + usize::from(state.config.galleys))
+            {
+                if rules::check_build(state, seat, at, galley).is_ok() {
+                    out.push(Action::BuildShip { at, galley });
+                }
+            }
+        }
+    }
+    if state.config.action_cards {
+        let cards = state.player(seat).action_cards;
+        let playable = |card| {
+            cards.get(card) == CardStatus::Available
+                && rules::check_action_card(state, seat, card).is_ok()
+        };
+        if playable(ActionCard::FavourableWind) {
+            out.push(Action::PlayFavourableWind);
+        }
+        if playable(ActionCard::Explorer) {
+            out.push(Action::PlayExplorer);
+        }
+        if playable(ActionCard::BlockadeBreaker) {
+            blockades(state, seat, &own, out);
+        }
+    }
+    if state.config.galleys {
+        for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
+            for target in state.ships_at(at) {
+                if rules::check_sink(state, seat, galley, target).is_ok() {
+                    out.push(Action::SinkShip { galley, target });
+                }
+            }
+        }
+    }
+}
+
+/// Action A for every own ship and destination, with the cheapest path (TR-D-6); with a
+/// laid-out wind also at half price (TR-AK-4).
+fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
+    let wind = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
+    let limit = usize::from(board().constants.ship_limit_per_field);
+    let targets: Vec<Cell> = Cell::fields()
+        .filter(|&c| state.field(c).empire.is_some() && state.ship_count(c) < limit)
+        .collect();
+    for &(ship, from) in own {
+        let layers = Layers::from(state, from);
+        for &to in targets.iter().filter(|&&to| to != from) {
+            for wind in [false, true].into_iter().take(1 + usize::from(wind)) {
+                if let Some(plan) = rules::best_move(state, seat, ship, &layers, to, wind) {
+                    out.push(Action::Move {
+                        ship,
+                        to,
+                        cost: Some(plan.total()),
+                        path: Some(plan.path),
+                        wind,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// "Blockadebrecher": every rival ship sharing a cell with an own ship, to every adjacent
+/// empire field with room (TR-AK-5).
+fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
+    let mut cells: Vec<Cell> = own.iter().map(|&(_, at)| at).collect();
+    cells.sort();
+    cells.dedup();
+    for at in cells {
+        for ship in state
+            .ships_at(at)
+            .filter(|&id| state.ship(id).owner != seat)
+        {
+            for to in state.map().neighbours(at) {
+                if rules::check_blockade(state, seat, ship, to).is_ok() {
+                    out.push(Action::PlayBlockadeBreaker { ship, to });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,887 @@
+//! The checks behind every action, shared by `decide` and `legal_actions` so the two always
+//! agree. Each check returns what the action will cost (its dues) or the rule it breaks.
+//!
+//! Checks that depend only on public facts come first; checks on the asking seat's own hand
+//! come last, so no refusal ever depends on what the seat cannot see (TR-D-20).
+
+use super::cards::{Cards, Empire};
+use super::config::TyrosShipyard;
+use super::data::{board, Cell, RoundsTo};
+use super::errors as e;
+use super::paths::{self, Layers, VoyageCost};
+use super::payment;
+use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn};
+use crate::{RuleError, Seat};
+
+/// Whose decision the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Awaiting {
+    Nobody,
+    /// The first due's payer.
+    Payment(Seat),
+    /// A galley fight side laying cards.
+    FightCards(Seat),
+    /// The fight's winner choosing which group to discard.
+    FightChoice(Seat),
+    /// The recipient of a trade offer.
+    Offer(Seat),
+    /// The seat placing a tile in Phase 2.
+    Placement(Seat),
+    /// The seat whose action-phase turn it is.
+    Turn(Seat),
+    /// Every seat with a keep choice pending.
+    Keep,
+}
+
+pub fn awaiting(state: &State) -> Awaiting {
+    if state.outcome.is_some() {
+        return Awaiting::Nobody;
+    }
+    if let Some(due) = state.dues.first() {
+        return Awaiting::Payment(due.payer);
+    }
+    if let Some(f) = &state.fight {
+        let owner = |id: ShipId| state.ship(id).owner;
+        if f.attacker_cards.is_none() {
+            return Awaiting::FightCards(owner(f.attacker));
+        }
+        if f.defender_cards.is_none() {
+            return Awaiting::FightCards(owner(f.defender));
+        }
+        if let Some(winner) = f.winner.filter(|_| !f.choices.is_empty()) {
+            return Awaiting::FightChoice(winner);
+        }
+    }
+    if let Some(offer) = &state.offer {
+        return Awaiting::Offer(offer.to);
+    }
+    match &state.phase {
+        Phase::Expansion { step, .. } => Awaiting::Placement(expansion_seat(state, *step)),
+        Phase::Actions { turn, .. } => Awaiting::Turn(turn.seat),
+        Phase::RoundEnd => Awaiting::Keep,
+        Phase::Setup | Phase::Pirates | Phase::Finished => Awaiting::Nobody,
+    }
+}
+
+/// The seat of Phase 2's `step`-th placement: laps in seat order from the start player
+/// (TR-P2-5, TR-RND-2).
+pub fn expansion_seat(state: &State, step: u8) -> Seat {
+    let n = state.players.len();
+    Seat(((state.start_player.index() + usize::from(step) % n) % n) as u8)
+}
+
+/// Whether `seat` still has to choose the cards it keeps (TR-EOR-1).
+pub fn keep_pending(state: &State, seat: Seat) -> bool {
+    matches!(state.phase, Phase::RoundEnd)
+        && state.keep[seat.index()].is_none()
+        && state.player(seat).cards.total() > u32::from(state.config.cards_kept)
+}
+
+/// `seat`'s action-phase turn, with nothing else pending.
+///
+/// # Errors
+/// `tyros.wrong_phase`, `not_your_turn` or `tyros.decision_pending`.
+pub fn turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
+    let Some(turn) = state.turn() else {
+        return Err(RuleError::new(
+            e::WRONG_PHASE,
+            "TR-ACT-0",
+            "actions are taken in the action phase",
+        ));
+    };
+    if turn.seat != seat {
+        return Err(RuleError::not_your_turn(seat));
+    }
+    if !matches!(awaiting(state), Awaiting::Turn(_)) {
+        return Err(RuleError::new(
+            e::DECISION_PENDING,
+            "TR-ACT-0",
+            "a payment, fight or trade offer must be settled first",
+        ));
+    }
+    Ok(*turn)
+}
+
+/// `seat`'s turn before its one action (TR-ACT-0).
+///
+/// # Errors
+/// As [`turn_of`], and `tyros.action_already_taken`.
+pub fn fresh_turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
+    let turn = turn_of(state, seat)?;
+    if turn.acted {
+        return Err(RuleError::new(
+            e::ACTION_ALREADY_TAKEN,
+            "TR-ACT-0",
+            "a turn has exactly one action",
+        ));
+    }
+    Ok(turn)
+}
+
+fn unaffordable(rule: &'static str, what: &str) -> RuleError {
+    RuleError::new(
+        e::CANNOT_AFFORD,
+        rule,
+        format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
+    )
+}
+
+/// The cell of `seat`'s own ship `ship` on the board.
+///
+/// # Errors
+/// `tyros.not_your_ship` or `tyros.ship_not_on_board`.
+pub fn own_ship_at(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    rule: &'static str,
+) -> Result<Cell, RuleError> {
+    if ship.index() >= state.ships.len() || state.ship(ship).owner != seat {
+        return Err(RuleError::new(
+            e::NOT_YOUR_SHIP,
+            rule,
+            format!("ship {} is not yours", ship.0),
+        ));
+    }
+    state.ship(ship).at.ok_or_else(|| {
+        RuleError::new(
+            e::SHIP_NOT_ON_BOARD,
+            rule,
+            format!("ship {} is in your supply", ship.0),
+        )
+    })
+}
+
+/// Orders a payer's dues as `payment` expects: colours, then identical cards, then any cards.
+fn ordered(mut dues: Vec<Due>) -> Vec<Due> {
+    dues.retain(|d| d.count > 0);
+    dues.sort_by_key(|d| match d.need {
+        Need::Colour { .. } => 0,
+        Need::Identical => 1,
+        Need::Any => 2,
+    });
+    dues
+}
+
+fn due(payer: Seat, need: Need, count: u8, to: Option<Seat>, reason: DueReason) -> Due {
+    Due {
+        payer,
+        need,
+        count,
+        to,
+        reason,
+    }
+}
+
+/// A checked move or voyage: the path, what it costs, and the galley fight it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovePlan {
+    pub from: Cell,
+    pub path: Vec<Cell>,
+    pub dues: Vec<Due>,
+    pub fight_with: Option<ShipId>,
+}
+
+impl MovePlan {
+    /// Cards the whole move costs.
+    pub fn total(&self) -> u8 {
+        self.dues.iter().map(|d| d.count).sum()
+    }
+}
+
+/// The rival galley a galley arriving in `to` must fight (TR-GAL-5); never in Tyros.
+fn fight_at(state: &State, seat: Seat, ship: ShipId, to: Cell) -> Option<ShipId> {
+    if !state.config.galleys || !state.ship(ship).galley || to.is_tyros() {
+        return None;
+    }
+    state
+        .ships_at(to)
+        .find(|&id| state.ship(id).owner != seat && state.ship(id).galley)
+}
+
+/// A galley entering a pirate field with Galleys + Pirates sinks it and pays no toll
+/// (TR-COMB-2).
+fn galley_sinks_pirate(state: &State, ship: ShipId, to: Cell) -> bool {
+    state.config.combined() && state.ship(ship).galley && state.field(to).pirate.is_some()
+}
+
+/// What a move along one path costs (TR-ACT-A, TR-PIR-7, TR-PIR-8, TR-AK-4, TR-COMB-2): cards
+/// of the destination's colour, toll cards, and tribute cards for a rival city's owner.
+#[derive(Debug, Clone, Copy)]
+struct MoveCost {
+    colour: Empire,
+    cards: u8,
+    tolls: u8,
+    tribute: Option<(Seat, u8)>,
+}
+
+impl MoveCost {
+    /// A move of `len` cells crossing `crossed` pirate fields.
+    fn new(
+        state: &State,
+        seat: Seat,
+        ship: ShipId,
+        to: Cell,
+        len: u8,
+        crossed: u8,
+        wind: bool,
+    ) -> Self {
+        let b = board();
+        let pc = &b.variants.pirates;
+        let field = state.field(to);
+        let cells = if wind { len / 2 } else { len };
+        let mut tolls = crossed * pc.toll_pass_through;
+        if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
+            tolls += pc.toll_enter;
+        }
+        MoveCost {
+            colour: field
+                .empire
+                .expect("checked: the destination belongs to an empire"),
+            cards: cells * b.constants.move_cost_per_field,
+            tolls,
+            tribute: field
+                .city
+                .filter(|&owner| owner != seat && field.pirate.is_none())
+                .map(|owner| (owner, b.constants.tribute_cards)),
+        }
+    }
+
+    fn total(&self) -> u8 {
+        self.cards + self.tolls + self.tribute.map_or(0, |(_, n)| n)
+    }
+
+    /// The same answer as [`payment::affordable`] on [`MoveCost::dues`], without building them.
+    fn affordable(&self, config: &super::config::Config, hand: &Cards) -> bool {
+        let own = hand.get(self.colour.card());
+        let jokers = if config.jokers_wild { hand.joker } else { 0 };
+        u32::from(self.cards) <= u32::from(own) + u32::from(jokers)
+            && u32::from(self.total()) <= hand.total()
+    }
+
+    fn dues(&self, seat: Seat) -> Vec<Due> {
+        let mut dues = vec![
+            due(
+                seat,
+                Need::Colour {
+                    colour: self.colour,
+                },
+                self.cards,
+                None,
+                DueReason::Move,
+            ),
+            due(seat, Need::Any, self.tolls, None, DueReason::Toll),
+        ];
+        if let Some((owner, n)) = self.tribute {
+            dues.push(due(seat, Need::Any, n, Some(owner), DueReason::Tribute));
+        }
+        ordered(dues)
+    }
+}
+
+/// Whether `seat` may move `ship` half price now (TR-AK-4).
+fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
+    if !state.config.action_cards {
+        return Err(variant_off("TR-AK-4", "action_cards"));
+    }
+    if state.player(seat).action_cards.favourable_wind != CardStatus::Laid {
+        return Err(RuleError::new(
+            e::NO_WIND,
+            "TR-AK-4",
+            "no \"Günstiger Wind\" is laid out for you this round",
+        ));
+    }
+    Ok(())
+}
+
+fn variant_off(rule: &'static str, option: &str) -> RuleError {
+    RuleError::new(
+        e::VARIANT_OFF,
+        rule,
+        format!("this game is played without `{option}`"),
+    )
+}
+
+/// The public checks of a move's destination (TR-ACT-A).
+fn check_destination(state: &State, from: Cell, to: Cell) -> Result<(), RuleError> {
+    if to.is_tyros() || to == from || state.field(to).empire.is_none() {
+        return Err(RuleError::new(
+            e::INVALID_DESTINATION,
+            "TR-ACT-A",
+            format!("{to} is no empire field to move to"),
+        ));
+    }
+    if state.ship_count(to) >= usize::from(board().constants.ship_limit_per_field) {
+        return Err(RuleError::new(
+            e::DESTINATION_FULL,
+            "TR-ACT-A",
+            format!("{to} already holds 2 ships"),
+        ));
+    }
+    Ok(())
+}
+
+/// The cheapest affordable move of `ship` to `to` along a searched path (TR-D-6). The best
+/// walk is always a simple path (see `paths`); the check below only guards that argument.
+pub fn best_move(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    layers: &Layers,
+    to: Cell,
+    wind: bool,
+) -> Option<MovePlan> {
+    let from = state.ship(ship).at?;
+    let hand = &state.player(seat).cards;
+    let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
+    let best = layers.cheapest(state, to, |len, tolls| {
+        let c = cost(len, tolls);
+        c.affordable(&state.config, hand).then(|| c.total())
+    })?;
+    let path = layers.path(&best, to);
+    debug_assert!(paths::check_path(state, from, &path).is_ok(), "{path:?}");
+    paths::check_path(state, from, &path).ok()?;
+    Some(MovePlan {
+        from,
+        path,
+        dues: cost(best.len, best.tolls).dues(seat),
+        fight_with: fight_at(state, seat, ship, to),
+    })
+}
+
+/// Action A (TR-ACT-A): every check of a move, and its plan.
+///
+/// # Errors
+/// The first rule the move breaks.
+pub fn check_move(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    to: Cell,
+    path: Option<&[Cell]>,
+    wind: bool,
+) -> Result<MovePlan, RuleError> {
+    fresh_turn_of(state, seat)?;
+    let from = own_ship_at(state, seat, ship, "TR-ACT-A")?;
+    if wind {
+        check_wind(state, seat)?;
+    }
+    check_destination(state, from, to)?;
+    let plan = match path {
+        Some(path) => {
+            paths::check_path(state, from, path)?;
+            if path.last() != Some(&to) {
+                return Err(RuleError::new(
+                    e::INVALID_PATH,
+                    "TR-D-6",
+                    format!("the path must end at {to}"),
+                ));
+            }
+            let crossed = paths::crossed_pirates(state, path);
+            let cost = MoveCost::new(state, seat, ship, to, path.len() as u8, crossed, wind);
+            if !cost.affordable(&state.config, &state.player(seat).cards) {
+                return Err(unaffordable("TR-ACT-A", "this move"));
+            }
+            MovePlan {
+                from,
+                path: path.to_vec(),
+                dues: cost.dues(seat),
+                fight_with: fight_at(state, seat, ship, to),
+            }
+        }
+        None => best_move(state, seat, ship, &Layers::from(state, from), to, wind)
+            .ok_or_else(|| unaffordable("TR-ACT-A", &format!("any path to {to}")))?,
+    };
+    Ok(plan)
+}
+
+/// The dues of an explorer voyage (TR-AK-7).
+fn voyage_dues(seat: Seat, cost: &VoyageCost) -> Vec<Due> {
+    let mut dues: Vec<Due> = Empire::ALL
+        .iter()
+        .map(|&colour| {
+            due(
+                seat,
+                Need::Colour { colour },
+                cost.colour[colour.index()],
+                None,
+                DueReason::Voyage,
+            )
+        })
+        .collect();
+    dues.push(due(seat, Need::Any, cost.neutral, None, DueReason::Voyage));
+    dues.push(due(seat, Need::Any, cost.tolls, None, DueReason::Toll));
+    ordered(dues)
+}
+
+/// Whether `to` can end an explorer voyage: a neutral field with room (TR-AK-6, TR-AK-7).
+pub fn voyage_destination(state: &State, to: Cell) -> bool {
+    !to.is_tyros()
+        && state.field(to).empire.is_none()
+        && state.ship_count(to) < usize::from(board().constants.ship_limit_per_field)
+}
+
+/// The explorer voyage's own checks: the variant and a laid-out explorer card.
+fn check_explorer_laid(state: &State, seat: Seat) -> Result<(), RuleError> {
+    if !state.config.action_cards {
+        return Err(variant_off("TR-AK-6", "action_cards"));
+    }
+    if state.player(seat).action_cards.explorer != CardStatus::Laid {
+        return Err(RuleError::new(
+            e::NO_EXPLORER,
+            "TR-AK-6",
+            "you have no \"Der Entdecker\" laid out",
+        ));
+    }
+    Ok(())
+}
+
+/// Every explorer voyage `ship` can make now, cheapest path per destination.
+pub fn voyages(state: &State, seat: Seat, ship: ShipId) -> Vec<MovePlan> {
+    let Some(from) = state.ship(ship).at else {
+        return Vec::new();
+    };
+    let toll = board().variants.pirates.toll_pass_through;
+    paths::cheapest_voyages(state, from, &state.player(seat).cards, toll, |c| {
+        voyage_destination(state, c)
+    })
+    .into_iter()
+    .map(|(to, path, cost)| MovePlan {
+        from,
+        path,
+        dues: voyage_dues(seat, &cost),
+        fight_with: fight_at(state, seat, ship, to),
+    })
+    .collect()
+}
+
+/// The explorer's voyage (TR-AK-6, TR-AK-7).
+///
+/// # Errors
+/// The first rule the voyage breaks.
+pub fn check_voyage(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    to: Cell,
+    path: Option<&[Cell]>,
+) -> Result<MovePlan, RuleError> {
+    fresh_turn_of(state, seat)?;
+    check_explorer_laid(state, seat)?;
+    let from = own_ship_at(state, seat, ship, "TR-AK-6")?;
+    if !voyage_destination(state, to) {
+        return Err(RuleError::new(
+            e::INVALID_DESTINATION,
+            "TR-AK-6",
+            format!("{to} is no neutral field with room for a ship"),
+        ));
+    }
+    match path {
+        Some(path) => {
+            paths::check_path(state, from, path)?;
+            if path.last() != Some(&to) {
+                return Err(RuleError::new(
+                    e::INVALID_PATH,
+                    "TR-D-6",
+                    format!("the path must end at {to}"),
+                ));
+            }
+            let toll = board().variants.pirates.toll_pass_through;
+            let cost = paths::voyage_cost(state, toll, path);
+            if !cost.payable(&state.config, &state.player(seat).cards) {
+                return Err(unaffordable("TR-AK-7", "this voyage"));
+            }
+            Ok(MovePlan {
+                from,
+                path: path.to_vec(),
+                dues: voyage_dues(seat, &cost),
+                fight_with: fight_at(state, seat, ship, to),
+            })
+        }
+        None => voyages(state, seat, ship)
+            .into_iter()
+            .find(|p| p.path.last() == Some(&to))
+            .ok_or_else(|| unaffordable("TR-AK-7", &format!("any voyage to {to}"))),
+    }
+}
+
+/// Action B (TR-ACT-B): the city's dues.
+///
+/// # Errors
+/// The first rule the founding breaks.
+pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<Due>), RuleError> {
+    fresh_turn_of(state, seat)?;
+    let at = own_ship_at(state, seat, ship, "TR-ACT-B")?;
+    let rule = "TR-ACT-B";
+    let Some(colour) = state.field(at).empire.filter(|_| !at.is_tyros()) else {
+        return Err(RuleError::new(
+            e::NOT_AN_EMPIRE_FIELD,
+            rule,
+            format!("{at} belongs to no empire"),
+        ));
+    };
+    if state.field(at).city.is_some() {
+        return Err(RuleError::new(
+            e::CITY_SITE_TAKEN,
+            rule,
+            format!("{at} already has a city"),
+        ));
+    }
+    if state.ships_at(at).any(|id| state.ship(id).owner != seat) {
+        return Err(RuleError::new(
+            e::RIVAL_SHIP_PRESENT,
+            rule,
+            format!("another player's ship is in {at}"),
+        ));
+    }
+    if state.player(seat).cities_left == 0 {
+        return Err(RuleError::new(
+            e::NO_CITY_MARKERS,
+            rule,
+            "you have no city marker left",
+        ));
+    }
+    let dues = vec![due(
+        seat,
+        Need::Colour { colour },
+        board().constants.city_cost,
+        None,
+        DueReason::City,
+    )];
+    if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
+        return Err(unaffordable(rule, "a city"));
+    }
+    Ok((at, dues))
+}
+
+/// Action C (TR-ACT-C, TR-GAL-2, TR-PIR-7): the ship's dues and the ship taken from supply.
+///
+/// # Errors
+/// The first rule the build breaks.
+pub fn check_build(
+    state: &State,
+    seat: Seat,
+    at: Cell,
+    galley: bool,
+) -> Result<(ShipId, Vec<Due>), RuleError> {
+    fresh_turn_of(state, seat)?;
+    let b = board();
+    let rule = "TR-ACT-C";
+    let Some(ship) = state.ships_in_supply(seat).next() else {
+        return Err(RuleError::new(
+            e::NO_SHIP_IN_SUPPLY,
+            rule,
+            "you have no ship in your supply",
+        ));
+    };
+    if galley {
+        if !state.config.galleys {
+            return Err(variant_off("TR-GAL-2", "galleys"));
+        }
+        if state.galley_tokens_left(seat) == 0 {
+            return Err(RuleError::new(
+                e::NO_GALLEY_TOKEN,
+                "TR-GAL-2",
+                "you have no galley token left",
+            ));
+        }
+    }
+    let mut dues = Vec::new();
+    if at.is_tyros() {
+        let allowed = match state.config.tyros_shipyard {
+            TyrosShipyard::Always => true,
+            TyrosShipyard::Never => false,
+            TyrosShipyard::OnlyWhileNoCity => state.cities_of(seat).next().is_none(),
+        };
+        if !allowed {
+            return Err(RuleError::new(
+                e::NOT_A_SHIPYARD,
+                rule,
+                "Tyros builds no ship for you now (tyros_shipyard)",
+            ));
+        }
+        dues.push(due(
+            seat,
+            Need::Any,
+            b.constants.tyros_build_cost,
+            None,
+            DueReason::Build,
+        ));
+    } else {
+        let field = state.field(at);
+        let colour = match (field.city, field.empire) {
+            (Some(owner), Some(colour)) if owner == seat => colour,
+            _ => {
+                return Err(RuleError::new(
+                    e::NOT_A_SHIPYARD,
+                    rule,
+                    format!("you have no city in {at}"),
+                ))
+            }
+        };
+        if state.ship_count(at) >= usize::from(b.constants.ship_limit_per_field) {
+            return Err(RuleError::new(
+                e::SHIPYARD_FULL,
+                rule,
+                format!("{at} already holds 2 ships"),
+            ));
+        }
+        dues.push(due(
+            seat,
+            Need::Colour { colour },
+            b.constants.ship_build_cost,
+            None,
+            DueReason::Build,
+        ));
+        if field.pirate.is_some() {
+            dues.push(due(
+                seat,
+                Need::Any,
+                b.variants.pirates.toll_build,
+                None,
+                DueReason::Toll,
+            ));
+        }
+    }
+    if galley {
+        dues.push(due(
+            seat,
+            Need::Identical,
+            b.variants.galleys.upgrade_extra_identical_cards,
+            None,
+            DueReason::Galley,
+        ));
+    }
+    let dues = ordered(dues);
+    if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
+        return Err(unaffordable(rule, "this ship"));
+    }
+    Ok((ship, dues))
+}
+
+/// Action D, either form: the once-per-round limit of TR-K1 a.
+///
+/// # Errors
+/// `tyros.bank_trade_used`, and the turn checks.
+pub fn check_bank(state: &State, seat: Seat) -> Result<(), RuleError> {
+    fresh_turn_of(state, seat)?;
+    if state.config.bank_trade_once_per_round && state.player(seat).bank_trades > 0 {
+        return Err(RuleError::new(
+            e::BANK_TRADE_USED,
+            "TR-K1",
+            "you already traded with the bank this round (bank_trade_once_per_round)",
+        ));
+    }
+    Ok(())
+}
+
+/// Cards a seat gives up must be in its hand.
+pub fn check_in_hand(
+    state: &State,
+    seat: Seat,
+    cards: &Cards,
+    rule: &'static str,
+) -> Result<(), RuleError> {
+    if state.player(seat).cards.contains(cards) {
+        Ok(())
+    } else {
+        Err(RuleError::new(
+            e::CARDS_NOT_IN_HAND,
+            rule,
+            format!("you do not hold {cards}"),
+        ))
+    }
+}
+
+/// Action D (1): 1–3 cards (TR-ACT-D).
+///
+/// # Errors
+/// The first rule the trade breaks.
+pub fn check_bank_swap(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
+    check_bank(state, seat)?;
+    let max = board().constants.bank_trade.swap_max;
+    if !(1..=u32::from(max)).contains(&cards.total()) {
+        return Err(RuleError::new(
+            e::BAD_CARD_COUNT,
+            "TR-ACT-D",
+            format!("a bank swap discards 1 to {max} cards"),
+        ));
+    }
+    check_in_hand(state, seat, cards, "TR-ACT-D")
+}
+
+/// Action D (2): exactly 3 cards (TR-ACT-D).
+///
+/// # Errors
+/// The first rule the trade breaks.
+pub fn check_bank_pick(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
+    check_bank(state, seat)?;
+    let cost = board().constants.bank_trade.pick_cost;
+    if cards.total() != u32::from(cost) {
+        return Err(RuleError::new(
+            e::BAD_CARD_COUNT,
+            "TR-ACT-D",
+            format!("taking a chosen colour costs exactly {cost} cards"),
+        ));
+    }
+    check_in_hand(state, seat, cards, "TR-ACT-D")
+}
+
+/// Whether `seat` may offer a trade now (TR-ACT-E, TR-K1 b), before looking at the offer.
+///
+/// # Errors
+/// The turn checks, `tyros.action_already_taken` or `tyros.trade_used`.
+pub fn check_may_offer(state: &State, seat: Seat) -> Result<(), RuleError> {
+    let turn = turn_of(state, seat)?;
+    if state.config.player_trade_free {
+        if turn.traded {
+            return Err(RuleError::new(
+                e::TRADE_USED,
+                "TR-K1",
+                "you already traded this turn (player_trade_free)",
+            ));
+        }
+    } else if turn.acted {
+        return Err(RuleError::new(
+            e::ACTION_ALREADY_TAKEN,
+            "TR-ACT-E",
+            "a trade with a player is this turn's action",
+        ));
+    }
+    Ok(())
+}
+
+/// Action E: an offer (TR-ACT-E).
+///
+/// # Errors
+/// The first rule the offer breaks.
+pub fn check_offer(
+    state: &State,
+    seat: Seat,
+    to: Seat,
+    give: &Cards,
+    get: &Cards,
+) -> Result<(), RuleError> {
+    check_may_offer(state, seat)?;
+    let bad = |why: String| Err(RuleError::new(e::INVALID_OFFER, "TR-ACT-E", why));
+    if to == seat || to.index() >= state.players.len() {
+        return bad(format!("{to} is no other player"));
+    }
+    if give.is_empty() && get.is_empty() {
+        return bad("a trade exchanges at least one card".into());
+    }
+    check_in_hand(state, seat, give, "TR-ACT-E")
+}
+
+/// The window and availability of an action card (TR-AK-2, TR-AK-3).
+///
+/// # Errors
+/// The first rule playing it breaks.
+pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<(), RuleError> {
+    fresh_turn_of(state, seat)?;
+    let rule = "TR-AK-2";
+    if !state.config.action_cards {
+        return Err(variant_off(rule, "action_cards"));
+    }
+    if state.player(seat).action_cards.get(card) != CardStatus::Available {
+        return Err(RuleError::new(
+            e::ACTION_CARD_UNAVAILABLE,
+            rule,
+            "each action card is played once",
+        ));
+    }
+    let data = board().action_card(card.data_id());
+    let from = match card {
+        ActionCard::Explorer => state.config.explorer_from_round,
+        _ => data.rounds_from,
+    };
+    let in_window =
+        state.round >= from && (data.rounds_to == RoundsTo::End || !state.someone_without_tiles());
+    if !in_window {
+        return Err(RuleError::new(
+            e::OUTSIDE_CARD_WINDOW,
+            "TR-AK-3",
+            format!(
+                "this card is played from round {from}{}",
+                if data.rounds_to == RoundsTo::End {
+                    "".to_string()
+                } else {
+                    " while every player still holds a landscape tile".to_string()
+                }
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// "Blockadebrecher" (TR-AK-5): `ship` is a rival ship sharing a cell with an own ship, `to`
+/// an adjacent empire field with room.
+///
+/// # Errors
+/// The first rule the relocation breaks.
+pub fn check_blockade(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    to: Cell,
+) -> Result<Cell, RuleError> {
+    check_action_card(state, seat, ActionCard::BlockadeBreaker)?;
+    let bad = |why: String| Err(RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why));
+    if ship.index() >= state.ships.len() {
+        return bad(format!("there is no ship {}", ship.0));
+    }
+    let target = state.ship(ship);
+    let Some(from) = target.at.filter(|_| target.owner != seat) else {
+        return bad(format!("ship {} is no rival ship on the board", ship.0));
+    };
+    if !state.ships_at(from).any(|id| state.ship(id).owner == seat) {
+        return bad(format!("you have no ship in {from}"));
+    }
+    if !state.map().adjacent(from, to)
+        || to.is_tyros()
+        || state.field(to).empire.is_none()
+        || state.ship_count(to) >= usize::from(board().constants.ship_limit_per_field)
+    {
+        return bad(format!(
+            "{to} is no adjacent empire field with room for a ship"
+        ));
+    }
+    Ok(from)
+}
+
+/// A galley sinking a rival normal ship (TR-GAL-4): both have shared the field since before
+/// this turn began.
+///
+/// # Errors
+/// The first rule the sinking breaks.
+pub fn check_sink(
+    state: &State,
+    seat: Seat,
+    galley: ShipId,
+    target: ShipId,
+) -> Result<(), RuleError> {
+    fresh_turn_of(state, seat)?;
+    if !state.config.galleys {
+        return Err(variant_off("TR-GAL-4", "galleys"));
+    }
+    let at = own_ship_at(state, seat, galley, "TR-GAL-4")?;
+    let bad = |why: String| Err(RuleError::new(e::CANNOT_SINK, "TR-GAL-4", why));
+    if !state.ship(galley).galley {
+        return bad(format!("ship {} is no galley", galley.0));
+    }
+    if target.index() >= state.ships.len() {
+        return bad(format!("there is no ship {}", target.0));
+    }
+    let t = state.ship(target);
+    if t.owner == seat || t.galley || t.at != Some(at) || at.is_tyros() {
+        return bad(format!(
+            "ship {} is no rival normal ship in your galley's field",
+            target.0
+        ));
+    }
+    let now = state.turn_number;
+    if state.ship(galley).arrived >= now || t.arrived >= now {
+        return bad("the ships must have shared the field since before this turn".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! Acquire in the browser: created in the lobby with an option changed, the second seat handed
+//! over by its shared link, played to the end by clicking tiles, shares and buttons while a
+//! spectator watches, and at every move no page shows a tile of another seat's hand.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use crate::helpers::{spawn_app, TestApp};
+
+/// Announces the end as soon as it may, places the first playable tile, buys a share every
+/// third turn, and otherwise ends the turn (or takes the first choice of a merger).
+fn choose_acquire(offered: &[Value], turns: usize) -> usize {
+    let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
+    first("announce_end")
+        .or_else(|| first("place_tile"))
+        .or_else(|| first("buy_share").filter(|_| turns.is_multiple_of(3)))
+        .or_else(|| first("end_turn"))
+        .unwrap_or(0)
+}
+
+/// The tiles in each seat's hand now, from the API with each seat's token.
+async fn hands(app: &TestApp, game_id: &str, tokens: &[String]) -> Vec<BTreeSet<String>> {
+    let mut out = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let (_, doc) = app
+            .get_json(&format!("/v1/games/{game_id}"), Some(token))
+            .await;
+        let hand = doc["view"]["players"][seat]["hand"]
+            .as_array()
+            .expect("a seat sees its own hand")
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect();
+        out.push(hand);
+    }
+    out
+}
+
+/// Whether `html` names `tile` (`5C`) as a word: not inside `15C` or `5CD`.
+fn names_tile(html: &str, tile: &str) -> bool {
+    html.match_indices(tile).any(|(i, _)| {
+        let before = html[..i].chars().next_back();
+        let after = html[i + tile.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Asserts that the page (viewing as `viewer`, `None` for a spectator) names no tile of
+/// another seat's hand.
+async fn assert_no_hidden_tiles(
+    page: &Browser,
+    viewer: Option<usize>,
+    hands: &[BTreeSet<String>],
+    when: &str,
+) {
+    let html = page.dom().await;
+    for (seat, hand) in hands.iter().enumerate() {
+        if Some(seat) == viewer {
+            continue;
+        }
+        for tile in hand {
+            assert!(
+                !names_tile(&html, tile),
+                "{when}: the page of {viewer:?} shows {tile} from the hand of seat {seat}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_tile_is_found_only_as_a_whole_word() {
+    assert!(names_tile("<li>Ann draws 5C.</li>", "5C"));
+    assert!(names_tile("5C", "5C"));
+    assert!(!names_tile("<li>15C</li>", "5C"));
+    assert!(!names_tile("5CD", "5C"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_another_hand() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "acquire-ann", (1280, 1000)).await;
+    let bob = Browser::open(&driver, &app, "acquire-bob", (1024, 900)).await;
+    let watcher = Browser::open(&driver, &app, "acquire-spectator", (1280, 1000)).await;
+
+    // Ann creates a two-seat game for Ann and Bob with the shorter end rule.
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "acquire").await;
+    ann.wait_until(
+        "the Acquire options are shown",
+        "return !!document.getElementById('config-end_rule');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "2").await;
+    ann.fill("#seat-name-1", "Bob").await;
+    ann.select("#config-end_rule", "standard").await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    let links = ann
+        .js(
+            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
+            vec![],
+        )
+        .await;
+    let bob_link = links[1].as_str().expect("a link for seat 2").to_string();
+    assert!(bob_link.contains("#token="), "{bob_link}");
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    let (_, created) = app
+        .get_json(&format!("/v1/games/{id}/events?limit=1"), None)
+        .await;
+    assert_eq!(
+        created["events"][0]["event"]["config"]["end_rule"], "standard",
+        "the option chosen in the lobby reached the game"
+    );
+
+    // Bob opens his link: the token moves from the fragment into storage.
+    bob.goto(&bob_link).await;
+    bob.wait_ready().await;
+    let (seat, hash) = {
+        let got = bob
+            .js(
+                "return [document.body.dataset.seat, location.hash];",
+                vec![],
+            )
+            .await;
+        (got[0].clone(), got[1].clone())
+    };
+    assert_eq!(seat, "1");
+    assert_eq!(hash, "", "the token stays in the address bar");
+
+    watcher.goto(&format!("/games/{id}")).await;
+    watcher.wait_ready().await;
+    assert_eq!(
+        watcher
+            .js("return document.body.dataset.seat;", vec![])
+            .await,
+        ""
+    );
+
+    let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
+    let tokens = table.tokens();
+    table.keyboard_every = 9;
+    loop {
+        let now = hands(&app, &id, &tokens).await;
+        let version = api_document(&app, &id).await["version"].as_i64().unwrap();
+        for (page, viewer) in [(&ann, Some(0)), (&bob, Some(1)), (&watcher, None)] {
+            page.wait_for_version(version).await;
+            assert_no_hidden_tiles(page, viewer, &now, &format!("version {version}")).await;
+        }
+        if table.moves == 40 {
+            // The lobby and a replay of an earlier position show no hand either.
+            let past = version - 10;
+            let then = past_hands(&app, &id, &tokens, past).await;
+            watcher.goto(&format!("/games/{id}?seq={past}")).await;
+            watcher.wait_ready().await;
+            assert_no_hidden_tiles(&watcher, None, &then, "a replay").await;
+            assert_no_hidden_tiles(&watcher, None, &now, "a replay").await;
+            watcher.goto("/").await;
+            watcher.wait_ready().await;
+            assert_no_hidden_tiles(&watcher, None, &now, "the lobby").await;
+            watcher.goto(&format!("/games/{id}")).await;
+            watcher.wait_ready().await;
+            for page in [&ann, &bob, &watcher] {
+                page.screenshot("acquire-playing").await;
+            }
+        }
+        if !table.step(choose_acquire).await {
+            break;
+        }
+    }
+
+    let doc = api_document(&app, &id).await;
+    let scores: Vec<i64> = doc["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    for page in [&ann, &bob, &watcher] {
+        assert_eq!(page.shown_scores().await, scores);
+        page.screenshot("acquire-finished").await;
+    }
+    ann.close().await;
+    bob.close().await;
+    watcher.close().await;
+}
+
+/// Each seat's hand as of event `seq` (from `states/{seq}` with its token).
+async fn past_hands(
+    app: &TestApp,
+    game_id: &str,
+    tokens: &[String],
+    seq: i64,
+) -> Vec<BTreeSet<String>> {
+    let mut out = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let (_, doc) = app
+            .get_json(&format!("/v1/games/{game_id}/states/{seq}"), Some(token))
+            .await;
+        out.push(
+            doc["view"]["players"][seat]["hand"]
+                .as_array()
+                .expect("a seat sees its own past hand")
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect(),
+        );
+    }
+    out
+}

@@ -1,0 +1,286 @@
+//! The game page as a player uses it: what it offers, performing an action by clicking (or
+//! by keyboard), the final scores, and a [`Table`] that plays a whole game seat by seat.
+
+use fantoccini::Locator;
+use serde_json::{json, Value};
+
+use super::{Browser, MAX_POLLS, POLL};
+use crate::helpers::TestApp;
+
+/// What a game page shows now.
+#[derive(Debug)]
+pub struct PageState {
+    pub your_turn: bool,
+    /// The listed actions, as the page's controls carry them (JSON text).
+    pub actions: Vec<String>,
+}
+
+impl Browser {
+    pub async fn game_state(&self) -> PageState {
+        let got = self
+            .js(
+                "const d = document.body.dataset;
+                 return { yourTurn: d.yourTurn === 'true' && !d.busy,
+                          actions: [...document.querySelectorAll('#action-list [data-action]')]
+                                     .map((e) => e.dataset.action) };",
+                vec![],
+            )
+            .await;
+        PageState {
+            your_turn: got["yourTurn"] == true,
+            actions: got["actions"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Waits until the page shows `version`; returns what it shows then.
+    pub async fn wait_for_version(&self, version: i64) -> PageState {
+        self.wait_until(
+            &format!("the page shows version {version}"),
+            "return Number(document.body.dataset.version) >= arguments[0] && !document.body.dataset.busy;",
+            vec![json!(version)],
+        )
+        .await;
+        self.game_state().await
+    }
+
+    /// Activates the element `css`: a click, or with `keyboard` focus and the Enter key.
+    pub async fn activate(&self, css: &str, keyboard: bool) {
+        if !keyboard {
+            return self.click(css).await;
+        }
+        let el = self.client.find(Locator::Css(css)).await.expect(css);
+        let focused = self
+            .js(
+                "const e = document.querySelector(arguments[0]); e.focus(); return document.activeElement === e;",
+                vec![json!(css)],
+            )
+            .await;
+        assert_eq!(focused, true, "{}: {css} cannot take the focus", self.name);
+        el.send_keys(&fantoccini::key::Key::Enter.to_string())
+            .await
+            .unwrap_or_else(|e| panic!("{}: Enter on {css}: {e}", self.name));
+    }
+
+    /// Performs `action` (JSON text as the page lists it): on the board element that offers
+    /// it when there is one (a city, a tile, a ticket, a share), else with its button in the
+    /// action list (or its entry in a select and "Do it"); answers a chooser if one opens.
+    /// With `keyboard` every control is focused and activated with Enter instead of a click.
+    pub async fn perform(&self, action: &str, keyboard: bool) {
+        let marked = self
+            .js(
+                "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
+                 const key = arguments[0];
+                 const onBoard = [...document.querySelectorAll('#board [data-actions]')]
+                   .find((e) => JSON.parse(e.dataset.actions).some((a) => JSON.stringify(a) === key));
+                 if (onBoard) { onBoard.setAttribute('data-test-target', 'board'); return 'board'; }
+                 const listed = [...document.querySelectorAll('#action-list [data-action]')]
+                   .find((e) => e.dataset.action === key);
+                 if (!listed) return 'missing';
+                 if (listed.tagName === 'OPTION') {
+                   listed.closest('.action-group').setAttribute('data-test-target', 'select');
+                   return 'select:' + listed.value;
+                 }
+                 listed.setAttribute('data-test-target', 'button');
+                 return 'button';",
+                vec![json!(action)],
+            )
+            .await;
+        let how = marked.as_str().unwrap_or("missing").to_string();
+        match how.as_str() {
+            "board" | "button" => self.activate("[data-test-target]", keyboard).await,
+            "missing" => panic!("{}: no control for {action}", self.name),
+            select => {
+                let value = select.trim_start_matches("select:");
+                self.select("[data-test-target] select", value).await;
+                self.activate("[data-test-target] button.action", keyboard)
+                    .await;
+            }
+        }
+        let chooser = self
+            .js(
+                "return !!document.querySelector('dialog.chooser[open]');",
+                vec![],
+            )
+            .await;
+        if chooser == true {
+            let marked = self
+                .js(
+                    "const b = [...document.querySelectorAll('dialog.chooser[open] [data-action]')]
+                       .find((e) => e.dataset.action === arguments[0]);
+                     if (b) b.setAttribute('data-test-target', 'choice');
+                     return !!b;",
+                    vec![json!(action)],
+                )
+                .await;
+            assert_eq!(
+                marked, true,
+                "{}: the chooser does not offer {action}",
+                self.name
+            );
+            self.activate("dialog.chooser [data-test-target=choice]", keyboard)
+                .await;
+        }
+    }
+
+    /// The final scores the page shows, by seat.
+    pub async fn shown_scores(&self) -> Vec<i64> {
+        self.wait_until(
+            "the final scores are shown",
+            "return !document.getElementById('outcome').hidden;",
+            vec![],
+        )
+        .await;
+        let scores = self
+            .js(
+                "return [...document.querySelectorAll('#scores tr[data-seat]')]
+                   .map((r) => [Number(r.dataset.seat), Number(r.dataset.score), r.textContent]);",
+                vec![],
+            )
+            .await;
+        let mut rows: Vec<(i64, i64)> = scores
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r[0].as_i64().unwrap(), r[1].as_i64().unwrap()))
+            .collect();
+        rows.sort();
+        rows.into_iter().map(|(_, score)| score).collect()
+    }
+}
+
+/// The game's spectator document, from the API.
+pub async fn api_document(app: &TestApp, game_id: &str) -> Value {
+    let (status, doc) = app.get_json(&format!("/v1/games/{game_id}"), None).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{doc}");
+    doc
+}
+
+/// The id of the game a page shows (`/games/{id}`).
+pub async fn game_id_of(browser: &Browser) -> String {
+    let url = browser.client.current_url().await.expect("url");
+    url.path()
+        .strip_prefix("/games/")
+        .expect("a game page")
+        .to_string()
+}
+
+/// A game played by clicking, one browser per seat.
+pub struct Table<'a> {
+    app: &'a TestApp,
+    pub game_id: String,
+    /// Per seat: its browser and the seat token that browser holds.
+    seats: Vec<(&'a Browser, String)>,
+    /// Moves made so far, and turns ended.
+    pub moves: usize,
+    pub turns: usize,
+    /// Every this many moves, the move is made with the keyboard instead of clicks (0: never).
+    pub keyboard_every: usize,
+}
+
+impl<'a> Table<'a> {
+    /// `browsers[seat]` plays `seat`, with the token it keeps in its local storage.
+    pub async fn new(app: &'a TestApp, game_id: &str, browsers: &[&'a Browser]) -> Table<'a> {
+        let mut seats = Vec::new();
+        for (seat, browser) in browsers.iter().enumerate() {
+            let token = browser
+                .js(
+                    "const all = JSON.parse(localStorage.getItem('boardgames.seats.v1') ?? '{}');
+                     return (all[arguments[0]] ?? []).find((s) => s.seat === arguments[1])?.token ?? null;",
+                    vec![json!(game_id), json!(seat)],
+                )
+                .await;
+            let token = token
+                .as_str()
+                .unwrap_or_else(|| panic!("browser {seat} holds no token for seat {seat}"))
+                .to_string();
+            seats.push((*browser, token));
+        }
+        Table {
+            app,
+            game_id: game_id.to_string(),
+            seats,
+            moves: 0,
+            turns: 0,
+            keyboard_every: 0,
+        }
+    }
+
+    /// The seat tokens the browsers hold, by seat.
+    pub fn tokens(&self) -> Vec<String> {
+        self.seats.iter().map(|(_, t)| t.clone()).collect()
+    }
+
+    /// Makes one move in the browser of the seat the game waits for: `choose` gives the index
+    /// of an action the page offers (which must be exactly the seat's legal actions), given
+    /// them and the number of turns ended so far. `false` once the game is over.
+    pub async fn step(&mut self, choose: impl Fn(&[Value], usize) -> usize) -> bool {
+        let doc = api_document(self.app, &self.game_id).await;
+        if doc["status"] == "finished" {
+            return false;
+        }
+        assert!(self.moves < 1500, "the game did not end within 1500 moves");
+        let version = doc["version"].as_i64().unwrap();
+        let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
+        let (browser, token) = &self.seats[seat];
+        let page = browser.wait_for_version(version).await;
+        assert!(
+            page.your_turn,
+            "seat {seat} is to act at version {version}, but its page does not say so"
+        );
+        let (status, legal) = self
+            .app
+            .get_json(
+                &format!("/v1/games/{}/legal-actions", self.game_id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{legal}");
+        let offered: Vec<Value> = page
+            .actions
+            .iter()
+            .map(|a| serde_json::from_str(a).unwrap())
+            .collect();
+        let mut expected = legal["actions"].as_array().unwrap().clone();
+        let (mut got, mut want): (Vec<String>, Vec<String>) = (
+            offered.iter().map(Value::to_string).collect(),
+            expected.drain(..).map(|v| v.to_string()).collect(),
+        );
+        got.sort();
+        want.sort();
+        assert_eq!(
+            got, want,
+            "the page offers other actions than the API lists"
+        );
+        let chosen = choose(&offered, self.turns);
+        if offered[chosen]["type"] == "end_turn" {
+            self.turns += 1;
+        }
+        let keyboard = self.keyboard_every > 0 && self.moves % self.keyboard_every == 1;
+        browser.perform(&page.actions[chosen], keyboard).await;
+        wait_for_api_version(self.app, &self.game_id, version).await;
+        self.moves += 1;
+        true
+    }
+}
+
+/// Waits until the game's version passes `version` (the click was taken).
+pub async fn wait_for_api_version(app: &TestApp, game_id: &str, version: i64) {
+    for _ in 0..MAX_POLLS {
+        if api_document(app, game_id).await["version"]
+            .as_i64()
+            .unwrap()
+            > version
+        {
+            return;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+    panic!("the game stayed at version {version} after a click");
+}

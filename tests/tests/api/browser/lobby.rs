@@ -1,0 +1,95 @@
+//! The lobby's list: pages of games, and the filters by game type and status.
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use crate::helpers::{spawn_app, TestApp};
+
+/// Waits until the list shows `rows` games; returns their ids.
+async fn rows(page: &Browser, rows: usize) -> Vec<String> {
+    page.wait_until(
+        &format!("the list shows {rows} games"),
+        "return document.querySelectorAll('#game-rows tr[data-game]').length === arguments[0];",
+        vec![json!(rows)],
+    )
+    .await;
+    let ids = page
+        .js(
+            "return [...document.querySelectorAll('#game-rows tr[data-game]')].map((r) => r.dataset.game);",
+            vec![],
+        )
+        .await;
+    ids.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Creates a game through the API; returns its id.
+async fn create(app: &TestApp, body: Value) -> String {
+    let res = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    res.json::<Value>().await.unwrap()["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    for seed in 0..17 {
+        app.create_game(2, seed).await;
+    }
+    let acquire = create(
+        &app,
+        json!({"type": "acquire", "seats": [{"name": "A"}, {"name": "B"}]}),
+    )
+    .await;
+    let open = create(
+        &app,
+        json!({"type": "tycoon", "seats": [{"name": "C"}, {"open": true}]}),
+    )
+    .await;
+
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "lobby", (1280, 1000)).await;
+    page.goto("/").await;
+    page.wait_ready().await;
+    let first = rows(&page, 15).await;
+    assert_eq!(first[0], open, "newest first");
+    page.click("#page-next").await;
+    let second = rows(&page, 4).await;
+    assert!(second.iter().all(|id| !first.contains(id)));
+    page.click("#page-prev").await;
+    assert_eq!(rows(&page, 15).await, first);
+
+    page.select("#filter-type", "acquire").await;
+    assert_eq!(rows(&page, 1).await, [acquire]);
+    assert_eq!(
+        page.js("return location.search;", vec![]).await,
+        "?type=acquire"
+    );
+    page.select("#filter-type", "").await;
+    page.select("#filter-status", "open").await;
+    assert_eq!(rows(&page, 1).await, std::slice::from_ref(&open));
+    page.wait_until(
+        "the open seat can be joined",
+        "return !!document.querySelector('button.join[data-seat=\"1\"]');",
+        vec![],
+    )
+    .await;
+    // The filters survive a reload: they are in the address.
+    page.client.refresh().await.unwrap();
+    page.wait_ready().await;
+    assert_eq!(rows(&page, 1).await, [open]);
+    page.close().await;
+}

@@ -1,0 +1,34 @@
+//! The web client in a real browser: headless Chromium driven through Debian's `chromedriver`
+//! (WebDriver, via fantoccini), against the real application from [`spawn_app`].
+//!
+//! Each browser is its own Chromium with a fresh profile, so two of them are two people on two
+//! machines (their own localStorage). Screenshots go to `target/browser-screenshots/`.
+//! `.ci/run` installs `chromium` and `chromium-driver` when they are missing; without them
+//! these tests fail and say so.
+//!
+//! Waiting for the page uses a bounded number of short polls (a deadline that turns a hang
+//! into a failure with a message), never an assertion on elapsed time.
+//!
+//! [`spawn_app`]: crate::helpers::spawn_app
+
+mod acquire;
+mod driver;
+mod game_page;
+mod lobby;
+mod replay;
+mod templates;
+mod tycoon;
+
+pub use driver::{Browser, Chromedriver};
+pub use game_page::{api_document, game_id_of, Table};
+
+use std::time::Duration;
+
+/// At most this many browser tests at once: each runs two or three Chromiums on a machine of
+/// two cores.
+static ONE_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
+/// One poll of the page every this long while waiting for it.
+pub const POLL: Duration = Duration::from_millis(40);
+/// Polls before a wait fails (about 45 s: far beyond any normal step, even on a loaded machine).
+pub const MAX_POLLS: usize = 1100;

@@ -1,0 +1,145 @@
+//! Tycoon in the browser: created in the lobby, the second seat joined from the lobby by
+//! another browser (phone-sized), played to the end by clicking cities, tickets and buttons
+//! (some moves with the keyboard), one page reloaded mid-game.
+
+use serde_json::Value;
+
+use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use crate::helpers::spawn_app;
+
+/// Picks a move that brings the game to its end quickly: build whenever possible, settle
+/// loans, fly (to a different city each turn), buy a ticket when there is nothing to fly
+/// with, borrow when broke.
+fn choose_tycoon(offered: &[Value], turns: usize) -> usize {
+    let of = |kind: &str| -> Vec<usize> {
+        (0..offered.len())
+            .filter(|&i| offered[i]["type"] == kind)
+            .collect()
+    };
+    for kind in ["build_hotel", "renovate_hotel"] {
+        if let Some(&i) = of(kind).first() {
+            return i;
+        }
+    }
+    let settle = of("settle_loan");
+    if let Some(&i) = settle
+        .iter()
+        .find(|&&i| offered[i]["decision"] == "repay")
+        .or(settle.first())
+    {
+        return i;
+    }
+    let fly = of("fly");
+    if !fly.is_empty() {
+        return fly[turns % fly.len()];
+    }
+    for kind in ["end_turn", "buy_ticket", "take_loan", "pass"] {
+        if let Some(&i) = of(kind).first() {
+            return i;
+        }
+    }
+    0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "tycoon-ann", (1280, 1000)).await;
+    let bob = Browser::open(&driver, &app, "tycoon-bob", (390, 844)).await;
+
+    // Ann creates a game whose second seat is open.
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "tycoon").await;
+    ann.wait_until(
+        "the Tycoon options are shown",
+        "return !!document.getElementById('config-step_mode');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "2").await;
+    ann.select("#seat-kind-1", "open").await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    ann.screenshot("lobby-created").await;
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    let doc = api_document(&app, &id).await;
+    assert_eq!(doc["status"], "open");
+    assert_eq!(doc["seats"][0]["name"], "Ann");
+
+    // Bob, on a phone, joins the open seat from the lobby.
+    bob.goto("/").await;
+    bob.wait_ready().await;
+    bob.fill("#player-name", "Bob").await;
+    let join = format!("button.join[data-game='{id}'][data-seat='1']");
+    bob.wait_until(
+        "the open seat is offered",
+        "return !!document.querySelector(arguments[0]);",
+        vec![Value::String(join.clone())],
+    )
+    .await;
+    bob.screenshot("lobby-phone").await;
+    bob.click(&join).await;
+    bob.wait_ready().await;
+    bob.wait_until(
+        "Bob's page plays seat 2",
+        "return document.body.dataset.seat === '1' && document.body.dataset.status === 'active';",
+        vec![],
+    )
+    .await;
+    let fits = bob
+        .js(
+            "return document.documentElement.scrollWidth <= window.innerWidth;",
+            vec![],
+        )
+        .await;
+    assert_eq!(fits, true, "the game page is wider than a phone's screen");
+    assert_eq!(api_document(&app, &id).await["seats"][1]["name"], "Bob");
+
+    let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
+    table.keyboard_every = 7;
+    while table.step(choose_tycoon).await {
+        if table.moves == 15 {
+            // A reload keeps the seat: the token is in local storage, the choice in the tab.
+            bob.client.refresh().await.unwrap();
+            bob.wait_ready().await;
+            let seat = bob.js("return document.body.dataset.seat;", vec![]).await;
+            assert_eq!(
+                seat, "1",
+                "after a reload Bob's page no longer plays his seat"
+            );
+        }
+        if table.moves == 60 {
+            ann.screenshot("tycoon-playing").await;
+            bob.screenshot("tycoon-playing").await;
+        }
+    }
+
+    let doc = api_document(&app, &id).await;
+    assert_eq!(doc["status"], "finished");
+    let scores: Vec<i64> = doc["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    let last = doc["version"].as_i64().unwrap();
+    for page in [&ann, &bob] {
+        page.wait_for_version(last).await;
+        assert_eq!(page.shown_scores().await, scores);
+    }
+    ann.screenshot("tycoon-finished").await;
+    bob.screenshot("tycoon-finished").await;
+    ann.close().await;
+    bob.close().await;
+}

@@ -1,0 +1,178 @@
+//! The push stream (`GET /v1/games/{id}/stream`, Server-Sent Events): the caller's events and
+//! versions as they commit, resumable with `Last-Event-ID`, redacted like the log.
+
+use std::time::Duration;
+
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp};
+
+/// One parsed SSE message.
+#[derive(Debug)]
+struct Message {
+    event: String,
+    id: i64,
+    data: Value,
+}
+
+/// Reads an event stream message by message.
+struct Reader {
+    res: Response,
+    buffer: String,
+}
+
+impl Reader {
+    async fn open(app: &TestApp, path: &str, token: Option<&str>, last: Option<i64>) -> Reader {
+        let mut req = app.req(Method::GET, path, token);
+        if let Some(last) = last {
+            req = req.header("last-event-id", last.to_string());
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        Reader {
+            res,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next message (heartbeat comments skipped). A guard, not a timing assertion: a
+    /// stream that stays silent for a minute is broken.
+    async fn next(&mut self) -> Message {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut message = Message {
+                    event: String::new(),
+                    id: -1,
+                    data: Value::Null,
+                };
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event: ") {
+                        message.event = v.to_string();
+                    } else if let Some(v) = line.strip_prefix("id: ") {
+                        message.id = v.parse().unwrap();
+                    } else if let Some(v) = line.strip_prefix("data: ") {
+                        message.data = serde_json::from_str(v).unwrap();
+                    }
+                }
+                if !message.event.is_empty() {
+                    return message;
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(60), self.res.chunk())
+                .await
+                .expect("the stream stays silent")
+                .unwrap()
+                .expect("the stream ended");
+            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
+
+    /// Messages up to and including the next `version` message.
+    async fn batch(&mut self) -> Vec<Message> {
+        let mut out = Vec::new();
+        loop {
+            let m = self.next().await;
+            let done = m.event == "version";
+            out.push(m);
+            if done {
+                return out;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 11).await;
+    let path = format!("/v1/games/{}/stream", game.id);
+    let mut seat = Reader::open(&app, &path, Some(&game.tokens[0]), None).await;
+    let mut spectator = Reader::open(&app, &path, None, None).await;
+
+    let version = app.version(&game).await;
+    let first = seat.batch().await;
+    let seqs: Vec<i64> = first
+        .iter()
+        .filter(|m| m.event == "game_event")
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(seqs, (1..=version).collect::<Vec<_>>());
+    let last = first.last().unwrap();
+    assert_eq!(
+        (last.id, &last.data),
+        (version, &json!({"version": version, "status": "active"}))
+    );
+    // The spectator's stream is redacted like the spectator's log.
+    let spectator_first = spectator.batch().await;
+    let logged = app.all_events(&game, None).await;
+    let streamed: Vec<Value> = spectator_first
+        .iter()
+        .filter(|m| m.event == "game_event")
+        .map(|m| m.data.clone())
+        .collect();
+    assert_eq!(streamed, logged);
+
+    // An action is pushed to both, with the new version.
+    let mut rng = rand::SeedableRng::seed_from_u64(3);
+    assert!(app.play_one(&game, &mut rng).await);
+    let now = app.version(&game).await;
+    let next = seat.batch().await;
+    assert_eq!(next.first().unwrap().id, version + 1);
+    assert_eq!(next.last().unwrap().data["version"], now);
+    assert_eq!(spectator.batch().await.last().unwrap().id, now);
+    let seat_events: Vec<Value> = next
+        .iter()
+        .filter(|m| m.event == "game_event")
+        .map(|m| m.data.clone())
+        .collect();
+    let seat_log = app.all_events(&game, Some(&game.tokens[0])).await;
+    assert_eq!(seat_events, seat_log[version as usize..].to_vec());
+
+    // Reconnecting with Last-Event-ID resumes after it.
+    let mut resumed = Reader::open(&app, &path, Some(&game.tokens[0]), Some(version)).await;
+    let again = resumed.batch().await;
+    assert_eq!(again.first().unwrap().id, version + 1);
+    assert_eq!(again.last().unwrap().id, now);
+    let mut from_query = Reader::open(
+        &app,
+        &format!("{path}?after={now}"),
+        Some(&game.tokens[0]),
+        None,
+    )
+    .await;
+    assert!(app.play_one(&game, &mut rng).await);
+    let after = from_query.batch().await;
+    assert_eq!(after.first().unwrap().id, now + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_of_a_finished_game_with_nothing_left_answers_204() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 12).await;
+    app.play_to_end(&game, 12, 2_000).await;
+    let version = app.version(&game).await;
+    let res = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/stream?after={version}", game.id),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    // From the start, the whole (now unredacted) log comes, then the stream ends.
+    let res = app
+        .req(Method::GET, &format!("/v1/games/{}/stream", game.id), None)
+        .send()
+        .await
+        .unwrap();
+    let text = res.text().await.unwrap();
+    assert!(text.ends_with(&format!(
+        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\"}}\n\n"
+    )));
+}

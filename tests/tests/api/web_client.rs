@@ -1,0 +1,155 @@
+//! The web client as the server serves it (pages, assets, cache headers, the 404/405
+//! fallback), and its source checked against the committed OpenAPI document: the generated
+//! types are current and `tsc` accepts every module. The browser tests are in `browser/`.
+//!
+//! The type checks run Node tools from `web/node_modules` (`npm ci --prefix web`; `.ci/run`
+//! does it). Running the server needs none of this: the client has no build step.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use reqwest::{Method, StatusCode};
+
+use crate::helpers::{assert_problem, spawn_app};
+
+fn web_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
+}
+
+/// A tool from `web/node_modules/.bin`, or a panic that says how to install it.
+fn node_tool(name: &str) -> Command {
+    let bin = web_dir().join("node_modules/.bin").join(name);
+    assert!(
+        bin.exists(),
+        "{} is missing: run `npm ci --prefix web` (needs Node.js and npm; .ci/run does this)",
+        bin.display()
+    );
+    let mut cmd = Command::new(bin);
+    cmd.current_dir(web_dir());
+    cmd
+}
+
+#[test]
+fn the_committed_client_types_are_generated_from_the_committed_openapi_json() {
+    let out = node_tool("openapi-typescript")
+        .arg("../openapi/openapi.json")
+        .output()
+        .expect("run openapi-typescript");
+    assert!(
+        out.status.success(),
+        "openapi-typescript failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let generated = String::from_utf8(out.stdout).unwrap();
+    let committed = std::fs::read_to_string(web_dir().join("types/api.d.ts")).unwrap();
+    assert!(
+        generated == committed,
+        "web/types/api.d.ts is stale: run `npm run --prefix web types` and type-check the client"
+    );
+}
+
+#[test]
+fn the_client_type_checks_against_the_api_types() {
+    let out = node_tool("tsc")
+        .args(["--project", "tsconfig.json"])
+        .output()
+        .expect("run tsc");
+    assert!(
+        out.status.success(),
+        "tsc found errors in the web client:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_and_assets_are_served_with_cache_headers() {
+    let app = spawn_app().await;
+    let res = app.req(Method::GET, "/", None).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let headers = res.headers().clone();
+    assert_eq!(headers["cache-control"], "no-cache");
+    assert!(headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(headers["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("script-src 'self'"));
+    let etag = headers["etag"].to_str().unwrap().to_string();
+    let html = res.text().await.unwrap();
+    let script = html
+        .split('"')
+        .find(|s| s.starts_with("/assets/") && s.ends_with("/src/lobby.js"))
+        .expect("the lobby loads its script from a versioned path")
+        .to_string();
+
+    let again = app
+        .req(Method::GET, "/", None)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    let game = app
+        .req(Method::GET, "/games/anything", None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(game.status(), StatusCode::OK);
+    assert!(game.text().await.unwrap().contains("/src/game.js"));
+
+    let js = app.req(Method::GET, &script, None).send().await.unwrap();
+    assert_eq!(js.status(), StatusCode::OK);
+    assert_eq!(
+        js.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(js.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+
+    // A page of an older build still gets the files, but not for a year.
+    let old = app
+        .req(Method::GET, "/assets/0000000000000000/src/lobby.js", None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(old.status(), StatusCode::OK);
+    assert_eq!(old.headers()["cache-control"], "no-cache");
+
+    let version = script.split('/').nth(2).unwrap();
+    for game in ["tycoon", "acquire"] {
+        let (status, data) = app
+            .get_json(&format!("/assets/{version}/data/{game}.json"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(data["game"], game);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_assets_are_404_and_other_methods_on_pages_are_405() {
+    let app = spawn_app().await;
+    let missing = app
+        .req(Method::GET, "/assets/0/src/nothing.js", None)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(missing, StatusCode::NOT_FOUND, "not_found").await;
+    let data = app
+        .req(Method::GET, "/assets/0/data/chess.json", None)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(data, StatusCode::NOT_FOUND, "not_found").await;
+    for path in ["/", "/games/x", "/assets/0/style.css"] {
+        let res = app.req(Method::POST, path, None).send().await.unwrap();
+        assert_eq!(res.headers()["allow"], "GET", "{path}");
+        assert_problem(res, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
+    }
+    let head = app.req(Method::HEAD, "/", None).send().await.unwrap();
+    assert_eq!(head.status(), StatusCode::OK);
+}

@@ -1,0 +1,240 @@
+// The caller's legal actions as controls, for any game: listed actions as buttons (a select
+// when a kind has many), action templates as forms whose fields are limited to their domains,
+// and a chooser for a board click that stands for several actions (a city reached with two
+// tickets, a tile that founds any of several chains). Submitting goes through `act`; the server
+// stays the judge.
+
+import { h, humanize, replace } from './dom.js';
+
+/** @typedef {import('./api.js').Action} Action */
+/** @typedef {import('./api.js').ActionTemplate} ActionTemplate */
+/** @typedef {import('./api.js').TemplateDomain} TemplateDomain */
+/** @typedef {(action: Action) => Promise<void>} Act */
+/** @typedef {(action: Action) => string} Describe */
+
+/** Kinds with more listed actions than this get a select instead of buttons. */
+const MAX_BUTTONS = 8;
+
+/**
+ * A stable key for an action, to find it again after a re-render.
+ * @param {unknown} action
+ */
+export function actionKey(action) {
+  return JSON.stringify(action);
+}
+
+/**
+ * The listed actions, grouped by kind, as buttons or a select per kind.
+ * @param {Action[]} actions
+ * @param {Describe} describe
+ * @param {Act} act
+ */
+export function actionList(actions, describe, act) {
+  /** @type {Map<string, Action[]>} */
+  const groups = new Map();
+  for (const a of actions) {
+    const list = groups.get(a.type) ?? [];
+    list.push(a);
+    groups.set(a.type, list);
+  }
+  return [...groups.entries()].map(([type, list]) => {
+    if (list.length <= MAX_BUTTONS) {
+      return h(
+        'div',
+        { class: 'action-group', 'data-kind': type },
+        list.map((a) =>
+          h(
+            'button',
+            { type: 'button', class: 'action', 'data-action': actionKey(a), onclick: () => act(a) },
+            describe(a),
+          ),
+        ),
+      );
+    }
+    const id = `choose-${type}`;
+    const select = h(
+      'select',
+      { id },
+      list.map((a, i) => h('option', { value: i, 'data-action': actionKey(a) }, describe(a))),
+    );
+    return h(
+      'div',
+      { class: 'action-group', 'data-kind': type },
+      h('label', { for: id }, humanize(type)),
+      select,
+      h('button', { type: 'button', class: 'action', onclick: () => act(list[Number(select.value)]) }, 'Do it'),
+    );
+  });
+}
+
+/**
+ * A form field for one free field of a template, limited to its domain; returns the element
+ * and a reader that gives the value or a sentence saying what is wrong.
+ * @param {string} template
+ * @param {string} field
+ * @param {TemplateDomain} domain
+ * @returns {{element: HTMLElement, read: () => {value: unknown} | {error: string}}}
+ */
+function domainField(template, field, domain) {
+  const id = `tpl-${template}-${field}`;
+  const label = h('label', { for: id }, humanize(field));
+  switch (domain.kind) {
+    case 'integer': {
+      const { min, max } = domain;
+      const number = h('input', { id, type: 'number', min, max, step: 1, value: min, required: true });
+      const range = h('input', { type: 'range', min, max, step: 1, value: min, 'aria-label': `${humanize(field)} slider` });
+      range.addEventListener('input', () => (number.value = range.value));
+      number.addEventListener('input', () => (range.value = number.value));
+      return {
+        element: h('div', { class: 'field' }, label, h('div', { class: 'range' }, range, number), h('small', { class: 'hint' }, `${min} to ${max}`)),
+        read: () => {
+          const v = Number(number.value);
+          return Number.isInteger(v) && v >= min && v <= max
+            ? { value: v }
+            : { error: `${humanize(field)} must be a whole number from ${min} to ${max}.` };
+        },
+      };
+    }
+    case 'one_of': {
+      const select = h(
+        'select',
+        { id },
+        domain.values.map((v, i) => h('option', { value: i }, typeof v === 'string' ? humanize(v) : JSON.stringify(v))),
+      );
+      return {
+        element: h('div', { class: 'field' }, label, select),
+        read: () => ({ value: domain.values[Number(select.value)] }),
+      };
+    }
+    case 'subset': {
+      const boxes = domain.values.map((v, i) =>
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', value: i }), typeof v === 'string' ? humanize(v) : JSON.stringify(v)),
+      );
+      const { min_items: min, max_items: max } = domain;
+      return {
+        element: h('fieldset', { id }, h('legend', {}, `${humanize(field)} (${min} to ${max})`), boxes),
+        read: () => {
+          const chosen = boxes
+            .map((b) => /** @type {HTMLInputElement} */ (b.querySelector('input')))
+            .filter((b) => b.checked)
+            .map((b) => domain.values[Number(b.value)]);
+          return chosen.length >= min && chosen.length <= max
+            ? { value: chosen }
+            : { error: `Choose ${min} to ${max} for ${humanize(field)}.` };
+        },
+      };
+    }
+    case 'counts': {
+      const inputs = Object.entries(domain.limits).map(([key, limit]) => {
+        const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': humanize(key) });
+        return { key, limit, input, element: h('label', { class: 'count' }, `${humanize(key)} (≤ ${limit})`, input) };
+      });
+      const { min_total: min, max_total: max } = domain;
+      return {
+        element: h('fieldset', { id }, h('legend', {}, `${humanize(field)}: ${min} to ${max} in all`), inputs.map((i) => i.element)),
+        read: () => {
+          /** @type {Record<string, number>} */
+          const counts = {};
+          let total = 0;
+          for (const { key, limit, input } of inputs) {
+            const n = Number(input.value);
+            if (!Number.isInteger(n) || n < 0 || n > limit) {
+              return { error: `${humanize(key)} must be from 0 to ${limit}.` };
+            }
+            if (n > 0) counts[key] = n;
+            total += n;
+          }
+          return total >= min && total <= max
+            ? { value: counts }
+            : { error: `${humanize(field)} must add up to ${min} to ${max}, not ${total}.` };
+        },
+      };
+    }
+  }
+}
+
+/**
+ * A form per template: its fixed fields as given, a field per free parameter.
+ * @param {ActionTemplate[]} templates
+ * @param {Act} act
+ */
+export function templateForms(templates, act) {
+  return templates.map((t, n) => {
+    const name = `${t.type}-${n}`;
+    const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain) }));
+    const error = h('p', { class: 'error', role: 'alert', hidden: true });
+    const fixed = Object.entries(t.fixed ?? {});
+    return h(
+      'form',
+      {
+        class: 'template',
+        'data-template': t.type,
+        // Our own checks say what is wrong in words, in the page.
+        novalidate: true,
+        onsubmit: (/** @type {SubmitEvent} */ e) => {
+          e.preventDefault();
+          /** @type {Record<string, unknown>} */
+          const action = { type: t.type, ...(t.fixed ?? {}) };
+          const problems = [];
+          for (const f of fields) {
+            const got = f.read();
+            if ('error' in got) problems.push(got.error);
+            else action[f.field] = got.value;
+          }
+          replace(error, problems.join(' '));
+          error.hidden = problems.length === 0;
+          if (problems.length) return;
+          act(/** @type {Action} */ (/** @type {unknown} */ (action)));
+        },
+      },
+      h('h3', {}, humanize(t.type)),
+      fixed.length ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${JSON.stringify(v)}`).join(', ')) : null,
+      fields.map((f) => f.element),
+      error,
+      h('button', { type: 'submit', class: 'action' }, humanize(t.type)),
+    );
+  });
+}
+
+/**
+ * Acts on one of `actions`: at once when there is one, else after asking which (a modal
+ * chooser; Escape cancels).
+ * @param {Action[]} actions
+ * @param {Describe} describe
+ * @param {Act} act
+ * @param {string} question
+ */
+export function offer(actions, describe, act, question) {
+  if (actions.length === 1) {
+    act(actions[0]);
+    return;
+  }
+  const dialog = h(
+    'dialog',
+    { class: 'chooser', 'aria-label': question },
+    h('h2', {}, question),
+    h(
+      'div',
+      { class: 'choices' },
+      actions.map((a) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'action',
+            'data-action': actionKey(a),
+            onclick: () => {
+              dialog.close();
+              act(a);
+            },
+          },
+          describe(a),
+        ),
+      ),
+    ),
+    h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, 'Cancel'),
+  );
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}

@@ -1,0 +1,238 @@
+// The public HTTP API, typed from the committed OpenAPI document (`web/types/api.d.ts`, made
+// by openapi-typescript; `tsc` checks every use). This is the only module that speaks HTTP.
+
+/** @typedef {import('../../types/api').components['schemas']} Schemas */
+/** @typedef {Schemas['GameDocument']} GameDocument */
+/** @typedef {Schemas['StateDocument']} StateDocument */
+/** @typedef {Schemas['GameType']} GameType */
+/** @typedef {Schemas['GameSummary']} GameSummary */
+/** @typedef {Schemas['GameList']} GameList */
+/** @typedef {Schemas['CreateGameRequest']} CreateGameRequest */
+/** @typedef {Schemas['CreatedGame']} CreatedGame */
+/** @typedef {Schemas['JoinedSeat']} JoinedSeat */
+/** @typedef {Schemas['EventDto']} EventDto */
+/** @typedef {Schemas['EventPage']} EventPage */
+/** @typedef {Schemas['ActionResponse']} ActionResponse */
+/** @typedef {Schemas['ActionTemplate']} ActionTemplate */
+/** @typedef {Schemas['TemplateDomain']} TemplateDomain */
+/** @typedef {Schemas['Problem']} Problem */
+/** @typedef {GameDocument['legal_actions'][number]} Action */
+/** @typedef {EventDto['event']} GameEvent */
+
+/** A refusal or failure, with the server's words (`detail` of its problem+json body). */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} detail
+   * @param {number | null} [currentVersion]
+   */
+  constructor(status, code, detail, currentVersion = null) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.currentVersion = currentVersion;
+  }
+}
+
+/**
+ * @param {Response} res
+ * @returns {Promise<never>}
+ */
+async function fail(res) {
+  /** @type {Partial<Problem>} */
+  let problem = {};
+  try {
+    problem = await res.json();
+  } catch {
+    // Not a problem document (a proxy's page): the status line must do.
+  }
+  throw new ApiError(
+    res.status,
+    problem.code ?? `http_${res.status}`,
+    problem.detail ?? `${res.status} ${res.statusText || 'error'}`,
+    problem.current_version ?? null,
+  );
+}
+
+/**
+ * @param {string | null | undefined} token
+ * @param {Record<string, string>} [extra]
+ */
+function headers(token, extra = {}) {
+  /** @type {Record<string, string>} */
+  const all = { Accept: 'application/json', ...extra };
+  if (token) all.Authorization = `Bearer ${token}`;
+  return all;
+}
+
+/**
+ * GET a JSON resource.
+ * @param {string} path
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
+async function getJson(path, token) {
+  let res;
+  try {
+    res = await fetch(path, { headers: headers(token) });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (!res.ok) return fail(res);
+  return res.json();
+}
+
+/**
+ * POST a JSON body.
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
+async function postJson(path, body, token) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      headers: headers(token, { 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (!res.ok) return fail(res);
+  return res.json();
+}
+
+/** @returns {Promise<GameType[]>} */
+export async function gameTypes() {
+  /** @type {Schemas['GameTypeList']} */
+  const list = await getJson('/v1/game-types');
+  return list.game_types;
+}
+
+/**
+ * The OpenAPI document: config schemas refer into its components.
+ * @returns {Promise<{components: {schemas: Record<string, unknown>}}>}
+ */
+export function openapi() {
+  return getJson('/openapi.json');
+}
+
+/**
+ * @param {{type?: string, status?: string, cursor?: string, limit?: number}} query
+ * @returns {Promise<GameList>}
+ */
+export function listGames(query) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== '') params.set(k, String(v));
+  }
+  return getJson(`/v1/games?${params}`);
+}
+
+/**
+ * @param {CreateGameRequest} request
+ * @returns {Promise<CreatedGame>}
+ */
+export function createGame(request) {
+  return postJson('/v1/games', request);
+}
+
+/**
+ * @param {string} id
+ * @param {Schemas['JoinRequest']} request
+ * @returns {Promise<JoinedSeat>}
+ */
+export function joinSeat(id, request) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats`, request);
+}
+
+/**
+ * The game as the token's seat (or a spectator) sees it.
+ * @param {string} id
+ * @param {string | null} token
+ * @returns {Promise<GameDocument>}
+ */
+export function getGame(id, token) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}`, token);
+}
+
+/**
+ * Long poll: the document once its version passes `afterVersion`, or `null` when `wait`
+ * seconds passed without a change (304).
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} afterVersion
+ * @param {string | null} etag
+ * @param {number} wait
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<{doc: GameDocument, etag: string | null} | null>}
+ */
+export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
+  /** @type {Record<string, string>} */
+  const extra = etag ? { 'If-None-Match': etag } : {};
+  const path = `/v1/games/${encodeURIComponent(id)}?wait=${wait}&after_version=${afterVersion}`;
+  let res;
+  try {
+    res = await fetch(path, { headers: headers(token, extra), signal, cache: 'no-store' });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (res.status === 304) return null;
+  if (!res.ok) return fail(res);
+  return { doc: await res.json(), etag: res.headers.get('ETag') };
+}
+
+/**
+ * Submits one action for the token's seat.
+ * @param {string} id
+ * @param {string} token
+ * @param {Action} action
+ * @param {number} expectedVersion
+ * @returns {Promise<ActionResponse>}
+ */
+export function postAction(id, token, action, expectedVersion) {
+  return postJson(
+    `/v1/games/${encodeURIComponent(id)}/actions`,
+    { action, expected_version: expectedVersion },
+    token,
+  );
+}
+
+/**
+ * Events after `after`, as the token's seat may see them, following every page.
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} after
+ * @returns {Promise<EventDto[]>}
+ */
+export async function eventsAfter(id, token, after) {
+  /** @type {EventDto[]} */
+  const all = [];
+  /** @type {number | null | undefined} */
+  let next = after;
+  while (next !== null && next !== undefined) {
+    /** @type {EventPage} */
+    const page = await getJson(
+      `/v1/games/${encodeURIComponent(id)}/events?after=${next}&limit=1000`,
+      token,
+    );
+    all.push(...page.events);
+    next = page.next_after;
+  }
+  return all;
+}
+
+/**
+ * The view as of event `seq` (time travel).
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} seq
+ * @returns {Promise<StateDocument>}
+ */
+export function stateAt(id, token, seq) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}/states/${seq}`, token);
+}

@@ -1,0 +1,61 @@
+// The board of a game without a drawing of its own: its view as nested tables, actions and
+// events in words built from their fields. Every hosted game is playable through it.
+
+import { h, humanize } from '../dom.js';
+
+/**
+ * A value as text, seats by name where a field says it is a seat.
+ * @param {string} key
+ * @param {unknown} value
+ * @param {import('./index.js').Lookup} ctx
+ * @returns {string}
+ */
+function valueText(key, value, ctx) {
+  if ((key === 'seat' || key === 'maker' || key === 'owner') && typeof value === 'number') return ctx.name(value);
+  if (Array.isArray(value)) return value.map((v) => valueText('', v, ctx)).join(', ');
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  return typeof value === 'string' ? humanize(value) : String(value);
+}
+
+/**
+ * `{type: "x", a: 1}` as "X: a 1".
+ * @param {{type: string} & Record<string, unknown>} thing
+ * @param {import('./index.js').Lookup} ctx
+ */
+export function describeFields(thing, ctx) {
+  const fields = Object.entries(thing).filter(([k, v]) => k !== 'type' && v !== null && v !== undefined);
+  const text = fields.map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(k, v, ctx)}`).join(', ');
+  return text ? `${humanize(thing.type)}: ${text}` : humanize(thing.type);
+}
+
+/**
+ * @param {unknown} value
+ * @returns {Node | string}
+ */
+function table(value) {
+  if (Array.isArray(value)) {
+    return value.length ? h('ol', { start: 0 }, value.map((v) => h('li', {}, table(v)))) : '(none)';
+  }
+  if (value && typeof value === 'object') {
+    return h(
+      'dl',
+      { class: 'generic' },
+      Object.entries(value).flatMap(([k, v]) => [h('dt', {}, humanize(k)), h('dd', {}, table(v))]),
+    );
+  }
+  return value === null ? '–' : String(value);
+}
+
+/** @type {import('./index.js').BoardModule} */
+export default {
+  render: (ctx) =>
+    h(
+      'div',
+      { class: 'generic-board' },
+      h('p', { class: 'hint' }, 'This game has no drawing yet; here is everything the server shows you.'),
+      table(ctx.view),
+    ),
+  playerRows: () => [],
+  describeEvent: (event, ctx) => `${describeFields(event, ctx)}.`,
+  describeAction: (action, ctx) => describeFields(action, ctx),
+};

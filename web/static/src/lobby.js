@@ -1,0 +1,380 @@
+// The lobby (`/`): the list of games with filters and paging, joining an open seat, and
+// creating a game of any hosted type with its options and a person or an open seat per seat.
+
+import * as api from './api.js';
+import { configForm, hasRefs } from './config-form.js';
+import { byId, chip, h, humanize, replace } from './dom.js';
+import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
+
+/** @typedef {import('./api.js').GameType} GameType */
+/** @typedef {import('./api.js').GameSummary} GameSummary */
+
+const PAGE_SIZE = 15;
+const NAME_KEY = 'boardgames.name';
+
+/**
+ * What a seat can be at creation. Bots, when the catalogue lists them, join this list as one
+ * more kind (`{kind: 'bot:mcts', label: 'Bot (mcts)', request: () => ({bot: 'mcts'})}`); the
+ * form and the request follow from it.
+ * @type {{kind: string, label: string, request: (name: string) => api.Schemas['SeatRequest']}[]}
+ */
+const SEAT_KINDS = [
+  { kind: 'person', label: 'Person', request: (name) => ({ name }) },
+  { kind: 'open', label: 'Open seat (anyone may join)', request: () => ({ open: true }) },
+];
+
+/** @type {GameType[]} */
+let catalogue = [];
+/** @type {Record<string, unknown> | null} */
+let components = null;
+
+/** The filters and the page shown, mirrored in the address bar. */
+const listing = {
+  type: '',
+  status: '',
+  /** @type {string[]} cursors of the pages before this one */
+  previous: [],
+  /** @type {string | undefined} */
+  cursor: undefined,
+};
+
+/** @param {string} type */
+function titleOf(type) {
+  return catalogue.find((g) => g.type === type)?.title ?? type;
+}
+
+function playerName() {
+  const input = /** @type {HTMLInputElement} */ (byId('player-name'));
+  const name = input.value.trim() || 'Player';
+  localStorage.setItem(NAME_KEY, name);
+  return name;
+}
+
+/** @param {unknown} e */
+function showError(e) {
+  const box = byId('lobby-error');
+  replace(box, e instanceof Error ? e.message : String(e));
+  box.hidden = false;
+}
+
+function clearError() {
+  byId('lobby-error').hidden = true;
+}
+
+// ---- the list ----
+
+/** @param {string} iso */
+function ago(iso) {
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+/**
+ * The seats cell of an open game: who sits where, and a join button per open seat.
+ * @param {GameSummary} game
+ */
+async function openSeatsCell(game) {
+  const doc = await api.getGame(game.game_id, null);
+  return doc.seats.map((s) => {
+    const look = seatLook(s.seat);
+    if (!s.open) return h('span', { class: 'seat-chip' }, chip(look.colour, look.label), ` ${s.name ?? ''}`);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'join',
+        'data-game': game.game_id,
+        'data-seat': s.seat,
+        onclick: () => join(game.game_id, s.seat),
+      },
+      `Join seat ${s.seat + 1}`,
+    );
+  });
+}
+
+/**
+ * @param {string} gameId
+ * @param {number} seat
+ */
+async function join(gameId, seat) {
+  clearError();
+  try {
+    const joined = await api.joinSeat(gameId, { name: playerName(), seat });
+    rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
+    location.href = `/games/${gameId}`;
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function loadList() {
+  clearError();
+  const body = byId('game-rows');
+  replace(body, h('tr', {}, h('td', { colspan: 6 }, 'Loading…')));
+  let page;
+  try {
+    page = await api.listGames({
+      type: listing.type,
+      status: listing.status,
+      cursor: listing.cursor,
+      limit: PAGE_SIZE,
+    });
+  } catch (e) {
+    replace(body);
+    showError(e);
+    return;
+  }
+  const rows = page.games.map((g) => {
+    const seats = h('td', { class: 'seats' }, `${g.seat_count}`);
+    if (g.status === 'open') {
+      openSeatsCell(g).then(
+        (cell) => replace(seats, cell),
+        () => {},
+      );
+    }
+    const mine = heldSeats(g.game_id).length > 0;
+    return h(
+      'tr',
+      { 'data-game': g.game_id },
+      h('td', {}, h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)), ' ', h('code', {}, g.game_id.slice(0, 8)), mine ? h('span', { class: 'badge' }, 'your seat') : null),
+      h('td', {}, h('span', { class: `status ${g.status}` }, humanize(g.status))),
+      seats,
+      h('td', { class: 'num' }, g.version),
+      h('td', { title: g.updated_at }, ago(g.updated_at)),
+      h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, 'Replay') : null),
+    );
+  });
+  replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, 'No games yet.')));
+  const prev = /** @type {HTMLButtonElement} */ (byId('page-prev'));
+  const next = /** @type {HTMLButtonElement} */ (byId('page-next'));
+  prev.disabled = listing.previous.length === 0;
+  next.disabled = !page.next_cursor;
+  next.onclick = () => {
+    listing.previous.push(listing.cursor ?? '');
+    listing.cursor = page.next_cursor ?? undefined;
+    loadList();
+  };
+  prev.onclick = () => {
+    listing.cursor = listing.previous.pop() || undefined;
+    loadList();
+  };
+  replace(byId('page-number'), `Page ${listing.previous.length + 1}`);
+}
+
+function setupFilters() {
+  const params = new URLSearchParams(location.search);
+  listing.type = params.get('type') ?? '';
+  listing.status = params.get('status') ?? '';
+  const type = /** @type {HTMLSelectElement} */ (byId('filter-type'));
+  const status = /** @type {HTMLSelectElement} */ (byId('filter-status'));
+  replace(
+    type,
+    h('option', { value: '' }, 'All games'),
+    catalogue.map((g) => h('option', { value: g.type }, g.title)),
+  );
+  type.value = listing.type;
+  status.value = listing.status;
+  const changed = () => {
+    listing.type = type.value;
+    listing.status = status.value;
+    listing.previous = [];
+    listing.cursor = undefined;
+    const q = new URLSearchParams();
+    if (listing.type) q.set('type', listing.type);
+    if (listing.status) q.set('status', listing.status);
+    history.replaceState(null, '', q.size ? `/?${q}` : '/');
+    loadList();
+  };
+  type.addEventListener('change', changed);
+  status.addEventListener('change', changed);
+  byId('refresh').addEventListener('click', () => loadList());
+}
+
+// ---- your seats ----
+
+function showMine() {
+  const games = heldGames();
+  const list = byId('my-games');
+  replace(
+    list,
+    games.length
+      ? games.map((id) =>
+          h(
+            'li',
+            {},
+            h('a', { href: `/games/${id}` }, h('code', {}, id.slice(0, 8))),
+            ' as ',
+            heldSeats(id)
+              .map((s) => `${s.name} (seat ${s.seat + 1})`)
+              .join(', '),
+          ),
+        )
+      : h('li', {}, 'None yet: create a game or join one.'),
+  );
+}
+
+// ---- creating a game ----
+
+/** @type {{form: import('./config-form.js').ConfigForm, seats: () => {request: api.Schemas['SeatRequest'], mine: boolean}[]} | null} */
+let creating = null;
+
+async function typeChanged() {
+  const select = /** @type {HTMLSelectElement} */ (byId('new-type'));
+  const type = catalogue.find((g) => g.type === select.value);
+  if (!type) return;
+  if (!components && hasRefs(type.config_schema)) {
+    components = (await api.openapi()).components.schemas;
+  }
+  const form = configForm(
+    /** @type {any} */ (type.config_schema ?? {}),
+    /** @type {Record<string, unknown>} */ (type.default_config ?? {}),
+    components ?? {},
+  );
+  replace(byId('new-config'), form.element);
+  const count = /** @type {HTMLSelectElement} */ (byId('new-seat-count'));
+  const before = Number(count.value) || type.min_seats;
+  replace(
+    count,
+    Array.from({ length: type.max_seats - type.min_seats + 1 }, (_, i) => {
+      const n = type.min_seats + i;
+      return h('option', { value: n, selected: n === Math.min(Math.max(before, type.min_seats), type.max_seats) }, `${n} seats`);
+    }),
+  );
+  creating = { form, seats: seatRows() };
+}
+
+/** The seat rows for the chosen seat count; returns their reader. */
+function seatRows() {
+  const count = Number(/** @type {HTMLSelectElement} */ (byId('new-seat-count')).value);
+  const me = playerName();
+  const rows = Array.from({ length: count }, (_, seat) => {
+    const look = seatLook(seat);
+    const kind = h(
+      'select',
+      { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: who plays` },
+      SEAT_KINDS.map((k) => h('option', { value: k.kind }, k.label)),
+    );
+    const name = h('input', {
+      id: `seat-name-${seat}`,
+      type: 'text',
+      maxlength: 64,
+      value: seat === 0 ? me : `Player ${seat + 1}`,
+      'aria-label': `Seat ${seat + 1}: name`,
+      // The first seat takes "Your name" until it is edited by hand.
+      'data-follows-player': seat === 0,
+    });
+    name.addEventListener('input', () => delete name.dataset.followsPlayer);
+    const mine = h('input', {
+      type: 'radio',
+      name: 'mine',
+      id: `seat-mine-${seat}`,
+      value: seat,
+      checked: seat === 0,
+    });
+    kind.addEventListener('change', () => {
+      const person = kind.value === 'person';
+      name.disabled = !person;
+      mine.disabled = !person;
+    });
+    const row = h(
+      'li',
+      { class: 'seat-row' },
+      chip(look.colour, look.label),
+      kind,
+      name,
+      h('label', { class: 'mine' }, mine, ' I play this seat'),
+    );
+    return { row, kind, name, mine };
+  });
+  replace(byId('new-seats'), rows.map((r) => r.row));
+  return () =>
+    rows.map((r) => {
+      const kind = SEAT_KINDS.find((k) => k.kind === r.kind.value) ?? SEAT_KINDS[0];
+      return { request: kind.request(r.name.value.trim()), mine: r.mine.checked && !r.mine.disabled };
+    });
+}
+
+/** @param {SubmitEvent} e */
+async function create(e) {
+  e.preventDefault();
+  clearError();
+  if (!creating) return;
+  const type = /** @type {HTMLSelectElement} */ (byId('new-type')).value;
+  const seats = creating.seats();
+  let created;
+  try {
+    created = await api.createGame({
+      type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (type),
+      config: /** @type {any} */ (creating.form.value()),
+      seats: seats.map((s) => s.request),
+    });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  for (const seat of created.seats) {
+    if (!seat.open) {
+      rememberSeat(created.game_id, {
+        seat: seat.seat,
+        name: seat.name,
+        token: seat.token,
+        mine: seats[seat.seat]?.mine ?? false,
+      });
+    }
+  }
+  const links = created.seats.map((seat) => {
+    const link = shareLink(created.game_id, seat.open ? undefined : seat.token);
+    const input = h('input', { type: 'text', readonly: true, value: link, class: 'share', 'aria-label': `Link for seat ${seat.seat + 1}` });
+    return h(
+      'li',
+      {},
+      chip(seatLook(seat.seat).colour, seatLook(seat.seat).label),
+      ' ',
+      seat.open ? 'Open seat: anyone with this link may take it' : `${seat.name}: this link plays the seat, keep it private`,
+      input,
+      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link) }, 'Copy'),
+    );
+  });
+  replace(
+    byId('created'),
+    h('h3', {}, `${titleOf(type)} created`),
+    h('p', {}, h('a', { href: `/games/${created.game_id}`, id: 'open-created', class: 'button' }, 'Open the game')),
+    h('p', {}, 'Send each player the link of their seat. The links of named seats act for that seat: share each with its player only.'),
+    h('ul', { class: 'links' }, links),
+  );
+  showMine();
+  loadList();
+}
+
+async function main() {
+  const nameInput = /** @type {HTMLInputElement} */ (byId('player-name'));
+  nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
+  nameInput.addEventListener('input', () => {
+    for (const input of document.querySelectorAll('[data-follows-player]')) {
+      /** @type {HTMLInputElement} */ (input).value = nameInput.value.trim() || 'Player';
+    }
+  });
+  try {
+    catalogue = await api.gameTypes();
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const typeSelect = /** @type {HTMLSelectElement} */ (byId('new-type'));
+  replace(typeSelect, catalogue.map((g) => h('option', { value: g.type }, g.title)));
+  typeSelect.addEventListener('change', typeChanged);
+  byId('new-seat-count').addEventListener('change', () => {
+    if (creating) creating.seats = seatRows();
+  });
+  byId('create-form').addEventListener('submit', (e) => create(/** @type {SubmitEvent} */ (e)));
+  await typeChanged();
+  setupFilters();
+  showMine();
+  await loadList();
+  document.body.dataset.ready = 'true';
+}
+
+main();

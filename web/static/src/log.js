@@ -1,0 +1,24 @@
+// The event log in sentences. Each entry links to the position right after it (`?seq=N`).
+
+import { h } from './dom.js';
+
+/** @typedef {import('./api.js').EventDto} EventDto */
+
+/**
+ * The log up to `until` (all of it when `null`), the entry at `until` marked as current.
+ * @param {EventDto[]} events
+ * @param {number | null} until
+ * @param {(event: EventDto['event']) => string} describe
+ */
+export function eventList(events, until, describe) {
+  const shown = until === null ? events : events.filter((e) => e.seq <= until);
+  return shown.map((e) =>
+    h(
+      'li',
+      { 'data-seq': e.seq, class: e.seq === until ? 'current' : null, 'aria-current': e.seq === until ? 'step' : null },
+      h('a', { href: `?seq=${e.seq}`, class: 'seq', 'aria-label': `Show the game after event ${e.seq}` }, `#${e.seq}`),
+      ' ',
+      describe(e.event),
+    ),
+  );
+}
