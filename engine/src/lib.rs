@@ -53,6 +53,8 @@
 
 pub mod chance;
 #[cfg(test)]
+mod checked_determinize;
+#[cfg(test)]
 mod checked_playout;
 pub mod erased;
 #[cfg(feature = "openapi")]
@@ -296,6 +298,23 @@ pub trait Game {
 
     /// The result once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// A state that `seat` cannot tell apart from `state`: everything it may not see (other
+    /// players' hands, face-down tiles, the order of draw piles) dealt anew at random, and
+    /// everything it sees or could have learnt from the public log kept as it is.
+    ///
+    /// Bots search such samples instead of the real state, so they play with exactly the
+    /// information of a person in that seat. Every game must say what its secrets are, so this
+    /// has no default: a default returning `state` would let every search read hidden cards.
+    ///
+    /// Contract, checked for every game by its determinization tests:
+    /// - `view(result, Seat(seat))` equals `view(state, Seat(seat))`, and so does the spectator
+    ///   view; counts (hand sizes, pile sizes) and conserved pieces are kept;
+    /// - the result depends only on what `seat` knows and on `rng`: two states that differ only
+    ///   in what `seat` cannot see give the same result for the same `rng` stream (so unseen
+    ///   parts are rebuilt in a canonical order before being shuffled);
+    /// - the result is a state the game could be in: `decide` and `legal_actions` work on it.
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut dyn RngCore) -> Self::State;
 
     /// Fold a whole event log from the empty state.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Self::State

@@ -7,7 +7,7 @@
 use rand::{Rng, RngCore};
 use serde::Deserialize;
 
-use crate::{Game, Seat};
+use crate::{ActionTemplate, Game, Seat};
 
 /// One thing a seat may do now.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,32 +26,69 @@ pub struct Choice<A> {
 /// game: its templates and its action type disagree).
 pub fn choices<G: Game>(state: &G::State, rng: &mut dyn RngCore) -> Vec<Choice<G::Action>> {
     let mut out = Vec::new();
+    choices_into::<G>(state, rng, &mut out);
+    out
+}
+
+/// [`choices`] into a buffer the caller reuses (searches make millions of these lists).
+///
+/// # Panics
+/// As [`choices`].
+pub fn choices_into<G: Game>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+    out: &mut Vec<Choice<G::Action>>,
+) {
+    out.clear();
     for seat in (0..G::seat_count(state)).map(|s| Seat(s as u8)) {
-        out.extend(
-            G::legal_actions(state, seat)
-                .into_iter()
-                .map(|action| Choice {
-                    seat,
-                    action,
-                    from_template: false,
-                }),
-        );
-        for template in G::action_templates(state, seat) {
-            let json = template.instantiate(rng);
-            let action = G::Action::deserialize(&json).unwrap_or_else(|e| {
-                panic!(
-                    "{} template {template:?} gave {json}, not an action: {e}",
-                    G::NAME
-                )
-            });
-            out.push(Choice {
+        seat_choices::<G>(state, seat, 1, rng, out);
+    }
+}
+
+/// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`
+/// uniformly random instantiations of each of its templates.
+///
+/// # Panics
+/// As [`choices`].
+pub fn seat_choices<G: Game>(
+    state: &G::State,
+    seat: Seat,
+    per_template: usize,
+    rng: &mut dyn RngCore,
+    out: &mut Vec<Choice<G::Action>>,
+) {
+    out.extend(
+        G::legal_actions(state, seat)
+            .into_iter()
+            .map(|action| Choice {
                 seat,
                 action,
+                from_template: false,
+            }),
+    );
+    for template in G::action_templates(state, seat) {
+        for _ in 0..per_template {
+            out.push(Choice {
+                seat,
+                action: instantiate::<G>(&template, rng),
                 from_template: true,
             });
         }
     }
-    out
+}
+
+/// A uniformly random instantiation of `template` as one of the game's actions.
+///
+/// # Panics
+/// As [`choices`].
+fn instantiate<G: Game>(template: &ActionTemplate, rng: &mut dyn RngCore) -> G::Action {
+    let json = template.instantiate(rng);
+    G::Action::deserialize(&json).unwrap_or_else(|e| {
+        panic!(
+            "{} template {template:?} gave {json}, not an action: {e}",
+            G::NAME
+        )
+    })
 }
 
 /// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);

@@ -8,11 +8,11 @@
 //! is emitted, so each step sees exactly the state the log will produce.
 
 use super::action::Action;
+use super::config::Config;
 use super::data::{board, Chain, Tile};
 use super::event::{EndReason, Event, Payout};
 use super::rules::{self, Kind};
 use super::state::{Cell, ChainSize, Stage, State};
-use super::config::Config;
 use crate::{Outcome, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -413,7 +413,13 @@ impl Scratch {
                 }
             }
         }
-        let outcome = Outcome::highest_wins(self.state.players.iter().map(|p| i64::from(p.cash)).collect());
+        let outcome = Outcome::highest_wins(
+            self.state
+                .players
+                .iter()
+                .map(|p| i64::from(p.cash))
+                .collect(),
+        );
         self.emit(Event::GameEnded { outcome });
     }
 }

@@ -25,6 +25,7 @@ pub mod action;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
@@ -35,18 +36,19 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, DefunctOrder, EndRule};
 pub use action::Action;
+pub use config::{Config, DefunctOrder, EndRule};
 pub use data::{board, Chain, Tile};
 pub use event::{EndReason, Event, Payout};
+pub use rules::bonus_awards;
 pub use state::State;
 pub use view::View;
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
-use std::ops::RangeInclusive;
 use rules::MergerStep;
 use state::Step;
+use std::ops::RangeInclusive;
 
 /// The Acquire rules.
 pub struct Acquire;
@@ -191,5 +193,9 @@ impl Game for Acquire {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
     }
 }

@@ -4,10 +4,10 @@
 //! Checks return a small `Copy` [`Refusal`] rather than a [`RuleError`]: `legal_actions` runs
 //! many failing checks per call and must not format a message for each of them.
 
+use super::config::{DefunctOrder, EndRule};
 use super::data::{board, Chain, Prices, Tile};
 use super::errors::*;
 use super::state::{Cell, ChainSize, Merger, State, Step, Turn};
-use super::config::{DefunctOrder, EndRule};
 use crate::{RuleError, Seat};
 
 /// Why a check failed, with just enough context to write the message later.

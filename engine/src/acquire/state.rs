@@ -1,7 +1,7 @@
 //! The full Acquire state, secrets (hands and the pile order) included. Only `evolve` changes it.
 
-use super::data::{board, Chain, Tile, CHAIN_COUNT};
 use super::config::Config;
+use super::data::{board, Chain, Tile, CHAIN_COUNT};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -18,7 +18,9 @@ pub enum Action {
     /// Pay M 50 at the start of a jail turn, then roll (MO-JAIL-2 a).
     PayJailFine,
     /// Play a "Du kommst aus dem Gefängnis frei" card, then roll (MO-JAIL-2 b).
-    UseJailCard { card: Card },
+    UseJailCard {
+        card: Card,
+    },
     /// Card G06: pay the fine.
     PayCardFine,
     /// Card G06: draw an Ereigniskarte instead.
@@ -26,16 +28,26 @@ pub enum Action {
     /// Pass the dice on (MO-TURN-7).
     EndTurn,
     /// Demand pending rent as its owner (MO-RENT-2).
-    ClaimRent { rent: u32 },
+    ClaimRent {
+        rent: u32,
+    },
     /// Buy buildings, one unit per listed square in this order; each step must be even
     /// (MO-BUILD-1..8). A street at 4 houses gets a hotel.
-    Build { squares: Vec<u8> },
+    Build {
+        squares: Vec<u8>,
+    },
     /// Sell one building of a street back to the bank (MO-SELL-1..4).
-    SellBuilding { square: u8 },
+    SellBuilding {
+        square: u8,
+    },
     /// Mortgage a property (MO-MORT-1).
-    Mortgage { square: u8 },
+    Mortgage {
+        square: u8,
+    },
     /// Lift a mortgage for MV + 10 % (MO-MORT-3).
-    LiftMortgage { square: u8 },
+    LiftMortgage {
+        square: u8,
+    },
     /// Offer a trade to `to` (MO-TRADE-4). `lift`: mortgaged properties received that the
     /// proposer lifts at once; interest is paid on the others (MO-TRADE-3).
     OfferTrade {
@@ -61,15 +73,23 @@ pub enum Action {
         #[serde(default)]
         lift: Vec<u8>,
     },
-    RejectTrade { offer: u32 },
-    WithdrawTrade { offer: u32 },
+    RejectTrade {
+        offer: u32,
+    },
+    WithdrawTrade {
+        offer: u32,
+    },
     /// Bid in the running auction (MO-AUC-2..5).
-    Bid { amount: i64 },
+    Bid {
+        amount: i64,
+    },
     /// Leave the running auction; final (MO-AUC-5).
     PassAuction,
     /// Building shortage: the squares this seat wants units on, in order; empty passes
     /// (MO-BUILD-8).
-    DeclareDemand { squares: Vec<u8> },
+    DeclareDemand {
+        squares: Vec<u8>,
+    },
     /// Pay the whole open debt (MO-DEBT-1).
     PayDebt,
     /// Give up when even selling everything would not pay the debt (MO-DEBT-1, MO-DEBT-2).

@@ -47,9 +47,13 @@ impl Deck {
 pub enum SquareKind {
     Go,
     /// A title deed: street, Bahnhof or Werk; `deed` indexes [`Board::deeds`].
-    Property { deed: usize },
+    Property {
+        deed: usize,
+    },
     Card(Deck),
-    Tax { amount: i64 },
+    Tax {
+        amount: i64,
+    },
     /// Square 10: visiting, or in jail.
     Jail,
     FreeParking,
@@ -110,19 +114,41 @@ pub struct GroupData {
 /// What a card does (the data file's `card_effect_kinds`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
-    AdvanceTo { square: u8 },
+    AdvanceTo {
+        square: u8,
+    },
     /// Forward to the next Bahnhof; an owner gets `rent_multiplier` × the rent (G05).
-    AdvanceToNearestRailway { rent_multiplier: i64 },
-    MoveBack { steps: u8 },
-    MoveBackTo { square: u8 },
+    AdvanceToNearestRailway {
+        rent_multiplier: i64,
+    },
+    MoveBack {
+        steps: u8,
+    },
+    MoveBackTo {
+        square: u8,
+    },
     GoToJail,
     GetOutOfJailFree,
-    ReceiveFromBank { amount: i64 },
-    PayBank { amount: i64 },
-    PayEachPlayer { amount: i64 },
-    ReceiveFromEachPlayer { amount: i64 },
-    Repairs { per_house: i64, per_hotel: i64 },
-    PayOrDraw { amount: i64, draw_deck: Deck },
+    ReceiveFromBank {
+        amount: i64,
+    },
+    PayBank {
+        amount: i64,
+    },
+    PayEachPlayer {
+        amount: i64,
+    },
+    ReceiveFromEachPlayer {
+        amount: i64,
+    },
+    Repairs {
+        per_house: i64,
+        per_hotel: i64,
+    },
+    PayOrDraw {
+        amount: i64,
+        draw_deck: Deck,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -286,11 +312,9 @@ fn effect(v: &serde_json::Value) -> Result<Effect, String> {
         "advance_to" => Effect::AdvanceTo {
             square: square("square")?,
         },
-        "advance_to_nearest" if v["square_type"] == "railway" => {
-            Effect::AdvanceToNearestRailway {
-                rent_multiplier: int("rent_multiplier")?,
-            }
-        }
+        "advance_to_nearest" if v["square_type"] == "railway" => Effect::AdvanceToNearestRailway {
+            rent_multiplier: int("rent_multiplier")?,
+        },
         "move_back" => Effect::MoveBack {
             steps: square("steps")?,
         },

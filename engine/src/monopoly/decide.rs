@@ -73,7 +73,11 @@ pub fn decide(
         return Err(RuleError::not_your_turn(seat));
     }
     if state.player(seat).bankrupt {
-        return Err(refuse(BANKRUPT, "MO-DEBT-2", format!("{seat} is bankrupt and out of the game")));
+        return Err(refuse(
+            BANKRUPT,
+            "MO-DEBT-2",
+            format!("{seat} is bankrupt and out of the game"),
+        ));
     }
     gate(state, seat, action)?;
     let mut s = Scratch::new(state);
@@ -84,12 +88,18 @@ pub fn decide(
         }
         Action::BuyProperty => {
             let square = purchase(state, seat)?;
-            let price = board().deed(board().deed_at(square).expect("a property")).price;
+            let price = board()
+                .deed(board().deed_at(square).expect("a property"))
+                .price;
             let cash = state.player(seat).cash;
             if price > cash {
                 return Err(insufficient_cash("MO-BUY-1", "this property", price, cash));
             }
-            s.emit(Event::PropertyBought { seat, square, price });
+            s.emit(Event::PropertyBought {
+                seat,
+                square,
+                price,
+            });
             s.finish_move(seat, super::turn::Landed::Settled);
         }
         Action::DeclineProperty => {
@@ -118,7 +128,11 @@ pub fn decide(
         Action::UseJailCard { card } => {
             jail_exit(state, seat)?;
             if !state.player(seat).jail_cards.contains(card) {
-                return Err(refuse(NO_SUCH_CARD, "MO-JAIL-2", format!("{seat} holds no card {card}")));
+                return Err(refuse(
+                    NO_SUCH_CARD,
+                    "MO-JAIL-2",
+                    format!("{seat} holds no card {card}"),
+                ));
             }
             s.emit(Event::JailCardReturned { seat, card: *card });
             s.emit(Event::LeftJail {
@@ -129,7 +143,11 @@ pub fn decide(
         Action::PayCardFine | Action::DrawCard => {
             let Some(Step::PayOrDraw { amount, deck }) = on_turn(state, seat).map(|t| t.step)
             else {
-                return Err(refuse(NO_CARD_CHOICE, "MO-CARD-4", "no card asks for a choice now"));
+                return Err(refuse(
+                    NO_CARD_CHOICE,
+                    "MO-CARD-4",
+                    "no card asks for a choice now",
+                ));
             };
             if *action == Action::PayCardFine {
                 s.pay(seat, None, amount, PaymentReason::Card);
@@ -170,7 +188,11 @@ pub fn decide(
                 ));
             };
             if pending.owner != seat {
-                return Err(refuse(NOT_RENT_OWNER, "MO-RENT-2", "only the owner may demand the rent"));
+                return Err(refuse(
+                    NOT_RENT_OWNER,
+                    "MO-RENT-2",
+                    "only the owner may demand the rent",
+                ));
             }
             s.collect_rent(*rent);
         }
@@ -246,7 +268,11 @@ pub fn decide(
         Action::Bid { amount } => {
             let floor = bid_floor(state, seat)?;
             if *amount < floor {
-                return Err(refuse(BID_TOO_LOW, "MO-AUC-5", format!("the next bid is at least M {floor}")));
+                return Err(refuse(
+                    BID_TOO_LOW,
+                    "MO-AUC-5",
+                    format!("the next bid is at least M {floor}"),
+                ));
             }
             let cash = state.player(seat).cash;
             if *amount > cash {
@@ -265,10 +291,18 @@ pub fn decide(
         }
         Action::DeclareDemand { squares } => {
             let Some(shortage) = &state.shortage else {
-                return Err(refuse(NOT_DECLARING, "MO-BUILD-8", "no building shortage is open"));
+                return Err(refuse(
+                    NOT_DECLARING,
+                    "MO-BUILD-8",
+                    "no building shortage is open",
+                ));
             };
             if !shortage.waiting.contains(&seat) {
-                return Err(refuse(NOT_DECLARING, "MO-BUILD-8", format!("{seat} is not asked to declare")));
+                return Err(refuse(
+                    NOT_DECLARING,
+                    "MO-BUILD-8",
+                    format!("{seat} is not asked to declare"),
+                ));
             }
             if !squares.is_empty() {
                 let plan = rules::check_build(state, seat, squares, true)?;
@@ -284,7 +318,11 @@ pub fn decide(
                 seat,
                 squares: squares.clone(),
             });
-            if s.state.shortage.as_ref().is_some_and(|sh| sh.waiting.is_empty()) {
+            if s.state
+                .shortage
+                .as_ref()
+                .is_some_and(|sh| sh.waiting.is_empty())
+            {
                 s.resolve_shortage();
             }
         }
@@ -310,10 +348,18 @@ pub fn decide(
         }
         Action::SettleInheritance { lift } => {
             let Some(inheritance) = &state.inheritance else {
-                return Err(refuse(NO_INHERITANCE, "MO-BANKR-2", "no bankrupt's estate awaits a decision"));
+                return Err(refuse(
+                    NO_INHERITANCE,
+                    "MO-BANKR-2",
+                    "no bankrupt's estate awaits a decision",
+                ));
             };
             if inheritance.creditor != seat {
-                return Err(refuse(NO_INHERITANCE, "MO-BANKR-2", format!("the estate goes to {}", inheritance.creditor)));
+                return Err(refuse(
+                    NO_INHERITANCE,
+                    "MO-BANKR-2",
+                    format!("the estate goes to {}", inheritance.creditor),
+                ));
             }
             let unique = lift.iter().enumerate().all(|(i, s)| !lift[..i].contains(s));
             if !unique || !lift.iter().all(|s| inheritance.squares.contains(s)) {
@@ -326,7 +372,12 @@ pub fn decide(
             let price: i64 = lift.iter().map(|&sq| rules::lift_price(state, sq)).sum();
             let cash = state.player(seat).cash;
             if price > cash {
-                return Err(insufficient_cash("MO-BANKR-2", "lifting these mortgages", price, cash));
+                return Err(insufficient_cash(
+                    "MO-BANKR-2",
+                    "lifting these mortgages",
+                    price,
+                    cash,
+                ));
             }
             for &square in lift {
                 let amount = rules::lift_price(state, square);
@@ -358,7 +409,11 @@ fn gate(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
     use Action as A;
     if state.auction.is_some() {
         if !matches!(action, A::Bid { .. } | A::PassAuction) {
-            return Err(refuse(AUCTION_RUNNING, "MO-D-2", "during an auction only bids and passes are taken"));
+            return Err(refuse(
+                AUCTION_RUNNING,
+                "MO-D-2",
+                "during an auction only bids and passes are taken",
+            ));
         }
         return Ok(());
     }
@@ -438,7 +493,11 @@ fn own_step(state: &State, seat: Seat, rule: &'static str) -> Result<(), RuleErr
 fn purchase(state: &State, seat: Seat) -> Result<u8, RuleError> {
     match on_turn(state, seat).map(|t| t.step) {
         Some(Step::Buy { square }) => Ok(square),
-        _ => Err(refuse(NO_PURCHASE_OFFERED, "MO-BUY-1", "no property is offered to this seat now")),
+        _ => Err(refuse(
+            NO_PURCHASE_OFFERED,
+            "MO-BUY-1",
+            "no property is offered to this seat now",
+        )),
     }
 }
 
@@ -448,7 +507,11 @@ fn jail_exit(state: &State, seat: Seat) -> Result<(), RuleError> {
         return Err(RuleError::not_your_turn(seat));
     };
     if !state.player(seat).in_jail {
-        return Err(refuse(NOT_IN_JAIL, "MO-JAIL-2", format!("{seat} is not in jail")));
+        return Err(refuse(
+            NOT_IN_JAIL,
+            "MO-JAIL-2",
+            format!("{seat} is not in jail"),
+        ));
     }
     if turn.rolled || turn.step != Step::Roll {
         return Err(refuse(
@@ -466,7 +529,11 @@ fn bid_floor(state: &State, seat: Seat) -> Result<i64, RuleError> {
         return Err(refuse(NO_AUCTION, "MO-AUC-5", "no auction is running"));
     };
     if !auction.bidders.contains(&seat) {
-        return Err(refuse(NOT_BIDDER, "MO-AUC-5", format!("{seat} has passed or may not bid")));
+        return Err(refuse(
+            NOT_BIDDER,
+            "MO-AUC-5",
+            format!("{seat} has passed or may not bid"),
+        ));
     }
     match auction.high {
         Some(high) if high.seat == seat => Err(refuse(
@@ -483,7 +550,11 @@ fn bid_floor(state: &State, seat: Seat) -> Result<i64, RuleError> {
 fn own_debt(state: &State, seat: Seat) -> Result<i64, RuleError> {
     match state.debts.first() {
         Some(debt) if debt.debtor == seat => Ok(debt.total()),
-        _ => Err(refuse(NO_DEBT, "MO-DEBT-1", format!("{seat} is not raising funds for a debt"))),
+        _ => Err(refuse(
+            NO_DEBT,
+            "MO-DEBT-1",
+            format!("{seat} is not raising funds for a debt"),
+        )),
     }
 }
 
@@ -493,10 +564,18 @@ fn offer_for(
     party: impl Fn(&TradeOffer) -> bool,
 ) -> Result<&TradeOffer, RuleError> {
     let Some(o) = state.offers.iter().find(|o| o.offer == offer) else {
-        return Err(refuse(NO_SUCH_OFFER, "MO-TRADE-4", format!("no open offer {offer}")));
+        return Err(refuse(
+            NO_SUCH_OFFER,
+            "MO-TRADE-4",
+            format!("no open offer {offer}"),
+        ));
     };
     if !party(o) {
-        return Err(refuse(NOT_OFFER_PARTY, "MO-TRADE-4", "this seat cannot answer that offer this way"));
+        return Err(refuse(
+            NOT_OFFER_PARTY,
+            "MO-TRADE-4",
+            "this seat cannot answer that offer this way",
+        ));
     }
     Ok(o)
 }

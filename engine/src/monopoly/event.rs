@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "openapi", schema(as = MonopolyEvent))]
 pub enum Event {
     /// Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2).
-    GameStarted { players: u8, config: Config },
+    GameStarted {
+        players: u8,
+        config: Config,
+    },
     /// A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `None`
     /// for every viewer until the game ends.
     DeckShuffled {
@@ -24,9 +27,16 @@ pub enum Event {
         order: Option<Vec<Card>>,
     },
     /// One round of the starting roll: all players, then the tied highest again (MO-SETUP-4).
-    StartingRolled { rolls: Vec<SeatRoll> },
-    TurnStarted { seat: Seat },
-    DiceRolled { seat: Seat, dice: [u8; 2] },
+    StartingRolled {
+        rolls: Vec<SeatRoll>,
+    },
+    TurnStarted {
+        seat: Seat,
+    },
+    DiceRolled {
+        seat: Seat,
+        dice: [u8; 2],
+    },
     /// The token moved; `backward` only by card (MO-CARD-3).
     Moved {
         seat: Seat,
@@ -35,18 +45,39 @@ pub enum Event {
         backward: bool,
     },
     /// LOS passed or reached: the bank pays `amount` (MO-TURN-3).
-    SalaryPaid { seat: Seat, amount: i64 },
+    SalaryPaid {
+        seat: Seat,
+        amount: i64,
+    },
     /// To square 10, in jail (MO-JAIL-1).
-    SentToJail { seat: Seat },
+    SentToJail {
+        seat: Seat,
+    },
     /// A failed doubles attempt in jail, counted from 1 (MO-JAIL-2 c).
-    JailAttemptFailed { seat: Seat, attempt: u8 },
+    JailAttemptFailed {
+        seat: Seat,
+        attempt: u8,
+    },
     /// Out of jail (MO-JAIL-2); a fine is a separate [`Event::Paid`].
-    LeftJail { seat: Seat, how: JailExit },
+    LeftJail {
+        seat: Seat,
+        how: JailExit,
+    },
     /// The lander may buy `square` (MO-BUY-1).
-    PurchaseOffered { seat: Seat, square: u8 },
+    PurchaseOffered {
+        seat: Seat,
+        square: u8,
+    },
     /// Bought from the bank: `price` leaves the buyer's cash.
-    PropertyBought { seat: Seat, square: u8, price: i64 },
-    PurchaseDeclined { seat: Seat, square: u8 },
+    PropertyBought {
+        seat: Seat,
+        square: u8,
+        price: i64,
+    },
+    PurchaseDeclined {
+        seat: Seat,
+        square: u8,
+    },
     /// Rent is owed if claimed (MO-RENT-2). `dice`: the roll for a Werk's rent (MO-RENT-7).
     RentOwed {
         rent: u32,
@@ -58,9 +89,13 @@ pub enum Event {
         dice: Option<[u8; 2]>,
     },
     /// The owner claimed (payment follows as [`Event::Paid`] or [`Event::DebtOpened`]).
-    RentClaimed { rent: u32 },
+    RentClaimed {
+        rent: u32,
+    },
     /// The claim window closed unclaimed: never owed (MO-RENT-2).
-    RentLapsed { rent: u32 },
+    RentLapsed {
+        rent: u32,
+    },
     /// Cash moved from `from` to `to` (`None`: the bank).
     Paid {
         from: Option<Seat>,
@@ -78,19 +113,39 @@ pub enum Event {
         then_move: Option<[u8; 2]>,
     },
     /// Every line was paid (the [`Event::Paid`] events precede it).
-    DebtPaid { debtor: Seat },
+    DebtPaid {
+        debtor: Seat,
+    },
     /// The top card was drawn and shown; a jail card is kept, any other goes under the deck
     /// (MO-CARD-1, MO-CARD-2).
-    CardDrawn { seat: Seat, deck: Deck, card: Card },
+    CardDrawn {
+        seat: Seat,
+        deck: Deck,
+        card: Card,
+    },
     /// G06: the drawer chooses to pay or to draw.
-    CardChoiceOffered { seat: Seat, amount: i64, deck: Deck },
+    CardChoiceOffered {
+        seat: Seat,
+        amount: i64,
+        deck: Deck,
+    },
     /// A jail card went under its own deck (MO-CARD-2, MO-BANKR-3).
-    JailCardReturned { seat: Seat, card: Card },
+    JailCardReturned {
+        seat: Seat,
+        card: Card,
+    },
     /// The move and everything it set off are resolved.
-    MoveFinished { seat: Seat, roll_again: bool },
-    TurnEnded { seat: Seat },
+    MoveFinished {
+        seat: Seat,
+        roll_again: bool,
+    },
+    TurnEnded {
+        seat: Seat,
+    },
     /// Another full round was played (MO-END-2).
-    RoundCompleted { rounds: u32 },
+    RoundCompleted {
+        rounds: u32,
+    },
     /// One unit placed; `price` leaves the buyer's cash (list price, or the winning bid of a
     /// shortage auction). Level 5 is a hotel: the street's 4 houses go back to the bank.
     BuildingBought {
@@ -107,24 +162,45 @@ pub enum Event {
         amount: i64,
     },
     /// Face down; the bank pays `amount` (MO-MORT-2).
-    Mortgaged { seat: Seat, square: u8, amount: i64 },
+    Mortgaged {
+        seat: Seat,
+        square: u8,
+        amount: i64,
+    },
     /// Face up; `amount` (MV + 10 %) goes to the bank (MO-MORT-3).
-    MortgageLifted { seat: Seat, square: u8, amount: i64 },
+    MortgageLifted {
+        seat: Seat,
+        square: u8,
+        amount: i64,
+    },
     AuctionStarted {
         lot: Lot,
         bidders: Vec<Seat>,
         min_bid: i64,
         resumes_turn: bool,
     },
-    BidPlaced { seat: Seat, amount: i64 },
-    AuctionPassed { seat: Seat },
+    BidPlaced {
+        seat: Seat,
+        amount: i64,
+    },
+    AuctionPassed {
+        seat: Seat,
+    },
     /// Sold to the high bidder. For a property `amount` leaves the winner's cash; for a
     /// building unit the [`Event::BuildingBought`] that follows carries the payment.
-    AuctionWon { seat: Seat, amount: i64, lot: Lot },
+    AuctionWon {
+        seat: Seat,
+        amount: i64,
+        lot: Lot,
+    },
     /// Nobody bid: the lot stays with the bank (MO-AUC-6).
-    AuctionUnsold { lot: Lot },
+    AuctionUnsold {
+        lot: Lot,
+    },
     /// Squares of a bankrupt's estate that the bank will auction one at a time (MO-BANKR-3).
-    BankSalesQueued { squares: Vec<u8> },
+    BankSalesQueued {
+        squares: Vec<u8>,
+    },
     /// A build request met a shortage: the demand window opens (MO-BUILD-8).
     ShortageOpened {
         building: Building,
@@ -133,16 +209,29 @@ pub enum Event {
         squares: Vec<u8>,
         waiting: Vec<Seat>,
     },
-    DemandDeclared { seat: Seat, squares: Vec<u8> },
+    DemandDeclared {
+        seat: Seat,
+        squares: Vec<u8>,
+    },
     ShortageEnded,
-    TradeOffered { offer: TradeOffer },
-    TradeRejected { offer: u32 },
-    TradeWithdrawn { offer: u32 },
+    TradeOffered {
+        offer: TradeOffer,
+    },
+    TradeRejected {
+        offer: u32,
+    },
+    TradeWithdrawn {
+        offer: u32,
+    },
     /// The offer was executed: cash, deeds (mortgaged state kept) and cards changed hands
     /// (MO-TRADE-4). Lifts and interest follow as their own events.
-    TradeExecuted { offer: TradeOffer },
+    TradeExecuted {
+        offer: TradeOffer,
+    },
     /// The debtor gives up (MO-DEBT-2); liquidation and transfers follow.
-    BankruptcyDeclared { seat: Seat },
+    BankruptcyDeclared {
+        seat: Seat,
+    },
     /// A deed changed hands outside a trade: to a creditor, mortgaged state kept, or (`to:
     /// None`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
     PropertyTransferred {
@@ -150,14 +239,28 @@ pub enum Event {
         from: Seat,
         to: Option<Seat>,
     },
-    JailCardTransferred { card: Card, from: Seat, to: Seat },
+    JailCardTransferred {
+        card: Card,
+        from: Seat,
+        to: Seat,
+    },
     /// The creditor must lift or pay interest on each received mortgage (MO-BANKR-2).
-    InheritanceOffered { creditor: Seat, squares: Vec<u8> },
-    InheritanceSettled { creditor: Seat },
+    InheritanceOffered {
+        creditor: Seat,
+        squares: Vec<u8>,
+    },
+    InheritanceSettled {
+        creditor: Seat,
+    },
     /// Out of the game (MO-DEBT-2); the player's rents lapse and offers are withdrawn first
     /// (MO-BANKR-5), debts owed to the player are cancelled.
-    PlayerBankrupt { seat: Seat },
-    GameEnded { outcome: Outcome, reason: EndReason },
+    PlayerBankrupt {
+        seat: Seat,
+    },
+    GameEnded {
+        outcome: Outcome,
+        reason: EndReason,
+    },
 }
 
 /// One player's dice in the starting roll.

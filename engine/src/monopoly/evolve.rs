@@ -29,6 +29,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         }
         Event::DeckShuffled { deck, order, .. } => {
             state.decks[deck.index()] = order.clone().unwrap_or_default();
+            state.undrawn[deck.index()] = state.decks[deck.index()].len() as u8;
         }
         Event::StartingRolled { .. } => {}
         Event::TurnStarted { seat } => {
@@ -148,6 +149,8 @@ pub fn evolve(state: &mut State, event: &Event) {
             if let Some(i) = pile.iter().position(|c| c == card) {
                 pile.remove(i);
             }
+            let undrawn = &mut state.undrawn[deck.index()];
+            *undrawn = undrawn.saturating_sub(1);
             if board().card(*card).effect == Effect::GetOutOfJailFree {
                 state.player_mut(*seat).jail_cards.push(*card);
             } else {
@@ -166,10 +169,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             let deck = board().card(*card).deck;
             state.decks[deck.index()].push(*card);
         }
-        Event::MoveFinished { roll_again, .. } => set_step(
-            state,
-            if *roll_again { Step::Roll } else { Step::Done },
-        ),
+        Event::MoveFinished { roll_again, .. } => {
+            set_step(state, if *roll_again { Step::Roll } else { Step::Done })
+        }
         Event::TurnEnded { .. } => {}
         Event::RoundCompleted { rounds } => state.rounds_completed = *rounds,
         Event::BuildingBought {

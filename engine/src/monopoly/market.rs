@@ -265,7 +265,11 @@ impl Scratch {
         self.emit(Event::PlayerBankrupt { seat });
         let solvent: Vec<Seat> = self.state.solvent().collect();
         if solvent.len() <= 1 {
-            let scores = self.state.seats().map(|s| self.state.net_worth(s)).collect();
+            let scores = self
+                .state
+                .seats()
+                .map(|s| self.state.net_worth(s))
+                .collect();
             self.emit(Event::GameEnded {
                 outcome: Outcome {
                     winners: solvent,

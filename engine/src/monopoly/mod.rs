@@ -30,6 +30,7 @@ pub mod action;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 mod dice;
 pub mod errors;
 pub mod event;
@@ -168,6 +169,10 @@ impl Game for Monopoly {
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
+    }
 }
 
 /// Which kind of moment `seat` is in, as MO-D-2 sees it.
@@ -287,7 +292,9 @@ fn turn_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Roll);
         }
         Step::Buy { square } => {
-            let price = board().deed(board().deed_at(square).expect("a property")).price;
+            let price = board()
+                .deed(board().deed_at(square).expect("a property"))
+                .price;
             if player.cash >= price {
                 out.push(Action::BuyProperty);
             }
@@ -364,9 +371,13 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
             };
             let cash = state.player(seat).cash;
             if auction.bidders.contains(&seat) && floor <= cash {
-                out.push(
-                    ActionTemplate::new("bid").param("amount", Domain::Integer { min: floor, max: cash }),
-                );
+                out.push(ActionTemplate::new("bid").param(
+                    "amount",
+                    Domain::Integer {
+                        min: floor,
+                        max: cash,
+                    },
+                ));
             }
             return;
         }

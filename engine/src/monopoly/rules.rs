@@ -34,7 +34,9 @@ pub fn rent(state: &State, square: u8, owner: Seat, dice_total: i64, multiplier:
             rents[count - 1] * multiplier
         }
         DeedKind::Utility { multipliers } => {
-            let count = state.same_kind_count(owner, square).clamp(1, multipliers.len());
+            let count = state
+                .same_kind_count(owner, square)
+                .clamp(1, multipliers.len());
             multipliers[count - 1] * dice_total
         }
     }
@@ -93,7 +95,11 @@ pub fn check_build(
 ) -> Result<BuildPlan, RuleError> {
     let b = board();
     if squares.is_empty() {
-        return Err(refuse(EMPTY_REQUEST, "MO-BUILD-4", "a build request names at least one street"));
+        return Err(refuse(
+            EMPTY_REQUEST,
+            "MO-BUILD-4",
+            "a build request names at least one street",
+        ));
     }
     let mut levels: Vec<u8> = state.deeds.iter().map(|d| d.level).collect();
     let (mut houses, mut hotels) = (state.bank_houses, state.bank_hotels);
@@ -105,16 +111,28 @@ pub fn check_build(
     };
     for &square in squares {
         let Some(d) = b.deed_at(square) else {
-            return Err(refuse(NOT_A_STREET, "MO-BUILD-1", format!("square {square} is not a street")));
+            return Err(refuse(
+                NOT_A_STREET,
+                "MO-BUILD-1",
+                format!("square {square} is not a street"),
+            ));
         };
         let DeedKind::Street {
             group, house_cost, ..
         } = b.deed(d).kind
         else {
-            return Err(refuse(NOT_A_STREET, "MO-BUILD-1", format!("{} is not a street", b.deed(d).name)));
+            return Err(refuse(
+                NOT_A_STREET,
+                "MO-BUILD-1",
+                format!("{} is not a street", b.deed(d).name),
+            ));
         };
         if state.deeds[d].owner != Some(seat) {
-            return Err(refuse(NOT_OWNER, "MO-BUILD-1", format!("{} is not yours", b.deed(d).name)));
+            return Err(refuse(
+                NOT_OWNER,
+                "MO-BUILD-1",
+                format!("{} is not yours", b.deed(d).name),
+            ));
         }
         if !state.owns_group(seat, group) {
             return Err(refuse(
@@ -149,14 +167,22 @@ pub fn check_build(
         }
         if level + 1 == HOTEL {
             if !ignore_stock && hotels == 0 {
-                return Err(refuse(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", "the bank has no hotel left"));
+                return Err(refuse(
+                    BANK_OUT_OF_BUILDINGS,
+                    "MO-BUILD-7",
+                    "the bank has no hotel left",
+                ));
             }
             hotels = hotels.saturating_sub(1);
             houses += 4;
             plan.hotels += 1;
         } else {
             if !ignore_stock && houses == 0 {
-                return Err(refuse(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", "the bank has no house left"));
+                return Err(refuse(
+                    BANK_OUT_OF_BUILDINGS,
+                    "MO-BUILD-7",
+                    "the bank has no house left",
+                ));
             }
             houses = houses.saturating_sub(1);
             plan.houses += 1;
@@ -166,7 +192,12 @@ pub fn check_build(
     }
     let cash = state.player(seat).cash;
     if plan.cost > cash {
-        return Err(insufficient_cash("MO-BUILD-3", "these buildings", plan.cost, cash));
+        return Err(insufficient_cash(
+            "MO-BUILD-3",
+            "these buildings",
+            plan.cost,
+            cash,
+        ));
     }
     Ok(plan)
 }
@@ -202,22 +233,41 @@ pub fn check_sell(
 ) -> Result<(Vec<SquareLevel>, i64), RuleError> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(refuse(NOT_A_STREET, "MO-SELL-1", format!("square {square} is not a street")));
+        return Err(refuse(
+            NOT_A_STREET,
+            "MO-SELL-1",
+            format!("square {square} is not a street"),
+        ));
     };
     let DeedKind::Street {
         group, house_cost, ..
     } = b.deed(d).kind
     else {
-        return Err(refuse(NOT_A_STREET, "MO-SELL-1", format!("{} is not a street", b.deed(d).name)));
+        return Err(refuse(
+            NOT_A_STREET,
+            "MO-SELL-1",
+            format!("{} is not a street", b.deed(d).name),
+        ));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(refuse(NOT_OWNER, "MO-SELL-1", format!("{} is not yours", b.deed(d).name)));
+        return Err(refuse(
+            NOT_OWNER,
+            "MO-SELL-1",
+            format!("{} is not yours", b.deed(d).name),
+        ));
     }
     let streets = &b.groups[group].deeds;
     let current: Vec<u8> = streets.iter().map(|&g| state.deeds[g].level).collect();
-    let me = streets.iter().position(|&g| g == d).expect("a street is in its group");
+    let me = streets
+        .iter()
+        .position(|&g| g == d)
+        .expect("a street is in its group");
     if current[me] == 0 {
-        return Err(refuse(NO_BUILDINGS, "MO-SELL-1", format!("{} has no building", b.deed(d).name)));
+        return Err(refuse(
+            NO_BUILDINGS,
+            "MO-SELL-1",
+            format!("{} has no building", b.deed(d).name),
+        ));
     }
     let target = if current[me] < HOTEL {
         let mut next = current.clone();
@@ -278,7 +328,9 @@ fn best_after_hotel_sale(current: &[u8], me: usize, bank_houses: u8) -> Vec<u8> 
         let mut i = levels.len();
         loop {
             if i == 0 {
-                return best.map(|(_, l)| l).unwrap_or_else(|| vec![0; current.len()]);
+                return best
+                    .map(|(_, l)| l)
+                    .unwrap_or_else(|| vec![0; current.len()]);
             }
             i -= 1;
             if levels[i] < current[i] {
@@ -299,7 +351,11 @@ fn best_after_hotel_sale(current: &[u8], me: usize, bank_houses: u8) -> Vec<u8> 
 pub fn check_mortgage(state: &State, seat: Seat, square: u8) -> Result<i64, RuleError> {
     let (d, data) = owned_deed(state, seat, square, "MO-MORT-1")?;
     if state.deeds[d].mortgaged {
-        return Err(refuse(ALREADY_MORTGAGED, "MO-MORT-1", format!("{} is already mortgaged", data.name)));
+        return Err(refuse(
+            ALREADY_MORTGAGED,
+            "MO-MORT-1",
+            format!("{} is already mortgaged", data.name),
+        ));
     }
     if let Some(group) = data.group() {
         if group_built(state, group) {
@@ -335,12 +391,21 @@ pub fn interest_on(state: &State, square: u8) -> i64 {
 pub fn check_lift(state: &State, seat: Seat, square: u8) -> Result<i64, RuleError> {
     let (d, data) = owned_deed(state, seat, square, "MO-MORT-3")?;
     if !state.deeds[d].mortgaged {
-        return Err(refuse(NOT_MORTGAGED, "MO-MORT-3", format!("{} is not mortgaged", data.name)));
+        return Err(refuse(
+            NOT_MORTGAGED,
+            "MO-MORT-3",
+            format!("{} is not mortgaged", data.name),
+        ));
     }
     let price = lift_price(state, square);
     let cash = state.player(seat).cash;
     if price > cash {
-        return Err(insufficient_cash("MO-MORT-3", "lifting this mortgage", price, cash));
+        return Err(insufficient_cash(
+            "MO-MORT-3",
+            "lifting this mortgage",
+            price,
+            cash,
+        ));
     }
     Ok(price)
 }
@@ -353,10 +418,18 @@ fn owned_deed(
 ) -> Result<(usize, &'static super::data::DeedData), RuleError> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(refuse(NOT_OWNER, rule, format!("square {square} has no title deed")));
+        return Err(refuse(
+            NOT_OWNER,
+            rule,
+            format!("square {square} has no title deed"),
+        ));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(refuse(NOT_OWNER, rule, format!("{} is not yours", b.deed(d).name)));
+        return Err(refuse(
+            NOT_OWNER,
+            rule,
+            format!("{} is not yours", b.deed(d).name),
+        ));
     }
     Ok((d, b.deed(d)))
 }
@@ -407,12 +480,20 @@ fn check_items(
     cards: &[super::data::Card],
 ) -> Result<(), RuleError> {
     if !distinct(properties) || !distinct(cards) {
-        return Err(refuse(BAD_TRADE_ITEM, "MO-TRADE-2", "a property or card is listed twice"));
+        return Err(refuse(
+            BAD_TRADE_ITEM,
+            "MO-TRADE-2",
+            "a property or card is listed twice",
+        ));
     }
     let b = board();
     for &square in properties {
         let Some(d) = b.deed_at(square) else {
-            return Err(refuse(BAD_TRADE_ITEM, "MO-TRADE-1", format!("square {square} has no title deed")));
+            return Err(refuse(
+                BAD_TRADE_ITEM,
+                "MO-TRADE-1",
+                format!("square {square} has no title deed"),
+            ));
         };
         if state.deeds[d].owner != Some(giver) {
             return Err(refuse(
@@ -431,7 +512,11 @@ fn check_items(
     }
     let held = &state.player(giver).jail_cards;
     if let Some(card) = cards.iter().find(|c| !held.contains(c)) {
-        return Err(refuse(BAD_TRADE_ITEM, "MO-TRADE-2", format!("{giver} does not hold card {card}")));
+        return Err(refuse(
+            BAD_TRADE_ITEM,
+            "MO-TRADE-2",
+            format!("{giver} does not hold card {card}"),
+        ));
     }
     Ok(())
 }
@@ -440,7 +525,11 @@ fn check_items(
 /// they cost: MV + 10 % for each lifted, 10 % for each kept mortgaged.
 fn mortgage_costs(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, RuleError> {
     if !distinct(lift) {
-        return Err(refuse(BAD_LIFT_CHOICE, "MO-TRADE-3", "a property is listed twice to lift"));
+        return Err(refuse(
+            BAD_LIFT_CHOICE,
+            "MO-TRADE-3",
+            "a property is listed twice to lift",
+        ));
     }
     for square in lift {
         let mortgaged = state.deed(*square).is_some_and(|d| d.mortgaged);
@@ -473,10 +562,18 @@ fn mortgage_costs(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, Ru
 pub fn check_offer(state: &State, offer: &TradeOffer) -> Result<(), RuleError> {
     let (from, to) = (offer.from, offer.to);
     if from == to {
-        return Err(refuse(TRADE_WITH_SELF, "MO-TRADE-4", "a trade is between two players"));
+        return Err(refuse(
+            TRADE_WITH_SELF,
+            "MO-TRADE-4",
+            "a trade is between two players",
+        ));
     }
     if to.index() >= state.players.len() || state.player(to).bankrupt {
-        return Err(refuse(NOT_OFFER_PARTY, "MO-TRADE-4", format!("{to} is not in the game")));
+        return Err(refuse(
+            NOT_OFFER_PARTY,
+            "MO-TRADE-4",
+            format!("{to} is not in the game"),
+        ));
     }
     if state.offers.iter().any(|o| o.from == from && o.to == to) {
         return Err(refuse(
@@ -486,12 +583,21 @@ pub fn check_offer(state: &State, offer: &TradeOffer) -> Result<(), RuleError> {
         ));
     }
     if offer.give.cash < 0 || offer.get.cash < 0 {
-        return Err(refuse(NEGATIVE_AMOUNT, "MO-TRADE-2", "cash in a trade is not negative"));
+        return Err(refuse(
+            NEGATIVE_AMOUNT,
+            "MO-TRADE-2",
+            "cash in a trade is not negative",
+        ));
     }
     for (seat, cash) in [(from, offer.give.cash), (to, offer.get.cash)] {
         let held = state.player(seat).cash;
         if cash > held {
-            return Err(insufficient_cash("MO-TRADE-2", "the cash in this offer", cash, held));
+            return Err(insufficient_cash(
+                "MO-TRADE-2",
+                "the cash in this offer",
+                cash,
+                held,
+            ));
         }
     }
     check_items(state, from, &offer.give.properties, &offer.give.cards)?;
@@ -518,14 +624,20 @@ pub fn check_accept(state: &State, offer: &TradeOffer, lift: &[u8]) -> Result<[i
         return Err(refuse(
             INSUFFICIENT_CASH,
             "MO-TRADE-4",
-            format!("{} cannot pay for this trade (M {} short)", offer.to, -to_after),
+            format!(
+                "{} cannot pay for this trade (M {} short)",
+                offer.to, -to_after
+            ),
         ));
     }
     if from_after < 0 {
         return Err(refuse(
             INSUFFICIENT_CASH,
             "MO-TRADE-4",
-            format!("{} can no longer pay for this trade (M {} short)", offer.from, -from_after),
+            format!(
+                "{} can no longer pay for this trade (M {} short)",
+                offer.from, -from_after
+            ),
         ));
     }
     Ok([from_costs, to_costs])

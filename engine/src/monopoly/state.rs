@@ -18,6 +18,10 @@ pub struct State {
     pub bank_hotels: u8,
     /// The face-down decks, top card first, indexed by [`Deck::index`]. Secret until the end.
     pub decks: [Vec<Card>; 2],
+    /// How many cards at the top of each deck have not been drawn since the shuffle. Every
+    /// drawn card goes under its deck in the open (MO-CARD-1, MO-CARD-2), so only these top
+    /// cards are in an order nobody knows; the rest of the deck is public knowledge.
+    pub undrawn: [u8; 2],
     /// Winner of the starting roll (MO-SETUP-4): rounds are counted from this seat.
     pub first_seat: Seat,
     /// Full rounds played (MO-END-2).
@@ -265,6 +269,7 @@ impl State {
             bank_houses: 0,
             bank_hotels: 0,
             decks: Default::default(),
+            undrawn: [0; 2],
             first_seat: Seat(0),
             rounds_completed: 0,
             turn: None,

@@ -187,9 +187,9 @@ impl Scratch {
         rng: &mut dyn RngCore,
     ) {
         let b = board();
-        let is_utility = b.deed_at(square).is_some_and(|d| {
-            matches!(b.deed(d).kind, super::data::DeedKind::Utility { .. })
-        });
+        let is_utility = b
+            .deed_at(square)
+            .is_some_and(|d| matches!(b.deed(d).kind, super::data::DeedKind::Utility { .. }));
         let dice = is_utility.then(|| dice::roll(rng));
         let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
         let amount = rules::rent(&self.state, square, owner, total, multiplier);
@@ -347,8 +347,17 @@ impl Scratch {
         if place(next) <= place(seat) {
             let rounds = self.state.rounds_completed + 1;
             self.emit(Event::RoundCompleted { rounds });
-            if self.state.config.round_limit.is_some_and(|limit| rounds >= limit) {
-                let scores = self.state.seats().map(|s| self.state.net_worth(s)).collect();
+            if self
+                .state
+                .config
+                .round_limit
+                .is_some_and(|limit| rounds >= limit)
+            {
+                let scores = self
+                    .state
+                    .seats()
+                    .map(|s| self.state.net_worth(s))
+                    .collect();
                 self.emit(Event::GameEnded {
                     outcome: Outcome::highest_wins(scores),
                     reason: EndReason::RoundLimit,

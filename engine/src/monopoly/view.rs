@@ -5,8 +5,8 @@
 use super::data::{board, Deck};
 use super::rules;
 use super::state::{
-    houses_at, Auction, Debt, Inheritance, PendingRent, Player, Shortage, State, TradeOffer,
-    Turn, HOTEL,
+    houses_at, Auction, Debt, Inheritance, PendingRent, Player, Shortage, State, TradeOffer, Turn,
+    HOTEL,
 };
 use crate::{Outcome, Seat};
 use serde::Serialize;

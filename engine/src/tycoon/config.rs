@@ -82,7 +82,9 @@ impl Config {
     /// array for the fields in order; a config is only ever an object).
     pub fn read(json: &Value, rules_version: u32) -> Result<Config, serde_json::Error> {
         let Value::Object(given) = json else {
-            return Err(serde::de::Error::custom("a config is a JSON object of options"));
+            return Err(serde::de::Error::custom(
+                "a config is a JSON object of options",
+            ));
         };
         let mut full = match serde_json::to_value(Config::defaults(rules_version)) {
             Ok(Value::Object(defaults)) => defaults,

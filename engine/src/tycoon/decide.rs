@@ -278,7 +278,13 @@ impl Scratch {
             }
         }
         if last_phase {
-            let outcome = Outcome::highest_wins(self.state.players.iter().map(|p| i64::from(p.cash)).collect());
+            let outcome = Outcome::highest_wins(
+                self.state
+                    .players
+                    .iter()
+                    .map(|p| i64::from(p.cash))
+                    .collect(),
+            );
             self.emit(Event::GameEnded { outcome });
         } else if self.state.loan_settlement_seat().is_some() {
             self.emit(Event::LoanSettlementStarted);

@@ -1,9 +1,9 @@
 //! What happened, in the past tense, chance outcomes included. The JSON form is stable: stored
 //! logs are replayed by later versions, so variants and fields are only ever added.
 
+use super::config::Config;
 use super::data::{City, Deck, LoanKind, Ticket};
 use super::state::Income;
-use super::config::Config;
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

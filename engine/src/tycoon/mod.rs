@@ -5,6 +5,7 @@ pub mod action;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
@@ -16,18 +17,19 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use config::{Config, StepMode, TieBreak};
 pub use action::{Action, LoanDecision};
+pub use config::{Config, StepMode, TieBreak};
 pub use data::{board, City, Deck, LoanKind, Ticket};
 pub use event::Event;
+pub use rules::destinations;
 pub use state::State;
 pub use view::View;
 
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use std::ops::RangeInclusive;
 use state::Stage;
+use std::ops::RangeInclusive;
 
 /// The Tycoon rules.
 pub struct Tycoon;
@@ -163,6 +165,10 @@ impl Game for Tycoon {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
     }
 }
 

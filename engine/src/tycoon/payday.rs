@@ -1,8 +1,8 @@
 //! Payday incomes, computed from the board alone (TY-PAY-1, TY-DIST-1, TY-MAJ-*, TY-FACPAY-*).
 
+use super::config::TieBreak;
 use super::data::{board, City, CITY_COUNT};
 use super::state::{CityState, Income, State};
-use super::config::TieBreak;
 use crate::Seat;
 
 /// First and second payout of a city now: the values on the space after the chain (TY-MAJ-1,

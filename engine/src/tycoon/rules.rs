@@ -4,10 +4,10 @@
 //! Checks return a small `Copy` [`Refusal`] rather than a [`RuleError`]: `legal_actions` runs
 //! hundreds of failing checks per call and must not format a message for each of them.
 
+use super::config::StepMode;
 use super::data::{board, City, LoanKind, Route, Ticket, CITY_COUNT};
 use super::errors::*;
 use super::state::{Plane, State, Turn};
-use super::config::StepMode;
 use crate::RuleError;
 use std::sync::OnceLock;
 

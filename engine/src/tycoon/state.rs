@@ -1,7 +1,7 @@
 //! The full Tycoon state, secrets (the draw piles' order) included. Only `evolve` changes it.
 
-use super::data::{board, City, Deck, LoanKind, Ticket, CITY_COUNT, TRACK_SPACES};
 use super::config::Config;
+use super::data::{board, City, Deck, LoanKind, Ticket, CITY_COUNT, TRACK_SPACES};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -33,6 +33,7 @@ pub mod cards;
 pub mod config;
 pub mod data;
 mod decide;
+mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
@@ -54,6 +55,7 @@ pub use cards::{Card, Cards, Empire};
 pub use config::{CantPlaceTile, Config, ReshuffleRule, SetupMode, TyrosShipyard};
 pub use data::{board, Cell, DesertCell, SeaCell, Tile};
 pub use event::Event;
+pub use scoring::score_sheets;
 pub use state::State;
 pub use view::View;
 
@@ -180,5 +182,9 @@ impl Game for Tyros {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
+        determinize::determinize(state, seat, rng)
     }
 }

@@ -153,7 +153,10 @@ fn aq_buy_4_every_share_deal_is_with_the_bank_never_between_players() {
             let seat_gain = i32::from(is.shares[c.index()]) - i32::from(was.shares[c.index()]);
             let bank_gain =
                 i32::from(state.chain(c).bank_shares) - i32::from(before.chain(c).bank_shares);
-            assert_eq!(seat_gain, -bank_gain, "{c}: only the bank is the other side");
+            assert_eq!(
+                seat_gain, -bank_gain,
+                "{c}: only the bank is the other side"
+            );
         }
     }
     assert_eq!(shares(&state, 0, "luxor"), 3);

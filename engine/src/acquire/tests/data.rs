@@ -7,8 +7,7 @@ use crate::acquire::data::*;
 fn aq_comp_2_aq_comp_3_board_is_12_by_9_with_108_distinct_tiles() {
     let b = board();
     assert_eq!((b.columns, b.rows, b.tile_count), (12, 9, 108));
-    let names: std::collections::BTreeSet<String> =
-        Tile::all().map(|t| t.to_string()).collect();
+    let names: std::collections::BTreeSet<String> = Tile::all().map(|t| t.to_string()).collect();
     assert_eq!(names.len(), 108);
     assert!(names.contains("1A") && names.contains("12I") && names.contains("9F"));
 }

@@ -20,12 +20,7 @@ fn big_luxor() -> crate::acquire::State {
 fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
     // HK §5: "nach Setzen seines Steines ankündigt".
     let mut state = big_luxor();
-    refused(
-        &state,
-        0,
-        Action::AnnounceEnd,
-        "acquire.placement_required",
-    );
+    refused(&state, 0, Action::AnnounceEnd, "acquire.placement_required");
     accepted(&mut state, 0, place("12I"));
     let mut s = state.clone();
     accepted(
@@ -35,12 +30,7 @@ fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
             chain: chain("luxor"),
         },
     );
-    refused(
-        &s,
-        0,
-        Action::AnnounceEnd,
-        "acquire.announce_after_buying",
-    );
+    refused(&s, 0, Action::AnnounceEnd, "acquire.announce_after_buying");
     accepted(&mut state, 0, Action::AnnounceEnd);
     refused(
         &state,
@@ -50,12 +40,7 @@ fn aq_end_1_aq_d4_announce_after_placing_and_before_buying() {
     );
     let mut s = table(3);
     to_buy_step(&mut s);
-    refused(
-        &s,
-        0,
-        Action::AnnounceEnd,
-        "acquire.end_conditions_unmet",
-    );
+    refused(&s, 0, Action::AnnounceEnd, "acquire.end_conditions_unmet");
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod support;
 mod buying;
 mod coverage;
 mod data;
+mod determinize;
 mod drawing;
 mod end;
 mod information;

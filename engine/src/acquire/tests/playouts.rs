@@ -288,7 +288,12 @@ fn bonus_split(majority: i32, minority: i32, holdings: &[u8]) -> Vec<i32> {
     let top = holdings.iter().copied().max().unwrap_or(0);
     let holders = holdings.iter().filter(|&&n| n > 0).count();
     let firsts = holdings.iter().filter(|&&n| n > 0 && n == top).count();
-    let second = holdings.iter().copied().filter(|&n| n < top).max().unwrap_or(0);
+    let second = holdings
+        .iter()
+        .copied()
+        .filter(|&n| n < top)
+        .max()
+        .unwrap_or(0);
     let seconds = holdings.iter().filter(|&&n| n > 0 && n == second).count();
     let tie_for_first = firsts >= 2;
     holdings
@@ -311,7 +316,7 @@ fn bonus_split(majority: i32, minority: i32, holdings: &[u8]) -> Vec<i32> {
         .collect()
 }
 
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let c = &b.constants;
     // AQ-COMP-9: 25 shares per chain, held or in the bank.
@@ -390,7 +395,10 @@ fn check_invariants(state: &State) {
             );
         }
         let best = scores.iter().max().unwrap();
-        let top: Vec<Seat> = state.seats().filter(|s| scores[s.index()] == *best).collect();
+        let top: Vec<Seat> = state
+            .seats()
+            .filter(|s| scores[s.index()] == *best)
+            .collect();
         assert_eq!(
             outcome.winners, top,
             "AQ-END-4: every top scorer wins, nobody else"

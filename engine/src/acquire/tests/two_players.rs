@@ -192,9 +192,9 @@ fn aq_2p_8_the_maker_chooses_survivor_and_order_in_a_bank_tile_merger_and_dispos
     bag_top(&mut state, "9H"); // drawn for Luxor
     let events = accepted(&mut state, 0, place("1B"));
     assert!(events.contains(&Event::BankTilePlaced { tile: tile("9H") }));
-    assert!(events
-        .iter()
-        .any(|e| matches!(e, Event::MergerStarted { maker: Seat(0), tile: t, .. } if *t == tile("9H"))));
+    assert!(events.iter().any(
+        |e| matches!(e, Event::MergerStarted { maker: Seat(0), tile: t, .. } if *t == tile("9H"))
+    ));
     // A three-way tie: the maker, not the other seat, picks the survivor.
     assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
     let imperial = Action::ChooseSurvivor {

@@ -13,6 +13,7 @@ const TESTS: &[&str] = &[
     include_str!("debts.rs"),
     include_str!("scenarios.rs"),
     include_str!("playouts.rs"),
+    include_str!("determinize.rs"),
 ];
 
 /// Rule IDs such as `MO-RENT-2`, decisions `MO-D-7` and scenarios `MO-T-23`.
@@ -27,7 +28,11 @@ fn is_rule_id(word: &str) -> bool {
 #[test]
 fn every_rule_id_of_the_spec_is_cited_by_a_test() {
     let ids = spec_coverage::rule_ids(SPEC, is_rule_id);
-    assert!(ids.len() > 150, "the spec parser found only {} ids", ids.len());
+    assert!(
+        ids.len() > 150,
+        "the spec parser found only {} ids",
+        ids.len()
+    );
     let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
 }
@@ -125,6 +130,10 @@ fn monopoly_schemas_are_in_the_api_document() {
     ] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
     }
-    let action = &schemas.iter().find(|(n, _)| n == "MonopolyAction").unwrap().1;
+    let action = &schemas
+        .iter()
+        .find(|(n, _)| n == "MonopolyAction")
+        .unwrap()
+        .1;
     assert!(serde_json::to_value(action).unwrap().get("oneOf").is_some());
 }

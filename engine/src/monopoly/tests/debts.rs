@@ -31,11 +31,31 @@ fn mo_debt_1_mo_d_13_mo_d_2_raising_funds_and_eligibility() {
     assert!(listed(&s, A, &Action::DeclareBankruptcy));
     own(&mut s, A, &[31, 32, 34]);
     // + 150 + 150 + 160 = 795 ≥ 600: not eligible.
-    refused(&mut s, A, Action::DeclareBankruptcy, "monopoly.bankruptcy_not_allowed");
+    refused(
+        &mut s,
+        A,
+        Action::DeclareBankruptcy,
+        "monopoly.bankruptcy_not_allowed",
+    );
     refused(&mut s, A, Action::PayDebt, "monopoly.insufficient_cash");
-    refused(&mut s, A, Action::LiftMortgage { square: 6 }, "monopoly.debt_pending");
-    refused(&mut s, B, Action::Build { squares: vec![37] }, "monopoly.debt_pending");
-    refused(&mut s, C, Action::Mortgage { square: 5 }, "monopoly.debt_pending");
+    refused(
+        &mut s,
+        A,
+        Action::LiftMortgage { square: 6 },
+        "monopoly.debt_pending",
+    );
+    refused(
+        &mut s,
+        B,
+        Action::Build { squares: vec![37] },
+        "monopoly.debt_pending",
+    );
+    refused(
+        &mut s,
+        C,
+        Action::Mortgage { square: 5 },
+        "monopoly.debt_pending",
+    );
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(A)]);
     let templates = Monopoly::action_templates(&s, Seat(C));
     assert_eq!(templates.len(), 1, "C may only offer to the debtor");

@@ -6,6 +6,7 @@ mod support;
 
 mod coverage;
 mod debts;
+mod determinize;
 mod playouts;
 mod property;
 mod scenarios;

@@ -128,7 +128,10 @@ fn check_hidden(state: &State, events: &[Event]) {
     view.offers.clear();
     let view = serde_json::to_string(&view).unwrap();
     for card in state.decks.iter().flatten() {
-        assert!(!view.contains(&format!("\"{card}\"")), "face-down {card} in {view}");
+        assert!(
+            !view.contains(&format!("\"{card}\"")),
+            "face-down {card} in {view}"
+        );
     }
 }
 
@@ -173,7 +176,11 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
     }
     for action in universe {
         let ok = Monopoly::decide(state, seat, &action, &mut rng(0)).is_ok();
-        assert_eq!(ok, legal.contains(&action), "{action:?} of {seat}: decide says {ok}");
+        assert_eq!(
+            ok,
+            legal.contains(&action),
+            "{action:?} of {seat}: decide says {ok}"
+        );
     }
 }
 
@@ -208,7 +215,11 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 square,
                 price,
             } => {
-                assert_eq!(*price, b.deed(b.deed_at(*square).unwrap()).price, "MO-BUY-1");
+                assert_eq!(
+                    *price,
+                    b.deed(b.deed_at(*square).unwrap()).price,
+                    "MO-BUY-1"
+                );
                 flow(Some(*seat), None, *price);
             }
             Event::Paid {
@@ -233,7 +244,10 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
             } => {
                 let list = b.deed(b.deed_at(*square).unwrap()).house_cost().unwrap();
                 let auctioned = s.shortage.is_some() && *price != list;
-                assert!(*price == list || auctioned, "MO-BUILD-3 list price or a bid");
+                assert!(
+                    *price == list || auctioned,
+                    "MO-BUILD-3 list price or a bid"
+                );
                 assert_eq!(*level, s.deed(*square).unwrap().level + 1);
                 if *price > 0 {
                     flow(Some(*seat), None, *price);
@@ -259,7 +273,11 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 square,
                 amount,
             } => {
-                assert_eq!(*amount, b.deed(b.deed_at(*square).unwrap()).mortgage, "MO-MORT-2");
+                assert_eq!(
+                    *amount,
+                    b.deed(b.deed_at(*square).unwrap()).mortgage,
+                    "MO-MORT-2"
+                );
                 flow(None, Some(*seat), *amount);
             }
             Event::MortgageLifted {
@@ -293,7 +311,10 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
                 // MO-RENT-4..7 at landing; only card G05 doubles a Bahnhof's rent.
                 let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
                 let plain = rules::rent(&s, *square, *owner, total, 1);
-                assert!(*amount == plain || *amount == 2 * plain, "{e:?}: rent {plain}");
+                assert!(
+                    *amount == plain || *amount == 2 * plain,
+                    "{e:?}: rent {plain}"
+                );
             }
             _ => {}
         }
@@ -303,17 +324,28 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     assert_eq!(actual, cash, "cash moved outside the events: {events:?}");
     let total_before: i64 = before.players.iter().map(|p| p.cash).sum();
     let total_after: i64 = actual.iter().sum();
-    assert_eq!(total_before - total_after, bank, "the bank's ledger balances");
+    assert_eq!(
+        total_before - total_after,
+        bank,
+        "the bank's ledger balances"
+    );
 }
 
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let c = &b.constants;
     // MO-COMP-5: 32 houses and 12 hotels, in the bank or on streets.
-    let houses: u32 = state.deeds.iter().map(|d| u32::from(houses_at(d.level))).sum();
+    let houses: u32 = state
+        .deeds
+        .iter()
+        .map(|d| u32::from(houses_at(d.level)))
+        .sum();
     let hotels = state.deeds.iter().filter(|d| d.level == HOTEL).count();
     assert_eq!(houses + u32::from(state.bank_houses), u32::from(c.houses));
-    assert_eq!(hotels + usize::from(state.bank_hotels), usize::from(c.hotels));
+    assert_eq!(
+        hotels + usize::from(state.bank_hotels),
+        usize::from(c.hotels)
+    );
     // MO-COMP-6: every card once, in a deck or held; held cards are jail cards.
     let mut seen = vec![0; b.cards.len()];
     for card in state.decks.iter().flatten() {
@@ -325,12 +357,18 @@ fn check_invariants(state: &State) {
             assert_eq!(b.card(*card).effect, Effect::GetOutOfJailFree);
         }
     }
-    assert!(seen.iter().all(|&n| n == 1), "every card exactly once: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n == 1),
+        "every card exactly once: {seen:?}"
+    );
     for (data, deed) in b.deeds.iter().zip(&state.deeds) {
         if let Some(owner) = deed.owner {
             assert!(!state.player(owner).bankrupt, "a bankrupt owns nothing");
         } else {
-            assert!(!deed.mortgaged && deed.level == 0, "the bank's deeds are clean");
+            assert!(
+                !deed.mortgaged && deed.level == 0,
+                "the bank's deeds are clean"
+            );
         }
         if deed.level > 0 {
             let DeedKind::Street { group, .. } = data.kind else {
@@ -346,7 +384,10 @@ fn check_invariants(state: &State) {
         }
     }
     for (seat, p) in state.seats().zip(&state.players) {
-        assert!(p.cash >= 0, "{seat}: cash never goes negative; debts hold the rest");
+        assert!(
+            p.cash >= 0,
+            "{seat}: cash never goes negative; debts hold the rest"
+        );
         if p.bankrupt {
             assert_eq!(p.cash, 0, "a bankrupt paid out everything");
             assert!(p.jail_cards.is_empty());
@@ -357,7 +398,10 @@ fn check_invariants(state: &State) {
         assert!(debt.total() > 0);
     }
     if state.outcome.is_none() {
-        assert!(state.solvent().count() >= 2, "MO-END-1: the game ends with one player left");
+        assert!(
+            state.solvent().count() >= 2,
+            "MO-END-1: the game ends with one player left"
+        );
     }
 }
 
@@ -367,8 +411,14 @@ fn playouts(players: usize) {
     for seed in 0..GAMES_PER_COUNT {
         let log = play_with(players, seed, &config, seed == 0, purposeful);
         match log.last() {
-            Some(Event::GameEnded { reason: EndReason::LastSolvent, .. }) => bankruptcies += 1,
-            Some(Event::GameEnded { reason: EndReason::RoundLimit, .. }) => limits += 1,
+            Some(Event::GameEnded {
+                reason: EndReason::LastSolvent,
+                ..
+            }) => bankruptcies += 1,
+            Some(Event::GameEnded {
+                reason: EndReason::RoundLimit,
+                ..
+            }) => limits += 1,
             other => panic!("a game ends with GameEnded, not {other:?}"),
         }
     }

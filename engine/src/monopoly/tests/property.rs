@@ -34,7 +34,12 @@ fn mo_rent_2_mo_d_17_only_the_owner_claims_built_streets_too() {
     set_level(&mut s, 1, 1);
     set_level(&mut s, 3, 1);
     land_on(&mut s, A, 3);
-    refused(&mut s, C, Action::ClaimRent { rent: 0 }, "monopoly.not_rent_owner");
+    refused(
+        &mut s,
+        C,
+        Action::ClaimRent { rent: 0 },
+        "monopoly.not_rent_owner",
+    );
     claim(&mut s, B);
     assert_eq!(cash(&s, B), 1520);
 }
@@ -87,12 +92,25 @@ fn mo_auc_2_mo_auc_5_mo_d_5_open_outcry_protocol() {
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(A), Seat(B), Seat(C)]);
     let template = &Monopoly::action_templates(&s, Seat(B))[0];
     assert_eq!(template.action_type, "bid");
-    assert_eq!(template.params["amount"], Domain::Integer { min: 1, max: 1500 });
+    assert_eq!(
+        template.params["amount"],
+        Domain::Integer { min: 1, max: 1500 }
+    );
     refused(&mut s, B, Action::Roll, "monopoly.auction_running");
     ok(&mut s, A, Action::Bid { amount: 10 });
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B), Seat(C)]);
-    refused(&mut s, A, Action::Bid { amount: 11 }, "monopoly.high_bidder_waits");
-    refused(&mut s, B, Action::Bid { amount: 10 }, "monopoly.bid_too_low");
+    refused(
+        &mut s,
+        A,
+        Action::Bid { amount: 11 },
+        "monopoly.high_bidder_waits",
+    );
+    refused(
+        &mut s,
+        B,
+        Action::Bid { amount: 10 },
+        "monopoly.bid_too_low",
+    );
     ok(&mut s, B, Action::PassAuction);
     refused(&mut s, B, Action::Bid { amount: 50 }, "monopoly.not_bidder");
     ok(&mut s, C, Action::Bid { amount: 11 });
@@ -109,7 +127,9 @@ fn mo_auc_4_last_bidder_buys_proceeds_to_the_bank() {
     ok(&mut s, A, Action::DeclineProperty);
     ok(&mut s, B, Action::Bid { amount: 7 });
     let events = ok(&mut s, A, Action::PassAuction);
-    assert!(events.iter().any(|e| matches!(e, Event::AuctionWon { amount: 7, .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::AuctionWon { amount: 7, .. })));
     assert_eq!((cash(&s, A), cash(&s, B)), (1500, 1493));
 }
 
@@ -120,15 +140,47 @@ fn mo_build_1_mo_build_5_mo_build_6_groups_limits_and_hotel() {
     let mut s = new_game(2);
     own(&mut s, A, &[1]);
     own(&mut s, B, &[3]);
-    refused(&mut s, A, Action::Build { squares: vec![1] }, "monopoly.group_incomplete");
-    refused(&mut s, A, Action::Build { squares: vec![3] }, "monopoly.not_owner");
-    refused(&mut s, A, Action::Build { squares: vec![5] }, "monopoly.not_a_street");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![1] },
+        "monopoly.group_incomplete",
+    );
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![3] },
+        "monopoly.not_owner",
+    );
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![5] },
+        "monopoly.not_a_street",
+    );
     own(&mut s, A, &[3]);
-    ok(&mut s, A, Action::Build { squares: vec![1, 3, 1, 3, 1, 3, 1, 3] });
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![1, 3, 1, 3, 1, 3, 1, 3],
+        },
+    );
     assert_eq!(s.deed(1).unwrap().level, 4, "4 houses");
-    ok(&mut s, A, Action::Build { squares: vec![1, 3] });
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
     assert_eq!(s.deed(3).unwrap().level, HOTEL);
-    refused(&mut s, A, Action::Build { squares: vec![3] }, "monopoly.street_full");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![3] },
+        "monopoly.street_full",
+    );
 }
 
 /// MO-BUILD-7: an empty bank stops building of that kind.
@@ -137,7 +189,12 @@ fn mo_build_7_no_house_in_the_bank_no_building() {
     let mut s = new_game(2);
     own(&mut s, A, &[1, 3]);
     s.bank_houses = 0;
-    refused(&mut s, A, Action::Build { squares: vec![1] }, "monopoly.bank_out_of_buildings");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![1] },
+        "monopoly.bank_out_of_buildings",
+    );
 }
 
 /// MO-BUILD-8: without another possible builder there is no shortage; with one, the window
@@ -148,19 +205,38 @@ fn mo_build_8_demand_within_stock_filled_at_list_price() {
     own(&mut s, A, &[1, 3]);
     s.bank_houses = 2;
     let mut alone = s.clone();
-    ok(&mut alone, A, Action::Build { squares: vec![1, 3] });
+    ok(
+        &mut alone,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
     assert!(alone.shortage.is_none());
     assert_eq!(alone.bank_houses, 0);
     own(&mut s, B, &[37, 39]);
-    ok(&mut s, A, Action::Build { squares: vec![1, 3] });
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
     let shortage = s.shortage.clone().unwrap();
     assert_eq!((shortage.building, shortage.stock), (Building::House, 2));
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B)]);
-    refused(&mut s, A, Action::Build { squares: vec![1] }, "monopoly.shortage_window_open");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![1] },
+        "monopoly.shortage_window_open",
+    );
     refused(
         &mut s,
         B,
-        Action::DeclareDemand { squares: vec![37, 37] },
+        Action::DeclareDemand {
+            squares: vec![37, 37],
+        },
         "monopoly.uneven",
     );
     ok(&mut s, B, Action::DeclareDemand { squares: vec![] });
@@ -177,10 +253,20 @@ fn mo_sell_1_mo_sell_2_half_price_evenly() {
     set_level(&mut s, 6, 2);
     set_level(&mut s, 8, 1);
     set_level(&mut s, 9, 1);
-    refused(&mut s, A, Action::SellBuilding { square: 8 }, "monopoly.uneven");
+    refused(
+        &mut s,
+        A,
+        Action::SellBuilding { square: 8 },
+        "monopoly.uneven",
+    );
     ok(&mut s, A, Action::SellBuilding { square: 6 });
     assert_eq!(cash(&s, A), 1525);
-    refused(&mut s, A, Action::SellBuilding { square: 1 }, "monopoly.not_owner");
+    refused(
+        &mut s,
+        A,
+        Action::SellBuilding { square: 1 },
+        "monopoly.not_owner",
+    );
 }
 
 /// MO-SELL-4, MO-D-7: with fewer than 4 houses in the bank a hotel comes down as far as the
@@ -196,9 +282,15 @@ fn mo_sell_4_mo_d_7_hotel_sale_when_the_bank_lacks_houses() {
     let events = ok(&mut s, A, Action::SellBuilding { square: 9 });
     // No even configuration keeps a hotel (the others would need 4 houses on 9), so the
     // highest one with at most 2 houses is one house each on 6 and 8: 13 levels given up.
-    let levels: Vec<u8> = [6, 8, 9].iter().map(|&q| s.deed(q).unwrap().level).collect();
+    let levels: Vec<u8> = [6, 8, 9]
+        .iter()
+        .map(|&q| s.deed(q).unwrap().level)
+        .collect();
     assert_eq!(levels, vec![1, 1, 0]);
-    assert!(matches!(events[0], Event::BuildingsSold { amount: 325, .. }), "{events:?}");
+    assert!(
+        matches!(events[0], Event::BuildingsSold { amount: 325, .. }),
+        "{events:?}"
+    );
     assert_eq!((s.bank_houses, s.bank_hotels), (0, 12));
 
     // With 4 houses in the bank the hotel is simply exchanged back (MO-SELL-3).
@@ -209,7 +301,10 @@ fn mo_sell_4_mo_d_7_hotel_sale_when_the_bank_lacks_houses() {
     }
     s.bank_houses = 4;
     ok(&mut s, A, Action::SellBuilding { square: 9 });
-    let levels: Vec<u8> = [6, 8, 9].iter().map(|&q| s.deed(q).unwrap().level).collect();
+    let levels: Vec<u8> = [6, 8, 9]
+        .iter()
+        .map(|&q| s.deed(q).unwrap().level)
+        .collect();
     assert_eq!(levels, vec![HOTEL, HOTEL, 4]);
 }
 
@@ -220,11 +315,26 @@ fn mo_mort_1_mo_mort_6_mortgage_needs_an_unbuilt_group() {
     let mut s = new_game(2);
     own(&mut s, A, &[1, 3]);
     set_level(&mut s, 3, 1);
-    refused(&mut s, A, Action::Mortgage { square: 1 }, "monopoly.group_has_buildings");
+    refused(
+        &mut s,
+        A,
+        Action::Mortgage { square: 1 },
+        "monopoly.group_has_buildings",
+    );
     ok(&mut s, A, Action::SellBuilding { square: 3 });
     ok(&mut s, A, Action::Mortgage { square: 1 });
-    refused(&mut s, A, Action::Mortgage { square: 1 }, "monopoly.already_mortgaged");
-    refused(&mut s, A, Action::LiftMortgage { square: 3 }, "monopoly.not_mortgaged");
+    refused(
+        &mut s,
+        A,
+        Action::Mortgage { square: 1 },
+        "monopoly.already_mortgaged",
+    );
+    refused(
+        &mut s,
+        A,
+        Action::LiftMortgage { square: 3 },
+        "monopoly.not_mortgaged",
+    );
     // MO-MORT-6: there is no action that sells a deed to the bank; only buildings go back.
     let sells_deeds = Monopoly::legal_actions(&s, Seat(A))
         .iter()
@@ -253,13 +363,48 @@ fn mo_trade_1_mo_trade_2_mo_trade_4_mo_d_8_offer_accept_reject_withdraw() {
     own(&mut s, A, &[1, 3, 5]);
     own(&mut s, B, &[6]);
     set_level(&mut s, 1, 1);
-    refused(&mut s, A, offer(B, vec![3], vec![], 0), "monopoly.group_has_buildings");
-    refused(&mut s, A, offer(A, vec![5], vec![], 0), "monopoly.trade_with_self");
-    refused(&mut s, A, offer(B, vec![6], vec![], 0), "monopoly.bad_trade_item");
+    refused(
+        &mut s,
+        A,
+        offer(B, vec![3], vec![], 0),
+        "monopoly.group_has_buildings",
+    );
+    refused(
+        &mut s,
+        A,
+        offer(A, vec![5], vec![], 0),
+        "monopoly.trade_with_self",
+    );
+    refused(
+        &mut s,
+        A,
+        offer(B, vec![6], vec![], 0),
+        "monopoly.bad_trade_item",
+    );
     ok(&mut s, A, offer(B, vec![5], vec![6], 10));
-    refused(&mut s, A, offer(B, vec![5], vec![], 0), "monopoly.offer_already_open");
-    refused(&mut s, C, Action::AcceptTrade { offer: 0, lift: vec![] }, "monopoly.not_offer_party");
-    ok(&mut s, B, Action::AcceptTrade { offer: 0, lift: vec![] });
+    refused(
+        &mut s,
+        A,
+        offer(B, vec![5], vec![], 0),
+        "monopoly.offer_already_open",
+    );
+    refused(
+        &mut s,
+        C,
+        Action::AcceptTrade {
+            offer: 0,
+            lift: vec![],
+        },
+        "monopoly.not_offer_party",
+    );
+    ok(
+        &mut s,
+        B,
+        Action::AcceptTrade {
+            offer: 0,
+            lift: vec![],
+        },
+    );
     assert_eq!(s.deed(5).unwrap().owner, Some(Seat(B)));
     assert_eq!(s.deed(6).unwrap().owner, Some(Seat(A)));
     assert_eq!((cash(&s, A), cash(&s, B)), (1490, 1510));
@@ -267,7 +412,12 @@ fn mo_trade_1_mo_trade_2_mo_trade_4_mo_d_8_offer_accept_reject_withdraw() {
     ok(&mut s, A, offer(C, vec![6], vec![], 0));
     ok(&mut s, C, Action::RejectTrade { offer: 1 });
     ok(&mut s, A, offer(C, vec![6], vec![], 0));
-    refused(&mut s, C, Action::WithdrawTrade { offer: 2 }, "monopoly.not_offer_party");
+    refused(
+        &mut s,
+        C,
+        Action::WithdrawTrade { offer: 2 },
+        "monopoly.not_offer_party",
+    );
     ok(&mut s, A, Action::WithdrawTrade { offer: 2 });
     assert!(s.offers.is_empty());
 }
@@ -280,7 +430,15 @@ fn mo_trade_4_accept_rechecks_ownership_and_cash() {
     ok(&mut s, A, offer(B, vec![5], vec![], 0));
     let mut sold = s.clone();
     own(&mut sold, C, &[5]);
-    refused(&mut sold, B, Action::AcceptTrade { offer: 0, lift: vec![] }, "monopoly.bad_trade_item");
+    refused(
+        &mut sold,
+        B,
+        Action::AcceptTrade {
+            offer: 0,
+            lift: vec![],
+        },
+        "monopoly.bad_trade_item",
+    );
     ok(&mut s, A, Action::WithdrawTrade { offer: 0 });
     ok(
         &mut s,
@@ -297,7 +455,15 @@ fn mo_trade_4_accept_rechecks_ownership_and_cash() {
         },
     );
     set_cash(&mut s, B, 999);
-    refused(&mut s, B, Action::AcceptTrade { offer: 1, lift: vec![] }, "monopoly.insufficient_cash");
+    refused(
+        &mut s,
+        B,
+        Action::AcceptTrade {
+            offer: 1,
+            lift: vec![],
+        },
+        "monopoly.insufficient_cash",
+    );
 }
 
 /// MO-TRADE-2, MO-D-20: a jail card is sold; used later, it goes under its own deck.
@@ -321,7 +487,14 @@ fn mo_trade_2_mo_d_20_sold_jail_card_returns_to_its_deck() {
             lift: vec![],
         },
     );
-    ok(&mut s, B, Action::AcceptTrade { offer: 0, lift: vec![] });
+    ok(
+        &mut s,
+        B,
+        Action::AcceptTrade {
+            offer: 0,
+            lift: vec![],
+        },
+    );
     assert_eq!(s.players[0].jail_cards, vec![e08]);
     s.players[0].in_jail = true;
     s.players[0].position = 10;

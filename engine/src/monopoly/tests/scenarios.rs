@@ -78,7 +78,12 @@ fn mo_t_5_unclaimed_rent_lapses_when_the_next_player_rolls() {
     let events = roll(&mut s, B, &[[1, 2]]);
     assert!(events.contains(&Event::RentLapsed { rent }));
     assert_eq!(cash(&s, A), 1500);
-    refused(&mut s, C, Action::ClaimRent { rent }, "monopoly.no_such_rent");
+    refused(
+        &mut s,
+        C,
+        Action::ClaimRent { rent },
+        "monopoly.no_such_rent",
+    );
 }
 
 /// MO-T-6, MO-RENT-2: a claim before the next player's first roll is paid; the next player
@@ -122,7 +127,13 @@ fn mo_t_8_wasserwerk_alone_rents_7_times_4() {
     place(&mut s, A, 24);
     let events = roll(&mut s, A, &[[1, 3], [3, 4]]);
     assert_eq!(rents_owed(&events), vec![28]);
-    assert!(events.iter().any(|e| matches!(e, Event::RentOwed { dice: Some([3, 4]), .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::RentOwed {
+            dice: Some([3, 4]),
+            ..
+        }
+    )));
 }
 
 /// MO-T-9, MO-RENT-7, MO-D-4: both Werke, one mortgaged (not 28): dice × 10.
@@ -351,7 +362,9 @@ fn mo_t_23_bankrupt_to_b_with_130_and_three_mortgaged_deeds() {
         mortgage(&mut s, 5);
         stack(&mut s, "G04");
         s.decks[1].remove(0);
-        s.players[0].jail_cards.push(serde_json::from_str("\"G04\"").unwrap());
+        s.players[0]
+            .jail_cards
+            .push(serde_json::from_str("\"G04\"").unwrap());
         own(&mut s, B, &[37, 39]);
         set_level(&mut s, 37, 2);
         set_level(&mut s, 39, 2);
@@ -407,16 +420,32 @@ fn mo_t_24_bankrupt_to_the_bank_badstrasse_auctioned_face_up() {
 fn mo_t_25_hellblau_three_houses_then_even_building() {
     let mut s = new_game(3);
     own(&mut s, A, &[6, 8, 9]);
-    ok(&mut s, A, Action::Build { squares: vec![6, 8, 9] });
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![6, 8, 9],
+        },
+    );
     assert_eq!(cash(&s, A), 1350);
     assert_eq!(s.bank_houses, 29);
     ok(&mut s, A, Action::Build { squares: vec![6] });
-    refused(&mut s, A, Action::Build { squares: vec![6] }, "monopoly.uneven");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![6] },
+        "monopoly.uneven",
+    );
 
     let mut s = new_game(3);
     own(&mut s, A, &[6, 8, 9]);
     set_level(&mut s, 6, 1);
-    refused(&mut s, A, Action::Build { squares: vec![6] }, "monopoly.uneven");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![6] },
+        "monopoly.uneven",
+    );
 }
 
 /// MO-T-26, MO-BUILD-6, MO-SELL-3: the hotel exchange both ways.
@@ -442,7 +471,12 @@ fn mo_t_27_mortgaged_badstrasse_blocks_building_on_turmstrasse() {
     let mut s = new_game(3);
     own(&mut s, A, &[1, 3]);
     mortgage(&mut s, 1);
-    refused(&mut s, A, Action::Build { squares: vec![3] }, "monopoly.group_mortgaged");
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![3] },
+        "monopoly.group_mortgaged",
+    );
 }
 
 fn opernplatz_auction() -> crate::monopoly::State {
@@ -464,12 +498,21 @@ fn mo_t_28_opernplatz_auction_b_wins_for_150() {
     ok(&mut s, C, Action::PassAuction);
     assert_eq!(s.deed(24).unwrap().owner, Some(Seat(B)));
     assert_eq!(cash(&s, B), 1350);
-    assert_eq!(s.turn.unwrap().step, Step::Done, "the lander's turn goes on");
+    assert_eq!(
+        s.turn.unwrap().step,
+        Step::Done,
+        "the lander's turn goes on"
+    );
 
     let mut s = opernplatz_auction();
     set_cash(&mut s, C, 90);
     ok(&mut s, B, Action::Bid { amount: 1 });
-    refused(&mut s, C, Action::Bid { amount: 100 }, "monopoly.insufficient_cash");
+    refused(
+        &mut s,
+        C,
+        Action::Bid { amount: 100 },
+        "monopoly.insufficient_cash",
+    );
 }
 
 /// MO-T-29, MO-AUC-6: nobody bids, nothing is sold.
@@ -499,12 +542,27 @@ fn mo_t_30_shortage_of_2_houses_auctioned_one_at_a_time() {
     for sq in [16, 18, 19] {
         s.deed_mut(sq).unwrap().level = 2;
     }
-    ok(&mut s, A, Action::Build { squares: vec![1, 3] });
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B), Seat(C)]);
     assert!(s.shortage.is_some());
-    ok(&mut s, B, Action::DeclareDemand { squares: vec![37, 39] });
+    ok(
+        &mut s,
+        B,
+        Action::DeclareDemand {
+            squares: vec![37, 39],
+        },
+    );
     ok(&mut s, C, Action::DeclareDemand { squares: vec![] });
-    let auction = s.auction.clone().expect("demand 4 > 2: units are auctioned");
+    let auction = s
+        .auction
+        .clone()
+        .expect("demand 4 > 2: units are auctioned");
     assert_eq!(auction.bidders, vec![Seat(A), Seat(B)]);
     ok(&mut s, A, Action::Bid { amount: 60 });
     ok(&mut s, B, Action::PassAuction);
@@ -558,7 +616,11 @@ fn mo_t_33_g02_from_2_back_to_badstrasse_without_salary() {
     place(&mut s, A, 38);
     roll(&mut s, A, &[[1, 3]]);
     assert_eq!(s.players[0].position, 1);
-    assert_eq!(cash(&s, A), 1700, "only the LOS passed on the way to 2 paid");
+    assert_eq!(
+        cash(&s, A),
+        1700,
+        "only the LOS passed on the way to 2 paid"
+    );
     assert_eq!(s.turn.unwrap().step, Step::Buy { square: 1 });
 }
 

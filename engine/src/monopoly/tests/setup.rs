@@ -20,7 +20,9 @@ fn mo_comp_1_two_to_six_players() {
     assert_eq!(Monopoly::seat_range(), 2..=6);
     let game = crate::registry::find("monopoly").unwrap();
     for seats in [1, 7] {
-        assert!(game.setup(&serde_json::json!({}), seats, &mut rng(1)).is_err());
+        assert!(game
+            .setup(&serde_json::json!({}), seats, &mut rng(1))
+            .is_err());
     }
 }
 
@@ -85,7 +87,10 @@ fn mo_comp_5_to_13_constants() {
         seen[usize::from(crate::monopoly::dice::die(&mut rng))] += 1;
     }
     assert_eq!(seen[0], 0);
-    assert!(seen[1..].iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    assert!(
+        seen[1..].iter().all(|&n| (800..1200).contains(&n)),
+        "{seen:?}"
+    );
 }
 
 /// MO-COMP-14: the seed's prices: Hauptstraße 300, Südbahnhof 200, Wasserwerk 150.
@@ -99,15 +104,19 @@ fn mo_comp_14_seed_confirmed_prices() {
 /// the data file's `unmortgage` column (MO-D-12).
 #[test]
 fn street_table_mortgage_values_and_lift_prices() {
-    let raw: serde_json::Value =
-        serde_json::from_str(include_str!("../board.json")).unwrap();
+    let raw: serde_json::Value = serde_json::from_str(include_str!("../board.json")).unwrap();
     let s = new_game(2);
     for sq in raw["squares"].as_array().unwrap() {
         if let Some(lift) = sq["unmortgage"].as_i64() {
             let square = sq["index"].as_u64().unwrap() as u8;
             let d = board().deed(board().deed_at(square).unwrap());
             assert_eq!(d.mortgage * 2, d.price, "{}", d.name);
-            assert_eq!(crate::monopoly::rules::lift_price(&s, square), lift, "{}", d.name);
+            assert_eq!(
+                crate::monopoly::rules::lift_price(&s, square),
+                lift,
+                "{}",
+                d.name
+            );
         }
     }
 }
@@ -124,7 +133,10 @@ fn mo_setup_3_decks_shuffled_and_order_redacted() {
     assert_eq!(s.decks[0].len() + s.decks[1].len(), 32);
     let printed: Vec<_> = board().deck_cards(Deck::Ereignis).collect();
     let (_, other) = setup(3, 10);
-    assert!(s.decks[0] != printed || other.decks[0] != printed, "shuffled");
+    assert!(
+        s.decks[0] != printed || other.decks[0] != printed,
+        "shuffled"
+    );
     for e in shuffles {
         let Some(Event::DeckShuffled { order, cards, .. }) =
             Monopoly::redact(e, crate::Viewer::Spectator)
@@ -204,7 +216,11 @@ fn config_defaults_validation_and_unknown_keys() {
     };
     let s = Monopoly::replay(&Monopoly::setup(&custom, 2, &mut rng(1)).unwrap());
     assert_eq!(s.players[0].cash, 2000);
-    assert_eq!(crate::monopoly::rules::lift_price(&s, 28), 75 + 7, "MO-D-12 down");
+    assert_eq!(
+        crate::monopoly::rules::lift_price(&s, 28),
+        75 + 7,
+        "MO-D-12 down"
+    );
 }
 
 /// The card data: 16 cards per deck, two jail cards, effects of the summary table.

@@ -35,7 +35,9 @@ impl Dice {
 
 impl rand::RngCore for Dice {
     fn next_u32(&mut self) -> u32 {
-        self.0.pop_front().expect("the scenario rolled more dice than scripted")
+        self.0
+            .pop_front()
+            .expect("the scenario rolled more dice than scripted")
     }
     fn next_u64(&mut self) -> u64 {
         u64::from(self.next_u32())
@@ -171,7 +173,12 @@ pub fn pending_rents(state: &State, owner: u8) -> Vec<u32> {
 /// Claim the only pending rent of `owner`.
 pub fn claim(state: &mut State, owner: u8) -> Vec<Event> {
     let rents = pending_rents(state, owner);
-    assert_eq!(rents.len(), 1, "one pending rent expected: {:?}", state.rents);
+    assert_eq!(
+        rents.len(),
+        1,
+        "one pending rent expected: {:?}",
+        state.rents
+    );
     ok(state, owner, Action::ClaimRent { rent: rents[0] })
 }
 

@@ -61,7 +61,11 @@ fn mo_turn_8_mo_jail_5_mo_build_9_standing_actions_off_turn_and_in_jail() {
     ok(&mut s, C, Action::SellBuilding { square: 1 });
     claim(&mut s, C);
     ok(&mut s, C, Action::Mortgage { square: 5 });
-    assert_eq!(Monopoly::active_seats(&s), vec![Seat(A)], "the game still waits for A");
+    assert_eq!(
+        Monopoly::active_seats(&s),
+        vec![Seat(A)],
+        "the game still waits for A"
+    );
 }
 
 /// MO-SQ-4: one's own property costs nothing.

@@ -527,7 +527,10 @@ fn t12_bought_a_ticket_but_can_neither_fly_nor_build_the_turn_becomes_a_loan_tur
     accepted(&mut state, 0, buy("C01"));
     // At the bank with only a charter ticket: no flight, no build; the loan stays open.
     let legal = Tycoon::legal_actions(&state, Seat(0));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })), "{legal:?}");
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Fly { .. })),
+        "{legal:?}"
+    );
     accepted(
         &mut state,
         0,
@@ -553,7 +556,10 @@ fn ty_fly_8_routes_drawn_on_the_board_mean_nothing_only_tickets_matter() {
             field: Some(0),
         };
         let legal = Tycoon::legal_actions(&state, Seat(0));
-        assert!(!legal.iter().any(|a| matches!(a, Action::Fly { .. })), "{legal:?}");
+        assert!(
+            !legal.iter().any(|a| matches!(a, Action::Fly { .. })),
+            "{legal:?}"
+        );
     }
     let (charter, [from, to]) = b
         .deck(Deck::Charter)
@@ -571,7 +577,13 @@ fn ty_fly_8_routes_drawn_on_the_board_mean_nothing_only_tickets_matter() {
         .into_iter()
         .filter(|a| matches!(a, Action::Fly { .. }))
         .collect();
-    assert_eq!(flights, vec![Action::Fly { ticket: charter, to }]);
+    assert_eq!(
+        flights,
+        vec![Action::Fly {
+            ticket: charter,
+            to
+        }]
+    );
 }
 
 // ---- Tickets ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ mod support;
 mod actions;
 mod coverage;
 mod data;
+mod determinize;
 mod payday;
 mod phases;
 mod playouts;

@@ -187,7 +187,7 @@ fn ty_maj_2_seed_7044_payday_3_cape_town_pays_seat_1_first_by_first_built() {
         build_in(&mut state, 1, "cape_town", Action::RenovateHotel); // space 8
         build_in(&mut state, 2, "cape_town", Action::BuildHotel); // 9: closes seat 2's on 1
         build_in(&mut state, 0, "cape_town", Action::BuildHotel); // 10
-        // 11, seat 1's last hotel: closes seat 0's on 2 and ends the phase after seat 2.
+                                                                  // 11, seat 1's last hotel: closes seat 0's on 2 and ends the phase after seat 2.
         build_in(&mut state, 1, "cape_town", Action::BuildHotel);
         let cape_town = state.city(city("cape_town"));
         assert_eq!(cape_town.chain_length, 12);

@@ -224,7 +224,7 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     );
 }
 
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let c = &b.constants;
     for seat in state.seats() {
@@ -335,7 +335,10 @@ fn check_invariants(state: &State) {
         let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
         assert_eq!(outcome.scores, scores, "TY-END-3: the score is the money");
         let best = scores.iter().max().unwrap();
-        let richest: Vec<Seat> = state.seats().filter(|s| scores[s.index()] == *best).collect();
+        let richest: Vec<Seat> = state
+            .seats()
+            .filter(|s| scores[s.index()] == *best)
+            .collect();
         assert_eq!(
             outcome.winners, richest,
             "TY-END-3: the richest win, all of them on a tie"

@@ -25,9 +25,15 @@ fn a_creators_config_reads_left_out_options_as_its_rules_version_did() {
     let read = |config: Value, version| Config::read(&config, version).unwrap().tie_break;
     assert_eq!(read(json!({}), 1), TieBreak::EarliestOnTrack);
     assert_eq!(read(json!({}), 2), TieBreak::FirstBuilt);
-    assert_eq!(read(json!({ "unlimited_loans": true }), 1), TieBreak::EarliestOnTrack);
+    assert_eq!(
+        read(json!({ "unlimited_loans": true }), 1),
+        TieBreak::EarliestOnTrack
+    );
     // What a config names, it keeps, in any version.
-    assert_eq!(read(json!({ "tie_break": "first_built" }), 1), TieBreak::FirstBuilt);
+    assert_eq!(
+        read(json!({ "tie_break": "first_built" }), 1),
+        TieBreak::FirstBuilt
+    );
     assert_eq!(
         read(json!({ "tie_break": "earliest_on_track" }), 2),
         TieBreak::EarliestOnTrack
@@ -80,7 +86,10 @@ fn a_stored_state_or_event_without_tie_break_reads_as_version_1() {
     assert_eq!(loaded.to_json()["config"]["tie_break"], "earliest_on_track");
 
     let log = Tycoon::setup(&Config::default(), 3, &mut rng(1)).unwrap();
-    let mut stored: Vec<Value> = log.iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+    let mut stored: Vec<Value> = log
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap())
+        .collect();
     stored[0] = without_tie_break(stored[0].clone(), "/config");
     let Event::GameStarted { config, .. } = serde_json::from_value(stored[0].clone()).unwrap()
     else {
@@ -88,7 +97,10 @@ fn a_stored_state_or_event_without_tie_break_reads_as_version_1() {
     };
     assert_eq!(config.tie_break, TieBreak::EarliestOnTrack);
     let replayed = hosted().replay(&stored).unwrap();
-    assert_eq!(replayed.to_json()["config"]["tie_break"], "earliest_on_track");
+    assert_eq!(
+        replayed.to_json()["config"]["tie_break"],
+        "earliest_on_track"
+    );
 }
 
 #[test]

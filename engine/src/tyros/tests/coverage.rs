@@ -16,6 +16,7 @@ const TESTS: &[&str] = &[
     include_str!("phases.rs"),
     include_str!("pirates.rs"),
     include_str!("playouts.rs"),
+    include_str!("determinize.rs"),
     include_str!("scenarios.rs"),
     include_str!("setup.rs"),
     include_str!("small_variants.rs"),

@@ -8,6 +8,7 @@ mod action_cards;
 mod actions;
 mod components;
 mod coverage;
+mod determinize;
 mod ending;
 mod galleys;
 mod phases;

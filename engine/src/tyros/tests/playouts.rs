@@ -7,15 +7,14 @@
 
 use super::support::rng;
 use crate::checked_playout::{self, Checks, Playout};
-use crate::tyros::cards::{Card, Cards};
+use crate::tyros::cards::Cards;
 use crate::tyros::data::{board, Cell, DesertCell, SeaCell, Tile, CELL_COUNT};
 use crate::tyros::state::{Phase, ShipId, State};
 use crate::tyros::{
     Action, CantPlaceTile, Config, Event, ReshuffleRule, SetupMode, Tyros, TyrosShipyard,
 };
 use crate::{Game, Seat, Viewer};
-use rand::seq::SliceRandom;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Seeded games per player count and variant combination.
@@ -130,7 +129,7 @@ impl Checks<Tyros> for StepChecks {
 }
 
 /// Tiles, cards, ships, cities and galley tokens are conserved; the board is well formed.
-fn check_invariants(state: &State) {
+pub(super) fn check_invariants(state: &State) {
     let b = board();
     let config = &state.config;
     // TR-COMP-4: every tile exactly once: in the pile, in a hand, or on its field.
@@ -305,66 +304,6 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
     assert_eq!(actual, points, "pirate points only from sinking");
 }
 
-/// A copy of `state` where everything `viewer` cannot see is dealt anew: other hands' tiles
-/// and cards, both piles' order and the other side's face-down fight cards (counts kept).
-fn scramble(state: &State, viewer: Viewer, rng: &mut dyn RngCore) -> State {
-    let mut s = state.clone();
-    let others: Vec<Seat> = s.seats().filter(|&x| viewer != Viewer::Seat(x)).collect();
-    let mut tiles: Vec<Tile> = s.tile_pile.clone();
-    for &o in &others {
-        tiles.extend(s.player(o).tiles.iter().copied());
-    }
-    tiles.shuffle(rng);
-    let n = s.tile_pile.len();
-    s.tile_pile = tiles.drain(..n).collect();
-    for &o in &others {
-        let n = s.player(o).tiles.len();
-        s.player_mut(o).tiles = tiles.drain(..n).collect();
-    }
-    let hidden_fight = |s: &State, ship: ShipId| {
-        s.fight.as_ref().is_some_and(|f| !f.revealed) && others.contains(&s.ship(ship).owner)
-    };
-    let mut cards: Vec<Card> = s.draw_pile.clone();
-    for &o in &others {
-        cards.extend(s.player(o).cards.to_list());
-    }
-    let fight = s.fight.clone();
-    if let Some(f) = &fight {
-        for (ship, laid) in [
-            (f.attacker, f.attacker_cards),
-            (f.defender, f.defender_cards),
-        ] {
-            if hidden_fight(&s, ship) {
-                cards.extend(laid.unwrap_or_default().to_list());
-            }
-        }
-    }
-    cards.shuffle(rng);
-    let n = s.draw_pile.len();
-    s.draw_pile = cards.drain(..n).collect();
-    for &o in &others {
-        let n = s.player(o).cards.total() as usize;
-        s.player_mut(o).cards = Cards::count(&cards.drain(..n).collect::<Vec<_>>());
-        s.keep[o.index()] = s.keep[o.index()].map(|_| Cards::NONE);
-    }
-    if let Some(f) = fight {
-        let mut f2 = f.clone();
-        for (ship, laid, slot) in [
-            (f.attacker, f.attacker_cards, &mut f2.attacker_cards),
-            (f.defender, f.defender_cards, &mut f2.defender_cards),
-        ] {
-            if hidden_fight(&s, ship) {
-                if let Some(l) = laid {
-                    let n = l.total() as usize;
-                    *slot = Some(Cards::count(&cards.drain(..n).collect::<Vec<_>>()));
-                }
-            }
-        }
-        s.fight = Some(f2);
-    }
-    s
-}
-
 /// TR-D-20: nothing secret reaches a viewer who may not see it.
 fn check_hidden(state: &State, events: &[Event]) {
     if state.outcome.is_some() {
@@ -395,7 +334,7 @@ fn check_hidden(state: &State, events: &[Event]) {
             continue;
         }
         let view = serde_json::to_string(&Tyros::view(state, viewer)).unwrap();
-        let other = scramble(state, viewer, &mut r);
+        let other = crate::tyros::determinize::sample(state, viewer, &mut r);
         assert_eq!(
             view,
             serde_json::to_string(&Tyros::view(&other, viewer)).unwrap(),

@@ -1,0 +1,7 @@
+//! The hand-written knowledge per game: evaluations and simulated players' preferences. The
+//! weights here are judgement, tuned in the arena, not rules.
+
+mod acquire;
+mod monopoly;
+mod tycoon;
+mod tyros;

@@ -1,0 +1,170 @@
+//! Bots for every hosted game, playing from what their seat may see.
+//!
+//! Three levels: [`Level::Random`] (a uniformly random legal move), [`Level::Greedy`] (one ply
+//! with the game's hand-written evaluation) and [`Level::Mcts`] (information-set Monte Carlo
+//! tree search over samples of the unseen). Every level sees the position only through an
+//! [`InfoSet`], whose one view of the state is [`engine::Game::determinize`]: bots play with the
+//! information of a person in their seat. They choose among their seat's listed actions and
+//! instantiated templates, only when the game waits for their seat.
+//!
+//! The service calls [`choose_json`] with a stored snapshot; the arena binary
+//! (`cargo run --release -p bots --bin arena -- --help`) plays bots against each other.
+//!
+//! ```
+//! use bots::{Bot, Level};
+//! use engine::acquire::{Acquire, Config};
+//! use engine::Game;
+//! use rand::SeedableRng;
+//!
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let state = Acquire::replay(&Acquire::setup(&Config::default(), 3, &mut rng).unwrap());
+//! let seat = Acquire::active_seats(&state)[0];
+//! let decision = Bot::new(Level::Greedy).choose::<Acquire>(&state, seat, &mut rng);
+//! let action = decision.action.expect("the active seat has a move");
+//! assert!(Acquire::decide(&state, seat, &action, &mut rng).is_ok());
+//! ```
+
+pub mod arena;
+mod candidates;
+mod erased;
+mod evaluate;
+mod games;
+mod greedy;
+mod info;
+pub mod mcts;
+mod random;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod toy;
+
+pub use erased::{arena_match, bot_games, choose_json, BotError};
+pub use evaluate::{utilities, BotGame};
+pub use info::InfoSet;
+
+use engine::Seat;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// How strong a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// The move whose result the game's evaluation likes best, one ply ahead.
+    Greedy,
+    /// Information-set Monte Carlo tree search within a budget.
+    Mcts,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Mcts];
+
+    /// The stable name used in the API and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Mcts => "mcts",
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == s)
+            .ok_or_else(|| format!("unknown bot level {s:?} (random, greedy or mcts)"))
+    }
+}
+
+/// How long a search may think about one move: a number of iterations and, optionally, a
+/// time limit, whichever ends first. Only [`Level::Mcts`] searches; the other levels ignore it.
+///
+/// An iteration budget makes a bot's move a function of position and seed, which tests and the
+/// arena rely on; a time limit is a safety cap for the service, where machines differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// The default iterations per move; well under a second per move on one core for every
+    /// hosted game (figures in the notes and the README).
+    pub const DEFAULT_ITERATIONS: u32 = 1_000;
+
+    pub fn iterations(iterations: u32) -> Self {
+        Budget {
+            iterations,
+            time: None,
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::iterations(Budget::DEFAULT_ITERATIONS)
+    }
+}
+
+/// A bot's move and what finding it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision<A> {
+    /// The move; `None` when the game does not wait for the seat (bots never act out of turn).
+    pub action: Option<A>,
+    /// Search iterations run (0 for the levels that do not search, or a forced move).
+    pub iterations: u32,
+    /// Actions simulated while searching.
+    pub simulated_actions: u64,
+}
+
+/// A bot: its level, its budget per move and its search settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bot {
+    pub level: Level,
+    pub budget: Budget,
+    pub settings: mcts::Settings,
+}
+
+impl Bot {
+    /// A bot of `level` with the default budget and settings.
+    pub fn new(level: Level) -> Self {
+        Bot {
+            level,
+            budget: Budget::default(),
+            settings: mcts::Settings::default(),
+        }
+    }
+
+    /// The move this bot plays for `seat` in `state`, seeing only what the seat may see.
+    pub fn choose<G: BotGame>(
+        &self,
+        state: &G::State,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Decision<G::Action> {
+        let info = InfoSet::<G>::new(state, seat);
+        let unsearched = |action| Decision {
+            action,
+            iterations: 0,
+            simulated_actions: 0,
+        };
+        match self.level {
+            Level::Random => unsearched(random::choose(&info, rng)),
+            Level::Greedy => unsearched(greedy::choose(&info, rng)),
+            Level::Mcts => mcts::search(&info, &self.budget, &self.settings, rng),
+        }
+    }
+}
