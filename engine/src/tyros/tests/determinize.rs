@@ -41,7 +41,7 @@ fn tr_d_20_samples_keep_every_view_and_redeal_only_what_the_seat_cannot_see() {
                             .filter(|&o| o != seat)
                             .map(|o| state.player(o).tiles.len())
                             .sum::<usize>();
-                    if unseen_tiles > 1 && state.tile_pile.len() > 0 {
+                    if unseen_tiles > 1 && !state.tile_pile.is_empty() {
                         assert!(varied(&samples), "hidden tiles must be redealt");
                     }
                 }
