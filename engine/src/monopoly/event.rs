@@ -4,7 +4,7 @@
 
 use super::config::Config;
 use super::data::{Card, Deck};
-use super::state::{Building, Lot, TradeOffer};
+use super::state::{Building, Lot, PaymentReason, TradeOffer};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -294,21 +294,6 @@ pub enum JailExit {
     Doubles,
     /// Third failed attempt: paid M 50 and moves by that roll (c).
     ThirdAttempt,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(as = MonopolyPaymentReason))]
-pub enum PaymentReason {
-    Rent,
-    Tax,
-    Card,
-    JailFine,
-    /// 10 % on a mortgaged property received (MO-TRADE-3 b, MO-BANKR-2).
-    Interest,
-    /// The cash of a bankrupt to the creditors (MO-BANKR-1, MO-BANKR-4).
-    Bankruptcy,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,8 +2,9 @@
 //! scratch state.
 
 use super::data::board;
-use super::event::{EndReason, Event, PaymentReason, SquareLevel};
+use super::event::{EndReason, Event, SquareLevel};
 use super::rules;
+use super::state::PaymentReason;
 use super::state::{Building, Lot, State};
 use super::Scratch;
 use crate::{Outcome, Seat};

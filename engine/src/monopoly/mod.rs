@@ -47,8 +47,8 @@ mod tests;
 pub use action::Action;
 pub use config::{Config, DeckChoice, InterestRounding};
 pub use data::{board, Card, Deck};
-pub use event::{EndReason, Event, JailExit, PaymentReason};
-pub use state::State;
+pub use event::{EndReason, Event, JailExit};
+pub use state::{PaymentReason, State};
 pub use view::View;
 
 use crate::template::{ActionTemplate, Domain};

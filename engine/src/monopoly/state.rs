@@ -3,7 +3,6 @@
 
 use super::config::Config;
 use super::data::{board, Card, Deck, DeedKind};
-use super::event::PaymentReason;
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -405,4 +404,20 @@ impl State {
         }
         worth
     }
+}
+
+/// Why money moves: carried by payment events and by the debts they leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyPaymentReason))]
+pub enum PaymentReason {
+    Rent,
+    Tax,
+    Card,
+    JailFine,
+    /// 10 % on a mortgaged property received (MO-TRADE-3 b, MO-BANKR-2).
+    Interest,
+    /// The cash of a bankrupt to the creditors (MO-BANKR-1, MO-BANKR-4).
+    Bankruptcy,
 }

@@ -4,8 +4,9 @@
 
 use super::data::{board, Deck, Effect, SquareKind};
 use super::dice;
-use super::event::{EndReason, Event, JailExit, PaymentReason};
+use super::event::{EndReason, Event, JailExit};
 use super::rules;
+use super::state::PaymentReason;
 use super::Scratch;
 use crate::{Outcome, Seat};
 use rand::RngCore;

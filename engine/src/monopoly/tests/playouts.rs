@@ -8,8 +8,9 @@
 use super::support::rng;
 use crate::checked_playout::{self, Checks, Playout};
 use crate::monopoly::data::{board, Card, DeedKind, Effect};
-use crate::monopoly::event::{EndReason, PaymentReason};
+use crate::monopoly::event::EndReason;
 use crate::monopoly::rules;
+use crate::monopoly::state::PaymentReason;
 use crate::monopoly::state::{houses_at, Lot, State, HOTEL};
 use crate::monopoly::{Action, Config, Event, Monopoly};
 use crate::{Game, Seat, Viewer};

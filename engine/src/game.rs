@@ -1,0 +1,244 @@
+//! The vocabulary every game shares: seats, viewers, rule errors, outcomes and the [`Game`]
+//! trait. A leaf below the crate root, so that the games, the type-erased adapter and the
+//! registry all depend on it and nothing here depends on them.
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+use crate::schema::Documented;
+use crate::template::ActionTemplate;
+
+/// A seat at the table, numbered from 0 in playing (clockwise) order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat number as an index into per-seat tables.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Who is looking at a game: a seated player sees his own secrets, a spectator only public facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+/// The rejection codes every game may use (see [`RuleError::not_your_turn`] and
+/// [`RuleError::game_over`]).
+pub const SHARED_CODES: &[&str] = &["not_your_turn", "game_over"];
+
+/// A rule refused an action. `code` is stable API (clients match on it); `message` is for humans
+/// and names the rule ID of the spec it enforces.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleError {
+    /// Stable machine-readable code, e.g. `not_your_turn` or `tycoon.landing_fields_full`.
+    /// Published codes never change meaning (see `tests::error_codes_are_stable` per game).
+    pub code: &'static str,
+    /// The rule ID in the game's spec, e.g. `TY-FAC-3`.
+    pub rule: &'static str,
+    /// One sentence for humans.
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        RuleError {
+            code,
+            rule,
+            message: format!("{message} ({rule})"),
+        }
+    }
+
+    /// The seat asking is not among those who may act now.
+    pub fn not_your_turn(seat: Seat) -> Self {
+        RuleError::new(
+            "not_your_turn",
+            "TURN",
+            format!("it is not the turn of {seat}"),
+        )
+    }
+
+    /// The game has ended; nothing more can be done.
+    pub fn game_over() -> Self {
+        RuleError::new("game_over", "END", "the game is over")
+    }
+
+    /// The configuration or seat count given at creation is not acceptable.
+    pub fn bad_config(message: impl Into<String>) -> Self {
+        RuleError::new("invalid_config", "SETUP", message)
+    }
+}
+
+/// How a finished game ended: final scores by seat and the winners (several on a shared win).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Outcome {
+    /// Seats with the best score; more than one on a tie.
+    pub winners: Vec<Seat>,
+    /// The score each seat finished with, indexed by seat (money for the economic games).
+    pub scores: Vec<i64>,
+}
+
+impl Outcome {
+    /// The outcome where the highest score wins and equal best scores share the win.
+    pub fn highest_wins(scores: Vec<i64>) -> Outcome {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = (0..scores.len())
+            .filter(|&i| scores[i] == best)
+            .map(|i| Seat(i as u8))
+            .collect();
+        Outcome { winners, scores }
+    }
+}
+
+/// One game's rules in the decide/evolve form.
+///
+/// Implementations keep all secrets in `State`; `view` and `redact` decide what each viewer may
+/// see. `decide` and `legal_actions` must agree: every listed action is accepted by `decide`,
+/// and so is every instantiation of every listed template ([`Game::action_templates`]).
+///
+/// Who may act: [`Game::active_seats`] are the seats the game is *waiting for*; any other seat
+/// may still have legal actions (standing actions such as Monopoly's rent claims and trade
+/// offers). Callers offer every seat its own legal actions and let `decide` judge.
+pub trait Game {
+    /// Options fixed at creation (variants, house rules).
+    type Config: Default + Serialize + for<'de> Deserialize<'de> + Documented;
+    /// The full state, secrets included.
+    type State: Clone + PartialEq + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>;
+    /// What a seat may ask for.
+    type Action: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Serialize
+        + for<'de> Deserialize<'de>
+        + Documented;
+    /// What happened, chance outcomes included.
+    type Event: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Serialize
+        + for<'de> Deserialize<'de>
+        + Documented;
+    /// What one viewer may see of the state.
+    type View: Serialize + Documented;
+
+    /// Stable type name used in the API (`"tycoon"`).
+    const NAME: &'static str;
+    /// Human title for catalogues.
+    const TITLE: &'static str;
+    /// Version of the rules implementation, bumped when a rule's behaviour changes. Stored with
+    /// each game; a game keeps the rules version it was created under: what changed between
+    /// versions is a config option, whose default [`Game::read_config`] picks by version.
+    const RULES_VERSION: u32;
+    /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
+    /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
+    const ERROR_CODES: &'static [&'static str] = &[];
+
+    /// How many seats a table may have (from the game's data file).
+    fn seat_range() -> RangeInclusive<usize>;
+
+    /// Reads a creator's config JSON as rules version `rules_version` (at most
+    /// [`Game::RULES_VERSION`]) reads it: options left out take that version's defaults. The
+    /// default reading is serde's (`Config::default()` for what is left out), right for a game
+    /// whose defaults never changed.
+    ///
+    /// # Errors
+    /// Why the JSON is not a config of this game.
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Self::Config, String> {
+        let _ = rules_version;
+        Self::Config::deserialize(json).map_err(|e| e.to_string())
+    }
+
+    /// The events that set up a new game (shuffles included), or why the config is refused.
+    /// `seats` is within [`Game::seat_range`]: the adapter checks it before calling.
+    fn setup(
+        config: &Self::Config,
+        seats: usize,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// The state before any event: what `evolve` folds the setup events into.
+    fn empty_state() -> Self::State;
+
+    /// Fold one event into the state. Never fails, never draws chance.
+    fn evolve(state: &mut Self::State, event: &Self::Event);
+
+    /// Check `action` by `seat` against the rules and return the events it causes.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the state is never changed.
+    fn decide(
+        state: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Every concrete action `seat` may take now (empty when it may not act), whether or not
+    /// the seat is active.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// The actions `seat` may take now whose parameters cannot be listed (bids, trade offers),
+    /// as templates. Every instantiation of a listed template is accepted by `decide`.
+    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<ActionTemplate> {
+        Vec::new()
+    }
+
+    /// The seats the game is waiting for (several while a decision goes round the table).
+    fn active_seats(state: &Self::State) -> Vec<Seat>;
+
+    /// The number of seats at the table.
+    fn seat_count(state: &Self::State) -> usize;
+
+    /// What `viewer` may see of the state.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event as `viewer` may see it before the game ends, or `None` to hide it entirely.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The result once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// A state that `seat` cannot tell apart from `state`: everything it may not see (other
+    /// players' hands, face-down tiles, the order of draw piles) dealt anew at random, and
+    /// everything it sees or could have learnt from the public log kept as it is.
+    ///
+    /// Bots search such samples instead of the real state, so they play with exactly the
+    /// information of a person in that seat. Every game must say what its secrets are, so this
+    /// has no default: a default returning `state` would let every search read hidden cards.
+    ///
+    /// Contract, checked for every game by its determinization tests:
+    /// - `view(result, Seat(seat))` equals `view(state, Seat(seat))`, and so does the spectator
+    ///   view; counts (hand sizes, pile sizes) and conserved pieces are kept;
+    /// - the result depends only on what `seat` knows and on `rng`: two states that differ only
+    ///   in what `seat` cannot see give the same result for the same `rng` stream (so unseen
+    ///   parts are rebuilt in a canonical order before being shuffled);
+    /// - the result is a state the game could be in: `decide` and `legal_actions` work on it.
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut dyn RngCore) -> Self::State;
+
+    /// Fold a whole event log from the empty state.
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Self::State
+    where
+        Self::Event: 'a,
+    {
+        let mut state = Self::empty_state();
+        for event in events {
+            Self::evolve(&mut state, event);
+        }
+        state
+    }
+}
