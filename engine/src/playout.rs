@@ -113,11 +113,46 @@ pub fn pick<'a, A>(
     unreachable!("roll below the total weight")
 }
 
-/// A uniformly random choice of any seat, or `None` when nobody may act.
+/// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
+/// each template counts once, as in [`choices`], but only the template picked is filled in
+/// (filling one in goes through its JSON form, the dearest part of a step in games that list
+/// templates for every seat).
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
 ) -> Option<Choice<G::Action>> {
-    let choices = choices::<G>(state, rng);
-    pick(rng, &choices, |_| 1).cloned()
+    let seats = G::seat_count(state);
+    let mut listed = Vec::with_capacity(seats);
+    let mut templates = Vec::with_capacity(seats);
+    for seat in (0..seats).map(|s| Seat(s as u8)) {
+        listed.push(G::legal_actions(state, seat));
+        templates.push(G::action_templates(state, seat));
+    }
+    let total: usize = listed.iter().map(Vec::len).sum::<usize>()
+        + templates.iter().map(Vec::len).sum::<usize>();
+    if total == 0 {
+        return None;
+    }
+    let mut roll = rng.random_range(0..total);
+    for (s, (actions, templates)) in listed.into_iter().zip(&templates).enumerate() {
+        let seat = Seat(s as u8);
+        if roll < actions.len() {
+            let action = actions.into_iter().nth(roll).expect("roll within the list");
+            return Some(Choice {
+                seat,
+                action,
+                from_template: false,
+            });
+        }
+        roll -= actions.len();
+        if roll < templates.len() {
+            return Some(Choice {
+                seat,
+                action: instantiate::<G>(&templates[roll], rng),
+                from_template: true,
+            });
+        }
+        roll -= templates.len();
+    }
+    unreachable!("roll below the number of choices")
 }
