@@ -66,7 +66,7 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
-    let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1100)).await;
+    let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1400)).await;
     let bob = Browser::open(&driver, &app, "monopoly-bob", (1024, 900)).await;
 
     ann.goto("/").await;

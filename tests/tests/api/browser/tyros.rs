@@ -105,7 +105,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
-    let ann = Browser::open(&driver, &app, "tyros-ann", (1280, 1100)).await;
+    let ann = Browser::open(&driver, &app, "tyros-ann", (1280, 1300)).await;
     let bob = Browser::open(&driver, &app, "tyros-bob", (1024, 900)).await;
     let cara = Browser::open(&driver, &app, "tyros-cara", (390, 844)).await;
 

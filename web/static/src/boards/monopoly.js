@@ -111,7 +111,7 @@ function squareCell(ctx, i) {
   if (group) {
     parts.push(
       s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: 14, fill: group.colour }),
-      s('text', { x: x + 4, y: y + 12, class: 'tiny', fill: group.ink }, group.label),
+      s('text', { x: x + 4, y: y + 12, class: 'group-label', fill: group.ink }, group.label),
     );
     said.push(`group ${sq.group}`);
   }
