@@ -349,7 +349,11 @@ impl Browser {
                 Some("integer") => self.fill(&id, &value.to_string()).await,
                 Some("counts") => {
                     // Every key's input is set: zero where `values` has none.
-                    for key in template["params"][field]["limits"].as_object().unwrap().keys() {
+                    for key in template["params"][field]["limits"]
+                        .as_object()
+                        .unwrap()
+                        .keys()
+                    {
                         let count = value.get(key).cloned().unwrap_or(json!(0));
                         let input = format!("{id} input[aria-label='{}']", humanize(key));
                         self.fill(&input, &count.to_string()).await;
@@ -368,7 +372,11 @@ impl Browser {
                 vec![json!(first.expect("a template with a free field"))],
             )
             .await;
-        assert_eq!(marked, true, "{}: no form for the {kind} template", self.name);
+        assert_eq!(
+            marked, true,
+            "{}: no form for the {kind} template",
+            self.name
+        );
         self.click("[data-test-target=submit]").await;
     }
 }

@@ -18,7 +18,10 @@ pub async fn template_move(
 ) -> bool {
     let doc = seat_document(app, game_id, token).await;
     let version = doc["version"].as_i64().unwrap();
-    let templates = doc["action_templates"].as_array().cloned().unwrap_or_default();
+    let templates = doc["action_templates"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let Some((n, template, values)) = templates.iter().enumerate().find_map(|(n, t)| {
         let wanted = kind.is_none_or(|k| t["type"] == k);
         wanted

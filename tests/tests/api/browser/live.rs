@@ -20,7 +20,10 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
     ))
     .await;
     page.wait_ready().await;
-    assert_eq!(page.js("return document.body.dataset.seat;", vec![]).await, "0");
+    assert_eq!(
+        page.js("return document.body.dataset.seat;", vec![]).await,
+        "0"
+    );
     // A mark that a reload would wipe.
     page.js("window.notReloaded = true;", vec![]).await;
 
@@ -35,7 +38,11 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         let action = legal["actions"][0].clone();
         let version = doc["version"].as_i64().unwrap();
         let (status, body) = app
-            .act(&game, seat, &json!({ "action": action, "expected_version": version }))
+            .act(
+                &game,
+                seat,
+                &json!({ "action": action, "expected_version": version }),
+            )
             .await;
         assert!(status.is_success(), "{body}");
         if seat == 1 {
@@ -56,6 +63,10 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
             vec![],
         )
         .await;
-    assert_eq!(got, json!([true, "stream"]), "the page reloaded or fell back to the long poll");
+    assert_eq!(
+        got,
+        json!([true, "stream"]),
+        "the page reloaded or fell back to the long poll"
+    );
     page.close().await;
 }

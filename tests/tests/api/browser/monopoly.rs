@@ -18,9 +18,24 @@ fn choose_monopoly(auctioned: bool) -> impl Fn(&[Value], usize) -> usize {
     move |offered, _turns| {
         let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
         let order: &[&str] = if auctioned {
-            &["buy_property", "build", "pay_debt", "pay_card_fine", "roll", "pass_auction", "end_turn"]
+            &[
+                "buy_property",
+                "build",
+                "pay_debt",
+                "pay_card_fine",
+                "roll",
+                "pass_auction",
+                "end_turn",
+            ]
         } else {
-            &["decline_property", "pay_debt", "pay_card_fine", "roll", "pass_auction", "end_turn"]
+            &[
+                "decline_property",
+                "pay_debt",
+                "pay_card_fine",
+                "roll",
+                "pass_auction",
+                "end_turn",
+            ]
         };
         order.iter().find_map(|k| first(k)).unwrap_or(0)
     }
@@ -55,7 +70,11 @@ fn expected_deeds(doc: &Value) -> Value {
     for deed in doc["view"]["deeds"].as_array().unwrap() {
         let i = deed["square"].as_u64().unwrap() as usize;
         let owner = deed["owner"].as_u64().map(|o| names[o as usize].clone());
-        let level = if deed["hotel"] == true { 5 } else { deed["houses"].as_u64().unwrap() };
+        let level = if deed["hotel"] == true {
+            5
+        } else {
+            deed["houses"].as_u64().unwrap()
+        };
         squares[i] = serde_json::json!([i, owner, level, deed["mortgaged"]]);
     }
     Value::Array(squares)
@@ -100,7 +119,10 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
     let id = game_id_of(&ann).await;
     bob.goto(&bob_link).await;
     bob.wait_ready().await;
-    assert_eq!(bob.js("return document.body.dataset.seat;", vec![]).await, "1");
+    assert_eq!(
+        bob.js("return document.body.dataset.seat;", vec![]).await,
+        "1"
+    );
 
     let pages = [&ann, &bob];
     let mut table = Table::new(&app, &id, &pages).await;
@@ -150,7 +172,10 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
         .iter()
         .filter(|d| d["owner"].is_u64())
         .count();
-    assert!(owned >= 2, "hardly anything was bought: {owned} deeds owned");
+    assert!(
+        owned >= 2,
+        "hardly anything was bought: {owned} deeds owned"
+    );
     ann.close().await;
     bob.close().await;
 }
