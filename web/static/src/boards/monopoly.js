@@ -5,7 +5,7 @@
 // (buy, build, sell, mortgage, lift, claim its rent); bids and trade offers are template forms.
 // Monopoly has no hidden information beyond the deck order, which the view never carries.
 
-import { chip, h, s, svgButton } from '../dom.js';
+import { h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
 import { describeFields } from './generic.js';
 
@@ -268,7 +268,7 @@ export default {
     if (offers.length) rows.push(['Trade offers', offers.map((o) => `#${o.offer}: ${offerText(o, ctx)}`).join('; ')]);
     const debt = view.debts.find((d) => d.debtor === seat);
     if (debt) rows.push(['Debt', debt.lines.map((l) => `${money(l.amount)} for ${REASONS[l.reason] ?? l.reason}`).join(', ')]);
-    return rows.map(([k, v]) => [k, k === 'Cash' ? h('span', {}, chip(seatLook(seat).colour, seatLook(seat).label), ' ', v) : v]);
+    return rows;
   },
 
   status(ctx) {
