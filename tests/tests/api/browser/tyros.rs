@@ -13,13 +13,13 @@ use crate::helpers::{spawn_app, TestApp};
 /// Moves played by clicking (template moves not counted).
 const MOVES: usize = 40;
 
-/// Places tiles, founds cities, builds and sails now and then, and otherwise ends the turn.
+/// Places tiles, founds cities, sails and builds now and then, and otherwise ends the turn.
 fn choose_tyros(offered: &[Value], turns: usize) -> usize {
     let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
     first("place_tile")
         .or_else(|| first("found_city"))
-        .or_else(|| first("build_ship").filter(|_| turns.is_multiple_of(2)))
         .or_else(|| first("move").filter(|_| turns % 3 != 2))
+        .or_else(|| first("build_ship").filter(|_| turns.is_multiple_of(2)))
         .or_else(|| first("end_turn"))
         .or_else(|| first("pass"))
         .or_else(|| first("reject_trade"))
