@@ -42,6 +42,11 @@ const GAME_DATA: &[(&str, &str)] = &[
         "acquire",
         include_str!("../../engine/src/acquire/data.json"),
     ),
+    (
+        "monopoly",
+        include_str!("../../engine/src/monopoly/board.json"),
+    ),
+    ("tyros", include_str!("../../engine/src/tyros/map.json")),
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).

@@ -120,12 +120,21 @@ async fn pages_and_assets_are_served_with_cache_headers() {
     assert_eq!(old.status(), StatusCode::OK);
     assert_eq!(old.headers()["cache-control"], "no-cache");
 
+    // Every hosted game's board data is served: a board module draws from it.
     let version = script.split('/').nth(2).unwrap();
-    for game in ["tycoon", "acquire"] {
+    let (_, types) = app.get_json("/v1/game-types", None).await;
+    let games: Vec<&str> = types["game_types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["type"].as_str().unwrap())
+        .collect();
+    assert!(games.len() >= 4, "{types}");
+    for game in games {
         let (status, data) = app
             .get_json(&format!("/assets/{version}/data/{game}.json"), None)
             .await;
-        assert_eq!(status, StatusCode::OK);
+        assert_eq!(status, StatusCode::OK, "no data file for {game}");
         assert_eq!(data["game"], game);
     }
 }

@@ -186,6 +186,82 @@ export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
   return { doc: await res.json(), etag: res.headers.get('ETag') };
 }
 
+/** @typedef {Schemas['StreamVersion']} StreamVersion */
+
+/**
+ * One message of a Server-Sent Events stream.
+ * @typedef {{event: string, id: string | null, data: string}} StreamMessage
+ */
+
+/**
+ * Opens the game's push stream (`GET /v1/games/{id}/stream`, Server-Sent Events) with the
+ * seat's token in `Authorization` (which `EventSource` cannot send) and yields its messages;
+ * `null` when the server answers 204 (a finished game with nothing left to send). Resumes
+ * after `lastId` through `Last-Event-ID`. Ends when the server ends the stream.
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} lastId
+ * @param {AbortSignal} signal
+ * @returns {Promise<AsyncGenerator<StreamMessage> | null>}
+ */
+export async function openStream(id, token, lastId, signal) {
+  let res;
+  try {
+    res = await fetch(`/v1/games/${encodeURIComponent(id)}/stream`, {
+      headers: headers(token, { Accept: 'text/event-stream', 'Last-Event-ID': String(lastId) }),
+      signal,
+      cache: 'no-store',
+    });
+  } catch (e) {
+    if (signal.aborted) throw e;
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (res.status === 204) return null;
+  if (!res.ok) return fail(res);
+  if (!res.body) throw new ApiError(0, 'no_stream', 'This browser cannot read a response as a stream.');
+  return sseMessages(res.body);
+}
+
+/**
+ * Parses a `text/event-stream` body: `field: value` lines, a blank line ends a message,
+ * lines starting with `:` are comments (the heartbeat).
+ * @param {ReadableStream<Uint8Array>} body
+ * @returns {AsyncGenerator<StreamMessage>}
+ */
+async function* sseMessages(body) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  /** @type {StreamMessage} */
+  let msg = { event: 'message', id: null, data: '' };
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffer.search(/\r\n|\n|\r/)) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + (buffer.startsWith('\r\n', nl) ? 2 : 1));
+        if (line === '') {
+          if (msg.data !== '' || msg.id !== null) yield msg;
+          msg = { event: 'message', id: null, data: '' };
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') msg.event = value;
+        else if (field === 'id') msg.id = value;
+        else if (field === 'data') msg.data = msg.data ? `${msg.data}\n${value}` : value;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 /**
  * Submits one action for the token's seat.
  * @param {string} id

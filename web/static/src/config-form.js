@@ -1,7 +1,8 @@
 // A form for a game's configuration, generated from its `config_schema` (GET /v1/game-types).
 // The schema is self-contained (`$ref`s into its own `$defs`); references into the OpenAPI
-// document's components, should a schema carry them, are resolved against `/openapi.json`. Supported field kinds: string enums (a select), booleans (a
-// checkbox), integers and numbers (a number input with the schema's bounds), strings.
+// document's components, should a schema carry them, are resolved against `/openapi.json`.
+// Supported field kinds: string enums (a select), booleans (a checkbox), integers and numbers (a
+// number input with the schema's bounds), strings, and objects and arrays (their JSON).
 
 import { h, humanize } from './dom.js';
 
@@ -96,7 +97,24 @@ export function configForm(schema, defaults, components) {
       readers.push(() => (input.value === '' ? null : [name, Number(input.value)]));
       return h('div', { class: 'field' }, h('label', { for: id }, humanize(name)), input, hint);
     }
-    const input = h('input', { id, name, type: 'text', value: initial === undefined ? '' : String(initial) });
+    if (types.includes('object') || types.includes('array') || (initial !== null && typeof initial === 'object')) {
+      // A structured option (counts per player count, a card split, a score table): its
+      // JSON, sent only when changed, so that an untouched field keeps the server's default.
+      const text = initial === undefined || initial === null ? '' : JSON.stringify(initial);
+      const input = h('input', { id, name, type: 'text', class: 'json', spellcheck: false, value: text });
+      readers.push(() => {
+        const now = input.value.trim();
+        if (now === '' || now === text) return null;
+        try {
+          return [name, JSON.parse(now)];
+        } catch {
+          // Not JSON: sent as typed, and the server's refusal says what it expects.
+          return [name, now];
+        }
+      });
+      return h('div', { class: 'field' }, h('label', { for: id }, `${humanize(name)} (JSON)`), input, hint);
+    }
+    const input = h('input', { id, name, type: 'text', value: initial === undefined || initial === null ? '' : String(initial) });
     readers.push(() => (input.value === '' ? null : [name, input.value]));
     return h('div', { class: 'field' }, h('label', { for: id }, humanize(name)), input, hint);
   });

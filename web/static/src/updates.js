@@ -1,7 +1,7 @@
-// Live updates of one game, behind one small interface so that the transport can change: long
-// polling today (`GET /v1/games/{id}?wait=25` with `If-None-Match` and `after_version`); a push
-// stream (`/v1/games/{id}/stream`) plugs in as another entry of `TRANSPORTS` with the same
-// shape, chosen with `?updates=<name>` or by default once it exists.
+// Live updates of one game, behind one small interface so that the transport can change: the
+// push stream (`GET /v1/games/{id}/stream`, Server-Sent Events read with `fetch` so that a
+// seat's token goes in `Authorization`) by default, long polling (`GET /v1/games/{id}?wait=25`
+// with `If-None-Match` and `after_version`) with `?updates=poll` and as the stream's fallback.
 
 import * as api from './api.js';
 
@@ -52,15 +52,77 @@ function longPoll({ gameId, token, version, onDocument, onConnection }) {
   return { stop: () => abort.abort() };
 }
 
-/** @type {Record<string, Transport>} */
-const TRANSPORTS = { poll: longPoll };
+/** Stream attempts that fail in a row, without a message between, before long polling takes over. */
+const STREAM_ATTEMPTS = 3;
 
 /**
- * Starts live updates with the transport named in `?updates=` (default: long poll).
+ * The push stream. A `version` message newer than the page's brings the game document (the
+ * stream carries events, not views); the page loads the events itself. A dropped stream is
+ * reopened from the last id received (`Last-Event-ID`) after 1, 2, 4 … 15 s; a stream that
+ * cannot be opened or read several times in a row (no server support, a proxy that buffers,
+ * an old browser) hands over to the long poll.
+ * @type {Transport}
+ */
+function pushStream(options) {
+  const { gameId, token, version, onDocument, onConnection } = options;
+  const abort = new AbortController();
+  /** @type {{stop: () => void} | null} */
+  let fallback = null;
+  let failures = 0;
+  let lastId = version();
+  (async () => {
+    while (!abort.signal.aborted) {
+      try {
+        const messages = await api.openStream(gameId, token, Math.max(lastId, version()), abort.signal);
+        // 204: the game is finished and the page has everything.
+        if (messages === null) return;
+        if (failures > 0) onConnection(null);
+        for await (const msg of messages) {
+          failures = 0;
+          if (msg.id !== null && Number(msg.id) > lastId) lastId = Number(msg.id);
+          if (msg.event !== 'version') continue;
+          /** @type {api.StreamVersion} */
+          const v = JSON.parse(msg.data);
+          if (v.version > version()) onDocument(await api.getGame(gameId, token));
+          if (v.status === 'finished') return;
+        }
+        // The server closed the stream (a restart, a timeout): reopen it from `lastId`.
+        failures += 1;
+      } catch (e) {
+        if (abort.signal.aborted) return;
+        failures += 1;
+        onConnection(e instanceof api.ApiError ? e : new api.ApiError(0, 'offline', String(e)));
+        // A refusal (bad token, no such game) will not change; other failures may.
+        const refused = e instanceof api.ApiError && e.status >= 400 && e.status < 500;
+        if (refused || failures >= STREAM_ATTEMPTS) {
+          document.body.dataset.updates = 'poll';
+          onConnection(null);
+          fallback = longPoll(options);
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(15000, 1000 * 2 ** Math.max(0, failures - 1))));
+    }
+  })();
+  return {
+    stop: () => {
+      abort.abort();
+      fallback?.stop();
+    },
+  };
+}
+
+/** @type {Record<string, Transport>} */
+const TRANSPORTS = { stream: pushStream, poll: longPoll };
+
+/**
+ * Starts live updates with the transport named in `?updates=` (default: the push stream).
+ * `body[data-updates]` names the transport in use.
  * @param {UpdateOptions} options
  */
 export function followGame(options) {
-  const asked = new URLSearchParams(location.search).get('updates') ?? 'poll';
-  const transport = TRANSPORTS[asked] ?? longPoll;
-  return transport(options);
+  const asked = new URLSearchParams(location.search).get('updates') ?? 'stream';
+  const name = asked in TRANSPORTS ? asked : 'stream';
+  document.body.dataset.updates = name;
+  return TRANSPORTS[name](options);
 }

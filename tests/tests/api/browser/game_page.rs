@@ -284,3 +284,99 @@ pub async fn wait_for_api_version(app: &TestApp, game_id: &str, version: i64) {
     }
     panic!("the game stayed at version {version} after a click");
 }
+
+/// The game document as `token`'s seat sees it, from the API.
+pub async fn seat_document(app: &TestApp, game_id: &str, token: &str) -> Value {
+    let (status, doc) = app
+        .get_json(&format!("/v1/games/{game_id}"), Some(token))
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{doc}");
+    doc
+}
+
+/// Values for a template's free fields that it must accept: an integer field at its minimum,
+/// a counts field filled key by key up to its minimum total. `None` when a field has another
+/// kind of domain (a choice the test does not make).
+pub fn template_values(template: &Value) -> Option<serde_json::Map<String, Value>> {
+    let mut values = serde_json::Map::new();
+    for (field, domain) in template["params"].as_object()? {
+        let value = match domain["kind"].as_str()? {
+            "integer" => domain["min"].clone(),
+            "counts" => {
+                let mut left = domain["min_total"].as_u64()?;
+                let mut counts = serde_json::Map::new();
+                for (key, limit) in domain["limits"].as_object()? {
+                    let n = left.min(limit.as_u64()?);
+                    if n > 0 {
+                        counts.insert(key.clone(), json!(n));
+                    }
+                    left -= n;
+                }
+                (left == 0).then_some(Value::Object(counts))?
+            }
+            _ => return None,
+        };
+        values.insert(field.clone(), value);
+    }
+    Some(values)
+}
+
+/// `orange_card` as the page labels it: `Orange card`.
+fn humanize(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+impl Browser {
+    /// Fills the page's form of the `n`-th template the seat is offered (`template`, as the
+    /// API lists it) with `values` by typing into its fields, and submits it with its button.
+    pub async fn submit_template(
+        &self,
+        n: usize,
+        template: &Value,
+        values: &serde_json::Map<String, Value>,
+    ) {
+        let kind = template["type"].as_str().expect("a template type");
+        let mut first = None;
+        for (field, value) in values {
+            let id = format!("#tpl-{kind}-{n}-{field}");
+            first.get_or_insert(id.clone());
+            match template["params"][field]["kind"].as_str() {
+                Some("integer") => self.fill(&id, &value.to_string()).await,
+                Some("counts") => {
+                    // Every key's input is set: zero where `values` has none.
+                    for key in template["params"][field]["limits"]
+                        .as_object()
+                        .unwrap()
+                        .keys()
+                    {
+                        let count = value.get(key).cloned().unwrap_or(json!(0));
+                        let input = format!("{id} input[aria-label='{}']", humanize(key));
+                        self.fill(&input, &count.to_string()).await;
+                    }
+                }
+                other => panic!("{}: no way to fill a {other:?} field", self.name),
+            }
+        }
+        let marked = self
+            .js(
+                "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
+                 const field = document.querySelector(arguments[0]);
+                 const button = field && field.closest('form.template').querySelector('button[type=submit]');
+                 if (button) button.setAttribute('data-test-target', 'submit');
+                 return !!button;",
+                vec![json!(first.expect("a template with a free field"))],
+            )
+            .await;
+        assert_eq!(
+            marked, true,
+            "{}: no form for the {kind} template",
+            self.name
+        );
+        self.click("[data-test-target=submit]").await;
+    }
+}

@@ -14,10 +14,14 @@
 mod acquire;
 mod driver;
 mod game_page;
+mod hosted;
+mod live;
 mod lobby;
+mod monopoly;
 mod replay;
 mod templates;
 mod tycoon;
+mod tyros;
 
 pub use driver::{Browser, Chromedriver};
 pub use game_page::{api_document, game_id_of, Table};

@@ -5,7 +5,9 @@
 
 import acquire from './acquire.js';
 import generic from './generic.js';
+import monopoly from './monopoly.js';
 import tycoon from './tycoon.js';
+import tyros from './tyros.js';
 
 /** @typedef {import('../api.js').Action} Action */
 
@@ -37,7 +39,7 @@ import tycoon from './tycoon.js';
  */
 
 /** @type {Record<string, BoardModule>} */
-const BOARDS = { tycoon, acquire };
+const BOARDS = { tycoon, acquire, monopoly, tyros };
 
 /**
  * The board module of a game type.

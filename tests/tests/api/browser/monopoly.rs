@@ -1,0 +1,181 @@
+//! Monopoly in the browser: created in the lobby, the second seat handed over by its link,
+//! a few dozen moves by clicking squares and buttons (buying by clicking the square landed
+//! on), one auction bid through the bid form, and at every move the page offers exactly the
+//! API's legal actions and draws every deed's owner, buildings and mortgage as the API has it.
+
+use serde_json::Value;
+
+use super::hosted::{template_move, waiting_on_templates};
+use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use crate::helpers::spawn_app;
+
+/// Moves played by clicking (template moves not counted).
+const MOVES: usize = 45;
+
+/// Leaves the first property offered to auction (so that a bid is made through the form),
+/// then buys what it can, builds, pays, rolls and ends turns.
+fn choose_monopoly(auctioned: bool) -> impl Fn(&[Value], usize) -> usize {
+    move |offered, _turns| {
+        let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
+        let order: &[&str] = if auctioned {
+            &[
+                "buy_property",
+                "build",
+                "pay_debt",
+                "pay_card_fine",
+                "roll",
+                "pass_auction",
+                "end_turn",
+            ]
+        } else {
+            &[
+                "decline_property",
+                "pay_debt",
+                "pay_card_fine",
+                "roll",
+                "pass_auction",
+                "end_turn",
+            ]
+        };
+        order.iter().find_map(|k| first(k)).unwrap_or(0)
+    }
+}
+
+/// What the board draws on each square: `[square, owner label, buildings, mortgaged]`.
+async fn drawn_deeds(page: &Browser) -> Value {
+    page.js(
+        "return [...document.querySelectorAll('#board .mono-cell')].map((g) => {
+           const t = g.querySelector('title').textContent;
+           const owner = /owned by ([^,]+)/.exec(t);
+           const houses = /(\\d) houses?/.exec(t);
+           return [Number(g.dataset.square), owner ? owner[1] : null,
+                   t.includes('a hotel') ? 5 : houses ? Number(houses[1]) : 0, t.includes('mortgaged')];
+         });",
+        vec![],
+    )
+    .await
+}
+
+/// The same from the API's view, with the seats' names.
+fn expected_deeds(doc: &Value) -> Value {
+    let names: Vec<String> = doc["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or_default().to_string())
+        .collect();
+    let mut squares: Vec<Value> = (0..40)
+        .map(|i| serde_json::json!([i, null, 0, false]))
+        .collect();
+    for deed in doc["view"]["deeds"].as_array().unwrap() {
+        let i = deed["square"].as_u64().unwrap() as usize;
+        let owner = deed["owner"].as_u64().map(|o| names[o as usize].clone());
+        let level = if deed["hotel"] == true {
+            5
+        } else {
+            deed["houses"].as_u64().unwrap()
+        };
+        squares[i] = serde_json::json!([i, owner, level, deed["mortgaged"]]);
+    }
+    Value::Array(squares)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1400)).await;
+    let bob = Browser::open(&driver, &app, "monopoly-bob", (1024, 900)).await;
+
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "monopoly").await;
+    ann.wait_until(
+        "the Monopoly options are shown",
+        "return !!document.getElementById('config-start_money');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "2").await;
+    ann.fill("#seat-name-1", "Bob").await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    let links = ann
+        .js(
+            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
+            vec![],
+        )
+        .await;
+    let bob_link = links[1].as_str().expect("a link for seat 2").to_string();
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    bob.goto(&bob_link).await;
+    bob.wait_ready().await;
+    assert_eq!(
+        bob.js("return document.body.dataset.seat;", vec![]).await,
+        "1"
+    );
+
+    let pages = [&ann, &bob];
+    let mut table = Table::new(&app, &id, &pages).await;
+    let tokens = table.tokens();
+    let mut bid = false;
+    while table.moves < MOVES {
+        let doc = api_document(&app, &id).await;
+        if doc["status"] == "finished" {
+            break;
+        }
+        let version = doc["version"].as_i64().unwrap();
+        for page in pages {
+            page.wait_for_version(version).await;
+            assert_eq!(
+                drawn_deeds(page).await,
+                expected_deeds(&doc),
+                "{}: the board at version {version} differs from the API's deeds",
+                page.name
+            );
+        }
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let seat_doc = super::game_page::seat_document(&app, &id, &tokens[seat]).await;
+        if !bid && doc["view"]["auction"].is_object() {
+            bid = template_move(&app, &id, pages[seat], &tokens[seat], Some("bid")).await;
+            assert!(bid, "an auction without a bid form for seat {seat}");
+            pages[seat].screenshot("monopoly-bid").await;
+            continue;
+        }
+        if waiting_on_templates(&seat_doc) {
+            assert!(
+                template_move(&app, &id, pages[seat], &tokens[seat], None).await,
+                "seat {seat} is offered only templates the test cannot fill: {}",
+                seat_doc["action_templates"]
+            );
+            continue;
+        }
+        table.step(choose_monopoly(bid)).await;
+        if table.moves == 30 {
+            ann.screenshot("monopoly-playing").await;
+        }
+    }
+    assert!(bid, "no auction came up in {MOVES} moves");
+    let doc = api_document(&app, &id).await;
+    let owned = doc["view"]["deeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["owner"].is_u64())
+        .count();
+    assert!(
+        owned >= 2,
+        "hardly anything was bought: {owned} deeds owned"
+    );
+    ann.close().await;
+    bob.close().await;
+}

@@ -1,0 +1,228 @@
+//! Tyros in the browser: a three-seat game created in the lobby, the other seats handed over
+//! by their links, a few dozen moves by clicking fields and buttons (payments and keeps through
+//! the card forms), and at every move no page shows another seat's tiles or cards: each page
+//! draws its own hand as the API gives it and only counts for the others.
+
+use serde_json::{json, Value};
+
+use super::game_page::seat_document;
+use super::hosted::{template_move, waiting_on_templates};
+use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use crate::helpers::{spawn_app, TestApp};
+
+/// Moves played by clicking (template moves not counted).
+const MOVES: usize = 40;
+
+/// Places tiles, founds cities, sails and builds now and then, and otherwise ends the turn.
+fn choose_tyros(offered: &[Value], turns: usize) -> usize {
+    let first = |kind: &str| (0..offered.len()).find(|&i| offered[i]["type"] == kind);
+    first("place_tile")
+        .or_else(|| first("found_city"))
+        .or_else(|| first("move").filter(|_| turns % 3 != 2))
+        .or_else(|| first("build_ship").filter(|_| turns.is_multiple_of(2)))
+        .or_else(|| first("end_turn"))
+        .or_else(|| first("pass"))
+        .or_else(|| first("reject_trade"))
+        .unwrap_or(0)
+}
+
+/// What a page shows of each seat's hand: its own-hand line (`[data-hand]`) and, per seat,
+/// the player panel's "Tiles" and "Cards" entries.
+async fn shown_hands(page: &Browser) -> Value {
+    page.js(
+        "const entry = (seat, key) => {
+           const dt = [...document.querySelectorAll(`#players [data-seat='${seat}'] dt`)]
+             .find((d) => d.textContent === key);
+           return dt ? dt.nextElementSibling.textContent : null;
+         };
+         const seats = [...document.querySelectorAll('#players [data-seat]')].map((s) => Number(s.dataset.seat));
+         return {
+           own: [...document.querySelectorAll('[data-hand]')].map((e) => [e.dataset.hand, e.textContent]),
+           panels: seats.map((s) => [entry(s, 'Tiles'), entry(s, 'Cards')]),
+         };",
+        vec![],
+    )
+    .await
+}
+
+/// `{orange: 2, joker: 1}` as the page writes it: `2 orange, 1 joker`.
+fn cards_text(cards: &Value) -> String {
+    let parts: Vec<String> = ["orange", "yellow", "green", "violet", "joker"]
+        .iter()
+        .filter_map(|k| {
+            cards[k]
+                .as_u64()
+                .filter(|&n| n > 0)
+                .map(|n| format!("{n} {k}"))
+        })
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Asserts that `page` (playing `viewer`) shows its own hand exactly as the API gives it to
+/// that seat and only the counts of everyone else's.
+async fn assert_only_own_hand(app: &TestApp, id: &str, page: &Browser, viewer: usize, token: &str) {
+    let mine = seat_document(app, id, token).await;
+    let players = mine["view"]["players"].as_array().unwrap();
+    let shown = shown_hands(page).await;
+    let own = shown["own"].as_array().unwrap();
+    assert_eq!(
+        own.len(),
+        1,
+        "{}: not exactly one own hand: {shown}",
+        page.name
+    );
+    assert_eq!(own[0][0], viewer.to_string(), "{}: {shown}", page.name);
+    let me = &players[viewer];
+    let tiles: Vec<String> = me["tiles"]
+        .as_array()
+        .expect("a seat sees its own tiles")
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    let tiles = if tiles.is_empty() {
+        "none".to_string()
+    } else {
+        tiles.join(", ")
+    };
+    let own_text = own[0][1].as_str().unwrap();
+    assert!(
+        own_text.contains(&format!("Your tiles: {tiles}."))
+            && own_text.contains(&format!("Your cards: {}.", cards_text(&me["cards"]))),
+        "{}: own hand shown as {own_text:?}, the API says tiles {tiles}, cards {}",
+        page.name,
+        me["cards"]
+    );
+    for (seat, p) in players.iter().enumerate() {
+        if seat == viewer {
+            continue;
+        }
+        assert!(
+            p["tiles"].is_null() && p["cards"].is_null(),
+            "the API shows seat {seat}'s hand to seat {viewer}"
+        );
+        let want = json!([
+            format!("{} in hand", p["tiles_in_hand"]),
+            format!("{} in hand", p["cards_in_hand"])
+        ]);
+        assert_eq!(
+            shown["panels"][seat], want,
+            "{}: seat {seat}'s panel shows more than counts",
+            page.name
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "tyros-ann", (1280, 1300)).await;
+    let bob = Browser::open(&driver, &app, "tyros-bob", (1024, 900)).await;
+    let cara = Browser::open(&driver, &app, "tyros-cara", (390, 844)).await;
+
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "tyros").await;
+    ann.wait_until(
+        "the Tyros options are shown",
+        "return !!document.getElementById('config-pirates');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "3").await;
+    ann.fill("#seat-name-1", "Bob").await;
+    ann.fill("#seat-name-2", "Cara").await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    let links = ann
+        .js(
+            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
+            vec![],
+        )
+        .await;
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    for (page, seat) in [(&bob, 1), (&cara, 2)] {
+        page.goto(links[seat].as_str().expect("a seat link")).await;
+        page.wait_ready().await;
+        assert_eq!(
+            page.js("return document.body.dataset.seat;", vec![]).await,
+            seat.to_string()
+        );
+    }
+
+    let pages = [&ann, &bob, &cara];
+    let mut table = Table::new(&app, &id, &pages).await;
+    let tokens = table.tokens();
+    let mut forms = 0;
+    while table.moves < MOVES {
+        let doc = api_document(&app, &id).await;
+        if doc["status"] == "finished" {
+            break;
+        }
+        let version = doc["version"].as_i64().unwrap();
+        for (seat, page) in pages.iter().enumerate() {
+            page.wait_for_version(version).await;
+            assert_only_own_hand(&app, &id, page, seat, &tokens[seat]).await;
+        }
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let seat_doc = seat_document(&app, &id, &tokens[seat]).await;
+        if waiting_on_templates(&seat_doc) {
+            assert!(
+                template_move(&app, &id, pages[seat], &tokens[seat], None).await,
+                "seat {seat} is offered only templates the test cannot fill: {}",
+                seat_doc["action_templates"]
+            );
+            forms += 1;
+            continue;
+        }
+        table.step(choose_tyros).await;
+        if table.moves == 25 {
+            ann.screenshot("tyros-playing").await;
+            cara.screenshot("tyros-playing").await;
+        }
+    }
+    // A spectator sees no hand at all.
+    let doc = api_document(&app, &id).await;
+    let watcher = Browser::open(&driver, &app, "tyros-spectator", (1280, 1000)).await;
+    watcher.goto(&format!("/games/{id}")).await;
+    watcher
+        .wait_for_version(doc["version"].as_i64().unwrap())
+        .await;
+    let shown = shown_hands(&watcher).await;
+    assert_eq!(shown["own"], json!([]), "a spectator's page shows a hand");
+    for (seat, p) in doc["view"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(
+            shown["panels"][seat],
+            json!([
+                format!("{} in hand", p["tiles_in_hand"]),
+                format!("{} in hand", p["cards_in_hand"])
+            ])
+        );
+    }
+    println!(
+        "tyros: {} clicked moves, {forms} through forms",
+        table.moves
+    );
+    for page in [ann, bob, cara, watcher] {
+        page.close().await;
+    }
+}
