@@ -179,7 +179,11 @@ async fn play_monopoly(
                 &json!({ "action": action, "expected_version": legal[seat]["version"] }),
             )
             .await;
-        assert_eq!(status, StatusCode::OK, "{action} by seat {seat} refused: {body}");
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{action} by seat {seat} refused: {body}"
+        );
         if on_turn != Some(seat as u64) {
             tally.actions_by_seat_off_turn += 1;
             if action["type"] == "claim_rent" {
@@ -234,7 +238,10 @@ async fn play_and_check(players: usize, seed: u64, config: Value) -> Tally {
     assert_eq!(doc["outcome"]["winners"], json!(winners));
     assert_eq!(doc["outcome"]["scores"], json!(outcome.scores));
     // Once over, the deck orders are in the log.
-    let shuffles: Vec<&Value> = raw.iter().filter(|e| e["type"] == "deck_shuffled").collect();
+    let shuffles: Vec<&Value> = raw
+        .iter()
+        .filter(|e| e["type"] == "deck_shuffled")
+        .collect();
     assert_eq!(shuffles.len(), 2);
     assert!(shuffles.iter().all(|e| e["order"].is_array()));
 
@@ -246,7 +253,10 @@ async fn play_and_check(players: usize, seed: u64, config: Value) -> Tally {
             .get_json(&format!("/v1/games/{}/states/{version}", game.id), None)
             .await;
         assert_eq!(status, StatusCode::OK, "{state}");
-        assert_eq!(&state["view"], view, "state at seq {version} differs from play");
+        assert_eq!(
+            &state["view"], view,
+            "state at seq {version} differs from play"
+        );
     }
     tally
 }
@@ -404,7 +414,10 @@ async fn no_seat_or_spectator_sees_the_deck_order_before_the_end() {
 /// rolls, ends its turn or leaves an auction.
 async fn advance(app: &TestApp, game: &Game) {
     let doc = app.document(game, None).await;
-    assert_eq!(doc["status"], "active", "the game ended too early for the test");
+    assert_eq!(
+        doc["status"], "active",
+        "the game ended too early for the test"
+    );
     let legal = all_legal(app, game).await;
     let mut picked = None;
     for (seat, l) in legal.iter().enumerate() {
@@ -464,7 +477,10 @@ async fn refused(
         "the detail names the rule: {body}"
     );
     let after = app.document(game, None).await;
-    assert_eq!(before["version"], after["version"], "{action} changed the game");
+    assert_eq!(
+        before["version"], after["version"],
+        "{action} changed the game"
+    );
     assert_eq!(before["view"], after["view"], "{action} changed the game");
     covered.insert(code);
 }
@@ -491,38 +507,135 @@ fn owner_of(view: &Value, square: u64) -> Option<usize> {
 }
 
 /// Refusals at the start: the seat on turn owes a roll, nothing is owned, nothing is open.
-async fn refusals_at_the_start(app: &TestApp, game: &Game, t: usize, covered: &mut BTreeSet<&'static str>) {
+async fn refusals_at_the_start(
+    app: &TestApp,
+    game: &Game,
+    t: usize,
+    covered: &mut BTreeSet<&'static str>,
+) {
     let o = (t + 1) % game.tokens.len();
     let table: Vec<(usize, Value, &str)> = vec![
         (t, json!({"type": "end_turn"}), "monopoly.turn_not_finished"),
-        (t, json!({"type": "buy_property"}), "monopoly.no_purchase_offered"),
-        (t, json!({"type": "decline_property"}), "monopoly.no_purchase_offered"),
-        (t, json!({"type": "pay_card_fine"}), "monopoly.no_card_choice"),
+        (
+            t,
+            json!({"type": "buy_property"}),
+            "monopoly.no_purchase_offered",
+        ),
+        (
+            t,
+            json!({"type": "decline_property"}),
+            "monopoly.no_purchase_offered",
+        ),
+        (
+            t,
+            json!({"type": "pay_card_fine"}),
+            "monopoly.no_card_choice",
+        ),
         (t, json!({"type": "draw_card"}), "monopoly.no_card_choice"),
         (t, json!({"type": "pay_jail_fine"}), "monopoly.not_in_jail"),
-        (t, json!({"type": "use_jail_card", "card": "E01"}), "monopoly.not_in_jail"),
-        (o, json!({"type": "claim_rent", "rent": 7}), "monopoly.no_such_rent"),
-        (t, json!({"type": "build", "squares": []}), "monopoly.empty_request"),
-        (t, json!({"type": "build", "squares": [5]}), "monopoly.not_a_street"),
-        (t, json!({"type": "build", "squares": [1]}), "monopoly.not_owner"),
-        (t, json!({"type": "sell_building", "square": 12}), "monopoly.not_a_street"),
-        (t, json!({"type": "sell_building", "square": 1}), "monopoly.not_owner"),
-        (o, json!({"type": "mortgage", "square": 1}), "monopoly.not_owner"),
-        (o, json!({"type": "lift_mortgage", "square": 1}), "monopoly.not_owner"),
-        (t, json!({"type": "offer_trade", "to": t}), "monopoly.trade_with_self"),
-        (t, json!({"type": "offer_trade", "to": 7}), "monopoly.not_offer_party"),
-        (t, json!({"type": "offer_trade", "to": o, "give_cash": -5}), "monopoly.negative_amount"),
-        (t, json!({"type": "offer_trade", "to": o, "get_cash": 999_999}), "monopoly.insufficient_cash"),
-        (t, json!({"type": "offer_trade", "to": o, "give_properties": [1]}), "monopoly.bad_trade_item"),
-        (o, json!({"type": "accept_trade", "offer": 42}), "monopoly.no_such_offer"),
-        (o, json!({"type": "reject_trade", "offer": 42}), "monopoly.no_such_offer"),
-        (o, json!({"type": "withdraw_trade", "offer": 42}), "monopoly.no_such_offer"),
-        (t, json!({"type": "bid", "amount": 100}), "monopoly.no_auction"),
+        (
+            t,
+            json!({"type": "use_jail_card", "card": "E01"}),
+            "monopoly.not_in_jail",
+        ),
+        (
+            o,
+            json!({"type": "claim_rent", "rent": 7}),
+            "monopoly.no_such_rent",
+        ),
+        (
+            t,
+            json!({"type": "build", "squares": []}),
+            "monopoly.empty_request",
+        ),
+        (
+            t,
+            json!({"type": "build", "squares": [5]}),
+            "monopoly.not_a_street",
+        ),
+        (
+            t,
+            json!({"type": "build", "squares": [1]}),
+            "monopoly.not_owner",
+        ),
+        (
+            t,
+            json!({"type": "sell_building", "square": 12}),
+            "monopoly.not_a_street",
+        ),
+        (
+            t,
+            json!({"type": "sell_building", "square": 1}),
+            "monopoly.not_owner",
+        ),
+        (
+            o,
+            json!({"type": "mortgage", "square": 1}),
+            "monopoly.not_owner",
+        ),
+        (
+            o,
+            json!({"type": "lift_mortgage", "square": 1}),
+            "monopoly.not_owner",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": t}),
+            "monopoly.trade_with_self",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": 7}),
+            "monopoly.not_offer_party",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": o, "give_cash": -5}),
+            "monopoly.negative_amount",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": o, "get_cash": 999_999}),
+            "monopoly.insufficient_cash",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": o, "give_properties": [1]}),
+            "monopoly.bad_trade_item",
+        ),
+        (
+            o,
+            json!({"type": "accept_trade", "offer": 42}),
+            "monopoly.no_such_offer",
+        ),
+        (
+            o,
+            json!({"type": "reject_trade", "offer": 42}),
+            "monopoly.no_such_offer",
+        ),
+        (
+            o,
+            json!({"type": "withdraw_trade", "offer": 42}),
+            "monopoly.no_such_offer",
+        ),
+        (
+            t,
+            json!({"type": "bid", "amount": 100}),
+            "monopoly.no_auction",
+        ),
         (o, json!({"type": "pass_auction"}), "monopoly.no_auction"),
-        (o, json!({"type": "declare_demand", "squares": []}), "monopoly.not_declaring"),
+        (
+            o,
+            json!({"type": "declare_demand", "squares": []}),
+            "monopoly.not_declaring",
+        ),
         (t, json!({"type": "pay_debt"}), "monopoly.no_debt"),
         (t, json!({"type": "declare_bankruptcy"}), "monopoly.no_debt"),
-        (o, json!({"type": "settle_inheritance"}), "monopoly.no_inheritance"),
+        (
+            o,
+            json!({"type": "settle_inheritance"}),
+            "monopoly.no_inheritance",
+        ),
     ];
     for row in table {
         refused(app, game, covered, row).await;
@@ -537,8 +650,20 @@ async fn refusals_around_an_auction(
     t: usize,
     covered: &mut BTreeSet<&'static str>,
 ) {
-    refused(app, game, covered, (t, json!({"type": "roll"}), "monopoly.decision_pending")).await;
-    refused(app, game, covered, (t, json!({"type": "end_turn"}), "monopoly.decision_pending")).await;
+    refused(
+        app,
+        game,
+        covered,
+        (t, json!({"type": "roll"}), "monopoly.decision_pending"),
+    )
+    .await;
+    refused(
+        app,
+        game,
+        covered,
+        (t, json!({"type": "end_turn"}), "monopoly.decision_pending"),
+    )
+    .await;
     act_ok(app, game, t, json!({"type": "decline_property"})).await;
     let doc = app.document(game, None).await;
     let auction = &view_of(&doc)["auction"];
@@ -547,16 +672,42 @@ async fn refusals_around_an_auction(
     let p2 = (t + 2) % 3;
     act_ok(app, game, p1, json!({"type": "bid", "amount": min})).await;
     for row in [
-        (p1, json!({"type": "bid", "amount": min + 5}), "monopoly.high_bidder_waits"),
-        (p2, json!({"type": "bid", "amount": min}), "monopoly.bid_too_low"),
-        (p2, json!({"type": "bid", "amount": 1_000_000}), "monopoly.insufficient_cash"),
+        (
+            p1,
+            json!({"type": "bid", "amount": min + 5}),
+            "monopoly.high_bidder_waits",
+        ),
+        (
+            p2,
+            json!({"type": "bid", "amount": min}),
+            "monopoly.bid_too_low",
+        ),
+        (
+            p2,
+            json!({"type": "bid", "amount": 1_000_000}),
+            "monopoly.insufficient_cash",
+        ),
         (t, json!({"type": "end_turn"}), "monopoly.auction_running"),
-        (p2, json!({"type": "mortgage", "square": 1}), "monopoly.auction_running"),
+        (
+            p2,
+            json!({"type": "mortgage", "square": 1}),
+            "monopoly.auction_running",
+        ),
     ] {
         refused(app, game, covered, row).await;
     }
     act_ok(app, game, p2, json!({"type": "pass_auction"})).await;
-    refused(app, game, covered, (p2, json!({"type": "bid", "amount": min + 10}), "monopoly.not_bidder")).await;
+    refused(
+        app,
+        game,
+        covered,
+        (
+            p2,
+            json!({"type": "bid", "amount": min + 10}),
+            "monopoly.not_bidder",
+        ),
+    )
+    .await;
     while !app.document(game, None).await["view"]["auction"].is_null() {
         advance(app, game).await;
     }
@@ -577,7 +728,11 @@ async fn refusals_around_a_group(
     let x = owner_of(view_of(&doc), group[0]).unwrap();
     let n = game.tokens.len();
     if group.iter().any(|&s| owner_of(view_of(&doc), s) != Some(x)) {
-        let row = (x, json!({"type": "build", "squares": [group[0]]}), "monopoly.group_incomplete");
+        let row = (
+            x,
+            json!({"type": "build", "squares": [group[0]]}),
+            "monopoly.group_incomplete",
+        );
         refused(app, game, covered, row).await;
     }
     let mut traded = false;
@@ -588,15 +743,33 @@ async fn refusals_around_a_group(
         }
         let offer = json!({"type": "offer_trade", "to": y, "get_properties": [square]});
         let body = act_ok(app, game, x, offer.clone()).await;
-        let id = body["events"][0]["event"]["offer"]["offer"].as_u64().unwrap();
+        let id = body["events"][0]["event"]["offer"]["offer"]
+            .as_u64()
+            .unwrap();
         if !traded {
             let z = (0..n).find(|&z| z != x && z != y).unwrap();
             for row in [
                 (x, offer.clone(), "monopoly.offer_already_open"),
-                (z, json!({"type": "accept_trade", "offer": id}), "monopoly.not_offer_party"),
-                (x, json!({"type": "accept_trade", "offer": id}), "monopoly.not_offer_party"),
-                (y, json!({"type": "withdraw_trade", "offer": id}), "monopoly.not_offer_party"),
-                (y, json!({"type": "accept_trade", "offer": id, "lift": [square]}), "monopoly.bad_lift_choice"),
+                (
+                    z,
+                    json!({"type": "accept_trade", "offer": id}),
+                    "monopoly.not_offer_party",
+                ),
+                (
+                    x,
+                    json!({"type": "accept_trade", "offer": id}),
+                    "monopoly.not_offer_party",
+                ),
+                (
+                    y,
+                    json!({"type": "withdraw_trade", "offer": id}),
+                    "monopoly.not_offer_party",
+                ),
+                (
+                    y,
+                    json!({"type": "accept_trade", "offer": id, "lift": [square]}),
+                    "monopoly.bad_lift_choice",
+                ),
             ] {
                 refused(app, game, covered, row).await;
             }
@@ -614,16 +787,52 @@ async fn refusals_around_a_group(
     let (a, b) = (group[0], group[1]);
     let other = (x + 1) % n;
     for row in [
-        (x, json!({"type": "build", "squares": [a, a]}), "monopoly.uneven"),
-        (x, json!({"type": "sell_building", "square": a}), "monopoly.no_buildings"),
-        (x, json!({"type": "lift_mortgage", "square": a}), "monopoly.not_mortgaged"),
-        (other, json!({"type": "build", "squares": [a]}), "monopoly.not_owner"),
+        (
+            x,
+            json!({"type": "build", "squares": [a, a]}),
+            "monopoly.uneven",
+        ),
+        (
+            x,
+            json!({"type": "sell_building", "square": a}),
+            "monopoly.no_buildings",
+        ),
+        (
+            x,
+            json!({"type": "lift_mortgage", "square": a}),
+            "monopoly.not_mortgaged",
+        ),
+        (
+            other,
+            json!({"type": "build", "squares": [a]}),
+            "monopoly.not_owner",
+        ),
     ] {
         refused(app, game, covered, row).await;
     }
     act_ok(app, game, x, json!({"type": "mortgage", "square": a})).await;
-    refused(app, game, covered, (x, json!({"type": "mortgage", "square": a}), "monopoly.already_mortgaged")).await;
-    refused(app, game, covered, (x, json!({"type": "build", "squares": [b]}), "monopoly.group_mortgaged")).await;
+    refused(
+        app,
+        game,
+        covered,
+        (
+            x,
+            json!({"type": "mortgage", "square": a}),
+            "monopoly.already_mortgaged",
+        ),
+    )
+    .await;
+    refused(
+        app,
+        game,
+        covered,
+        (
+            x,
+            json!({"type": "build", "squares": [b]}),
+            "monopoly.group_mortgaged",
+        ),
+    )
+    .await;
     act_ok(app, game, x, json!({"type": "lift_mortgage", "square": a})).await;
     // Up to a hotel on every street, level by level.
     let to_hotels: Vec<u64> = (0..5).flat_map(|_| group.iter().copied()).collect();
@@ -637,15 +846,37 @@ async fn refusals_around_a_group(
         .all(|d| d["hotel"] == true));
     let y = (x + 1) % n;
     for row in [
-        (x, json!({"type": "build", "squares": [a]}), "monopoly.street_full"),
-        (x, json!({"type": "mortgage", "square": a}), "monopoly.group_has_buildings"),
-        (x, json!({"type": "offer_trade", "to": y, "give_properties": [a]}), "monopoly.group_has_buildings"),
+        (
+            x,
+            json!({"type": "build", "squares": [a]}),
+            "monopoly.street_full",
+        ),
+        (
+            x,
+            json!({"type": "mortgage", "square": a}),
+            "monopoly.group_has_buildings",
+        ),
+        (
+            x,
+            json!({"type": "offer_trade", "to": y, "give_properties": [a]}),
+            "monopoly.group_has_buildings",
+        ),
     ] {
         refused(app, game, covered, row).await;
     }
     // Selling one hotel leaves the group uneven for a second sale of the same street.
     act_ok(app, game, x, json!({"type": "sell_building", "square": a})).await;
-    refused(app, game, covered, (x, json!({"type": "sell_building", "square": a}), "monopoly.uneven")).await;
+    refused(
+        app,
+        game,
+        covered,
+        (
+            x,
+            json!({"type": "sell_building", "square": a}),
+            "monopoly.uneven",
+        ),
+    )
+    .await;
 }
 
 /// A group all of whose streets are owned, if any.
@@ -668,7 +899,8 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
     let t = doc["view"]["turn"]["seat"].as_u64().unwrap() as usize;
     refusals_at_the_start(&app, &game, t, &mut covered).await;
 
-    let (mut auction, mut done, mut rent, mut jail, mut group) = (false, false, false, false, false);
+    let (mut auction, mut done, mut rent, mut jail, mut group) =
+        (false, false, false, false, false);
     for _ in 0..3_000 {
         if auction && done && rent && jail && group {
             break;
@@ -679,25 +911,52 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
         let t = turn["seat"].as_u64().unwrap() as usize;
         let step = turn["step"]["step"].as_str().unwrap();
         let me = &view["players"][t];
-        let auction_free = view["auction"].is_null() && view["rents"].as_array().unwrap().is_empty();
+        let auction_free =
+            view["auction"].is_null() && view["rents"].as_array().unwrap().is_empty();
         if !auction && step == "buy" && auction_free {
             refusals_around_an_auction(&app, &game, t, &mut covered).await;
             auction = true;
             continue;
         }
         if !done && step == "done" && auction_free {
-            refused(&app, &game, &mut covered, (t, json!({"type": "roll"}), "monopoly.roll_not_owed")).await;
+            refused(
+                &app,
+                &game,
+                &mut covered,
+                (t, json!({"type": "roll"}), "monopoly.roll_not_owed"),
+            )
+            .await;
             done = true;
         }
         if let Some(r) = view["rents"].as_array().unwrap().first().filter(|_| !rent) {
             let owner = r["owner"].as_u64().unwrap() as usize;
             let other = (owner + 1) % 3;
-            refused(&app, &game, &mut covered, (other, json!({"type": "claim_rent", "rent": r["rent"]}), "monopoly.not_rent_owner")).await;
+            refused(
+                &app,
+                &game,
+                &mut covered,
+                (
+                    other,
+                    json!({"type": "claim_rent", "rent": r["rent"]}),
+                    "monopoly.not_rent_owner",
+                ),
+            )
+            .await;
             rent = true;
         }
         if me["in_jail"] == true && step == "roll" && turn["rolled"] == false && !jail {
             if me["jail_cards"].as_array().unwrap().is_empty() {
-                refused(&app, &game, &mut covered, (t, json!({"type": "use_jail_card", "card": "E01"}), "monopoly.no_such_card")).await;
+                refused(
+                    &app,
+                    &game,
+                    &mut covered,
+                    (
+                        t,
+                        json!({"type": "use_jail_card", "card": "E01"}),
+                        "monopoly.no_such_card",
+                    ),
+                )
+                .await;
                 jail = true;
             }
         }
@@ -793,8 +1052,7 @@ async fn the_served_openapi_document_publishes_every_monopoly_code() {
     let app = spawn_app().await;
     let (status, doc) = app.get_json("/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);
-    let description = doc["components"]["schemas"]["Problem"]["properties"]["code"]
-        ["description"]
+    let description = doc["components"]["schemas"]["Problem"]["properties"]["code"]["description"]
         .as_str()
         .unwrap();
     let listed: Vec<String> = MONOPOLY_CODES.iter().map(|c| format!("`{c}`")).collect();
