@@ -421,6 +421,7 @@ async fn no_viewer_sees_another_hand_a_pile_order_or_a_face_down_fight_card() {
     check_all_viewers(&app, &game, &mut hidden).await;
     let mut tile_refusals = 0;
     let mut last_moment = Value::Null;
+    let mut sealed_checks = 0;
     let mut moves = 0;
     let mut finished = false;
     while !finished {
@@ -433,10 +434,10 @@ async fn no_viewer_sees_another_hand_a_pile_order_or_a_face_down_fight_card() {
             .unwrap()
             .iter()
             .any(|p| p["keep_chosen"] == true);
-        // Each new sealed moment once (a fight card laid, the first keep chosen), else every
-        // 60 moves.
+        // The first few sealed moments (a fight card laid, a keep chosen), and every 150 moves.
         let moment = json!([sealed.then(|| fight.clone()), keeping]);
-        if ((sealed || keeping) && moment != last_moment) || moves % 60 == 0 {
+        if ((sealed || keeping) && moment != last_moment && sealed_checks < 6) || moves % 150 == 0 {
+            sealed_checks += usize::from(sealed || keeping);
             check_all_viewers(&app, &game, &mut hidden).await;
         }
         last_moment = moment;
