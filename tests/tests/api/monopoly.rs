@@ -100,7 +100,8 @@ struct Tally {
     trades: usize,
     bids: usize,
     auctions_won: usize,
-    actions_by_seat_off_turn: usize,
+    /// Standing actions (offers and answers, building, mortgages) by seats not on turn.
+    standing_off_turn: usize,
 }
 
 /// Plays a whole game: at every step each seat's legal actions are read; a waiting rent is
@@ -185,9 +186,11 @@ async fn play_monopoly(
             "{action} by seat {seat} refused: {body}"
         );
         if on_turn != Some(seat as u64) {
-            tally.actions_by_seat_off_turn += 1;
-            if action["type"] == "claim_rent" {
-                tally.claims_off_turn += 1;
+            match action["type"].as_str().unwrap() {
+                "claim_rent" => tally.claims_off_turn += 1,
+                "bid" | "pass_auction" | "declare_demand" | "pay_debt" | "declare_bankruptcy"
+                | "settle_inheritance" => {}
+                _ => tally.standing_off_turn += 1,
             }
         }
         for e in body["events"].as_array().unwrap() {
@@ -267,6 +270,7 @@ async fn play_and_check(players: usize, seed: u64, config: Value) -> Tally {
 async fn three_player_games_with_claims_trades_and_auctions_end_as_the_engine_replay_says() {
     let tally = play_and_check(3, 7, json!({ "round_limit": 8 })).await;
     assert!(tally.claims_off_turn > 0, "{tally:?}");
+    assert!(tally.standing_off_turn > 0, "{tally:?}");
     assert!(tally.trades > 0, "{tally:?}");
     assert!(tally.bids > 0 && tally.auctions_won > 0, "{tally:?}");
     assert!(tally.lapsed_rents > 0, "{tally:?}");
@@ -276,6 +280,7 @@ async fn three_player_games_with_claims_trades_and_auctions_end_as_the_engine_re
 async fn four_player_games_with_claims_trades_and_auctions_end_as_the_engine_replay_says() {
     let tally = play_and_check(4, 8, json!({ "round_limit": 6 })).await;
     assert!(tally.claims_off_turn > 0, "{tally:?}");
+    assert!(tally.standing_off_turn > 0, "{tally:?}");
     assert!(tally.trades > 0, "{tally:?}");
     assert!(tally.bids > 0 && tally.auctions_won > 0, "{tally:?}");
 }

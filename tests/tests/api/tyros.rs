@@ -49,23 +49,19 @@ fn warlike(view: &Value, seat: u64, action: &Value) -> u32 {
     }
 }
 
-/// One random move by a seat the game waits for (seeded `rng`): a listed action or a filled
-/// template. Returns the acting seat and the answer, or `None` once the game is over.
-async fn play_one(app: &TestApp, game: &Game, rng: &mut ChaCha8Rng) -> Option<(usize, Value)> {
-    play_one_liking(app, game, rng, None).await
-}
-
-/// [`play_one`] with listed actions weighted by `liking` (templates weigh 1 each); without it
-/// the choice is [`tests::choose`]'s.
-async fn play_one_liking(
+/// One random move by a seat the game waits for (seeded `rng`), given the game's current
+/// spectator document `doc`: a listed action or a filled template, weighted by `liking` if
+/// given (templates weigh 1 each), else chosen by [`tests::choose`]. Returns `false` once the
+/// game is over.
+async fn play_one(
     app: &TestApp,
     game: &Game,
+    doc: &Value,
     rng: &mut ChaCha8Rng,
     liking: Option<Liking>,
-) -> Option<(usize, Value)> {
-    let doc = app.document(game, None).await;
+) -> bool {
     if doc["status"] == "finished" {
-        return None;
+        return false;
     }
     let active = doc["active_seats"].as_array().unwrap();
     assert!(
@@ -96,7 +92,7 @@ async fn play_one_liking(
         StatusCode::OK,
         "{action} by seat {seat} refused: {body}"
     );
-    Some((seat, body))
+    true
 }
 
 /// A seeded choice among `actions` weighted by `liking` and `templates` (1 each, filled at
@@ -144,7 +140,7 @@ async fn play_and_check(players: usize, seed: u64, config: Value) {
     loop {
         let doc = app.document(&game, None).await;
         seen.insert(doc["version"].as_i64().unwrap(), doc["view"].clone());
-        if play_one(&app, &game, &mut rng).await.is_none() {
+        if !play_one(&app, &game, &doc, &mut rng, None).await {
             break;
         }
         moves += 1;
@@ -445,9 +441,7 @@ async fn no_viewer_sees_another_hand_a_pile_order_or_a_face_down_fight_card() {
             let active = doc["active_seats"].as_array().unwrap();
             tile_refusals += check_tile_refusals(&app, &game, active).await;
         }
-        finished = play_one_liking(&app, &game, &mut rng, Some(warlike))
-            .await
-            .is_none();
+        finished = !play_one(&app, &game, &doc, &mut rng, Some(warlike)).await;
         moves += 1;
         assert!(moves < 5_000, "the game did not end within 5000 moves");
     }
