@@ -496,10 +496,6 @@ async fn act_ok(app: &TestApp, game: &Game, seat: usize, action: Value) -> Value
     body
 }
 
-fn view_of(doc: &Value) -> &Value {
-    &doc["view"]
-}
-
 fn owner_of(view: &Value, square: u64) -> Option<usize> {
     view["deeds"]
         .as_array()
@@ -671,7 +667,7 @@ async fn refusals_around_an_auction(
     .await;
     act_ok(app, game, t, json!({"type": "decline_property"})).await;
     let doc = app.document(game, None).await;
-    let auction = &view_of(&doc)["auction"];
+    let auction = &doc["view"]["auction"];
     let min = auction["min_bid"].as_i64().unwrap();
     let p1 = (t + 1) % 3;
     let p2 = (t + 2) % 3;
@@ -730,9 +726,9 @@ async fn refusals_around_a_group(
     covered: &mut BTreeSet<&'static str>,
 ) {
     let doc = app.document(game, None).await;
-    let x = owner_of(view_of(&doc), group[0]).unwrap();
+    let x = owner_of(&doc["view"], group[0]).unwrap();
     let n = game.tokens.len();
-    if group.iter().any(|&s| owner_of(view_of(&doc), s) != Some(x)) {
+    if group.iter().any(|&s| owner_of(&doc["view"], s) != Some(x)) {
         let row = (
             x,
             json!({"type": "build", "squares": [group[0]]}),
@@ -742,7 +738,7 @@ async fn refusals_around_a_group(
     }
     let mut traded = false;
     for &square in &group[1..] {
-        let y = owner_of(view_of(&app.document(game, None).await), square).unwrap();
+        let y = owner_of(&app.document(game, None).await["view"], square).unwrap();
         if y == x {
             continue;
         }
@@ -911,7 +907,7 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
             break;
         }
         let doc = app.document(&game, None).await;
-        let view = view_of(&doc);
+        let view = &doc["view"];
         let turn = &view["turn"];
         let t = turn["seat"].as_u64().unwrap() as usize;
         let step = turn["step"]["step"].as_str().unwrap();
