@@ -945,21 +945,21 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
             .await;
             rent = true;
         }
-        if me["in_jail"] == true && step == "roll" && turn["rolled"] == false && !jail {
-            if me["jail_cards"].as_array().unwrap().is_empty() {
-                refused(
-                    &app,
-                    &game,
-                    &mut covered,
-                    (
-                        t,
-                        json!({"type": "use_jail_card", "card": "E01"}),
-                        "monopoly.no_such_card",
-                    ),
-                )
-                .await;
-                jail = true;
-            }
+        let jailed_without_card =
+            me["in_jail"] == true && me["jail_cards"].as_array().unwrap().is_empty();
+        if jailed_without_card && step == "roll" && turn["rolled"] == false && !jail {
+            refused(
+                &app,
+                &game,
+                &mut covered,
+                (
+                    t,
+                    json!({"type": "use_jail_card", "card": "E01"}),
+                    "monopoly.no_such_card",
+                ),
+            )
+            .await;
+            jail = true;
         }
         if !group && view["rents"].as_array().unwrap().is_empty() {
             if let Some(g) = owned_group(view) {
