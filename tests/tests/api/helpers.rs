@@ -82,6 +82,37 @@ impl TestApp {
         }
     }
 
+    /// Creates a started game of `game_type` with `players` named seats, `seed` and `config`.
+    pub async fn create_game_of(
+        &self,
+        game_type: &str,
+        players: usize,
+        seed: u64,
+        config: Value,
+    ) -> Game {
+        let seats: Vec<Value> = (0..players)
+            .map(|i| json!({ "name": format!("Player {i}") }))
+            .collect();
+        let (status, body) = json_of(
+            self.req(Method::POST, "/v1/games", None)
+                .json(&json!({ "type": game_type, "seats": seats, "seed": seed, "config": config }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        Game {
+            id: body["game_id"].as_str().unwrap().to_string(),
+            tokens: body["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["token"].as_str().unwrap().to_string())
+                .collect(),
+        }
+    }
+
     pub async fn get_json(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
         let res = self.req(Method::GET, path, token).send().await.unwrap();
         json_of(res).await
