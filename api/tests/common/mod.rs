@@ -22,6 +22,16 @@ impl Drop for Server {
 /// Starts `server` on `database_url` on any free port; its log (stderr) goes to `log` when
 /// given. Returns once the server has printed the address it listens on.
 pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
+    start_server_with(database_url, rust_log, log, &[])
+}
+
+/// [`start_server`] with more environment (settings such as `BOT_THREADS`).
+pub fn start_server_with(
+    database_url: &str,
+    rust_log: &str,
+    log: Option<&Path>,
+    env: &[(&str, &str)],
+) -> Server {
     let stderr = match log {
         Some(p) => Stdio::from(std::fs::File::create(p).expect("create the log file")),
         None => Stdio::null(),
@@ -32,6 +42,7 @@ pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> S
         .env("POOL_SIZE", "4")
         .env("WORKERS", "2")
         .env("RUST_LOG", rust_log)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(stderr)
         .spawn()

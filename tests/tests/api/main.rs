@@ -3,6 +3,7 @@
 
 mod acquire;
 mod availability;
+mod bots;
 mod bad_input;
 mod browser;
 mod clients;
