@@ -73,13 +73,18 @@ impl Metrics {
         let streams =
             IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
         let bot_moves = IntCounterVec::new(
-            Opts::new("bot_moves_total", "Bot moves by game type, level and result"),
+            Opts::new(
+                "bot_moves_total",
+                "Bot moves by game type, level and result",
+            ),
             &["game", "level", "result"],
         )
         .expect("metric");
         let bot_think_seconds = Histogram::with_opts(
             HistogramOpts::new("bot_think_duration_seconds", "Time a bot thought per move")
-                .buckets(vec![0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0]),
+                .buckets(vec![
+                    0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                ]),
         )
         .expect("metric");
         let bots_thinking =

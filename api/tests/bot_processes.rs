@@ -38,7 +38,9 @@ async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<Value> {
     let mut after = 0;
     loop {
         let page: Value = client
-            .get(format!("{base}/v1/games/{id}/events?after={after}&limit=1000"))
+            .get(format!(
+                "{base}/v1/games/{id}/events?after={after}&limit=1000"
+            ))
             .send()
             .await
             .unwrap()
@@ -109,7 +111,9 @@ async fn two_processes_never_both_move_the_same_bot_turn() {
         let log = events(&client, &a.base, id).await;
         let seqs: Vec<i64> = log.iter().map(|e| e["seq"].as_i64().unwrap()).collect();
         assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
-        let version = document(&client, &a.base, id).await["version"].as_i64().unwrap();
+        let version = document(&client, &a.base, id).await["version"]
+            .as_i64()
+            .unwrap();
         assert_eq!(version, seqs.len() as i64);
         let acted: BTreeSet<&str> = log
             .iter()
@@ -120,10 +124,17 @@ async fn two_processes_never_both_move_the_same_bot_turn() {
     }
     let applied =
         bot_moves(&client, &a.base, "applied").await + bot_moves(&client, &b.base, "applied").await;
-    assert_eq!(applied, batches, "every bot move applied is one batch in the log");
+    assert_eq!(
+        applied, batches,
+        "every bot move applied is one batch in the log"
+    );
     for result in ["stale", "failed"] {
-        let n = bot_moves(&client, &a.base, result).await + bot_moves(&client, &b.base, result).await;
-        assert_eq!(n, 0, "{result} bot moves: a turn was thought about twice or refused");
+        let n =
+            bot_moves(&client, &a.base, result).await + bot_moves(&client, &b.base, result).await;
+        assert_eq!(
+            n, 0,
+            "{result} bot moves: a turn was thought about twice or refused"
+        );
     }
     drop((a, b));
 }
@@ -144,18 +155,16 @@ async fn a_process_killed_while_its_bot_thinks_leaves_the_game_to_another() {
     let client = reqwest::Client::new();
     let seats = json!([{ "bot": "mcts", "budget_ms": 3000 }, { "bot": "mcts", "budget_ms": 3000 }]);
     let id = create_bot_game(&client, &a.base, seats).await;
-    let version = document(&client, &a.base, &id).await["version"].as_i64().unwrap();
+    let version = document(&client, &a.base, &id).await["version"]
+        .as_i64()
+        .unwrap();
     wait_for("the bot on A to think", || async {
         (common::gauge(&client, &a.base, "bots_thinking").await == 1).then_some(())
     })
     .await;
     a.child.kill().expect("SIGKILL the server");
     a.child.wait().unwrap();
-    assert_eq!(
-        document_from_db(&db, &id),
-        version,
-        "A died before moving"
-    );
+    assert_eq!(document_from_db(&db, &id), version, "A died before moving");
 
     let b = tokio::task::spawn_blocking(move || start_server_with(&url, "warn", None, &env))
         .await

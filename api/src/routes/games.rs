@@ -86,9 +86,7 @@ pub async fn create_game(
         .seats
         .iter()
         .map(|s| match (&s.name, s.open, s.bot, s.budget_ms) {
-            (Some(name), None | Some(false), None, None) => {
-                Ok(SeatPlan::Taken(valid_name(name)?))
-            }
+            (Some(name), None | Some(false), None, None) => Ok(SeatPlan::Taken(valid_name(name)?)),
             (None, Some(true), None, None) => Ok(SeatPlan::Open),
             (None, None | Some(false), Some(level), budget_ms) => {
                 Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))

@@ -21,6 +21,7 @@ impl Drop for Server {
 
 /// Starts `server` on `database_url` on any free port; its log (stderr) goes to `log` when
 /// given. Returns once the server has printed the address it listens on.
+#[allow(dead_code)] // not every test binary that includes this module starts plain servers
 pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
     start_server_with(database_url, rust_log, log, &[])
 }
@@ -59,6 +60,7 @@ pub fn start_server_with(
 }
 
 /// `GET {base}/v1/games/{id}/legal-actions` as the seat holding `token`, which must succeed.
+#[allow(dead_code)] // not every test binary that includes this module acts
 pub async fn legal_actions(
     client: &reqwest::Client,
     base: &str,

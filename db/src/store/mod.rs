@@ -14,11 +14,11 @@ mod idempotency;
 mod seats;
 
 pub use append::{Applied, BotTurn, Decision};
-pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
     OPTIMISTIC_ATTEMPTS,
 };
+pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
     create_game, get_game, list_games, BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat,

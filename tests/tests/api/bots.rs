@@ -102,7 +102,10 @@ async fn a_person_plays_a_game_against_bots_to_the_end_by_polling() {
     assert!(doc["outcome"]["winners"].as_array().is_some(), "{doc}");
     let kinds: Vec<&Value> = doc["seats"].as_array().unwrap().iter().collect();
     assert_eq!(kinds[0]["kind"], "bot");
-    assert_eq!(kinds[0]["bot"], json!({ "level": "random", "budget_ms": null }));
+    assert_eq!(
+        kinds[0]["bot"],
+        json!({ "level": "random", "budget_ms": null })
+    );
     assert_eq!(kinds[1]["kind"], "human");
     assert_eq!(kinds[1]["bot"], Value::Null);
     assert_eq!(kinds[2]["bot"]["level"], "greedy");
@@ -139,12 +142,7 @@ async fn a_game_of_bots_only_plays_itself_to_the_end() {
 #[tokio::test]
 async fn a_bot_takes_an_open_seat_and_its_budget_is_clamped_to_the_server_maximum() {
     let app = spawn_app().await;
-    let (game, _) = create(
-        &app,
-        "tycoon",
-        json!([{ "name": "Ann" }, { "open": true }]),
-    )
-    .await;
+    let (game, _) = create(&app, "tycoon", json!([{ "name": "Ann" }, { "open": true }])).await;
     let res = app
         .req(Method::POST, &format!("/v1/games/{}/seats", game.id), None)
         .json(&json!({ "bot": "mcts", "budget_ms": 3_600_000 }))
@@ -154,7 +152,10 @@ async fn a_bot_takes_an_open_seat_and_its_budget_is_clamped_to_the_server_maximu
     let (status, joined) = json_of(res).await;
     assert_eq!(status, StatusCode::CREATED, "{joined}");
     assert_eq!(joined["seat"], 1);
-    assert_eq!(joined["status"], "active", "the last seat filled starts the game");
+    assert_eq!(
+        joined["status"], "active",
+        "the last seat filled starts the game"
+    );
     assert!(joined.get("token").is_none(), "{joined}");
     let max = api::Settings::for_tests("").bot_max_budget_ms;
     assert_eq!(joined["bot"], json!({ "level": "mcts", "budget_ms": max }));

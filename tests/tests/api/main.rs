@@ -3,8 +3,8 @@
 
 mod acquire;
 mod availability;
-mod bots;
 mod bad_input;
+mod bots;
 mod browser;
 mod clients;
 mod concurrency;
