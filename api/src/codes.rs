@@ -38,7 +38,7 @@ pub const API_CODES: &[(&str, &str)] = &[
     ("unsupported_media_type", "415, the body is not `application/json`"),
     ("unknown_game_type", "422, no such game type"),
     ("invalid_seat_count", "422, the seat list is outside the game's seat range"),
-    ("invalid_seat", "422, a seat is neither `{\"name\": ...}` nor `{\"open\": true}`"),
+    ("invalid_seat", "422, a seat is none or several of `{\"name\": ...}`, `{\"open\": true}` and `{\"bot\": ...}`"),
     ("invalid_name", "422, a name is empty, over 64 characters or has control characters"),
     ("invalid_config", "422, the game refuses the configuration"),
     ("no_such_seat", "422, the game has no such seat"),

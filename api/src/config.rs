@@ -47,6 +47,20 @@ pub struct Settings {
     /// Switch rate limiting off (for load measurements only).
     #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
     pub no_rate_limits: bool,
+    /// Threads that think for bot seats (0: this process moves no bots; others on the same
+    /// database still do).
+    #[arg(long, env = "BOT_THREADS", default_value_t = 1)]
+    pub bot_threads: usize,
+    /// Largest time budget per bot move in milliseconds; larger requested budgets are clamped.
+    #[arg(long, env = "BOT_MAX_BUDGET_MS", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=60_000))]
+    pub bot_max_budget_ms: u32,
+    /// Pause before each bot move in milliseconds, so that spectators can follow.
+    #[arg(long, env = "BOT_MOVE_DELAY_MS", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60_000))]
+    pub bot_move_delay_ms: u32,
+    /// How long a process may think about a bot move before another process may take it
+    /// over (it presumes the first dead), in seconds; keep it above the largest budget.
+    #[arg(long, env = "BOT_LEASE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub bot_lease_secs: u32,
 }
 
 impl Settings {
@@ -57,6 +71,16 @@ impl Settings {
             address: self.rate_limit_address,
             lobby: self.rate_limit_lobby,
         })
+    }
+
+    /// What the bot workers and the lobby need to know about bots.
+    pub fn bots(&self) -> crate::bot_runner::BotSettings {
+        crate::bot_runner::BotSettings {
+            threads: self.bot_threads,
+            max_budget_ms: self.bot_max_budget_ms,
+            move_delay_ms: self.bot_move_delay_ms,
+            lease: std::time::Duration::from_secs(u64::from(self.bot_lease_secs)),
+        }
     }
 
     /// The origins allowed to call from a browser.
@@ -90,6 +114,10 @@ impl Settings {
                 per_second: 1.0,
             },
             no_rate_limits: true,
+            bot_threads: 1,
+            bot_max_budget_ms: 1000,
+            bot_move_delay_ms: 0,
+            bot_lease_secs: 10,
         }
     }
 }

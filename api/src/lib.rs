@@ -19,6 +19,7 @@
 //! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
 //! client's pages and assets).
 
+pub mod bot_runner;
 pub mod codes;
 pub mod config;
 pub mod dto;
@@ -55,6 +56,7 @@ pub struct Application {
     server: Server,
     address: SocketAddr,
     listener: ListenerGuard,
+    bot_workers: bot_runner::BotWorkers,
     pool: db::Pool,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
@@ -71,18 +73,28 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let (hub, listener_guard) = Hub::start(url);
+        let bot_wake = Arc::new(bot_runner::BotWake::default());
+        let (hub, listener_guard) = Hub::start(url, bot_wake.clone());
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
+        let context = Arc::new(state::Context {
+            rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
+            announcer,
+            schemas: schemas.clone(),
+            bots: settings.bots(),
+        });
+        let bot_workers = bot_runner::BotWorkers::start(
+            settings.bots(),
+            pool.clone(),
+            context.clone(),
+            bot_wake,
+            metrics.clone(),
+        );
         let state = AppState {
             pool: pool.clone(),
             hub,
-            context: Arc::new(state::Context {
-                rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
-                announcer,
-                schemas: schemas.clone(),
-            }),
+            context,
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
@@ -134,6 +146,7 @@ impl Application {
             server,
             address,
             listener: listener_guard,
+            bot_workers,
             pool,
             postgres,
         })
@@ -153,6 +166,8 @@ impl Application {
         let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
         let result = self.server.await;
         sweeper.abort();
+        let bot_workers = self.bot_workers;
+        let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {

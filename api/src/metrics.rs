@@ -1,4 +1,5 @@
-//! Prometheus metrics: requests by route and status, action latency, pool use, long polls.
+//! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
+//! bot moves.
 
 use std::time::Duration;
 
@@ -23,6 +24,12 @@ pub struct Metrics {
     pool_max: IntGauge,
     pub long_polls: IntGauge,
     pub streams: IntGauge,
+    /// Bot moves by game type, level and result (`applied`, `stale`, `failed`).
+    pub bot_moves: IntCounterVec,
+    /// Time a bot thought per move (wall clock of its worker thread).
+    pub bot_think_seconds: Histogram,
+    /// Bot moves being thought about now.
+    pub bots_thinking: IntGauge,
 }
 
 impl Metrics {
@@ -65,8 +72,28 @@ impl Metrics {
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
         let streams =
             IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
+        let bot_moves = IntCounterVec::new(
+            Opts::new(
+                "bot_moves_total",
+                "Bot moves by game type, level and result",
+            ),
+            &["game", "level", "result"],
+        )
+        .expect("metric");
+        let bot_think_seconds = Histogram::with_opts(
+            HistogramOpts::new("bot_think_duration_seconds", "Time a bot thought per move")
+                .buckets(vec![
+                    0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                ]),
+        )
+        .expect("metric");
+        let bots_thinking =
+            IntGauge::new("bots_thinking", "Bot moves being thought about now").expect("metric");
         for c in [
-            Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(bot_moves.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(bots_thinking.clone()),
+            Box::new(bot_think_seconds.clone()),
+            Box::new(requests.clone()),
             Box::new(request_seconds.clone()),
             Box::new(action_seconds.clone()),
             Box::new(pool_connections.clone()),
@@ -87,6 +114,9 @@ impl Metrics {
             pool_max,
             long_polls,
             streams,
+            bot_moves,
+            bot_think_seconds,
+            bots_thinking,
         }
     }
 

@@ -13,6 +13,7 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use crate::bot_runner::BotWake;
 use crate::error::ApiError;
 use crate::rosters::RosterCache;
 
@@ -32,6 +33,8 @@ pub struct Context {
     pub announcer: Announcer,
     /// The document's schemas, to hold actions to their game's shape.
     pub schemas: Arc<crate::strict::Schemas>,
+    /// Bot budgets and pacing.
+    pub bots: crate::bot_runner::BotSettings,
 }
 
 impl AppState {
@@ -69,6 +72,8 @@ impl AppState {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
+    /// The bot workers' wake-up: armed bot turns, and reconnects (which may have lost some).
+    bots: Arc<BotWake>,
 }
 
 /// What a waiter hears.
@@ -110,10 +115,12 @@ impl ListenerGuard {
 }
 
 impl Hub {
-    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]).
-    pub fn start(url: String) -> (Arc<Hub>, ListenerGuard) {
+    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), waking `bots`
+    /// when a bot turn is armed.
+    pub fn start(url: String, bots: Arc<BotWake>) -> (Arc<Hub>, ListenerGuard) {
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
+            bots,
         });
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -134,6 +141,9 @@ impl Hub {
     }
 
     fn dispatch(&self, event: ListenEvent) {
+        if matches!(event, ListenEvent::BotTurnDue | ListenEvent::Connected) {
+            self.bots.wake();
+        }
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         match event {
             ListenEvent::Changed(GameChanged { game_id, version }) => {
@@ -147,6 +157,7 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
+            ListenEvent::BotTurnDue => {}
         }
     }
 

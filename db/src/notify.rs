@@ -166,6 +166,8 @@ pub struct Listener {
     conn: PgConnection,
     poll_interval: Duration,
     pending: VecDeque<GameChanged>,
+    /// A bot turn was armed since [`Listener::take_bot_turn_due`] last looked.
+    bot_turn_due: bool,
 }
 
 impl std::fmt::Debug for Listener {
@@ -186,10 +188,12 @@ impl Listener {
         let mut conn =
             PgConnection::establish(url).map_err(|e| StoreError::Unavailable(e.to_string()))?;
         diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
+        diesel::sql_query(format!("LISTEN {}", crate::store::BOT_CHANNEL)).execute(&mut conn)?;
         Ok(Listener {
             conn,
             poll_interval: DEFAULT_POLL_INTERVAL,
             pending: VecDeque::new(),
+            bot_turn_due: false,
         })
     }
 
@@ -199,7 +203,8 @@ impl Listener {
         self
     }
 
-    /// Waits up to `timeout` for the next change; `Ok(None)` when none came in time.
+    /// Waits up to `timeout` for the next change; `Ok(None)` when none came in time, or
+    /// earlier when a bot turn was announced ([`Listener::take_bot_turn_due`]).
     ///
     /// # Errors
     /// `StoreError::Unavailable` when the connection is lost: reconnect, and assume anything may
@@ -213,6 +218,10 @@ impl Listener {
             self.fetch()?;
             if !self.pending.is_empty() {
                 continue;
+            }
+            if self.bot_turn_due {
+                // Not a change of a game: hand back so the caller can look at it at once.
+                return Ok(None);
             }
             let now = Instant::now();
             if now >= deadline {
@@ -231,9 +240,19 @@ impl Listener {
         Ok(self.pending.drain(..).collect())
     }
 
+    /// Whether a bot turn was armed (on [`crate::store::BOT_CHANNEL`]) since the last call;
+    /// bot turns are a queue, so which game does not matter, only that there is work.
+    pub fn take_bot_turn_due(&mut self) -> bool {
+        std::mem::take(&mut self.bot_turn_due)
+    }
+
     fn fetch(&mut self) -> Result<(), StoreError> {
         for n in self.conn.notifications_iter() {
             let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            if n.channel == crate::store::BOT_CHANNEL {
+                self.bot_turn_due = true;
+                continue;
+            }
             if n.channel != CHANNEL {
                 continue;
             }
@@ -254,6 +273,8 @@ pub enum ListenEvent {
     /// The listener (re)connected; changes may have been missed before this, so wake every
     /// waiter to re-read its game.
     Connected,
+    /// A bot turn was armed somewhere: bot workers should try to claim one.
+    BotTurnDue,
 }
 
 /// Runs a listener until `stop` is set, reconnecting (with back-off up to 5 s) whenever the
@@ -274,7 +295,11 @@ pub fn run_listener(url: &str, stop: &AtomicBool, mut on_event: impl FnMut(Liste
         backoff = Duration::from_millis(100);
         on_event(ListenEvent::Connected);
         while !stop.load(Ordering::Relaxed) {
-            match listener.recv_timeout(Duration::from_millis(250)) {
+            let received = listener.recv_timeout(Duration::from_millis(250));
+            if listener.take_bot_turn_due() {
+                on_event(ListenEvent::BotTurnDue);
+            }
+            match received {
                 Ok(Some(change)) => on_event(ListenEvent::Changed(change)),
                 Ok(None) => {}
                 Err(e) => {

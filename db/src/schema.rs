@@ -40,6 +40,20 @@ diesel::table! {
         name -> Nullable<Text>,
         token_sha256 -> Nullable<Bytea>,
         joined_at -> Nullable<Timestamptz>,
+        bot_level -> Nullable<Text>,
+        bot_budget_ms -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    /// Games whose next move is a bot's, claimed by server processes with a lease.
+    bot_turns (game_id) {
+        game_id -> Uuid,
+        version -> Int8,
+        seat -> Int4,
+        due_at -> Timestamptz,
+        leased_by -> Nullable<Text>,
+        leased_until -> Nullable<Timestamptz>,
     }
 }
 
@@ -60,5 +74,12 @@ diesel::table! {
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(idempotency_keys -> games (game_id));
+diesel::joinable!(bot_turns -> games (game_id));
 
-diesel::allow_tables_to_appear_in_same_query!(games, game_events, seats, idempotency_keys);
+diesel::allow_tables_to_appear_in_same_query!(
+    games,
+    game_events,
+    seats,
+    idempotency_keys,
+    bot_turns
+);

@@ -219,8 +219,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat. The seat token is in the response, once. The join that fills the last
-         *     seat starts the game. Joins do not change the version (no event is written).
+         * Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
+         *     token is in the response, once. The join that fills the last seat starts the game. Joins
+         *     do not change the version (no event is written).
          */
         post: operations["join_seat"];
         delete?: never;
@@ -1074,6 +1075,31 @@ export interface components {
             /** @description The action's `type` tag. */
             type: string;
         };
+        /** @description The server's bot on a seat. */
+        BotInfo: {
+            /**
+             * Format: int32
+             * @description Thinking time per move in milliseconds (already clamped); `null`: the level's default.
+             */
+            budget_ms: number | null;
+            level: components["schemas"]["BotLevel"];
+        };
+        /**
+         * @description How strongly the server's bot plays: `random` (a uniformly random legal move), `greedy`
+         *     (one move ahead with a hand-written evaluation of the game), `mcts` (information-set Monte
+         *     Carlo tree search). Every level sees only what its seat may see.
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "mcts";
+        /** @description A seat given to the server's bot, as created (no token: nobody else acts for it). */
+        BotSeat: {
+            bot: components["schemas"]["BotInfo"];
+            name: string;
+            /** @constant */
+            open: false;
+            /** Format: int32 */
+            seat: number;
+        };
         /** @description `POST /v1/games`. */
         CreateGameRequest: components["schemas"]["AcquireCreateGameRequest"] | components["schemas"]["MonopolyCreateGameRequest"] | components["schemas"]["TycoonCreateGameRequest"] | components["schemas"]["TyrosCreateGameRequest"];
         /** @description `201` of `POST /v1/games`. */
@@ -1086,8 +1112,8 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
-        /** @description A seat as created: taken (with its token) or open; `open` tells which. */
-        CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["OpenSeat"];
+        /** @description A seat as created: taken (with its token), played by a bot (`bot`), or open (`open`). */
+        CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["BotSeat"] | components["schemas"]["OpenSeat"];
         /**
          * @description `200` of `POST /v1/games/{id}/actions/dry-run`: the action would be accepted now. Nothing
          *     is written, and the would-be events are not shown (they could reveal hidden information
@@ -1172,15 +1198,39 @@ export interface components {
         Health: {
             status: string;
         };
-        /** @description `POST /v1/games/{id}/seats`. */
+        /**
+         * @description `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person,
+         *     `{"bot": "greedy"}` gives it to the server's bot.
+         */
         JoinRequest: {
-            /** @description Display name, 1 to 64 characters. */
-            name: string;
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * Format: int32
+             * @description With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
+             */
+            budget_ms?: number | null;
+            /** @description Display name, 1 to 64 characters (for a person's seat). */
+            name?: string | null;
             /**
              * Format: int32
              * @description A particular open seat; the lowest open one when absent.
              */
             seat?: number | null;
+        };
+        /** @description `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token) or a bot's. */
+        Joined: components["schemas"]["JoinedSeat"] | components["schemas"]["JoinedBot"];
+        /** @description A seat given to the server's bot by `POST /v1/games/{id}/seats`. */
+        JoinedBot: {
+            bot: components["schemas"]["BotInfo"];
+            /** Format: uuid */
+            game_id: string;
+            name: string;
+            /** Format: int32 */
+            seat: number;
+            /** @description The game's status after the join (`active` when this join filled the last seat). */
+            status: components["schemas"]["GameStatus"];
+            /** Format: int64 */
+            version: number;
         };
         /** @description `201` of `POST /v1/games/{id}/seats`. */
         JoinedSeat: {
@@ -2522,7 +2572,7 @@ export interface components {
              *     - `unsupported_media_type`: 415, the body is not `application/json`
              *     - `unknown_game_type`: 422, no such game type
              *     - `invalid_seat_count`: 422, the seat list is outside the game's seat range
-             *     - `invalid_seat`: 422, a seat is neither `{"name": ...}` nor `{"open": true}`
+             *     - `invalid_seat`: 422, a seat is none or several of `{"name": ...}`, `{"open": true}` and `{"bot": ...}`
              *     - `invalid_name`: 422, a name is empty, over 64 characters or has control characters
              *     - `invalid_config`: 422, the game refuses the configuration
              *     - `no_such_seat`: 422, the game has no such seat
@@ -2559,14 +2609,32 @@ export interface components {
         Seat: number;
         /** @description A seat in a game document. */
         SeatInfo: {
+            bot: null | components["schemas"]["BotInfo"];
+            /** @description Who plays the seat. */
+            kind: components["schemas"]["SeatKind"];
             /** @description The player's name; `null` while the seat is open. */
             name: string | null;
             open: boolean;
             /** Format: int32 */
             seat: number;
         };
-        /** @description A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open. */
+        /**
+         * @description Who plays a seat: nobody yet, a person (with the seat's token), or the server's bot.
+         * @enum {string}
+         */
+        SeatKind: "open" | "human" | "bot";
+        /**
+         * @description A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open,
+         *     `{"bot": "mcts"}` gives it to the server's bot.
+         */
         SeatRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * Format: int32
+             * @description With `bot`: the bot's thinking time per move in milliseconds, clamped to the server's
+             *     maximum. Without it `mcts` searches a fixed number of iterations (within the maximum).
+             */
+            budget_ms?: number | null;
             /** @description Display name (1 to 64 characters) of the player taking the seat. */
             name?: string | null;
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
@@ -5739,7 +5807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinedSeat"];
+                    "application/json": components["schemas"]["Joined"];
                 };
             };
             /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
@@ -5787,7 +5855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such seat or bad name (`no_such_seat`, `invalid_name`) */
+            /** @description No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`) */
             422: {
                 headers: {
                     [name: string]: unknown;

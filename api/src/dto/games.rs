@@ -85,7 +85,8 @@ pub struct GameTypeList {
     pub game_types: Vec<GameType>,
 }
 
-/// A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open.
+/// A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open,
+/// `{"bot": "mcts"}` gives it to the server's bot.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
@@ -93,6 +94,55 @@ pub struct SeatRequest {
     pub name: Option<String>,
     /// `true` to leave the seat open for `POST /v1/games/{id}/seats`.
     pub open: Option<bool>,
+    /// The level of the server's bot playing this seat.
+    pub bot: Option<BotLevel>,
+    /// With `bot`: the bot's thinking time per move in milliseconds, clamped to the server's
+    /// maximum. Without it `mcts` searches a fixed number of iterations (within the maximum).
+    #[schema(minimum = 1)]
+    pub budget_ms: Option<u32>,
+}
+
+/// How strongly the server's bot plays: `random` (a uniformly random legal move), `greedy`
+/// (one move ahead with a hand-written evaluation of the game), `mcts` (information-set Monte
+/// Carlo tree search). Every level sees only what its seat may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    Random,
+    Greedy,
+    Mcts,
+}
+
+impl BotLevel {
+    /// The level's name, as stored and shown.
+    pub fn name(self) -> &'static str {
+        self.level().name()
+    }
+
+    /// The bots crate's level.
+    pub fn level(self) -> bots::Level {
+        match self {
+            BotLevel::Random => bots::Level::Random,
+            BotLevel::Greedy => bots::Level::Greedy,
+            BotLevel::Mcts => bots::Level::Mcts,
+        }
+    }
+
+    /// The level stored as `name`, if any.
+    pub fn parse(name: &str) -> Option<BotLevel> {
+        [BotLevel::Random, BotLevel::Greedy, BotLevel::Mcts]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+}
+
+/// The server's bot on a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct BotInfo {
+    pub level: BotLevel,
+    /// Thinking time per move in milliseconds (already clamped); `null`: the level's default.
+    #[schema(required = true)]
+    pub budget_ms: Option<u32>,
 }
 
 /// `POST /v1/games`.
@@ -138,11 +188,22 @@ pub struct OpenSeat {
     pub open: bool,
 }
 
-/// A seat as created: taken (with its token) or open; `open` tells which.
+/// A seat given to the server's bot, as created (no token: nobody else acts for it).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct BotSeat {
+    pub seat: i32,
+    pub name: String,
+    #[schema(schema_with = schema::always_false)]
+    pub open: bool,
+    pub bot: BotInfo,
+}
+
+/// A seat as created: taken (with its token), played by a bot (`bot`), or open (`open`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum CreatedSeat {
     Taken(TakenSeat),
+    Bot(BotSeat),
     Open(OpenSeat),
 }
 
@@ -157,14 +218,40 @@ pub struct CreatedGame {
     pub seats: Vec<CreatedSeat>,
 }
 
-/// `POST /v1/games/{id}/seats`.
+/// `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person,
+/// `{"bot": "greedy"}` gives it to the server's bot.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// Display name, 1 to 64 characters.
-    pub name: String,
+    /// Display name, 1 to 64 characters (for a person's seat).
+    pub name: Option<String>,
     /// A particular open seat; the lowest open one when absent.
     pub seat: Option<i32>,
+    /// The level of the server's bot to seat instead of a person.
+    pub bot: Option<BotLevel>,
+    /// With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
+    #[schema(minimum = 1)]
+    pub budget_ms: Option<u32>,
+}
+
+/// `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token) or a bot's.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Joined {
+    Person(JoinedSeat),
+    Bot(JoinedBot),
+}
+
+/// A seat given to the server's bot by `POST /v1/games/{id}/seats`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct JoinedBot {
+    pub game_id: Uuid,
+    pub seat: i32,
+    pub name: String,
+    pub bot: BotInfo,
+    /// The game's status after the join (`active` when this join filled the last seat).
+    pub status: GameStatus,
+    pub version: i64,
 }
 
 /// `201` of `POST /v1/games/{id}/seats`.

@@ -19,6 +19,20 @@ pub struct SeatInfo {
     #[schema(required = true)]
     pub name: Option<String>,
     pub open: bool,
+    /// Who plays the seat.
+    pub kind: SeatKind,
+    /// The server's bot on this seat; `null` for a person's seat or an open one.
+    #[schema(required = true)]
+    pub bot: Option<super::games::BotInfo>,
+}
+
+/// Who plays a seat: nobody yet, a person (with the seat's token), or the server's bot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    Open,
+    Human,
+    Bot,
 }
 
 /// `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told

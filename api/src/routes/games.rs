@@ -10,6 +10,14 @@ use crate::extract::{GameId, SeatToken, StrictJson};
 use crate::service::lobby::{self, SeatPlan};
 use crate::state::AppState;
 
+/// A bot seat as asked for, its budget clamped to the server's maximum.
+fn bot_info(level: BotLevel, budget_ms: Option<u32>, max_budget_ms: u32) -> BotInfo {
+    BotInfo {
+        level,
+        budget_ms: budget_ms.map(|b| b.clamp(1, max_budget_ms)),
+    }
+}
+
 fn valid_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
@@ -73,22 +81,27 @@ pub async fn create_game(
             ),
         ));
     }
+    let max_budget_ms = state.context.bots.max_budget_ms;
     let seats = body
         .seats
         .iter()
-        .map(|s| match (&s.name, s.open) {
-            (Some(name), None | Some(false)) => Ok(SeatPlan::Taken(valid_name(name)?)),
-            (None, Some(true)) => Ok(SeatPlan::Open),
+        .map(|s| match (&s.name, s.open, s.bot, s.budget_ms) {
+            (Some(name), None | Some(false), None, None) => Ok(SeatPlan::Taken(valid_name(name)?)),
+            (None, Some(true), None, None) => Ok(SeatPlan::Open),
+            (None, None | Some(false), Some(level), budget_ms) => {
+                Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
+            }
             _ => Err(ApiError::unprocessable(
                 "invalid_seat",
-                "each seat is either {\"name\": ...} or {\"open\": true}",
+                "each seat is {\"name\": ...}, {\"open\": true} or {\"bot\": ...} \
+                 (budget_ms only with bot)",
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
     let config = body.config.unwrap_or(info.default_config);
     let seed = body.seed;
     let created = state
-        .db(move |conn, _| lobby::create_game(conn, kind, config, seats, seed))
+        .db(move |conn, cx| lobby::create_game(conn, cx, kind, config, seats, seed))
         .await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
@@ -170,20 +183,21 @@ pub async fn list_games(
     Ok(res.json(list))
 }
 
-/// Take an open seat. The seat token is in the response, once. The join that fills the last
-/// seat starts the game. Joins do not change the version (no event is written).
+/// Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
+/// token is in the response, once. The join that fills the last seat starts the game. Joins
+/// do not change the version (no event is written).
 #[utoipa::path(
     tag = "games",
     params(("id" = Uuid, Path, description = "Game id")),
     request_body = JoinRequest,
     responses(
-        (status = 201, description = "Seat taken", body = JoinedSeat),
+        (status = 201, description = "Seat taken", body = Joined),
         (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
         (status = 404, description = "No such game"),
         (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat or bad name (`no_such_seat`, `invalid_name`)"),
+        (status = 422, description = "No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -193,11 +207,29 @@ pub async fn join_seat(
     body: StrictJson<JoinRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let name = valid_name(&body.name)?;
     let seat = body.seat;
-    let joined = state
-        .db(move |conn, cx| lobby::join(conn, cx, id, seat, name))
-        .await?;
+    let joined = match (&body.name, body.bot, body.budget_ms) {
+        (Some(name), None, None) => {
+            let name = valid_name(name)?;
+            let joined = state
+                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name))
+                .await?;
+            Joined::Person(joined)
+        }
+        (None, Some(level), budget_ms) => {
+            let bot = bot_info(level, budget_ms, state.context.bots.max_budget_ms);
+            let joined = state
+                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot))
+                .await?;
+            Joined::Bot(joined)
+        }
+        _ => {
+            return Err(ApiError::unprocessable(
+                "invalid_seat",
+                "a join is {\"name\": ...} or {\"bot\": ...} (budget_ms only with bot)",
+            ))
+        }
+    };
     Ok(HttpResponse::Created().json(joined))
 }
 

@@ -1,8 +1,8 @@
 //! The engine's verdicts as the store appends them: setup and actions become the same
 //! [`Decision`] (events, snapshot, status), written by the same append path.
 
-use db::store::Decision;
-use db::{JsonText, NewEvent};
+use db::store::{BotTurn, Decision};
+use db::{JsonText, NewEvent, SeatRow};
 use engine::{DynState, Seat};
 use serde_json::Value;
 
@@ -17,17 +17,24 @@ pub fn status_of(state: &dyn DynState) -> db::GameStatus {
     }
 }
 
-/// The setup `events` that led to `state` (no seat caused them).
-pub fn setup(state: &dyn DynState, events: Vec<Value>) -> Decision {
+/// The setup `events` that led to `state` (no seat caused them), at a table of `bots`.
+pub fn setup(state: &dyn DynState, events: Vec<Value>, bots: &Bots) -> Decision {
     Decision {
         events: events.into_iter().map(NewEvent::system).collect(),
         snapshot: JsonText::new(state.snapshot()),
         status: status_of(state),
+        bot_turn: bots.turn_after(state),
     }
 }
 
-/// The `events` that `seat`'s `action` caused, leading to `state`.
-pub fn action(state: &dyn DynState, seat: Seat, action: &Value, events: Vec<Value>) -> Decision {
+/// The `events` that `seat`'s `action` caused, leading to `state`, at a table of `bots`.
+pub fn action(
+    state: &dyn DynState,
+    seat: Seat,
+    action: &Value,
+    events: Vec<Value>,
+    bots: &Bots,
+) -> Decision {
     Decision {
         events: events
             .into_iter()
@@ -35,5 +42,60 @@ pub fn action(state: &dyn DynState, seat: Seat, action: &Value, events: Vec<Valu
             .collect(),
         snapshot: JsonText::new(state.snapshot()),
         status: status_of(state),
+        bot_turn: bots.turn_after(state),
+    }
+}
+
+/// The bot seats of a game and the pause before each bot move: what every decision needs to
+/// arm (or clear) the game's bot turn in the same write.
+#[derive(Debug, Clone, Default)]
+pub struct Bots {
+    seats: Vec<Seat>,
+    delay_ms: i32,
+}
+
+impl Bots {
+    /// The bots among `seats`, moving after `delay_ms`.
+    pub fn at(seats: &[SeatRow], delay_ms: u32) -> Bots {
+        Bots {
+            seats: seats
+                .iter()
+                .filter(|s| s.is_bot())
+                .filter_map(|s| u8::try_from(s.seat).ok().map(Seat))
+                .collect(),
+            delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
+        }
+    }
+
+    /// The bots of a create request's seat plan (numbered in its order).
+    pub fn of_plan(seats: &[super::lobby::SeatPlan], delay_ms: u32) -> Bots {
+        Bots {
+            seats: (0..=u8::MAX)
+                .zip(seats)
+                .filter(|(_, s)| matches!(s, super::lobby::SeatPlan::Bot(_)))
+                .map(|(i, _)| Seat(i))
+                .collect(),
+            delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
+        }
+    }
+
+    /// `None` for a game without bots (nothing to write); otherwise the lowest bot seat that
+    /// the game waits for in `state`, if any. One bot turn per game at a time: when several
+    /// bot seats are active, the next is armed after this one's move.
+    pub fn turn_after(&self, state: &dyn DynState) -> Option<BotTurn> {
+        if self.seats.is_empty() {
+            return None;
+        }
+        let seat = if state.outcome().is_some() {
+            None
+        } else {
+            let mut active = state.active_seats();
+            active.sort();
+            active.into_iter().find(|s| self.seats.contains(s))
+        };
+        Some(BotTurn {
+            seat: seat.map(wire_seat),
+            delay_ms: self.delay_ms,
+        })
     }
 }

@@ -6,7 +6,7 @@ use engine::{ActionTemplate, DynGame, DynState, Seat};
 use serde_json::Value;
 
 use super::caller::{viewer, wire_seat};
-use crate::dto::{EventDto, GameDocument, SeatInfo};
+use crate::dto::{BotInfo, BotLevel, EventDto, GameDocument, SeatInfo, SeatKind};
 
 /// The entity tag of the document `seat` gets: version-based, different per viewer (views may
 /// differ), and for open games also per number of taken seats (joins do not bump the version).
@@ -46,6 +46,14 @@ pub fn build(
                 seat: s.seat,
                 name: s.name.clone(),
                 open: s.is_open(),
+                kind: if s.is_open() {
+                    SeatKind::Open
+                } else if s.is_bot() {
+                    SeatKind::Bot
+                } else {
+                    SeatKind::Human
+                },
+                bot: bot_info(s),
             })
             .collect(),
         view: state.map(|s| s.view(viewer(seat))),
@@ -65,6 +73,15 @@ fn actionable<'a>(
         (Some(s), Some(state)) if game.status == db::GameStatus::Active => Some((state, s)),
         _ => None,
     }
+}
+
+/// The bot playing a seat, if any.
+pub fn bot_info(seat: &SeatRow) -> Option<BotInfo> {
+    let level = BotLevel::parse(seat.bot_level.as_deref()?)?;
+    Some(BotInfo {
+        level,
+        budget_ms: seat.bot_budget_ms.and_then(|b| u32::try_from(b).ok()),
+    })
 }
 
 /// The legal actions of `seat` in an active game; none for spectators or before the start.

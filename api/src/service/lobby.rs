@@ -1,6 +1,6 @@
 //! Creating games, taking seats and starting: the games-and-lobby endpoint family.
 
-use db::store::{self, NewGame, NewSeat};
+use db::store::{self, BotSeat, NewGame, NewSeat};
 use db::{GameRow, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
 use engine::DynGame;
@@ -8,8 +8,12 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
-use super::{decision, document};
-use crate::dto::{CreatedGame, CreatedSeat, GameDocument, JoinedSeat, OpenSeat, TakenSeat};
+use super::decision::{self, Bots};
+use super::document;
+use crate::dto::{
+    BotInfo, BotSeat as CreatedBotSeat, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
+    JoinedSeat, OpenSeat, TakenSeat,
+};
 use crate::error::{ApiError, Refusal};
 use crate::extract::{missing_token, SeatToken};
 use crate::state::Context;
@@ -20,6 +24,22 @@ pub enum SeatPlan {
     Taken(String),
     /// Left open for `POST /v1/games/{id}/seats`.
     Open,
+    /// Played by the server's bot.
+    Bot(BotInfo),
+}
+
+/// The name a bot seat is shown with.
+fn bot_name(bot: BotInfo) -> String {
+    format!("{} bot", bot.level.name())
+}
+
+/// The stored form of a bot seat.
+fn new_bot_seat(bot: BotInfo) -> BotSeat {
+    BotSeat {
+        name: bot_name(bot),
+        level: bot.level.name().to_string(),
+        budget_ms: bot.budget_ms.map(|b| i32::try_from(b).unwrap_or(i32::MAX)),
+    }
 }
 
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
@@ -29,6 +49,7 @@ pub enum SeatPlan {
 /// 422 `invalid_config`, store errors.
 pub fn create_game(
     conn: &mut PooledConn,
+    cx: &Context,
     kind: &'static dyn DynGame,
     config: Value,
     seats: Vec<SeatPlan>,
@@ -37,8 +58,9 @@ pub fn create_game(
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
-    let full = seats.iter().all(|s| matches!(s, SeatPlan::Taken(_)));
-    let initial = full.then(|| decision::setup(state.as_ref(), events));
+    let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
+    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms);
+    let initial = full.then(|| decision::setup(state.as_ref(), events, &bots));
     let mut created = Vec::new();
     let new_seats = seats
         .into_iter()
@@ -61,6 +83,15 @@ pub fn create_game(
                     open: true,
                 }));
                 NewSeat::Open
+            }
+            SeatPlan::Bot(bot) => {
+                created.push(CreatedSeat::Bot(CreatedBotSeat {
+                    seat: i as i32,
+                    name: bot_name(bot),
+                    open: false,
+                    bot,
+                }));
+                NewSeat::Bot(new_bot_seat(bot))
             }
         })
         .collect();
@@ -110,7 +141,8 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
             seats.len(),
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
-        Ok::<_, Refusal>(decision::setup(state.as_ref(), events))
+        let bots = Bots::at(seats, cx.bots.move_delay_ms);
+        Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
     })?;
     cx.announcer.announce(applied.change());
     tracing::info!(game_id = %id, "game started");
@@ -130,15 +162,7 @@ pub fn join(
 ) -> Result<JoinedSeat, ApiError> {
     let token = db::token::new_token();
     let row = store::join_seat(conn, id, seat, &name, &token)?;
-    let seats = store::seats(conn, id)?;
-    if seats.iter().all(|s| !s.is_open()) {
-        match start(conn, cx, id) {
-            // Someone else started it meanwhile (an explicit start racing the last join).
-            Ok(_) | Err(StoreError::WrongStatus { .. }) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let game = store::get_game(conn, id)?;
+    let game = start_when_full(conn, cx, id)?;
     Ok(JoinedSeat {
         game_id: id,
         seat: row.seat,
@@ -147,6 +171,42 @@ pub fn join(
         status: game.status.into(),
         version: game.version,
     })
+}
+
+/// `POST /v1/games/{id}/seats` with a bot: like [`join`], for the server's bot.
+///
+/// # Errors
+/// As [`join`].
+pub fn join_bot(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    seat: Option<i32>,
+    bot: BotInfo,
+) -> Result<JoinedBot, ApiError> {
+    let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
+    let game = start_when_full(conn, cx, id)?;
+    Ok(JoinedBot {
+        game_id: id,
+        seat: row.seat,
+        name: bot_name(bot),
+        bot,
+        status: game.status.into(),
+        version: game.version,
+    })
+}
+
+/// Starts game `id` when no seat is open any more; the game after that.
+fn start_when_full(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, ApiError> {
+    let seats = store::seats(conn, id)?;
+    if seats.iter().all(|s| !s.is_open()) {
+        match start(conn, cx, id) {
+            // Someone else started it meanwhile (an explicit start racing the last join).
+            Ok(_) | Err(StoreError::WrongStatus { .. }) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(store::get_game(conn, id)?)
 }
 
 /// `POST /v1/games/{id}/start`, by a seated player of the game: starts it with the seats taken

@@ -5,14 +5,15 @@
 //! `respond`, which builds the answer that is sent and, under an idempotency key, stored with
 //! the new version.
 
-use db::store::{self, ApplyOutcome, ApplyRequest};
+use db::store::{self, ApplyOutcome, ApplyRequest, Roster};
 use db::{GameRow, JsonText, PooledConn, StoredResponse};
 use engine::chance::rng_for;
 use engine::{DynGame, DynState, Seat};
 use uuid::Uuid;
 
 use super::caller::{self, require_seat, stored_kind, wire_seat};
-use super::{decision, document};
+use super::decision::{self, Bots};
+use super::document;
 use crate::dto::{ActionRequest, ActionResponse, DryRunResponse, GameDocument, LegalActions};
 use crate::error::{ApiError, Refusal};
 use crate::extract::{missing_token, IdempotencyKey, Precondition, SeatToken};
@@ -123,6 +124,24 @@ pub fn act(
             fingerprint: fingerprint(id, body, precondition),
         }),
     };
+    act_as(conn, cx, &req, &roster, seat, body)
+}
+
+/// Applies `body` for `seat` of the game `req` names, under its guards: the action path of
+/// people ([`act`]) and of the server's bots alike.
+///
+/// # Errors
+/// As [`act`], after the caller is known.
+pub fn act_as(
+    conn: &mut PooledConn,
+    cx: &Context,
+    req: &ApplyRequest,
+    roster: &Roster,
+    seat: Seat,
+    body: &ActionRequest,
+) -> Result<ActionResult, ApiError> {
+    let id = req.game_id;
+    let bots = Bots::at(roster.seats(), cx.bots.move_delay_ms);
     let decide = |game: &GameRow| {
         check_shape(cx, &game.game_type, body)?;
         let kind = stored_kind(&game.game_type)?;
@@ -136,7 +155,7 @@ pub fn act(
             &body.action,
             &mut rng_for(&game.rng_seed.0, game.version),
         )?;
-        let decided = decision::action(state.as_ref(), seat, &body.action, events);
+        let decided = decision::action(state.as_ref(), seat, &body.action, events, &bots);
         Ok::<_, Refusal>((decided, Decided { kind, state }))
     };
     let respond = |applied: &store::Applied, after: Decided| {
@@ -164,7 +183,7 @@ pub fn act(
             body: JsonText::new(serde_json::to_string(&body).expect("documents serialize to JSON")),
         }
     };
-    Ok(match store::apply_action(conn, &req, decide, respond)? {
+    Ok(match store::apply_action(conn, req, decide, respond)? {
         ApplyOutcome::Applied { response, applied } => {
             cx.announcer.announce(applied.change());
             tracing::info!(game_id = %id, seat = seat.0, version = applied.game.version, "action applied");

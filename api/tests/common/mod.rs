@@ -21,7 +21,18 @@ impl Drop for Server {
 
 /// Starts `server` on `database_url` on any free port; its log (stderr) goes to `log` when
 /// given. Returns once the server has printed the address it listens on.
+#[allow(dead_code)] // not every test binary that includes this module starts plain servers
 pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
+    start_server_with(database_url, rust_log, log, &[])
+}
+
+/// [`start_server`] with more environment (settings such as `BOT_THREADS`).
+pub fn start_server_with(
+    database_url: &str,
+    rust_log: &str,
+    log: Option<&Path>,
+    env: &[(&str, &str)],
+) -> Server {
     let stderr = match log {
         Some(p) => Stdio::from(std::fs::File::create(p).expect("create the log file")),
         None => Stdio::null(),
@@ -32,6 +43,7 @@ pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> S
         .env("POOL_SIZE", "4")
         .env("WORKERS", "2")
         .env("RUST_LOG", rust_log)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(stderr)
         .spawn()
@@ -48,6 +60,7 @@ pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> S
 }
 
 /// `GET {base}/v1/games/{id}/legal-actions` as the seat holding `token`, which must succeed.
+#[allow(dead_code)] // not every test binary that includes this module acts
 pub async fn legal_actions(
     client: &reqwest::Client,
     base: &str,

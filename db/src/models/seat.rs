@@ -17,11 +17,21 @@ pub struct SeatRow {
     pub name: Option<String>,
     /// When the seat was taken (None while open).
     pub joined_at: Option<DateTime<Utc>>,
+    /// The level of the server's bot playing this seat (`random`, `greedy`, `mcts`); None for
+    /// a person's seat or an open one.
+    pub bot_level: Option<String>,
+    /// The bot's time budget per move in milliseconds; None for the server's default.
+    pub bot_budget_ms: Option<i32>,
 }
 
 impl SeatRow {
     /// Whether nobody holds this seat yet.
     pub fn is_open(&self) -> bool {
         self.joined_at.is_none()
+    }
+
+    /// Whether the server's bot plays this seat.
+    pub fn is_bot(&self) -> bool {
+        self.bot_level.is_some()
     }
 }

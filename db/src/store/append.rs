@@ -18,6 +18,18 @@ pub struct Decision {
     pub snapshot: JsonText,
     /// `Active`, or `Finished` when the events end the game.
     pub status: GameStatus,
+    /// For a game with bot seats, its `bot_turns` row after the events; `None` for a game
+    /// without (the row is left alone: there is none).
+    pub bot_turn: Option<BotTurn>,
+}
+
+/// Which bot moves after a decision, written with it (see [`crate::store::claim_bot_turn`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotTurn {
+    /// The bot seat that moves next; `None` when no bot does (a person's turn, or the end).
+    pub seat: Option<i32>,
+    /// How long to wait before the move (so spectators can follow), in milliseconds.
+    pub delay_ms: i32,
 }
 
 /// The result of a successful append.
@@ -54,20 +66,38 @@ pub(super) fn append(
         events: new_events,
         snapshot,
         status,
+        bot_turn,
     } = decision;
-    let now: DateTime<Utc> = diesel::select(append_events(
-        game.id,
-        game.version,
-        new_events.iter().map(|e| e.seat).collect::<Vec<_>>(),
-        new_events
-            .iter()
-            .map(|e| e.action.as_ref())
-            .collect::<Vec<_>>(),
-        new_events.iter().map(|e| &e.event).collect::<Vec<_>>(),
-        &snapshot,
-        status,
-    ))
-    .get_result(conn)?;
+    let seats = new_events.iter().map(|e| e.seat).collect::<Vec<_>>();
+    let actions = new_events
+        .iter()
+        .map(|e| e.action.as_ref())
+        .collect::<Vec<_>>();
+    let events = new_events.iter().map(|e| &e.event).collect::<Vec<_>>();
+    let now: DateTime<Utc> = match bot_turn {
+        None => diesel::select(append_events(
+            game.id,
+            game.version,
+            seats,
+            actions,
+            events,
+            &snapshot,
+            status,
+        ))
+        .get_result(conn)?,
+        Some(turn) => diesel::select(append_events_and_bot_turn(
+            game.id,
+            game.version,
+            seats,
+            actions,
+            events,
+            &snapshot,
+            status,
+            turn.seat,
+            turn.delay_ms,
+        ))
+        .get_result(conn)?,
+    };
     let events: Vec<EventRow> = new_events
         .into_iter()
         .zip(game.version + 1..)
@@ -119,5 +149,21 @@ diesel::define_sql_function! {
         events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
         snapshot: diesel::sql_types::Json,
         status: diesel::sql_types::Text,
+    ) -> diesel::sql_types::Timestamptz;
+}
+
+diesel::define_sql_function! {
+    /// `append_events` plus the game's bot turn (`bot_seat` NULL: none), see migration 8.
+    #[allow(clippy::too_many_arguments)]
+    fn append_events_and_bot_turn(
+        game: diesel::sql_types::Uuid,
+        version: diesel::sql_types::Int8,
+        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
+        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
+        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
+        snapshot: diesel::sql_types::Json,
+        status: diesel::sql_types::Text,
+        bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
+        delay_ms: diesel::sql_types::Int4,
     ) -> diesel::sql_types::Timestamptz;
 }

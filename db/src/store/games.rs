@@ -23,6 +23,19 @@ pub enum NewSeat {
     },
     /// Left open, for `join_seat`.
     Open,
+    /// Played by the server's bot (no token).
+    Bot(BotSeat),
+}
+
+/// A seat played by the server's bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotSeat {
+    /// Display name.
+    pub name: String,
+    /// `random`, `greedy` or `mcts`.
+    pub level: String,
+    /// Time budget per move in milliseconds; `None` for the server's default.
+    pub budget_ms: Option<i32>,
 }
 
 /// Everything needed to create a game.
@@ -73,18 +86,21 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let (name, hash) = match s {
+                let (name, hash, bot) = match s {
                     NewSeat::Taken { name, token } => {
-                        (Some(name.clone()), Some(hash_token(token).to_vec()))
+                        (Some(name.clone()), Some(hash_token(token).to_vec()), None)
                     }
-                    NewSeat::Open => (None, None),
+                    NewSeat::Open => (None, None, None),
+                    NewSeat::Bot(bot) => (Some(bot.name.clone()), None, Some(bot)),
                 };
                 (
                     seats::game_id.eq(new.id),
                     seats::seat.eq(i as i32),
-                    seats::name.eq(name),
-                    seats::joined_at.eq(hash.as_ref().map(|_| game.created_at)),
+                    seats::name.eq(name.clone()),
+                    seats::joined_at.eq(name.as_ref().map(|_| game.created_at)),
                     seats::token_sha256.eq(hash),
+                    seats::bot_level.eq(bot.map(|b| b.level.clone())),
+                    seats::bot_budget_ms.eq(bot.and_then(|b| b.budget_ms)),
                 )
             })
             .collect();

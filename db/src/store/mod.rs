@@ -7,22 +7,25 @@
 
 mod append;
 mod apply;
+mod bot_turns;
 mod events;
 mod games;
 mod idempotency;
 mod seats;
 
-pub use append::{Applied, Decision};
+pub use append::{Applied, BotTurn, Decision};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
     OPTIMISTIC_ATTEMPTS,
 };
+pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
-    create_game, get_game, list_games, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
+    create_game, get_game, list_games, BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat,
+    Page,
 };
 pub use idempotency::expire_idempotency_keys;
-pub use seats::{join_seat, roster, seat_by_token, seats, Roster};
+pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;
 

@@ -95,6 +95,48 @@ pub fn join_seat(
     name: &str,
     token: &str,
 ) -> Result<SeatRow, StoreError> {
+    take_seat(conn, game_id, seat, |conn, target| {
+        diesel::update(seats::table.find((game_id, target)))
+            .set((
+                seats::name.eq(name),
+                seats::token_sha256.eq(hash_token(token).to_vec()),
+                seats::joined_at.eq(now),
+            ))
+            .returning(SeatRow::as_returning())
+            .get_result(conn)
+    })
+}
+
+/// Like [`join_seat`], for the server's bot: the seat gets no token.
+///
+/// # Errors
+/// As [`join_seat`].
+pub fn join_bot_seat(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    seat: Option<i32>,
+    bot: &super::BotSeat,
+) -> Result<SeatRow, StoreError> {
+    take_seat(conn, game_id, seat, |conn, target| {
+        diesel::update(seats::table.find((game_id, target)))
+            .set((
+                seats::name.eq(&bot.name),
+                seats::bot_level.eq(&bot.level),
+                seats::bot_budget_ms.eq(bot.budget_ms),
+                seats::joined_at.eq(now),
+            ))
+            .returning(SeatRow::as_returning())
+            .get_result(conn)
+    })
+}
+
+/// Finds seat `seat` (or the lowest open one) of an open game, locked, and lets `take` fill it.
+fn take_seat(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    seat: Option<i32>,
+    take: impl FnOnce(&mut PgConnection, i32) -> QueryResult<SeatRow>,
+) -> Result<SeatRow, StoreError> {
     conn.transaction(|conn| {
         let game = super::games::lock_game(conn, game_id)?;
         if game.status != GameStatus::Open {
@@ -122,14 +164,7 @@ pub fn join_seat(
                     .seat
             }
         };
-        Ok(diesel::update(seats::table.find((game_id, target)))
-            .set((
-                seats::name.eq(name),
-                seats::token_sha256.eq(hash_token(token).to_vec()),
-                seats::joined_at.eq(now),
-            ))
-            .returning(SeatRow::as_returning())
-            .get_result(conn)?)
+        Ok(take(conn, target)?)
     })
 }
 
@@ -146,7 +181,7 @@ pub(super) fn close_open_seats(
     diesel::delete(
         seats::table
             .filter(seats::game_id.eq(game_id))
-            .filter(seats::token_sha256.is_null()),
+            .filter(seats::joined_at.is_null()),
     )
     .execute(conn)?;
     let taken = self::seats(conn, game_id)?;

@@ -28,6 +28,7 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
                 .collect(),
             snapshot: json!({"counter": counter + 1}).into(),
             status: GameStatus::Active,
+            bot_turn: None,
         };
         Ok((decision, counter + 1))
     }
@@ -120,6 +121,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             )],
             snapshot: json!({"counter": 0, "over": true}).into(),
             status: GameStatus::Finished,
+            bot_turn: None,
         };
         Ok::<_, String>((decision, 0))
     };

@@ -128,6 +128,7 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
             )],
             snapshot: json!({"started": true}).into(),
             status: GameStatus::Active,
+            bot_turn: None,
         })
     };
     store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();

@@ -1,4 +1,4 @@
-use db::schema::{game_events, games, idempotency_keys, seats};
+use db::schema::{bot_turns, game_events, games, idempotency_keys, seats};
 use db::testing::TestDb;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
@@ -57,7 +57,7 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 7);
+    assert_eq!(applied, 8);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }
@@ -120,6 +120,27 @@ fn schema_rs_matches_the_migrated_tables() {
             i32,
             Option<String>,
             Option<Vec<u8>>,
+            Option<chrono::DateTime<chrono::Utc>>,
+            Option<String>,
+            Option<i32>,
+        )>(&mut conn)
+        .unwrap();
+    diesel::insert_into(bot_turns::table)
+        .values((
+            bot_turns::game_id.eq(game.id),
+            bot_turns::version.eq(game.version),
+            bot_turns::seat.eq(0),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    bot_turns::table
+        .select(bot_turns::all_columns)
+        .load::<(
+            uuid::Uuid,
+            i64,
+            i32,
+            chrono::DateTime<chrono::Utc>,
+            Option<String>,
             Option<chrono::DateTime<chrono::Utc>>,
         )>(&mut conn)
         .unwrap();

@@ -36,6 +36,7 @@ fn act(
                 events: vec![NewEvent::system(json!({"type": "Tick"}))],
                 snapshot: json!({"counter": g.version}).into(),
                 status: GameStatus::Active,
+                bot_turn: None,
             };
             Ok((decision, ()))
         },

@@ -532,6 +532,7 @@ async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Result<Me
                         events: vec![db::NewEvent::system(event.clone())],
                         snapshot: snapshot.clone(),
                         status: db::GameStatus::Active,
+                        bot_turn: None,
                     }),
                 },
             )

@@ -4,6 +4,7 @@
 mod acquire;
 mod availability;
 mod bad_input;
+mod bots;
 mod browser;
 mod clients;
 mod concurrency;

@@ -316,7 +316,8 @@ async function create(e) {
     return;
   }
   for (const seat of created.seats) {
-    if (!seat.open) {
+    // Bot seats have no token: nobody holds them.
+    if (!seat.open && 'token' in seat) {
       rememberSeat(created.game_id, {
         seat: seat.seat,
         name: seat.name,
@@ -326,7 +327,7 @@ async function create(e) {
     }
   }
   const links = created.seats.map((seat) => {
-    const link = shareLink(created.game_id, seat.open ? undefined : seat.token);
+    const link = shareLink(created.game_id, 'token' in seat ? seat.token : undefined);
     const input = h('input', { type: 'text', readonly: true, value: link, class: 'share', 'aria-label': `Link for seat ${seat.seat + 1}` });
     return h(
       'li',

@@ -1,0 +1,254 @@
+//! The server's bots at work: threads that claim bot turns from the shared `bot_turns` queue
+//! ([`db::store::claim_bot_turn`]), think, and move through the ordinary action path.
+//!
+//! Every process may run them (`--bot-threads`); the queue's lease and `FOR UPDATE SKIP
+//! LOCKED` give each turn to one process at a time, and the move is applied at the claimed
+//! version, so a think that lost its lease (or raced a person's standing action) is refused by
+//! the version guard and dropped. A worker claims only when idle, holds a pooled connection
+//! only for the claim and for the move (never while it thinks), and runs on a thread of its
+//! own, never on an HTTP worker or the blocking pool. Wake-ups come from the process's LISTEN
+//! connection ([`crate::state::Hub`]); a poll covers missed ones, expired leases and delayed
+//! moves. Bots draw their randomness from the operating system, never from the game's seed
+//! (which is the game's chance: a bot using it would play in step with the dice).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use actix_web::web;
+use db::store::{self, ApplyRequest, ClaimedTurn};
+use rand::SeedableRng;
+
+use crate::dto::{ActionRequest, BotLevel};
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use crate::service::caller::engine_seat;
+use crate::service::play;
+use crate::state::Context;
+
+/// How bots run in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotSettings {
+    /// Worker threads; 0: this process moves no bots.
+    pub threads: usize,
+    /// Largest thinking time per move.
+    pub max_budget_ms: u32,
+    /// Pause before each bot move.
+    pub move_delay_ms: u32,
+    /// How long a claimed turn stays with its worker before others may take it.
+    pub lease: Duration,
+}
+
+impl BotSettings {
+    /// How often an idle worker looks at the queue without being woken: for wake-ups lost
+    /// while the LISTEN connection was down, leases of dead processes, and delayed moves.
+    fn poll_interval(&self) -> Duration {
+        match self.move_delay_ms {
+            0 => Duration::from_secs(1),
+            d => Duration::from_millis(u64::from(d.clamp(20, 1000))),
+        }
+    }
+}
+
+/// Wakes idle workers when a bot turn was armed.
+#[derive(Default)]
+pub struct BotWake {
+    generation: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl BotWake {
+    /// Wakes every waiting worker (each then tries to claim).
+    pub fn wake(&self) {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
+
+    fn generation(&self) -> u64 {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until woken after `seen` (the generation read before the last look at the
+    /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
+    fn wait_past(&self, seen: u64, timeout: Duration) {
+        let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self
+            .changed
+            .wait_timeout_while(guard, timeout, |g| *g == seen);
+    }
+}
+
+/// The running workers; [`BotWorkers::stop_and_join`] ends them.
+pub struct BotWorkers {
+    stop: Arc<AtomicBool>,
+    wake: Arc<BotWake>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+/// What a worker needs.
+struct Worker {
+    name: String,
+    settings: BotSettings,
+    pool: db::Pool,
+    cx: Arc<Context>,
+    metrics: web::Data<Metrics>,
+}
+
+impl BotWorkers {
+    /// Starts `settings.threads` workers.
+    ///
+    /// # Panics
+    /// When a thread cannot be spawned.
+    pub fn start(
+        settings: BotSettings,
+        pool: db::Pool,
+        cx: Arc<Context>,
+        wake: Arc<BotWake>,
+        metrics: web::Data<Metrics>,
+    ) -> BotWorkers {
+        let stop = Arc::new(AtomicBool::new(false));
+        let threads = (0..settings.threads)
+            .map(|i| {
+                let worker = Worker {
+                    name: format!("pid{}-bot{i}", std::process::id()),
+                    settings,
+                    pool: pool.clone(),
+                    cx: cx.clone(),
+                    metrics: metrics.clone(),
+                };
+                let (stop, wake) = (stop.clone(), wake.clone());
+                std::thread::Builder::new()
+                    .name(format!("bot-{i}"))
+                    .spawn(move || worker.run(&stop, &wake))
+                    .expect("spawn a bot worker")
+            })
+            .collect();
+        BotWorkers {
+            stop,
+            wake,
+            threads,
+        }
+    }
+
+    /// Stops the workers and waits for them (a worker finishes the move it thinks about).
+    pub fn stop_and_join(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wake.wake();
+        for t in self.threads {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Worker {
+    fn run(&self, stop: &AtomicBool, wake: &BotWake) {
+        while !stop.load(Ordering::Relaxed) {
+            let seen = wake.generation();
+            match self.claim_and_move() {
+                // Look again at once: there may be more work.
+                Ok(true) => {}
+                Ok(false) => wake.wait_past(seen, self.settings.poll_interval()),
+                Err(error) => {
+                    tracing::warn!(worker = %self.name, %error, "bot worker failed");
+                    wake.wait_past(seen, self.settings.poll_interval());
+                }
+            }
+        }
+    }
+
+    /// Claims one due turn and plays it; `false` when there was none.
+    fn claim_and_move(&self) -> Result<bool, ApiError> {
+        let (turn, game, roster) = {
+            let mut conn = db::get_conn(&self.pool)?;
+            let Some(turn) = store::claim_bot_turn(&mut conn, &self.name, self.settings.lease)?
+            else {
+                return Ok(false);
+            };
+            let game = store::get_game(&mut conn, turn.game_id)?;
+            let roster = self.cx.rosters.get(&mut conn, turn.game_id)?;
+            (turn, game, roster)
+        }; // The connection goes back to the pool before the bot thinks.
+        let level = roster
+            .seats()
+            .iter()
+            .find(|s| s.seat == turn.seat)
+            .and_then(|s| Some((BotLevel::parse(s.bot_level.as_deref()?)?, s.bot_budget_ms)));
+        let (Some((level, budget_ms)), Some(snapshot), true) = (
+            level,
+            game.snapshot.as_ref(),
+            game.version == turn.version && game.status == db::GameStatus::Active,
+        ) else {
+            // Armed for a version, seat or game that is no more: nothing will ever move it.
+            self.drop_stale(&turn)?;
+            return Ok(true);
+        };
+        let seat = engine_seat(turn.seat)?;
+        let mut bot = bots::Bot::new(level.level());
+        let max = Duration::from_millis(u64::from(self.settings.max_budget_ms));
+        match budget_ms.and_then(|b| u64::try_from(b).ok()) {
+            // A time budget: search for that long (within the server's maximum).
+            Some(ms) => {
+                bot.budget.iterations = u32::MAX;
+                bot.budget.time = Some(Duration::from_millis(ms).min(max));
+            }
+            // The level's default effort, cut off at the server's maximum.
+            None => bot.budget.time = Some(max),
+        }
+        let mut rng = rand::rngs::StdRng::from_os_rng();
+        let started = Instant::now();
+        self.metrics.bots_thinking.inc();
+        let decision = bots::choose_json(&game.game_type, snapshot.as_str(), seat, &bot, &mut rng);
+        self.metrics.bots_thinking.dec();
+        let decision =
+            decision.map_err(|e| ApiError::internal(format!("bot of game {}: {e}", game.id)))?;
+        self.metrics
+            .bot_think_seconds
+            .observe(started.elapsed().as_secs_f64());
+        let count = |result: &str| {
+            self.metrics
+                .bot_moves
+                .with_label_values(&[&game.game_type, level.name(), result])
+                .inc();
+        };
+        let Some(action) = decision.action else {
+            // The game does not wait for this seat (cannot happen for a turn armed by the
+            // action path, which arms only active seats).
+            count("stale");
+            self.drop_stale(&turn)?;
+            return Ok(true);
+        };
+        let body = ActionRequest {
+            action,
+            expected_version: Some(turn.version),
+        };
+        let req = ApplyRequest {
+            game_id: turn.game_id,
+            expected_version: Some(turn.version),
+            idempotency: None,
+        };
+        let mut conn = db::get_conn(&self.pool)?;
+        match play::act_as(&mut conn, &self.cx, &req, &roster, seat, &body) {
+            Ok(_) => count("applied"),
+            Err(e) if e.status == actix_web::http::StatusCode::CONFLICT => {
+                // The game moved on while the bot thought: the move is for a past position.
+                count("stale");
+                drop(conn);
+                self.drop_stale(&turn)?;
+            }
+            Err(e) => {
+                // The lease runs out and the turn is tried again (a bot's move refused by the
+                // rules is a bug; the game must not be stuck by it for good).
+                count("failed");
+                return Err(e);
+            }
+        }
+        Ok(true)
+    }
+
+    fn drop_stale(&self, turn: &ClaimedTurn) -> Result<(), ApiError> {
+        let mut conn = db::get_conn(&self.pool)?;
+        store::drop_stale_bot_turn(&mut conn, turn)?;
+        Ok(())
+    }
+}
