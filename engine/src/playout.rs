@@ -128,8 +128,8 @@ pub fn random_choice<G: Game>(
         listed.push(G::legal_actions(state, seat));
         templates.push(G::action_templates(state, seat));
     }
-    let total: usize = listed.iter().map(Vec::len).sum::<usize>()
-        + templates.iter().map(Vec::len).sum::<usize>();
+    let total: usize =
+        listed.iter().map(Vec::len).sum::<usize>() + templates.iter().map(Vec::len).sum::<usize>();
     if total == 0 {
         return None;
     }

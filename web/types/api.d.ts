@@ -2320,7 +2320,10 @@ export interface components {
             /** Format: int32 */
             square: number;
         };
-        /** @enum {string} */
+        /**
+         * @description Why money moves: carried by payment events and by the debts they leave.
+         * @enum {string}
+         */
         MonopolyPaymentReason: "rent" | "tax" | "card" | "jail_fine" | "interest" | "bankruptcy";
         /** @description Rent owed if claimed before the window closes (MO-RENT-2, MO-D-3). */
         MonopolyPendingRent: {

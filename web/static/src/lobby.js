@@ -21,6 +21,9 @@ const NAME_KEY = 'boardgames.name';
 const SEAT_KINDS = [
   { kind: 'person', label: 'Person', request: (name) => ({ name }) },
   { kind: 'open', label: 'Open seat (anyone may join)', request: () => ({ open: true }) },
+  { kind: 'bot-random', label: 'Bot: random', request: () => ({ bot: /** @type {const} */ ('random') }) },
+  { kind: 'bot-greedy', label: 'Bot: greedy', request: () => ({ bot: /** @type {const} */ ('greedy') }) },
+  { kind: 'bot-mcts', label: 'Bot: MCTS (strongest)', request: () => ({ bot: /** @type {const} */ ('mcts') }) },
 ];
 
 /** @type {GameType[]} */
