@@ -38,6 +38,8 @@ pub struct BotSettings {
     pub move_delay_ms: u32,
     /// How long a claimed turn stays with its worker before others may take it.
     pub lease: Duration,
+    /// Most games with a bot in every seat running at once.
+    pub max_games: u32,
 }
 
 impl BotSettings {

@@ -33,6 +33,7 @@ pub const API_CODES: &[(&str, &str)] = &[
     ("seat_taken", "409, the seat asked for is taken"),
     ("no_open_seat", "409, no seat is open"),
     ("too_few_seats", "409, starting now would leave fewer seats than the game needs"),
+    ("bot_game_limit", "409, the server already runs its most games with a bot in every seat; try later"),
     ("precondition_failed", "412, `If-Match` does not match (`current_version`)"),
     ("body_too_large", "413, the body is over 64 KiB"),
     ("unsupported_media_type", "415, the body is not `application/json`"),

@@ -61,6 +61,10 @@ pub struct Settings {
     /// over (it presumes the first dead), in seconds; keep it above the largest budget.
     #[arg(long, env = "BOT_LEASE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub bot_lease_secs: u32,
+    /// Most games allowed to run with a bot in every seat at once (0: none); creating or
+    /// filling one more is refused with 409 `bot_game_limit`.
+    #[arg(long, env = "BOT_MAX_GAMES", default_value_t = 50)]
+    pub bot_max_games: u32,
 }
 
 impl Settings {
@@ -80,6 +84,7 @@ impl Settings {
             max_budget_ms: self.bot_max_budget_ms,
             move_delay_ms: self.bot_move_delay_ms,
             lease: std::time::Duration::from_secs(u64::from(self.bot_lease_secs)),
+            max_games: self.bot_max_games,
         }
     }
 
@@ -118,6 +123,7 @@ impl Settings {
             bot_max_budget_ms: 1000,
             bot_move_delay_ms: 0,
             bot_lease_secs: 10,
+            bot_max_games: 50,
         }
     }
 }

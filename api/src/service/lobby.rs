@@ -55,6 +55,9 @@ pub fn create_game(
     seats: Vec<SeatPlan>,
     seed: Option<u64>,
 ) -> Result<CreatedGame, ApiError> {
+    if seats.iter().all(|s| matches!(s, SeatPlan::Bot(_))) {
+        check_bot_game_limit(conn, cx)?;
+    }
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
@@ -184,6 +187,16 @@ pub fn join_bot(
     seat: Option<i32>,
     bot: BotInfo,
 ) -> Result<JoinedBot, ApiError> {
+    let seats = store::seats(conn, id)?;
+    let open = seats.iter().filter(|s| s.name.is_none()).count();
+    let people = seats
+        .iter()
+        .filter(|s| s.name.is_some() && s.bot_level.is_none())
+        .count();
+    if open == 1 && people == 0 {
+        // This join fills the table with bots only.
+        check_bot_game_limit(conn, cx)?;
+    }
     let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
     let game = start_when_full(conn, cx, id)?;
     Ok(JoinedBot {
@@ -194,6 +207,23 @@ pub fn join_bot(
         status: game.status.into(),
         version: game.version,
     })
+}
+
+/// Refuses one more game with a bot in every seat once `--bot-max-games` of them run. A soft
+/// cap: two requests at the same moment may both pass, which only matters at the margin.
+fn check_bot_game_limit(conn: &mut PooledConn, cx: &Context) -> Result<(), ApiError> {
+    let running = store::active_bot_only_games(conn)?;
+    if running >= i64::from(cx.bots.max_games) {
+        return Err(ApiError::conflict(
+            "bot_game_limit",
+            format!(
+                "the server already runs {running} games with a bot in every seat (at most {}); \
+                 try again when one has finished, or take a seat yourself",
+                cx.bots.max_games
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Starts game `id` when no seat is open any more; the game after that.

@@ -141,6 +141,23 @@ pub(super) fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow,
         .ok_or(StoreError::NotFound)
 }
 
+/// How many games are running with a bot in every seat: the server caps them (they run
+/// without anyone waiting for them, so nothing else limits them).
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn active_bot_only_games(conn: &mut PgConnection) -> Result<i64, StoreError> {
+    use diesel::dsl::{exists, not};
+    let person_or_open = seats::table
+        .filter(seats::game_id.eq(games::id))
+        .filter(seats::bot_level.is_null());
+    Ok(games::table
+        .filter(games::status.eq(GameStatus::Active))
+        .filter(not(exists(person_or_open)))
+        .count()
+        .get_result(conn)?)
+}
+
 /// Game `id`.
 ///
 /// # Errors

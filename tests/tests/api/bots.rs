@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{json_of, spawn_app, wait_for, Game, TestApp};
+use crate::helpers::{assert_problem, json_of, spawn_app, spawn_app_with, wait_for, Game, TestApp};
 use tests::choose;
 
 /// Creates a game of `type_` with `seats` and returns it with its seat tokens (bot seats get
@@ -176,6 +176,62 @@ async fn a_bot_takes_an_open_seat_and_its_budget_is_clamped_to_the_server_maximu
             .unwrap();
         crate::helpers::assert_problem(res, StatusCode::UNPROCESSABLE_ENTITY, "invalid_seat").await;
     }
+}
+
+/// `--bot-max-games` caps games with a bot in every seat, created whole or filled by a bot
+/// join; games with a person in them are never refused. This process moves no bots, so the
+/// capped game stays running while the cap is tested.
+#[tokio::test]
+async fn games_of_bots_only_are_capped_and_games_with_people_are_not() {
+    let app = spawn_app_with(|s| {
+        s.bot_threads = 0;
+        s.bot_max_games = 1;
+    })
+    .await;
+    let bots_only = json!([{ "bot": "random" }, { "bot": "random" }]);
+    create(&app, "tycoon", bots_only.clone()).await;
+    let refused = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon", "seats": bots_only }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(refused, StatusCode::CONFLICT, "bot_game_limit").await;
+
+    // A bot may still play against a person, also by joining.
+    create(
+        &app,
+        "acquire",
+        json!([{ "name": "Ann" }, { "bot": "greedy" }]),
+    )
+    .await;
+    let (with_person, _) =
+        create(&app, "tycoon", json!([{ "name": "Ann" }, { "open": true }])).await;
+    let join = |game: String| {
+        app.req(Method::POST, &format!("/v1/games/{game}/seats"), None)
+            .json(&json!({ "bot": "random" }))
+            .send()
+    };
+    assert_eq!(
+        join(with_person.id.clone()).await.unwrap().status(),
+        StatusCode::CREATED
+    );
+
+    // A bot filling the last seat of a table of bots is the same as creating one.
+    let (open, _) = create(
+        &app,
+        "tycoon",
+        json!([{ "bot": "random" }, { "open": true }]),
+    )
+    .await;
+    assert_problem(
+        join(open.id.clone()).await.unwrap(),
+        StatusCode::CONFLICT,
+        "bot_game_limit",
+    )
+    .await;
+    let doc = app.document(&open, None).await;
+    assert_eq!(doc["status"], "open", "the refused join changed nothing");
 }
 
 /// Rows in the bot queue, by SQL.
