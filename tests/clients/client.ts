@@ -19,8 +19,9 @@ const created = await client.POST("/v1/games", {
 });
 const game = created.data ?? fail(`create: ${JSON.stringify(created.error)}`);
 const first = game.seats[0] ?? fail("no seats");
-// A created seat is taken (with its token) or open: `open` narrows it.
-if (first.open) fail("seat 0 is open");
+// A created seat is taken by a person (with its token), played by a bot, or open: the
+// `token` property narrows it to a person's seat.
+if (!("token" in first)) fail("seat 0 is not a person's");
 const token: string = first.token;
 // Ann's client sends her seat token with every request.
 const ann = createClient<paths>({ baseUrl: base, headers: { Authorization: `Bearer ${token}` } });
