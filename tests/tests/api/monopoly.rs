@@ -418,6 +418,11 @@ async fn no_seat_or_spectator_sees_the_deck_order_before_the_end() {
 /// game waits for pays its debt, buys what it landed on, pays a card's fine rather than drawing,
 /// rolls, ends its turn or leaves an auction.
 async fn advance(app: &TestApp, game: &Game) {
+    advance_claiming(app, game, true).await;
+}
+
+/// [`advance`], with or without rent claims (without, rents wait for the next roll).
+async fn advance_claiming(app: &TestApp, game: &Game, claims: bool) {
     let doc = app.document(game, None).await;
     assert_eq!(
         doc["status"], "active",
@@ -425,7 +430,7 @@ async fn advance(app: &TestApp, game: &Game) {
     );
     let legal = all_legal(app, game).await;
     let mut picked = None;
-    for (seat, l) in legal.iter().enumerate() {
+    for (seat, l) in legal.iter().enumerate().filter(|_| claims) {
         if let Some(claim) = listed(l).iter().find(|a| a["type"] == "claim_rent") {
             picked = Some((seat, claim.clone()));
             break;
@@ -488,6 +493,113 @@ async fn refused(
     );
     assert_eq!(before["view"], after["view"], "{action} changed the game");
     covered.insert(code);
+}
+
+/// MO-RENT-2, MO-D-2: a rent claim racing the next player's first roll, both sent at once for
+/// the same version. The version guard lets exactly one through and the other gets 409; if the
+/// claim won, the payer paid the amount fixed at landing; if the roll won, the rent lapsed
+/// and a late claim is refused, as the seed's claim rule says.
+#[tokio::test]
+async fn mo_rent_2_a_rent_claim_racing_the_next_roll_has_exactly_one_winner() {
+    let app = spawn_app().await;
+    let mut races = 0;
+    for seed in 0..6 {
+        let game = create(&app, 3, seed, json!({ "round_limit": 30 })).await;
+        for _ in 0..400 {
+            let doc = app.document(&game, None).await;
+            if doc["status"] != "active" || races >= 3 {
+                break;
+            }
+            let view = &doc["view"];
+            let roller = doc["active_seats"]
+                .as_array()
+                .unwrap()
+                .first()
+                .and_then(Value::as_u64);
+            let rent = view["rents"].as_array().unwrap().iter().find(|r| {
+                Some(r["payer"].as_u64().unwrap()) != roller
+                    && Some(r["owner"].as_u64().unwrap()) != roller
+            });
+            let roll_listed = match roller {
+                Some(seat) => listed(&app.legal(&game, seat as usize).await)
+                    .iter()
+                    .any(|a| a["type"] == "roll"),
+                None => false,
+            };
+            let (Some(rent), Some(roller), true) = (rent.cloned(), roller, roll_listed) else {
+                advance_claiming(&app, &game, false).await;
+                continue;
+            };
+            let (owner, payer) = (
+                rent["owner"].as_u64().unwrap(),
+                rent["payer"].as_u64().unwrap(),
+            );
+            let version = doc["version"].clone();
+            let claim = json!({ "action": { "type": "claim_rent", "rent": rent["rent"] },
+                                "expected_version": version });
+            let roll = json!({ "action": { "type": "roll" }, "expected_version": version });
+            let payer_cash = view["players"][payer as usize]["cash"].as_i64().unwrap();
+            let ((claimed, _), (rolled, _)) = tokio::join!(
+                app.act(&game, owner as usize, &claim),
+                app.act(&game, roller as usize, &roll)
+            );
+            let won: Vec<StatusCode> = [claimed, rolled]
+                .into_iter()
+                .filter(|s| *s == StatusCode::OK)
+                .collect();
+            assert_eq!(
+                won.len(),
+                1,
+                "claim {claimed}, roll {rolled}: exactly one wins"
+            );
+            assert!(
+                [claimed, rolled].contains(&StatusCode::CONFLICT),
+                "the loser gets 409"
+            );
+            let after = app.document(&game, None).await;
+            let still_pending = after["view"]["rents"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["rent"] == rent["rent"]);
+            assert!(!still_pending, "the rent is settled either way");
+            if claimed == StatusCode::OK {
+                let paid = payer_cash
+                    - after["view"]["players"][payer as usize]["cash"]
+                        .as_i64()
+                        .unwrap();
+                let owed = after["view"]["debts"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|d| d["debtor"] == payer);
+                assert!(
+                    paid == rent["amount"].as_i64().unwrap() || owed,
+                    "the claim was paid: {after}"
+                );
+            } else {
+                let late = json!({ "action": { "type": "claim_rent", "rent": rent["rent"] } });
+                let res = app
+                    .req(
+                        Method::POST,
+                        &format!("/v1/games/{}/actions", game.id),
+                        Some(&game.tokens[owner as usize]),
+                    )
+                    .json(&late)
+                    .send()
+                    .await
+                    .unwrap();
+                helpers::assert_problem(
+                    res,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "monopoly.no_such_rent",
+                )
+                .await;
+            }
+            races += 1;
+        }
+    }
+    assert!(races >= 3, "only {races} races arranged");
 }
 
 async fn act_ok(app: &TestApp, game: &Game, seat: usize, action: Value) -> Value {
