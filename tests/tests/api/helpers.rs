@@ -43,7 +43,12 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     tokio::spawn(app.run());
     TestApp {
         base,
-        client: reqwest::Client::new(),
+        // Idle connections are dropped well before the server's keep-alive (5 s) ends them:
+        // reusing one the server is closing at that moment fails with `IncompleteMessage`.
+        client: reqwest::Client::builder()
+            .pool_idle_timeout(std::time::Duration::from_secs(2))
+            .build()
+            .unwrap(),
         db,
     }
 }
