@@ -1,6 +1,6 @@
-//! The load generator in its `--smoke` mode (a few hundred actions, service and raw database
-//! side by side): it runs, every action is answered without a 5xx or a dropped connection, and
-//! it prints its table. Figures are reported, never asserted.
+//! The load generator in its `--smoke` mode (a few hundred actions per row, every client
+//! protocol and the raw database side by side): it runs, every action is answered without a
+//! 5xx or a dropped connection, and it prints its table. Figures are reported, never asserted.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_generator_smoke_run_sees_no_server_error() {
@@ -23,21 +23,25 @@ async fn the_load_generator_smoke_run_sees_no_server_error() {
         out.status.success(),
         "loadgen --smoke failed:\n{stdout}\n{stderr}"
     );
-    // One table row and one verdict per client count of the smoke run (1 and 4 clients), and
-    // every verdict all-2xx.
+    // One table row and one verdict per client count of the smoke run (1 and 4 clients) and
+    // client protocol, and every verdict all-2xx.
     let rows: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| Clients"))
         .collect();
     let verdicts: Vec<&str> = stdout.lines().filter(|l| l.starts_with("- ")).collect();
-    assert_eq!(rows.len(), 2, "a table row per client count:\n{stdout}");
     assert_eq!(
-        verdicts,
-        [
-            "- 1 clients: every action POST answered 2xx",
-            "- 4 clients: every action POST answered 2xx",
-        ],
-        "\n{stdout}\n{stderr}"
+        rows.len(),
+        6,
+        "a table row per client count and protocol:\n{stdout}"
     );
+    let expected: Vec<String> = [1, 4]
+        .iter()
+        .flat_map(|clients| {
+            ["poll + act", "act", "stream + act"]
+                .map(|p| format!("- {clients} clients, {p}: every action POST answered 2xx"))
+        })
+        .collect();
+    assert_eq!(verdicts, expected, "\n{stdout}\n{stderr}");
     drop(db);
 }
