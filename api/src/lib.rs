@@ -80,7 +80,7 @@ impl Application {
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
         let context = Arc::new(state::Context {
             rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
-            announcer,
+            changes: state::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
             bots: settings.bots(),
         });

@@ -134,7 +134,13 @@ export interface paths {
          * @description One transaction: a rejected action writes nothing. `expected_version` (or `If-Match`)
          *     guards against acting on a stale view; `Idempotency-Key` makes retries safe (same key and
          *     body: the stored response again, with `Idempotency-Replayed: true`). The answer is the
-         *     game after the action and the events it caused, as the caller may see them. An action
+         *     game after the action and the events it caused, as the caller may see them.
+         *
+         *     One request per move: the answer's `game` is the caller's whole document (`version`,
+         *     `active_seats`, `legal_actions`, `action_templates`), so a client whose seat is still
+         *     active acts again straight from it, with `expected_version` set to `game.version`, and
+         *     reads the game again (`GET`, long poll or the stream) only once its seat is no longer
+         *     active. This is the protocol the server is built and measured for. An action
          *     that is not a well-formed action of the game is a 400 `invalid_action`; a well-formed one
          *     the rules refuse is a 422 with the game's code. The operation takes no query parameter
          *     (dry runs are `POST …/actions/dry-run`).
@@ -390,7 +396,11 @@ export interface components {
         AcquireActionResponse: {
             /** @description The events the action produced, redacted for the caller. */
             events: components["schemas"]["AcquireEventDto"][];
-            /** @description The game after the action, for the caller. */
+            /**
+             * @description The game after the action, for the caller: the same document as `GET /v1/games/{id}`
+             *     gives, so a caller still active acts again from its `legal_actions` without reading
+             *     the game first.
+             */
             game: components["schemas"]["AcquireGameDocument"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
@@ -1430,7 +1440,11 @@ export interface components {
         MonopolyActionResponse: {
             /** @description The events the action produced, redacted for the caller. */
             events: components["schemas"]["MonopolyEventDto"][];
-            /** @description The game after the action, for the caller. */
+            /**
+             * @description The game after the action, for the caller: the same document as `GET /v1/games/{id}`
+             *     gives, so a caller still active acts again from its `legal_actions` without reading
+             *     the game first.
+             */
             game: components["schemas"]["MonopolyGameDocument"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
@@ -2797,7 +2811,11 @@ export interface components {
         TycoonActionResponse: {
             /** @description The events the action produced, redacted for the caller. */
             events: components["schemas"]["TycoonEventDto"][];
-            /** @description The game after the action, for the caller. */
+            /**
+             * @description The game after the action, for the caller: the same document as `GET /v1/games/{id}`
+             *     gives, so a caller still active acts again from its `legal_actions` without reading
+             *     the game first.
+             */
             game: components["schemas"]["TycoonGameDocument"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
@@ -3617,7 +3635,11 @@ export interface components {
         TyrosActionResponse: {
             /** @description The events the action produced, redacted for the caller. */
             events: components["schemas"]["TyrosEventDto"][];
-            /** @description The game after the action, for the caller. */
+            /**
+             * @description The game after the action, for the caller: the same document as `GET /v1/games/{id}`
+             *     gives, so a caller still active acts again from its `legal_actions` without reading
+             *     the game first.
+             */
             game: components["schemas"]["TyrosGameDocument"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)

@@ -105,7 +105,9 @@ pub struct ActionResponse {
     /// The game type.
     #[serde(rename = "type")]
     pub type_: String,
-    /// The game after the action, for the caller.
+    /// The game after the action, for the caller: the same document as `GET /v1/games/{id}`
+    /// gives, so a caller still active acts again from its `legal_actions` without reading
+    /// the game first.
     pub game: GameDocument,
     /// The events the action produced, redacted for the caller.
     pub events: Vec<EventDto>,

@@ -119,7 +119,13 @@ pub async fn legal_actions(
 /// One transaction: a rejected action writes nothing. `expected_version` (or `If-Match`)
 /// guards against acting on a stale view; `Idempotency-Key` makes retries safe (same key and
 /// body: the stored response again, with `Idempotency-Replayed: true`). The answer is the
-/// game after the action and the events it caused, as the caller may see them. An action
+/// game after the action and the events it caused, as the caller may see them.
+///
+/// One request per move: the answer's `game` is the caller's whole document (`version`,
+/// `active_seats`, `legal_actions`, `action_templates`), so a client whose seat is still
+/// active acts again straight from it, with `expected_version` set to `game.version`, and
+/// reads the game again (`GET`, long poll or the stream) only once its seat is no longer
+/// active. This is the protocol the server is built and measured for. An action
 /// that is not a well-formed action of the game is a 400 `invalid_action`; a well-formed one
 /// the rules refuse is a 422 with the game's code. The operation takes no query parameter
 /// (dry runs are `POST …/actions/dry-run`).

@@ -147,7 +147,7 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
         let bots = Bots::at(seats, cx.bots.move_delay_ms);
         Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
     })?;
-    cx.announcer.announce(applied.change());
+    cx.changes.committed(applied.change());
     tracing::info!(game_id = %id, "game started");
     Ok(applied.game)
 }

@@ -185,7 +185,7 @@ pub fn act_as(
     };
     Ok(match store::apply_action(conn, req, decide, respond)? {
         ApplyOutcome::Applied { response, applied } => {
-            cx.announcer.announce(applied.change());
+            cx.changes.committed(applied.change());
             tracing::info!(game_id = %id, seat = seat.0, version = applied.game.version, "action applied");
             ActionResult {
                 response,
