@@ -17,6 +17,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
+use db::store::LockWait;
 use db::store::{self, ApplyRequest, ClaimedTurn};
 use rand::SeedableRng;
 
@@ -228,6 +229,7 @@ impl Worker {
             game_id: turn.game_id,
             expected_version: Some(turn.version),
             idempotency: None,
+            lock_wait: LockWait::Allowed,
         };
         let mut conn = db::get_conn(&self.pool)?;
         match play::act_as(&mut conn, &self.cx, &req, &roster, seat, &body) {

@@ -25,7 +25,10 @@ pub struct Settings {
     /// Largest number of pooled database connections.
     #[arg(long, env = "POOL_SIZE", default_value_t = 10)]
     pub pool_size: u32,
-    /// HTTP worker threads (default: one per core).
+    /// HTTP worker threads (default: one per pool connection, at least one per core).
+    /// Workers run most database work themselves (see `AppState::db_here`), so while one
+    /// waits for its statement's commit the others serve requests: as many workers as
+    /// connections let every connection be in use at once.
     #[arg(long, env = "WORKERS")]
     pub workers: Option<usize>,
     /// Log as JSON lines instead of text.
@@ -78,6 +81,14 @@ impl Settings {
     }
 
     /// What the bot workers and the lobby need to know about bots.
+    /// The HTTP worker threads to start (see [`Settings::workers`]).
+    pub fn http_workers(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.workers
+            .unwrap_or_else(|| (self.pool_size as usize).max(cores))
+            .max(1)
+    }
+
     pub fn bots(&self) -> crate::bot_runner::BotSettings {
         crate::bot_runner::BotSettings {
             threads: self.bot_threads,

@@ -59,6 +59,9 @@ pub struct ApiError {
     pub code: Cow<'static, str>,
     pub detail: String,
     pub current_version: Option<i64>,
+    /// The request was refused only because it ran where it may not wait for a lock (see
+    /// `AppState::db_here`): nothing was written, and it is retried where it may wait.
+    busy: bool,
 }
 
 impl std::fmt::Display for ApiError {
@@ -80,7 +83,21 @@ impl ApiError {
             code,
             detail: detail.into(),
             current_version: None,
+            busy: false,
         }
+    }
+
+    /// See [`db::StoreError::Busy`]; answered 503 should it ever reach a client.
+    pub fn busy() -> Self {
+        ApiError {
+            busy: true,
+            ..Self::unavailable("the game is busy; retry")
+        }
+    }
+
+    /// Whether this is [`ApiError::busy`].
+    pub fn is_busy(&self) -> bool {
+        self.busy
     }
 
     /// 429 for a client over its rate limit (the limiter adds `Retry-After`).
@@ -280,6 +297,7 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
             StoreError::Rejected(e) => e.into(),
+            StoreError::Busy => ApiError::busy(),
             StoreError::Unavailable(m) => {
                 tracing::warn!(error = %m, "database unavailable");
                 ApiError::unavailable("the database is unavailable; retry later")

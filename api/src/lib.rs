@@ -106,7 +106,7 @@ impl Application {
         let limiter = settings
             .limits()
             .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
-        let mut server = HttpServer::new(move || {
+        let server = HttpServer::new(move || {
             let app = App::new()
                 .into_utoipa_app()
                 .app_data(data.clone())
@@ -137,10 +137,7 @@ impl Application {
         })
         .listen(listener)?
         .shutdown_timeout(10);
-        if let Some(w) = settings.workers {
-            server = server.workers(w.max(1));
-        }
-        let server = server.run();
+        let server = server.workers(settings.http_workers()).run();
         tracing::info!(%address, "listening");
         Ok(Application {
             server,

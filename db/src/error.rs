@@ -50,6 +50,11 @@ pub enum StoreError<E = Infallible> {
     /// The caller's decision closure refused; nothing was written.
     #[error("{0}")]
     Rejected(E),
+    /// The request may not wait ([`crate::store::LockWait::Refused`]) and would have had to
+    /// wait for another transaction's lock on the game; nothing was written. The caller
+    /// retries on a thread that may wait; never an answer to a client.
+    #[error("the game's row is locked by another transaction")]
+    Busy,
     /// No connection to the database (pool exhausted or timed out, connection lost): retry
     /// later, 503.
     #[error("database unavailable: {0}")]
@@ -81,6 +86,7 @@ impl StoreError<Infallible> {
             StoreError::SeatUnavailable { seat } => StoreError::SeatUnavailable { seat },
             StoreError::NoSuchSeat { seat } => StoreError::NoSuchSeat { seat },
             StoreError::Rejected(never) => match never {},
+            StoreError::Busy => StoreError::Busy,
             StoreError::Unavailable(msg) => StoreError::Unavailable(msg),
             StoreError::Database(e) => StoreError::Database(e),
         }

@@ -6,6 +6,7 @@ use actix_web::http::header::{self, ContentType};
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Query};
 use actix_web::{get, post, HttpResponse};
+use db::store::LockWait;
 
 use crate::dto::*;
 use crate::error::ApiError;
@@ -61,7 +62,7 @@ pub async fn get_game(
     let (doc, etag) = loop {
         let b = bearer.clone();
         let (doc, etag) = state
-            .db(move |conn, cx| play::load_document(conn, cx, id, b.token()))
+            .db_here(move |conn, cx, _| play::load_document(conn, cx, id, b.token()))
             .await?;
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
             break (doc, etag);
@@ -109,7 +110,7 @@ pub async fn legal_actions(
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let legal = state
-        .db(move |conn, cx| play::legal_actions(conn, cx, id, bearer.token()))
+        .db_here(move |conn, cx, _| play::legal_actions(conn, cx, id, bearer.token()))
         .await?;
     Ok(HttpResponse::Ok().json(legal))
 }
@@ -184,10 +185,25 @@ async fn act(
     Idempotency(key): Idempotency,
 ) -> Result<(HttpResponse, &'static str), ApiError> {
     let precondition = Precondition::combine(body.expected_version, if_match)?;
-    let result = state
-        .db(move |conn, cx| play::act(conn, cx, id, &token, &body, precondition, key))
-        .await
-        .map_err(|e| precondition.refine(e))?;
+    // A request with a key locks the game's row (to check and store the key): it may wait.
+    let result = match key {
+        None => {
+            state
+                .db_here(move |conn, cx, wait| {
+                    play::act(conn, cx, id, &token, &body, precondition, None, wait)
+                })
+                .await
+        }
+        Some(key) => {
+            state
+                .db(move |conn, cx| {
+                    let wait = LockWait::Allowed;
+                    play::act(conn, cx, id, &token, &body, precondition, Some(key), wait)
+                })
+                .await
+        }
+    }
+    .map_err(|e| precondition.refine(e))?;
     let status = StatusCode::from_u16(result.response.status as u16).unwrap_or(StatusCode::OK);
     let mut res = HttpResponse::build(status);
     if let Some(v) = result.version {
@@ -242,7 +258,7 @@ pub async fn dry_run_action(
     let body = body.into_inner();
     let result = match Precondition::combine(body.expected_version, if_match) {
         Ok(precondition) => state
-            .db(move |conn, cx| play::dry_run(conn, cx, id, &token, &body, precondition))
+            .db_here(move |conn, cx, _| play::dry_run(conn, cx, id, &token, &body, precondition))
             .await
             .map_err(|e| precondition.refine(e)),
         Err(e) => Err(e),

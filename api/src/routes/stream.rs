@@ -80,7 +80,7 @@ pub async fn stream_game(
     let rx = state.hub.subscribe(id);
     let b = bearer.clone();
     let first = state
-        .db(move |conn, cx| {
+        .db_here(move |conn, cx, _| {
             let access = history::log_access(conn, cx, id, b.token())?;
             let page = history::events_page(conn, id, &access, after, BATCH)?;
             Ok((access, page))
@@ -188,7 +188,7 @@ impl Follow {
     async fn read(&self) -> Result<(LogAccess, EventPage), ApiError> {
         let (id, after, bearer) = (self.id, self.after, self.bearer.clone());
         self.state
-            .db(move |conn, cx| {
+            .db_here(move |conn, cx, _| {
                 let access = history::log_access(conn, cx, id, bearer.token())?;
                 let page = history::events_page(conn, id, &access, after, BATCH)?;
                 Ok((access, page))

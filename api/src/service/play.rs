@@ -5,7 +5,7 @@
 //! `respond`, which builds the answer that is sent and, under an idempotency key, stored with
 //! the new version.
 
-use db::store::{self, ApplyOutcome, ApplyRequest, Roster};
+use db::store::{self, ApplyOutcome, ApplyRequest, LockWait, Roster};
 use db::{GameRow, JsonText, PooledConn, StoredResponse};
 use engine::chance::rng_for;
 use engine::{DynGame, DynState, Seat};
@@ -104,6 +104,7 @@ struct Decided {
 /// # Errors
 /// 404, 401/403, 409 `version_conflict`/`game_over`/`game_not_started`, 422 rule violations,
 /// `invalid_action` and `idempotency_key_reused`.
+#[allow(clippy::too_many_arguments)] // one per part of the request, and where it runs
 pub fn act(
     conn: &mut PooledConn,
     cx: &Context,
@@ -112,6 +113,7 @@ pub fn act(
     body: &ActionRequest,
     precondition: Precondition,
     key: Option<IdempotencyKey>,
+    lock_wait: LockWait,
 ) -> Result<ActionResult, ApiError> {
     // The roster is usually in memory; the game row (snapshot included) is read by the store.
     let (roster, seat) = require_seat(conn, cx, id, token)?;
@@ -123,6 +125,7 @@ pub fn act(
             key: k.into_string(),
             fingerprint: fingerprint(id, body, precondition),
         }),
+        lock_wait,
     };
     act_as(conn, cx, &req, &roster, seat, body)
 }

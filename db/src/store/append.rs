@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
+use super::apply::LockWait;
 use crate::models::{EventRow, GameRow, GameStatus, JsonText, NewEvent};
 
 /// What a decision (setup or action) produced: the new events (in order), the state after
@@ -62,6 +63,25 @@ pub(super) fn append(
     game: &GameRow,
     decision: Decision,
 ) -> QueryResult<Applied> {
+    Ok(write(conn, game, decision, LockWait::Allowed)?.expect("a waiting append always writes"))
+}
+
+/// [`append`], unless another transaction holds the game's row lock: then `None`, having
+/// written nothing and waited for nothing (migration 9).
+pub(super) fn append_unless_locked(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    decision: Decision,
+) -> QueryResult<Option<Applied>> {
+    write(conn, game, decision, LockWait::Refused)
+}
+
+fn write(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    decision: Decision,
+    wait: LockWait,
+) -> QueryResult<Option<Applied>> {
     let Decision {
         events: new_events,
         snapshot,
@@ -74,8 +94,27 @@ pub(super) fn append(
         .map(|e| e.action.as_ref())
         .collect::<Vec<_>>();
     let events = new_events.iter().map(|e| &e.event).collect::<Vec<_>>();
-    let now: DateTime<Utc> = match bot_turn {
-        None => diesel::select(append_events(
+    let now: DateTime<Utc> = match (wait, bot_turn) {
+        (LockWait::Refused, _) => {
+            let now: Option<DateTime<Utc>> = diesel::select(append_events_unless_locked(
+                game.id,
+                game.version,
+                seats,
+                actions,
+                events,
+                &snapshot,
+                status,
+                bot_turn.is_some(),
+                bot_turn.and_then(|t| t.seat),
+                bot_turn.map_or(0, |t| t.delay_ms),
+            ))
+            .get_result(conn)?;
+            match now {
+                Some(now) => now,
+                None => return Ok(None),
+            }
+        }
+        (LockWait::Allowed, None) => diesel::select(append_events(
             game.id,
             game.version,
             seats,
@@ -85,7 +124,7 @@ pub(super) fn append(
             status,
         ))
         .get_result(conn)?,
-        Some(turn) => diesel::select(append_events_and_bot_turn(
+        (LockWait::Allowed, Some(turn)) => diesel::select(append_events_and_bot_turn(
             game.id,
             game.version,
             seats,
@@ -124,7 +163,7 @@ pub(super) fn append(
         updated_at: now,
         finished_at: (status == GameStatus::Finished).then(|| game.finished_at.unwrap_or(now)),
     };
-    Ok(Applied { game, events })
+    Ok(Some(Applied { game, events }))
 }
 
 /// Whether `append_events` refused because the game moved past the version it was given.
@@ -166,4 +205,22 @@ diesel::define_sql_function! {
         bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
         delay_ms: diesel::sql_types::Int4,
     ) -> diesel::sql_types::Timestamptz;
+}
+
+diesel::define_sql_function! {
+    /// `append_events` or `append_events_and_bot_turn` (`bot_turn`), unless the game's row is
+    /// locked: then NULL, nothing written. See migration 9.
+    #[allow(clippy::too_many_arguments)]
+    fn append_events_unless_locked(
+        game: diesel::sql_types::Uuid,
+        version: diesel::sql_types::Int8,
+        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
+        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
+        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
+        snapshot: diesel::sql_types::Json,
+        status: diesel::sql_types::Text,
+        bot_turn: diesel::sql_types::Bool,
+        bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
+        delay_ms: diesel::sql_types::Int4,
+    ) -> diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>;
 }

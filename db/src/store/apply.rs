@@ -7,7 +7,7 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use super::append::{append, version_moved, Applied, Decision};
+use super::append::{append, append_unless_locked, version_moved, Applied, Decision};
 use super::games::{get_game, lock_game};
 use crate::models::{GameRow, GameStatus, IdempotencyRow, SeatRow, StoredResponse};
 use crate::schema::idempotency_keys;
@@ -33,6 +33,21 @@ pub struct ApplyRequest {
     pub expected_version: Option<i64>,
     /// Replay the stored response when this key was already used for the same request.
     pub idempotency: Option<IdempotencyKey>,
+    /// Whether the request may wait for another transaction's lock on the game's row.
+    pub lock_wait: LockWait,
+}
+
+/// May a request wait for another transaction's lock on the game's row?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LockWait {
+    /// Yes: the caller runs on a thread that may block (the api's blocking pool).
+    #[default]
+    Allowed,
+    /// No: [`StoreError::Busy`] instead, having written nothing. For callers on a thread
+    /// that serves other requests in between (the api's HTTP workers), which must never
+    /// block on another transaction. Requests with an idempotency key always lock the row,
+    /// so they are always `Busy` here.
+    Refused,
 }
 
 /// What [`apply_action`] did.
@@ -86,28 +101,42 @@ pub const OPTIMISTIC_ATTEMPTS: usize = 3;
 /// replay are byte-for-byte the same. `decide` may run more than once (each time on a newer
 /// version of the game); only the last decision is written and handed to `respond`.
 ///
+/// With [`LockWait::Refused`] the read takes no lock and the write only a free one: `Busy`
+/// (nothing written) where the steps above would wait, including any request with a key.
+///
 /// # Errors
-/// As listed above, plus `NotFound`, `Unavailable`, `Database`. Every error writes nothing.
+/// As listed above, plus `NotFound`, `Busy`, `Unavailable`, `Database`. Every error writes
+/// nothing.
 pub fn apply_action<T, E>(
     conn: &mut PgConnection,
     req: &ApplyRequest,
     mut decide: impl FnMut(&GameRow) -> Result<(Decision, T), E>,
     respond: impl FnOnce(&Applied, T) -> StoredResponse,
 ) -> Result<ApplyOutcome, StoreError<E>> {
+    let waits = req.lock_wait == LockWait::Allowed;
     if req.idempotency.is_none() {
         for _ in 0..OPTIMISTIC_ATTEMPTS {
             let game = get_game(conn, req.game_id).map_err(StoreError::widen)?;
             check_actionable(&game, req.expected_version).map_err(StoreError::widen)?;
             let (decision, decided) = decide(&game).map_err(StoreError::Rejected)?;
-            match append(conn, &game, decision) {
-                Ok(applied) => {
+            let appended = if waits {
+                append(conn, &game, decision).map(Some)
+            } else {
+                append_unless_locked(conn, &game, decision)
+            };
+            match appended {
+                Ok(Some(applied)) => {
                     let response = respond(&applied, decided);
                     return Ok(ApplyOutcome::Applied { applied, response });
                 }
+                Ok(None) => return Err(StoreError::Busy),
                 Err(e) if version_moved(&e) => continue,
                 Err(e) => return Err(e.into()),
             }
         }
+    }
+    if !waits {
+        return Err(StoreError::Busy);
     }
     conn.transaction(|conn| {
         let game = lock_game(conn, req.game_id)?;

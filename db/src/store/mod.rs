@@ -16,7 +16,7 @@ mod seats;
 pub use append::{Applied, BotTurn, Decision};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
-    OPTIMISTIC_ATTEMPTS,
+    LockWait, OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use events::{all_events, events_after, events_up_to};

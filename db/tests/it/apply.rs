@@ -1,6 +1,8 @@
 use std::sync::{Arc, Barrier};
 
-use db::store::{self, Applied, ApplyOutcome, ApplyRequest, Decision, IdempotencyKey};
+use db::store::{
+    self, Applied, ApplyOutcome, ApplyRequest, BotTurn, Decision, IdempotencyKey, LockWait,
+};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use diesel::prelude::*;
@@ -47,6 +49,7 @@ fn request(game_id: Uuid, expected_version: Option<i64>) -> ApplyRequest {
         game_id,
         expected_version,
         idempotency: None,
+        lock_wait: LockWait::Allowed,
     }
 }
 
@@ -59,6 +62,7 @@ fn idempotent(game_id: Uuid, key: &str, fingerprint: &[u8]) -> ApplyRequest {
             key: key.into(),
             fingerprint: fingerprint.to_vec(),
         }),
+        lock_wait: LockWait::Allowed,
     }
 }
 
@@ -446,4 +450,97 @@ fn an_overtaken_action_with_an_expected_version_conflicts_instead_of_retrying() 
         "{result:?}"
     );
     assert_eq!(count_events(&mut conn, game.id), 2);
+}
+
+/// A request from a thread that may not wait for a row lock (the api's HTTP workers).
+fn without_waiting(req: ApplyRequest) -> ApplyRequest {
+    ApplyRequest {
+        lock_wait: LockWait::Refused,
+        ..req
+    }
+}
+
+/// Runs `f` while another connection's transaction holds the game's row lock. `conn` gets a
+/// lock timeout first, so that an implementation that does wait fails the test with a
+/// database error instead of hanging it.
+fn while_row_locked<T>(
+    test_db: &TestDb,
+    conn: &mut PgConnection,
+    game: Uuid,
+    f: impl FnOnce(&mut PgConnection) -> T,
+) -> T {
+    diesel::sql_query("SET lock_timeout = '10s'")
+        .execute(conn)
+        .unwrap();
+    let mut locker = test_db.conn();
+    locker
+        .transaction(|locker| {
+            diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+                .bind::<diesel::sql_types::Uuid, _>(game)
+                .execute(locker)?;
+            Ok::<_, diesel::result::Error>(f(conn))
+        })
+        .unwrap()
+}
+
+#[test]
+fn an_action_that_may_not_wait_is_busy_while_the_row_is_locked_and_writes_nothing() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let req = without_waiting(request(game.id, Some(1)));
+    let result = while_row_locked(&test_db, &mut conn, game.id, |conn| {
+        store::apply_action(conn, &req, bump(1), respond)
+    });
+    assert!(matches!(result, Err(StoreError::Busy)), "{result:?}");
+    assert_eq!(count_events(&mut conn, game.id), 1);
+    assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 1);
+
+    // Once the lock is gone the same request applies, as a waiting one would.
+    let out = store::apply_action(&mut conn, &req, bump(2), respond).unwrap();
+    let ApplyOutcome::Applied { applied, .. } = out else {
+        panic!("expected Applied")
+    };
+    assert_eq!(applied.game.version, 3);
+    assert_eq!(count_events(&mut conn, game.id), 3);
+}
+
+#[test]
+fn an_idempotent_action_that_may_not_wait_is_always_busy_and_stores_no_key() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let req = without_waiting(idempotent(game.id, "k", b"body"));
+    let result = store::apply_action(&mut conn, &req, bump(1), respond);
+    assert!(matches!(result, Err(StoreError::Busy)), "{result:?}");
+    assert_eq!(count_events(&mut conn, game.id), 1);
+    let keys: i64 = db::schema::idempotency_keys::table
+        .count()
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(keys, 0);
+}
+
+#[test]
+fn an_action_that_may_not_wait_arms_the_bot_turn_like_a_waiting_one() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    let mut decide = bump(1);
+    let with_bot = |g: &GameRow| {
+        let (mut decision, counter) = decide(g)?;
+        decision.bot_turn = Some(BotTurn {
+            seat: Some(1),
+            delay_ms: 0,
+        });
+        Ok::<_, String>((decision, counter))
+    };
+    let req = without_waiting(request(game.id, None));
+    store::apply_action(&mut conn, &req, with_bot, respond).unwrap();
+    let armed: Vec<(i64, i32)> = db::schema::bot_turns::table
+        .filter(db::schema::bot_turns::game_id.eq(game.id))
+        .select((db::schema::bot_turns::version, db::schema::bot_turns::seat))
+        .load(&mut conn)
+        .unwrap();
+    assert_eq!(armed, [(2, 1)]);
 }

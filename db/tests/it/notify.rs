@@ -3,7 +3,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use db::notify::{run_listener, Announcer, GameChanged, ListenEvent, Listener};
-use db::store::{self, ApplyOutcome, ApplyRequest, Decision};
+use db::store::{self, ApplyOutcome, ApplyRequest, Decision, LockWait};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use serde_json::json;
@@ -24,6 +24,7 @@ fn act(
         game_id,
         expected_version: None,
         idempotency: None,
+        lock_wait: LockWait::Allowed,
     };
     store::apply_action(
         conn,
