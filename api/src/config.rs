@@ -50,6 +50,11 @@ pub struct Settings {
     /// Switch rate limiting off (for load measurements only).
     #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
     pub no_rate_limits: bool,
+    /// Run every database call on the blocking thread pool, never on an HTTP worker (see
+    /// `AppState::db_here`; for comparison and for databases where even lock-free
+    /// statements can stall).
+    #[arg(long, env = "DB_ON_BLOCKING_POOL", default_value_t = false)]
+    pub db_on_blocking_pool: bool,
     /// Threads that think for bot seats (0: this process moves no bots; others on the same
     /// database still do).
     #[arg(long, env = "BOT_THREADS", default_value_t = 1)]
@@ -130,6 +135,7 @@ impl Settings {
                 per_second: 1.0,
             },
             no_rate_limits: true,
+            db_on_blocking_pool: false,
             bot_threads: 1,
             bot_max_budget_ms: 1000,
             bot_move_delay_ms: 0,

@@ -95,6 +95,7 @@ impl Application {
             pool: pool.clone(),
             hub,
             context,
+            always_block: settings.db_on_blocking_pool,
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;

@@ -24,6 +24,8 @@ pub struct AppState {
     pub pool: db::Pool,
     pub hub: Arc<Hub>,
     pub context: Arc<Context>,
+    /// `--db-on-blocking-pool`: [`AppState::db_here`] never runs on the worker.
+    pub always_block: bool,
 }
 
 /// What the synchronous part of a request uses besides its connection.
@@ -84,7 +86,12 @@ impl AppState {
         T: Send + 'static,
         F: Fn(&mut db::PooledConn, &Context, LockWait) -> Result<T, ApiError> + Send + 'static,
     {
-        if let Some(mut conn) = self.pool.try_get() {
+        let here = if self.always_block {
+            None
+        } else {
+            self.pool.try_get()
+        };
+        if let Some(mut conn) = here {
             match f(&mut conn, &self.context, LockWait::Refused) {
                 Err(e) if e.is_busy() => {}
                 result => {

@@ -12,18 +12,20 @@ pub mod stream;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
-/// Registers every documented route.
+/// Registers every documented route. The router tries routes in this order, matching each
+/// dynamic path with a regular expression, so the routes of play come first: every move
+/// passes through them.
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(games::list_game_types)
+    cfg.service(play::post_action)
+        .service(play::get_game)
+        .service(play::legal_actions)
+        .service(stream::stream_game)
+        .service(play::dry_run_action)
+        .service(games::list_game_types)
         .service(games::create_game)
         .service(games::list_games)
-        .service(play::get_game)
         .service(games::join_seat)
         .service(games::start_game)
-        .service(play::legal_actions)
-        .service(play::post_action)
-        .service(play::dry_run_action)
-        .service(stream::stream_game)
         .service(history::list_events)
         .service(history::get_state)
         .service(operations::healthz)

@@ -41,6 +41,31 @@ impl Protocol {
     }
 }
 
+/// Where the service under test runs its database work (`--db-on-blocking-pool`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Placement {
+    /// The default: on the HTTP workers whenever nothing can make them wait.
+    Workers,
+    /// Always handed to the blocking thread pool and back.
+    Blocking,
+}
+
+impl Placement {
+    pub fn name(self) -> &'static str {
+        match self {
+            Placement::Workers => "workers",
+            Placement::Blocking => "blocking pool",
+        }
+    }
+}
+
+/// A row of the table: a protocol against a service with a placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Variant {
+    pub protocol: Protocol,
+    pub placement: Placement,
+}
+
 /// What the clients of one run share: the target, the action budget and the tally.
 pub struct Load {
     base: String,

@@ -29,7 +29,7 @@ use anyhow::{bail, Context};
 use clap::Parser;
 use serde_json::{json, Value};
 
-use clients::Protocol;
+use clients::{Placement, Protocol, Variant};
 use report::{Report, Row};
 
 /// The same allocator as the server binary (`api/src/bin/server.rs`), which runs in this
@@ -53,6 +53,10 @@ struct Args {
     /// Client protocols to measure, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![Protocol::Poll, Protocol::Act, Protocol::Stream])]
     protocols: Vec<Protocol>,
+    /// Where the in-process service runs its database work, comma-separated: one service per
+    /// placement, on the same database, measured in turn.
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![Placement::Workers])]
+    placements: Vec<Placement>,
     /// Action POSTs per row and run (shared among the clients).
     #[arg(long, default_value_t = 3000)]
     actions: usize,
@@ -69,7 +73,8 @@ struct Args {
     /// Pool size of the in-process server.
     #[arg(long, default_value_t = 10)]
     pool_size: u32,
-    /// HTTP workers of the in-process server (default: one per core).
+    /// HTTP workers of the in-process server (default: one per pool connection when the
+    /// database work runs on them, one per core with `--placements blocking`).
     #[arg(long)]
     workers: Option<usize>,
     /// Skip the raw-database mode.
@@ -88,7 +93,7 @@ struct Args {
 #[derive(Debug, Clone, Copy)]
 enum Step {
     Raw,
-    Service(Protocol),
+    Service(Variant),
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -115,10 +120,21 @@ async fn main() -> anyhow::Result<()> {
             Some(url)
         }
     };
-    let base = match &args.url {
-        Some(u) => u.trim_end_matches('/').to_string(),
-        None => start_service(database_url.clone().context("a database URL")?, &args).await?,
+    let services: Vec<(Placement, String)> = match &args.url {
+        Some(u) => vec![(Placement::Workers, u.trim_end_matches('/').to_string())],
+        None => {
+            let url = database_url.clone().context("a database URL")?;
+            let mut services = Vec::new();
+            for &placement in &args.placements {
+                services.push((
+                    placement,
+                    start_service(url.clone(), placement, &args).await?,
+                ));
+            }
+            services
+        }
     };
+    let base = services[0].1.clone();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!(
         "target {base}; {cores} cores; {} actions per row, {} run(s)",
@@ -130,11 +146,21 @@ async fn main() -> anyhow::Result<()> {
         eprintln!("{} event streams open", followers.len());
     }
     let raw_url = database_url.filter(|_| !args.no_raw);
-    let mut steps: Vec<Step> = args.protocols.iter().map(|&p| Step::Service(p)).collect();
+    let variants: Vec<Variant> = args
+        .protocols
+        .iter()
+        .flat_map(|&protocol| {
+            services.iter().map(move |&(placement, _)| Variant {
+                protocol,
+                placement,
+            })
+        })
+        .collect();
+    let mut steps: Vec<Step> = variants.iter().map(|&v| Step::Service(v)).collect();
     if raw_url.is_some() {
         steps.insert(0, Step::Raw);
     }
-    let mut report = Report::new(&args.clients, &args.protocols);
+    let mut report = Report::new(&args.clients, &variants);
     for run in 0..args.runs {
         for &clients in &args.clients {
             for i in 0..steps.len() {
@@ -145,10 +171,23 @@ async fn main() -> anyhow::Result<()> {
                         Row::Raw(raw::run_raw(url, clients, args.actions).await?)
                     }
                     (Step::Raw, None) => continue,
-                    (Step::Service(p), _) => Row::Service(
-                        p,
-                        clients::run(&base, p, clients, args.actions, args.players, seed).await?,
-                    ),
+                    (Step::Service(v), _) => {
+                        let base = &services
+                            .iter()
+                            .find(|s| s.0 == v.placement)
+                            .expect("started")
+                            .1;
+                        let m = clients::run(
+                            base,
+                            v.protocol,
+                            clients,
+                            args.actions,
+                            args.players,
+                            seed,
+                        )
+                        .await?;
+                        Row::Service(v, m)
+                    }
                 };
                 report.add(clients, row);
             }
@@ -167,7 +206,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// Starts the service in this process on `url` and returns its base URL.
-async fn start_service(url: String, args: &Args) -> anyhow::Result<String> {
+async fn start_service(url: String, placement: Placement, args: &Args) -> anyhow::Result<String> {
     // Production logging cost: every event formatted at info level, then discarded.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -178,7 +217,16 @@ async fn start_service(url: String, args: &Args) -> anyhow::Result<String> {
         .try_init();
     let mut settings = api::Settings::for_tests(&url);
     settings.pool_size = args.pool_size;
-    settings.workers = args.workers;
+    settings.db_on_blocking_pool = placement == Placement::Blocking;
+    // Unless told, each placement gets its own default: one worker per pool connection for
+    // work on the workers, one per core (the default before) for the blocking pool.
+    settings.workers = match (args.workers, placement) {
+        (Some(w), _) => Some(w),
+        (None, Placement::Workers) => None,
+        (None, Placement::Blocking) => {
+            Some(std::thread::available_parallelism().map_or(1, |n| n.get()))
+        }
+    };
     let app = api::Application::build(settings).await?;
     let base = format!("http://{}", app.address());
     tokio::spawn(app.run());

@@ -3,25 +3,25 @@
 
 use std::collections::BTreeMap;
 
-use crate::clients::Protocol;
+use crate::clients::{Placement, Variant};
 use crate::measure::Measured;
 
 /// One measurement of a run.
 pub enum Row {
     Raw(Measured),
-    Service(Protocol, Measured),
+    Service(Variant, Measured),
 }
 
 /// Every run of one client count.
 #[derive(Default)]
 struct ByClients {
     raw: Vec<Measured>,
-    service: BTreeMap<Protocol, Vec<Measured>>,
+    service: BTreeMap<Variant, Vec<Measured>>,
 }
 
 pub struct Report {
     clients: Vec<usize>,
-    protocols: Vec<Protocol>,
+    variants: Vec<Variant>,
     rows: BTreeMap<usize, ByClients>,
 }
 
@@ -57,10 +57,10 @@ fn cpu(runs: &[Measured]) -> String {
 }
 
 impl Report {
-    pub fn new(clients: &[usize], protocols: &[Protocol]) -> Report {
+    pub fn new(clients: &[usize], variants: &[Variant]) -> Report {
         Report {
             clients: clients.to_vec(),
-            protocols: protocols.to_vec(),
+            variants: variants.to_vec(),
             rows: BTreeMap::new(),
         }
     }
@@ -89,9 +89,9 @@ impl Report {
             .any(|m| m.actions == 0)
     }
 
-    fn service_runs(&self) -> impl Iterator<Item = (usize, Protocol, &[Measured])> {
+    fn service_runs(&self) -> impl Iterator<Item = (usize, Variant, &[Measured])> {
         self.clients.iter().flat_map(move |&c| {
-            self.protocols.iter().filter_map(move |&p| {
+            self.variants.iter().filter_map(move |&p| {
                 let runs = self.rows.get(&c)?.service.get(&p)?;
                 Some((c, p, runs.as_slice()))
             })
@@ -100,10 +100,10 @@ impl Report {
 
     pub fn print(&self, cores: usize, runs: usize) {
         println!(
-            "| Clients | Protocol | Requests/action | Actions/s | p50 ms | p95 ms | p99 ms | max ms | CPU ms/action | Raw DB tx/s | Raw p99 ms | Raw CPU ms/tx | Service / raw |"
+            "| Clients | Protocol | Database work on | Requests/action | Actions/s | p50 ms | p95 ms | p99 ms | max ms | CPU ms/action | Raw DB tx/s | Raw p99 ms | Raw CPU ms/tx | Service / raw |"
         );
-        println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        for (clients, protocol, service) in self.service_runs() {
+        println!("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (clients, variant, service) in self.service_runs() {
             let raw = &self.rows[&clients].raw;
             let (raw_rate, raw_p99, raw_cpu, ratio) = if raw.is_empty() {
                 ("–".into(), "–".into(), "–".into(), "–".into())
@@ -130,8 +130,9 @@ impl Report {
                 )
             };
             println!(
-                "| {clients} | {} | {:.2} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {raw_rate} | {raw_p99} | {raw_cpu} | {ratio} |",
-                protocol.name(),
+                "| {clients} | {} | {} | {:.2} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {raw_rate} | {raw_p99} | {raw_cpu} | {ratio} |",
+                variant.protocol.name(),
+                variant.placement.name(),
                 median_of(service, Measured::requests_per_action),
                 median_of(service, Measured::rate),
                 median_of(service, |m| m.pct_ms(0.50)),
@@ -151,14 +152,17 @@ impl Report {
             "CPU ms/action: CPU time of the whole machine (load generator, service and PostgreSQL) per action or raw transaction; with {cores} cores, {cores} s of CPU per second is the ceiling. Requests/action: HTTP requests (polls, stream openings, actions) per applied action."
         );
         println!();
-        for (clients, protocol, service) in self.service_runs() {
+        for (clients, variant, service) in self.service_runs() {
             let mut failures: BTreeMap<&str, usize> = BTreeMap::new();
             for m in service {
                 for (what, n) in &m.failures {
                     *failures.entry(what).or_default() += n;
                 }
             }
-            let name = protocol.name();
+            let name = match variant.placement {
+                Placement::Workers => variant.protocol.name().to_string(),
+                other => format!("{} ({})", variant.protocol.name(), other.name()),
+            };
             if failures.is_empty() {
                 println!("- {clients} clients, {name}: every action POST answered 2xx");
             } else {
