@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use tests::pick;
 use tokio::sync::watch;
 
-use crate::measure::{machine_busy, Measured, Tally};
+use crate::measure::{cpu_now, Measured, Tally};
 
 /// How a client learns what to do next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -261,7 +261,7 @@ pub async fn run(
         spent: watch::channel(false).0,
         tally: Mutex::new(Tally::default()),
     });
-    let busy = machine_busy();
+    let cpu_before = cpu_now();
     let started = Instant::now();
     let tasks: Vec<_> = (0..clients)
         .map(|i| {
@@ -279,7 +279,7 @@ pub async fn run(
     }
     let elapsed = started.elapsed();
     let tally = std::mem::take(&mut *load.tally.lock().unwrap());
-    Ok(Measured::new(tally, elapsed, busy))
+    Ok(Measured::new(tally, elapsed, cpu_before))
 }
 
 /// One client holding every seat of its game, learning the next move from requests: a poll

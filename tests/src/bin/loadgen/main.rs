@@ -116,6 +116,12 @@ async fn main() -> anyhow::Result<()> {
             let pg = tokio::task::spawn_blocking(move || db::local_pg::LocalPostgres::start(&data))
                 .await??;
             let url = pg.database_url("postgres");
+            if args.url.is_none() {
+                // Service, clients and database all ours: charge runs to them alone.
+                if let Some(postmaster) = postmaster_pid(pg.data_dir()) {
+                    measure::charge_to(measure::Scope::Processes { postmaster });
+                }
+            }
             _cluster = Some((pg, dir));
             Some(url)
         }
@@ -203,6 +209,12 @@ async fn main() -> anyhow::Result<()> {
         bail!("a row applied no action");
     }
     Ok(())
+}
+
+/// The postmaster's process id: the first line of `postmaster.pid` in its data directory.
+fn postmaster_pid(data_dir: &std::path::Path) -> Option<u32> {
+    let text = std::fs::read_to_string(data_dir.join("postmaster.pid")).ok()?;
+    text.lines().next()?.trim().parse().ok()
 }
 
 /// Starts the service in this process on `url` and returns its base URL.

@@ -1,6 +1,7 @@
 //! What one measured run yields, and the machine's CPU clock it is charged against.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Latencies and failures as the clients record them during a run.
@@ -22,15 +23,16 @@ pub struct Measured {
     /// Sorted.
     pub latencies: Vec<Duration>,
     pub failures: BTreeMap<String, usize>,
-    /// CPU time the whole machine spent during the run (every process: client, service,
-    /// PostgreSQL), when the OS tells (`/proc/stat`).
-    pub machine_cpu: Option<Duration>,
+    /// CPU time the measured system spent during the run (see [`Scope`]), when the OS tells.
+    pub cpu: Option<Duration>,
 }
 
 impl Measured {
-    /// Closes a run that started at `busy` (from [`machine_busy`]) `elapsed` ago.
-    pub fn new(tally: Tally, elapsed: Duration, busy: Option<Duration>) -> Measured {
-        let machine_cpu = machine_busy_since(busy);
+    /// Closes a run that started at `cpu_before` (from [`cpu_now`]) `elapsed` ago.
+    pub fn new(tally: Tally, elapsed: Duration, cpu_before: Option<Duration>) -> Measured {
+        let cpu = cpu_now()
+            .zip(cpu_before)
+            .map(|(now, before)| now.saturating_sub(before));
         let mut latencies = tally.latencies;
         latencies.sort();
         Measured {
@@ -39,7 +41,7 @@ impl Measured {
             elapsed,
             latencies,
             failures: tally.failures,
-            machine_cpu,
+            cpu,
         }
     }
 
@@ -50,7 +52,7 @@ impl Measured {
 
     /// Machine CPU per action, in ms.
     pub fn cpu_ms_per_action(&self) -> Option<f64> {
-        let cpu = self.machine_cpu?;
+        let cpu = self.cpu?;
         (self.actions > 0).then(|| cpu.as_secs_f64() * 1000.0 / self.actions as f64)
     }
 
@@ -69,10 +71,76 @@ impl Measured {
     }
 }
 
-/// CPU time all cores of the machine have spent busy since boot, from `/proc/stat` (Linux);
-/// `None` elsewhere. The difference over a run is what the run cost the machine, whoever
-/// spent it.
-pub fn machine_busy() -> Option<Duration> {
+/// Whose CPU time a run is charged: set once at start ([`charge_to`]).
+static SCOPE: OnceLock<Scope> = OnceLock::new();
+
+/// Whose CPU time counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope {
+    /// This process (the clients and the in-process service) and the PostgreSQL cluster it
+    /// started, by the postmaster's process id: what the measured system spends, whatever
+    /// else the machine runs at the same time.
+    Processes { postmaster: u32 },
+    /// The whole machine (the service or the database runs elsewhere, or the postmaster is
+    /// unknown): every process counts.
+    Machine,
+}
+
+/// Sets whose CPU time runs are charged (first call wins).
+pub fn charge_to(scope: Scope) {
+    let _ = SCOPE.set(scope);
+}
+
+/// The CPU clock of the current [`Scope`]: total CPU time spent so far, when the OS tells
+/// (Linux `/proc`); the difference over a run is what the run cost.
+pub fn cpu_now() -> Option<Duration> {
+    match SCOPE.get().copied().unwrap_or(Scope::Machine) {
+        Scope::Processes { postmaster } => processes_busy(postmaster),
+        Scope::Machine => machine_busy(),
+    }
+}
+
+/// CPU ticks of this process and of `postmaster` and its children (the backends, the WAL
+/// writer, the checkpointer …), from `/proc/<pid>/stat`.
+fn processes_busy(postmaster: u32) -> Option<Duration> {
+    let mut ticks = process_ticks("self")?.1;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        // A process may end between the listing and the read: it is skipped.
+        if let Some((ppid, t)) = process_ticks(&pid.to_string()) {
+            if pid == postmaster || ppid == postmaster {
+                ticks += t;
+            }
+        }
+    }
+    Some(ticks_to_duration(ticks))
+}
+
+/// (parent pid, user + system ticks) of a process.
+fn process_ticks(pid: &str) -> Option<(u32, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold anything: fields are counted
+    // after its closing one, from field 3 (state).
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let ppid = fields.get(1)?.parse().ok()?;
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((ppid, utime + stime))
+}
+
+/// USER_HZ is 100 on every Linux ABI Rust targets.
+fn ticks_to_duration(ticks: u64) -> Duration {
+    Duration::from_millis(ticks * 10)
+}
+
+/// CPU time all cores of the machine have spent busy since boot, from `/proc/stat`.
+fn machine_busy() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/stat").ok()?;
     let cpu = stat.lines().next()?.strip_prefix("cpu ")?;
     let ticks: Vec<u64> = cpu
@@ -82,11 +150,5 @@ pub fn machine_busy() -> Option<Duration> {
     // user nice system idle iowait irq softirq steal guest guest_nice: busy is user, nice,
     // system, irq and softirq (steal is the hypervisor's; guest is counted in user).
     let busy: u64 = [0, 1, 2, 5, 6].iter().filter_map(|&i| ticks.get(i)).sum();
-    // USER_HZ is 100 on every Linux ABI Rust targets.
-    Some(Duration::from_millis(busy * 10))
-}
-
-/// CPU the machine spent since `before` (from [`machine_busy`]).
-fn machine_busy_since(before: Option<Duration>) -> Option<Duration> {
-    Some(machine_busy()?.saturating_sub(before?))
+    Some(ticks_to_duration(busy))
 }

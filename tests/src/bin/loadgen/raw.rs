@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tests::pick;
 use uuid::Uuid;
 
-use crate::measure::{machine_busy, Measured, Tally};
+use crate::measure::{cpu_now, Measured, Tally};
 
 /// A realistic row: a Tycoon game 60 random moves in (its snapshot, one of its action events).
 fn realistic_payload(players: usize) -> anyhow::Result<(db::JsonText, Value, Value)> {
@@ -78,7 +78,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
             conns.push(conn);
             ids.push(id);
         }
-        let busy = machine_busy();
+        let cpu_before = cpu_now();
         let started = Instant::now();
         let results: Vec<anyhow::Result<Vec<Duration>>> = std::thread::scope(|s| {
             let handles: Vec<_> = conns
@@ -127,7 +127,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
         for r in results {
             tally.latencies.extend(r?);
         }
-        Ok(Measured::new(tally, elapsed, busy))
+        Ok(Measured::new(tally, elapsed, cpu_before))
     })
     .await?
 }

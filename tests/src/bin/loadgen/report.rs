@@ -149,7 +149,7 @@ impl Report {
             );
         }
         println!(
-            "CPU ms/action: CPU time of the whole machine (load generator, service and PostgreSQL) per action or raw transaction; with {cores} cores, {cores} s of CPU per second is the ceiling. Requests/action: HTTP requests (polls, stream openings, actions) per applied action."
+            "CPU ms/action: CPU time of the load generator's process (clients and service) and of its PostgreSQL per action or raw transaction, or of the whole machine when the service or the database runs elsewhere; with {cores} cores, {cores} s of CPU per second is the ceiling. Requests/action: HTTP requests (polls, stream openings, actions) per applied action."
         );
         println!();
         for (clients, variant, service) in self.service_runs() {
