@@ -17,6 +17,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
+        active_seats -> Array<Int4>,
     }
 }
 

@@ -288,8 +288,10 @@ export interface paths {
          * @description Server-Sent Events (`text/event-stream`). Messages:
          *     - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
          *       `GET …/events`);
-         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status"}`),
-         *       after each batch, also when the caller may see none of its events;
+         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
+         *       "active_seats"}`), after each batch, also when the caller may see none of its events: a
+         *       seat's client acts when it finds its seat in `active_seats` (reading its document for
+         *       the legal actions, then acting from each action's answer while it stays active);
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
          *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
@@ -2677,6 +2679,12 @@ export interface components {
          *     of events, also when every event of the batch was hidden from the caller).
          */
         StreamVersion: {
+            /**
+             * @description The seats the game waits for at `version` (as in the game document): a seat's client
+             *     that finds its seat here reads its document (legal actions) and acts; one that does
+             *     not keeps listening. Empty unless the game is active.
+             */
+            active_seats: number[];
             status: components["schemas"]["GameStatus"];
             /** Format: int64 */
             version: number;

@@ -82,6 +82,10 @@ pub struct StreamQuery {
 pub struct StreamVersion {
     pub version: i64,
     pub status: super::games::GameStatus,
+    /// The seats the game waits for at `version` (as in the game document): a seat's client
+    /// that finds its seat here reads its document (legal actions) and acts; one that does
+    /// not keeps listening. Empty unless the game is active.
+    pub active_seats: Vec<u8>,
 }
 
 /// One message of an event stream, as an SSE parser hands it over.

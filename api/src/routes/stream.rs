@@ -36,8 +36,10 @@ const BATCH: i64 = 500;
 /// Server-Sent Events (`text/event-stream`). Messages:
 /// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
 ///   `GET …/events`);
-/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status"}`),
-///   after each batch, also when the caller may see none of its events;
+/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
+///   "active_seats"}`), after each batch, also when the caller may see none of its events: a
+///   seat's client acts when it finds its seat in `active_seats` (reading its document for
+///   the legal actions, then acting from each action's answer while it stays active);
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
@@ -161,6 +163,7 @@ impl Follow {
                     let version = StreamVersion {
                         version: access.version,
                         status: access.status.into(),
+                        active_seats: access.active_seats.clone(),
                     };
                     message(&mut out, "version", access.version, &version);
                 }

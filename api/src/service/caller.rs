@@ -118,6 +118,26 @@ impl Loaded {
             .ok_or_else(|| ApiError::internal("active game without a snapshot"))
     }
 
+    /// The seats the game waits for: stored beside the snapshot, or read from it for an
+    /// active game last written before they were stored (migration 9).
+    ///
+    /// # Errors
+    /// 500 when such a snapshot does not load.
+    pub fn active_seats(&self) -> Result<Vec<u8>, ApiError> {
+        if self.game.status != db::GameStatus::Active {
+            return Ok(Vec::new());
+        }
+        if self.game.active_seats.is_empty() {
+            let state = self.started_state()?;
+            return Ok(state.active_seats().iter().map(|s| s.0).collect());
+        }
+        self.game
+            .active_seats
+            .iter()
+            .map(|&s| engine_seat(s).map(|s| s.0))
+            .collect()
+    }
+
     /// Whether every event may be shown unredacted.
     pub fn finished(&self) -> bool {
         self.game.status == db::GameStatus::Finished

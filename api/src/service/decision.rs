@@ -17,12 +17,21 @@ pub fn status_of(state: &dyn DynState) -> db::GameStatus {
     }
 }
 
+/// The seats `state` waits for, as stored beside it (none once the game is over).
+pub fn active_seats(state: &dyn DynState) -> Vec<i32> {
+    if state.outcome().is_some() {
+        return Vec::new();
+    }
+    state.active_seats().into_iter().map(wire_seat).collect()
+}
+
 /// The setup `events` that led to `state` (no seat caused them), at a table of `bots`.
 pub fn setup(state: &dyn DynState, events: Vec<Value>, bots: &Bots) -> Decision {
     Decision {
         events: events.into_iter().map(NewEvent::system).collect(),
         snapshot: JsonText::new(state.snapshot()),
         status: status_of(state),
+        active_seats: active_seats(state),
         bot_turn: bots.turn_after(state),
     }
 }
@@ -42,6 +51,7 @@ pub fn action(
             .collect(),
         snapshot: JsonText::new(state.snapshot()),
         status: status_of(state),
+        active_seats: active_seats(state),
         bot_turn: bots.turn_after(state),
     }
 }

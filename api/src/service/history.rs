@@ -22,6 +22,8 @@ pub struct LogAccess {
     pub version: i64,
     pub status: db::GameStatus,
     pub finished: bool,
+    /// The seats the game waits for at `version`.
+    pub active_seats: Vec<u8>,
 }
 
 /// Checks the game and the caller for a log read.
@@ -41,6 +43,7 @@ pub fn log_access(
         version: loaded.game.version,
         status: loaded.game.status,
         finished: loaded.finished(),
+        active_seats: loaded.active_seats()?,
     })
 }
 

@@ -135,6 +135,9 @@ pub struct GameRow {
     pub version: i64,
     /// Full state after event `version` (None before start).
     pub snapshot: Option<JsonText>,
+    /// The seats the game waits for (see migration 9): empty unless active, and for a game
+    /// last written before the column existed.
+    pub active_seats: Vec<i32>,
     /// Number of seats.
     pub seat_count: i32,
     /// Secret RNG seed.

@@ -19,6 +19,8 @@ pub struct Decision {
     pub snapshot: JsonText,
     /// `Active`, or `Finished` when the events end the game.
     pub status: GameStatus,
+    /// The seats the game waits for after the events (none once it is finished).
+    pub active_seats: Vec<i32>,
     /// For a game with bot seats, its `bot_turns` row after the events; `None` for a game
     /// without (the row is left alone: there is none).
     pub bot_turn: Option<BotTurn>,
@@ -55,8 +57,8 @@ impl Applied {
 /// Appends `decision` to `game` (as read at its version), or fails with a serialization
 /// failure when the game has moved on ([`version_moved`]).
 ///
-/// One round trip: the `append_events` function (migration 6) inserts the events and writes
-/// the snapshot, version and status. Only the transaction's timestamp comes back: the rows are
+/// One round trip: the `append_decision` function (migration 9) inserts the events and writes
+/// the snapshot, version, status and active seats (and the bot turn). Only the transaction's timestamp comes back: the rows are
 /// built here from what was sent rather than shipped back and parsed again.
 pub(super) fn append(
     conn: &mut PgConnection,
@@ -86,6 +88,7 @@ fn write(
         events: new_events,
         snapshot,
         status,
+        active_seats,
         bot_turn,
     } = decision;
     let seats = new_events.iter().map(|e| e.seat).collect::<Vec<_>>();
@@ -94,48 +97,24 @@ fn write(
         .map(|e| e.action.as_ref())
         .collect::<Vec<_>>();
     let events = new_events.iter().map(|e| &e.event).collect::<Vec<_>>();
-    let now: DateTime<Utc> = match (wait, bot_turn) {
-        (LockWait::Refused, _) => {
-            let now: Option<DateTime<Utc>> = diesel::select(append_events_unless_locked(
-                game.id,
-                game.version,
-                seats,
-                actions,
-                events,
-                &snapshot,
-                status,
-                bot_turn.is_some(),
-                bot_turn.and_then(|t| t.seat),
-                bot_turn.map_or(0, |t| t.delay_ms),
-            ))
-            .get_result(conn)?;
-            match now {
-                Some(now) => now,
-                None => return Ok(None),
-            }
-        }
-        (LockWait::Allowed, None) => diesel::select(append_events(
-            game.id,
-            game.version,
-            seats,
-            actions,
-            events,
-            &snapshot,
-            status,
-        ))
-        .get_result(conn)?,
-        (LockWait::Allowed, Some(turn)) => diesel::select(append_events_and_bot_turn(
-            game.id,
-            game.version,
-            seats,
-            actions,
-            events,
-            &snapshot,
-            status,
-            turn.seat,
-            turn.delay_ms,
-        ))
-        .get_result(conn)?,
+    let now: Option<DateTime<Utc>> = diesel::select(append_decision(
+        game.id,
+        game.version,
+        seats,
+        actions,
+        events,
+        &snapshot,
+        status,
+        &active_seats,
+        bot_turn.is_some(),
+        bot_turn.and_then(|t| t.seat),
+        bot_turn.map_or(0, |t| t.delay_ms),
+        wait == LockWait::Allowed,
+    ))
+    .get_result(conn)?;
+    // NULL: the row was locked and the caller may not wait; nothing was written.
+    let Some(now) = now else {
+        return Ok(None);
     };
     let events: Vec<EventRow> = new_events
         .into_iter()
@@ -157,6 +136,7 @@ fn write(
         status,
         version: game.version + events.len() as i64,
         snapshot: Some(snapshot),
+        active_seats,
         seat_count: game.seat_count,
         rng_seed: game.rng_seed.clone(),
         created_at: game.created_at,
@@ -166,7 +146,7 @@ fn write(
     Ok(Some(Applied { game, events }))
 }
 
-/// Whether `append_events` refused because the game moved past the version it was given.
+/// Whether `append_decision` refused because the game moved past the version it was given.
 pub(super) fn version_moved(e: &diesel::result::Error) -> bool {
     matches!(
         e,
@@ -178,23 +158,11 @@ pub(super) fn version_moved(e: &diesel::result::Error) -> bool {
 }
 
 diesel::define_sql_function! {
-    /// `append_events(game, version, seats, actions, events, snapshot, status)`: see
-    /// migration 6.
-    fn append_events(
-        game: diesel::sql_types::Uuid,
-        version: diesel::sql_types::Int8,
-        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
-        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
-        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
-        snapshot: diesel::sql_types::Json,
-        status: diesel::sql_types::Text,
-    ) -> diesel::sql_types::Timestamptz;
-}
-
-diesel::define_sql_function! {
-    /// `append_events` plus the game's bot turn (`bot_seat` NULL: none), see migration 8.
+    /// `append_decision(game, version, seats, actions, events, snapshot, status,
+    /// active_seats, bot_turn, bot_seat, delay_ms, may_wait)`: see migration 9. NULL when
+    /// `may_wait` is false and the game's row is locked.
     #[allow(clippy::too_many_arguments)]
-    fn append_events_and_bot_turn(
+    fn append_decision(
         game: diesel::sql_types::Uuid,
         version: diesel::sql_types::Int8,
         seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
@@ -202,25 +170,10 @@ diesel::define_sql_function! {
         events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
         snapshot: diesel::sql_types::Json,
         status: diesel::sql_types::Text,
-        bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
-        delay_ms: diesel::sql_types::Int4,
-    ) -> diesel::sql_types::Timestamptz;
-}
-
-diesel::define_sql_function! {
-    /// `append_events` or `append_events_and_bot_turn` (`bot_turn`), unless the game's row is
-    /// locked: then NULL, nothing written. See migration 9.
-    #[allow(clippy::too_many_arguments)]
-    fn append_events_unless_locked(
-        game: diesel::sql_types::Uuid,
-        version: diesel::sql_types::Int8,
-        seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
-        actions: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Jsonb>>,
-        events: diesel::sql_types::Array<diesel::sql_types::Jsonb>,
-        snapshot: diesel::sql_types::Json,
-        status: diesel::sql_types::Text,
+        active_seats: diesel::sql_types::Array<diesel::sql_types::Int4>,
         bot_turn: diesel::sql_types::Bool,
         bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
         delay_ms: diesel::sql_types::Int4,
+        may_wait: diesel::sql_types::Bool,
     ) -> diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>;
 }

@@ -11,8 +11,8 @@ use uuid::Uuid;
 
 use crate::helpers::{active_game, count_events};
 
-/// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0; the new
-/// counter is what it hands to [`respond`].
+/// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0, after
+/// which seat `counter % 2` is active; the new counter is what it hands to [`respond`].
 fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
     move |game| {
         let counter = game.snapshot.as_ref().unwrap().to_value().unwrap()["counter"]
@@ -30,6 +30,7 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
                 .collect(),
             snapshot: json!({"counter": counter + 1}).into(),
             status: GameStatus::Active,
+            active_seats: vec![((counter + 1) % 2) as i32],
             bot_turn: None,
         };
         Ok((decision, counter + 1))
@@ -95,6 +96,11 @@ fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
         game.snapshot.map(|s| s.to_value().unwrap()),
         Some(json!({"counter": 2}))
     );
+    assert_eq!(
+        game.active_seats,
+        [0],
+        "the decision's active seats are stored"
+    );
     assert!(game.updated_at >= game.created_at);
     let seqs: Vec<i64> = store::all_events(&mut conn, game.id)
         .unwrap()
@@ -125,6 +131,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             )],
             snapshot: json!({"counter": 0, "over": true}).into(),
             status: GameStatus::Finished,
+            active_seats: Vec::new(),
             bot_turn: None,
         };
         Ok::<_, String>((decision, 0))
@@ -133,6 +140,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.status, GameStatus::Finished);
     assert!(game.finished_at.is_some());
+    assert_eq!(game.active_seats, Vec::<i32>::new());
     let again = store::apply_action(&mut conn, &request(game.id, None), bump(1), respond);
     assert!(matches!(
         again,

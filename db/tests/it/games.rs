@@ -128,6 +128,7 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
             )],
             snapshot: json!({"started": true}).into(),
             status: GameStatus::Active,
+            active_seats: vec![0],
             bot_turn: None,
         })
     };

@@ -45,6 +45,7 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 events: vec![NewEvent::system(json!({"type": "GameStarted"}))],
                 snapshot: json!({"counter": 0}).into(),
                 status: GameStatus::Active,
+                active_seats: vec![0],
                 bot_turn: None,
             }),
         },

@@ -100,6 +100,7 @@ fn schema_rs_matches_the_migrated_tables() {
             chrono::DateTime<chrono::Utc>,
             chrono::DateTime<chrono::Utc>,
             Option<chrono::DateTime<chrono::Utc>>,
+            Vec<i32>,
         )>(&mut conn)
         .unwrap();
     game_events::table

@@ -37,6 +37,7 @@ fn act(
                 events: vec![NewEvent::system(json!({"type": "Tick"}))],
                 snapshot: json!({"counter": g.version}).into(),
                 status: GameStatus::Active,
+                active_seats: vec![0],
                 bot_turn: None,
             };
             Ok((decision, ()))

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use diesel::RunQueryDsl;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -93,7 +94,8 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     let mut seat = Reader::open(&app, &path, Some(&game.tokens[0]), None).await;
     let mut spectator = Reader::open(&app, &path, None, None).await;
 
-    let version = app.version(&game).await;
+    let doc = app.document(&game, None).await;
+    let version = doc["version"].as_i64().unwrap();
     let first = seat.batch().await;
     let seqs: Vec<i64> = first
         .iter()
@@ -104,7 +106,10 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     let last = first.last().unwrap();
     assert_eq!(
         (last.id, &last.data),
-        (version, &json!({"version": version, "status": "active"}))
+        (
+            version,
+            &json!({"version": version, "status": "active", "active_seats": doc["active_seats"]})
+        )
     );
     // The spectator's stream is redacted like the spectator's log.
     let spectator_first = spectator.batch().await;
@@ -119,10 +124,15 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     // An action is pushed to both, with the new version.
     let mut rng = rand::SeedableRng::seed_from_u64(3);
     assert!(app.play_one(&game, &mut rng).await);
-    let now = app.version(&game).await;
+    let doc = app.document(&game, None).await;
+    let now = doc["version"].as_i64().unwrap();
     let next = seat.batch().await;
     assert_eq!(next.first().unwrap().id, version + 1);
     assert_eq!(next.last().unwrap().data["version"], now);
+    assert_eq!(
+        next.last().unwrap().data["active_seats"],
+        doc["active_seats"]
+    );
     assert_eq!(spectator.batch().await.last().unwrap().id, now);
     let seat_events: Vec<Value> = next
         .iter()
@@ -173,6 +183,26 @@ async fn a_stream_of_a_finished_game_with_nothing_left_answers_204() {
         .unwrap();
     let text = res.text().await.unwrap();
     assert!(text.ends_with(&format!(
-        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\"}}\n\n"
+        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\",\"active_seats\":[]}}\n\n"
     )));
+}
+
+/// A game last written before the active seats were stored beside the snapshot (migration 9)
+/// has none stored: the stream reads them from the snapshot instead of announcing nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_written_before_active_seats_were_stored_still_announces_them() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 12).await;
+    let doc = app.document(&game, None).await;
+    assert_ne!(doc["active_seats"], json!([]));
+    let id: uuid::Uuid = game.id.parse().unwrap();
+    let mut conn = app.db.conn();
+    diesel::sql_query("UPDATE games SET active_seats = '{}' WHERE id = $1")
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .execute(&mut conn)
+        .unwrap();
+    let path = format!("/v1/games/{}/stream", game.id);
+    let mut seat = Reader::open(&app, &path, Some(&game.tokens[1]), None).await;
+    let version = seat.batch().await.pop().unwrap();
+    assert_eq!(version.data["active_seats"], doc["active_seats"]);
 }

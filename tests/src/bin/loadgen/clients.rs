@@ -27,7 +27,7 @@ pub enum Protocol {
     Act,
     /// One client per seat, each following its game's push stream: it acts from the action's
     /// answer while active, and when its seat is not, waits for a `version` message on its
-    /// stream newer than its document and then `GET`s the document.
+    /// stream that names its seat among the active ones, and then `GET`s its document.
     Stream,
 }
 
@@ -391,7 +391,7 @@ async fn seat_by_stream(
         loop {
             tokio::select! {
                 version = stream.next() => match version? {
-                    Some(v) if v > doc.version => break,
+                    Some(v) if v.version > doc.version && v.wakes(seat) => break,
                     Some(_) => {}
                     None => bail!("the stream of game {} ended before the game", game.id),
                 },
@@ -399,6 +399,21 @@ async fn seat_by_stream(
             }
         }
         doc = load.poll(&http, &game, seat).await?;
+    }
+}
+
+/// A `version` message of the stream.
+#[derive(Deserialize)]
+struct StreamVersion {
+    version: i64,
+    status: String,
+    active_seats: Vec<usize>,
+}
+
+impl StreamVersion {
+    /// Whether `seat`'s client should read the game now: its turn, or the end.
+    fn wakes(&self, seat: usize) -> bool {
+        self.status != "active" || self.active_seats.contains(&seat)
     }
 }
 
@@ -417,17 +432,17 @@ impl Versions {
     }
 
     /// The next version announced; `None` when the stream ends.
-    async fn next(&mut self) -> anyhow::Result<Option<i64>> {
+    async fn next(&mut self) -> anyhow::Result<Option<StreamVersion>> {
         loop {
             if let Some(end) = self.buf.windows(2).position(|w| w == b"\n\n") {
                 let message: Vec<u8> = self.buf.drain(..end + 2).collect();
                 let text = std::str::from_utf8(&message)?;
                 if text.lines().any(|l| l == "event: version") {
-                    let id = text
+                    let data = text
                         .lines()
-                        .find_map(|l| l.strip_prefix("id: "))
-                        .context("a version message has an id")?;
-                    return Ok(Some(id.parse()?));
+                        .find_map(|l| l.strip_prefix("data: "))
+                        .context("a version message has data")?;
+                    return Ok(Some(serde_json::from_str(data)?));
                 }
                 continue;
             }

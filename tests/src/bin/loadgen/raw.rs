@@ -70,6 +70,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                         events: vec![db::NewEvent::system(event.clone())],
                         snapshot: snapshot.clone(),
                         status: db::GameStatus::Active,
+                        active_seats: vec![0],
                         bot_turn: None,
                     }),
                 },

@@ -1,1 +1,0 @@
-DROP FUNCTION append_events_unless_locked(uuid, bigint, integer[], jsonb[], jsonb[], json, text, boolean, integer, integer);
