@@ -277,7 +277,7 @@ function render() {
   replace(
     byId('action-list'),
     legal.length || templates.length
-      ? [actionList(legal, (a) => board.describeAction(a, ctx), act), templateForms(templates, act)]
+      ? [actionList(legal, (a) => board.describeAction(a, ctx), act), templateForms(templates, act, (field, value) => board.describeValue?.(field, value, ctx) ?? null)]
       : h('p', { class: 'hint' }, 'Nothing to do right now.'),
   );
 

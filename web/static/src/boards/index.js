@@ -36,6 +36,9 @@ import tyros from './tyros.js';
  * @property {(event: any, ctx: Lookup) => string} describeEvent one sentence per event
  * @property {(action: any, ctx: Lookup) => string} describeAction a button label
  * @property {(ctx: BoardContext) => string | null} [status] one line on where the game stands
+ * @property {(field: string, value: unknown, ctx: Lookup) => string | null} [describeValue] a
+ *   value of a template's field in words (a square's name, a seat's name), for the forms;
+ *   `null` leaves the plain wording
  */
 
 /** @type {Record<string, BoardModule>} */

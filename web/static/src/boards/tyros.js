@@ -232,6 +232,12 @@ export default {
     return phaseText(view);
   },
 
+  describeValue(field, value, ctx) {
+    if (field === 'to' && typeof value === 'number') return ctx.name(value);
+    if (field === 'colour' && typeof value === 'string' && value in EMPIRES) return `${value} (${EMPIRES[value].letter})`;
+    return null;
+  },
+
   /** @param {Action} a */
   describeAction(a, ctx) {
     /** @type {View | undefined} */
