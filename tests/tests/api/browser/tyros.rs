@@ -218,6 +218,18 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             ])
         );
     }
+    // The action-card variant is off (the default): no panel speaks of action cards,
+    // although the view marks every one of them used.
+    let action_cards = watcher
+        .js(
+            "return [...document.querySelectorAll('#players dt')].some((d) => d.textContent === 'Action cards');",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        action_cards, false,
+        "action cards shown in a game without them"
+    );
     println!(
         "tyros: {} clicked moves, {forms} through forms",
         table.moves

@@ -219,8 +219,12 @@ export default {
       ['Ships in supply', String(p.ships_in_supply)],
     ];
     if (p.galley_tokens) rows.push(['Galley tokens', String(p.galley_tokens)]);
-    const used = Object.entries(p.action_cards).filter(([, st]) => st !== 'available').map(([k, st]) => `${k.replace(/_/g, ' ')} ${st}`);
-    if (used.length) rows.push(['Action cards', used.join(', ')]);
+    // Without the variant the engine marks every action card used: say nothing then.
+    /** @type {Schemas['TyrosConfig'] | null} */
+    const config = ctx.config;
+    if (config?.action_cards) {
+      rows.push(['Action cards', Object.entries(p.action_cards).map(([k, st]) => `${k.replace(/_/g, ' ')} ${st}`).join(', ')]);
+    }
     if (p.keep_chosen) rows.push(['Keeps', p.kept ? cardsText(p.kept) : 'chosen']);
     return rows;
   },
