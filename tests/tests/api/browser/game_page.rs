@@ -226,6 +226,11 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The token the browser of `seat` holds; `None` for a bot's seat.
+    pub fn token(&self, seat: usize) -> Option<&str> {
+        self.seats[seat].as_ref().map(|(_, t)| t.as_str())
+    }
+
     /// The seat tokens the browsers hold, by seat (a table without bots).
     pub fn tokens(&self) -> Vec<String> {
         self.seats

@@ -221,6 +221,15 @@ function offerText(o, ctx) {
 }
 
 /**
+ * The round being played, or the rounds played once the game is over.
+ * @param {View} view
+ */
+function roundText(view) {
+  const limit = view.round_limit ? ` of ${view.round_limit}` : '';
+  return view.outcome ? `${view.rounds_completed} rounds played` : `round ${view.rounds_completed + 1}${limit}`;
+}
+
+/**
  * @param {BoardContext} ctx
  */
 function board(ctx) {
@@ -230,7 +239,7 @@ function board(ctx) {
   for (let i = 0; i < 40; i++) cells.push(squareCell(ctx, i));
   const centre = [
     s('text', { x: SIDE / 2, y: 2 * CELL, 'text-anchor': 'middle', class: 'mono-title' }, 'MONOPOLY'),
-    s('text', { x: SIDE / 2, y: 2 * CELL + 26, 'text-anchor': 'middle', class: 'small' }, `Bank: ${view.bank_houses} houses, ${view.bank_hotels} hotels · round ${view.rounds_completed + 1}${view.round_limit ? ` of ${view.round_limit}` : ''}`),
+    s('text', { x: SIDE / 2, y: 2 * CELL + 26, 'text-anchor': 'middle', class: 'small' }, `Bank: ${view.bank_houses} houses, ${view.bank_hotels} hotels · ${roundText(view)}`),
   ];
   return s(
     'svg',

@@ -200,7 +200,7 @@ export default {
         : null,
       view.offer ? h('p', { class: 'offer' }, `${ctx.name(view.offer.from)} offers ${ctx.name(view.offer.to)} ${cardsText(view.offer.give)} for ${cardsText(view.offer.get)}.`) : null,
       view.dues.length ? h('ul', { class: 'dues' }, view.dues.map((d) => h('li', {}, `${ctx.name(d.payer)} owes ${d.count} card${d.count > 1 ? 's' : ''} (${d.reason})${d.to != null ? ` to ${ctx.name(d.to)}` : ''}.`))) : null,
-      h('p', { class: 'small' }, `Tiles face down: ${view.tile_pile}. Cards face down: ${view.draw_pile}; discards: ${view.discard_pile.length}.${view.last_round ? ' This is the last round.' : ''}`),
+      h('p', { class: 'small' }, `Tiles face down: ${view.tile_pile}. Cards face down: ${view.draw_pile}; discards: ${view.discard_pile.length}.${view.last_round && !view.outcome ? ' This is the last round.' : ''}`),
     );
   },
 
