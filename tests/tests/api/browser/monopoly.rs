@@ -137,7 +137,8 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1400)).await;
-    let bob = Browser::open(&driver, &app, "monopoly-bob", (1024, 900)).await;
+    // Bob plays on a phone.
+    let bob = Browser::open(&driver, &app, "monopoly-bob", (390, 844)).await;
 
     ann.goto("/").await;
     ann.wait_ready().await;
@@ -176,8 +177,11 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         "1"
     );
 
+    bob.assert_fits_width("the Monopoly page").await;
     let pages = [&ann, &bob];
     let mut table = Table::new(&app, &id, &pages).await;
+    // Some squares and buttons by keyboard (focus and Enter).
+    table.keyboard_every = 5;
     let tokens = table.tokens();
     assert_eq!(
         api_document(&app, &id).await["view"]["round_limit"],
@@ -240,6 +244,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         assert_eq!(page.shown_scores().await, scores, "{}", page.name);
     }
     ann.screenshot("monopoly-finished").await;
+    bob.screenshot("monopoly-finished").await;
     println!("monopoly: {} clicked moves", table.moves);
     let owned = doc["view"]["deeds"]
         .as_array()

@@ -88,6 +88,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![Value::String(join.clone())],
     )
     .await;
+    bob.assert_fits_width("the lobby").await;
     bob.screenshot("lobby-phone").await;
     bob.click(&join).await;
     bob.wait_ready().await;
@@ -97,13 +98,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![],
     )
     .await;
-    let fits = bob
-        .js(
-            "return document.documentElement.scrollWidth <= window.innerWidth;",
-            vec![],
-        )
-        .await;
-    assert_eq!(fits, true, "the game page is wider than a phone's screen");
+    bob.assert_fits_width("the game page").await;
     assert_eq!(api_document(&app, &id).await["seats"][1]["name"], "Bob");
 
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;

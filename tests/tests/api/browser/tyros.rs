@@ -164,6 +164,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
         );
     }
 
+    cara.assert_fits_width("the Tyros page").await;
     let pages = [&ann, &bob, &cara];
     let mut table = Table::new(&app, &id, &pages).await;
     let tokens = table.tokens();
@@ -318,6 +319,8 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     assert_eq!(started["config"]["tiles_per_round"]["3"], 4);
 
     let mut table = Table::with_bots(&app, &id, &[Some(&ann), None, None]).await;
+    // Some fields and buttons by keyboard (focus and Enter).
+    table.keyboard_every = 5;
     let token = table.token(0).unwrap().to_string();
     let mut forms = 0;
     loop {
