@@ -351,7 +351,14 @@ pub fn template_values(template: &Value) -> Option<serde_json::Map<String, Value
             }
             "subset" => {
                 let min = domain["min_items"].as_u64()? as usize;
-                Value::Array(domain["values"].as_array()?.iter().take(min).cloned().collect())
+                Value::Array(
+                    domain["values"]
+                        .as_array()?
+                        .iter()
+                        .take(min)
+                        .cloned()
+                        .collect(),
+                )
             }
             _ => return None,
         };

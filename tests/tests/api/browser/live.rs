@@ -134,8 +134,7 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls_back_to_polling()
-{
+async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls_back_to_polling() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 11).await;

@@ -127,7 +127,11 @@ async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
             vec![json!(n)],
         )
         .await;
-    assert_eq!(shown, want, "{}: the trade form speaks in numbers", page.name);
+    assert_eq!(
+        shown, want,
+        "{}: the trade form speaks in numbers",
+        page.name
+    );
     true
 }
 
@@ -240,7 +244,8 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         .map(|s| s.as_i64().unwrap())
         .collect();
     for page in pages {
-        page.wait_for_version(doc["version"].as_i64().unwrap()).await;
+        page.wait_for_version(doc["version"].as_i64().unwrap())
+            .await;
         assert_eq!(page.shown_scores().await, scores, "{}", page.name);
     }
     ann.screenshot("monopoly-finished").await;

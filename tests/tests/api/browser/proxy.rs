@@ -33,7 +33,11 @@ pub struct Seen {
 
 impl Seen {
     pub fn is_stream(&self) -> bool {
-        self.target.split('?').next().unwrap_or("").ends_with("/stream")
+        self.target
+            .split('?')
+            .next()
+            .unwrap_or("")
+            .ends_with("/stream")
     }
 }
 

@@ -172,7 +172,10 @@ async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
     ann.wait_ready().await;
     let id = game_id_of(&ann).await;
     let doc = api_document(&app, &id).await;
-    assert_eq!(doc["status"], "active", "a person and a bot: nobody to wait for");
+    assert_eq!(
+        doc["status"], "active",
+        "a person and a bot: nobody to wait for"
+    );
     assert_eq!(doc["seats"][1]["kind"], "bot");
     assert_eq!(doc["seats"][1]["bot"]["level"], "greedy");
     assert_eq!(

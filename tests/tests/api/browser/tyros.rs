@@ -240,7 +240,6 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     }
 }
 
-
 /// What `page`'s player panels say about action cards, per seat: the statuses as a sorted
 /// list, or `null` where a panel has no such entry.
 async fn shown_action_cards(page: &Browser) -> Value {
