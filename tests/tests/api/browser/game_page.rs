@@ -4,7 +4,7 @@
 use fantoccini::Locator;
 use serde_json::{json, Value};
 
-use super::{Browser, MAX_POLLS, POLL};
+use super::Browser;
 use crate::helpers::TestApp;
 
 /// What a game page shows now.
@@ -304,17 +304,20 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Waits until the game's version passes `version` (the click was taken).
+/// Waits until the game's version passes `version` (the click was taken, the bot moved), by
+/// the API's long poll: it answers as soon as the version passes, or 304 after a few seconds.
 pub async fn wait_for_api_version(app: &TestApp, game_id: &str, version: i64) {
-    for _ in 0..MAX_POLLS {
-        if api_document(app, game_id).await["version"]
-            .as_i64()
-            .unwrap()
-            > version
-        {
+    for _ in 0..15 {
+        let (status, doc) = app
+            .get_json(
+                &format!("/v1/games/{game_id}?wait=3&after_version={version}"),
+                None,
+            )
+            .await;
+        if status == reqwest::StatusCode::OK && doc["version"].as_i64().unwrap() > version {
             return;
         }
-        tokio::time::sleep(POLL).await;
+        assert_eq!(status, reqwest::StatusCode::NOT_MODIFIED, "{doc}");
     }
     panic!("the game stayed at version {version} (a click not taken, or a bot not moving)");
 }
