@@ -69,6 +69,12 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![],
     )
     .await;
+    ann.wait_until(
+        "the list shows the new game",
+        "return !!document.querySelector('#game-rows tr[data-game]');",
+        vec![],
+    )
+    .await;
     ann.screenshot("lobby-created").await;
     ann.click("#open-created").await;
     ann.wait_ready().await;
