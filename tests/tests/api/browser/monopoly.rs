@@ -83,9 +83,9 @@ fn expected_deeds(doc: &Value) -> Value {
     Value::Array(squares)
 }
 
-/// The trade form of `page` (playing `seat`) names the partner and the squares, not numbers:
-/// its fixed "To" is the other seat's name and its property boxes are the deeds' names.
-/// `false` when the seat is offered no trade with a property of its own to give.
+/// The trade form on `page` (of the seat whose document is `seat_doc`) names the partner and
+/// the squares, not numbers: its fixed "To" is the other seat's name and its property boxes
+/// are the deeds' names. `false` when the seat is offered no trade with a property to give.
 async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
     let Some((n, template)) = seat_doc["action_templates"]
         .as_array()

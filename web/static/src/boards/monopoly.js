@@ -17,7 +17,7 @@ import { describeFields } from './generic.js';
 /** @typedef {import('./index.js').Lookup} Lookup */
 /** @typedef {{index: number, name: string, type: string, group?: string, price?: number}} SquareData */
 /** @typedef {{id: string, text_de: string}} CardData */
-/** @typedef {{squares: SquareData[], groups: {id: string, name_de: string}[], currency: string, decks: Record<string, {cards?: CardData[]}>}} Data */
+/** @typedef {{squares: SquareData[], groups: {id: string, name_de: string}[], currency: string, decks: Record<string, string | {cards?: CardData[]}>}} Data */
 
 const CELL = 62;
 const SIDE = 11 * CELL;
@@ -57,7 +57,7 @@ function cardText(ctx, id) {
   /** @type {Data | null} */
   const data = ctx.data;
   const card = Object.values(data?.decks ?? {})
-    .flatMap((d) => (typeof d === 'object' && d && Array.isArray(d.cards) ? d.cards : []))
+    .flatMap((d) => (typeof d === 'object' ? (d.cards ?? []) : []))
     .find((c) => c.id === id);
   return card ? `${id} (“${card.text_de}”)` : `card ${id}`;
 }
