@@ -206,7 +206,10 @@ pub fn evolve(state: &mut State, event: &Event) {
             acted(state);
         }
         Event::BankTraded { seat, .. } => {
-            state.player_mut(*seat).bank_trades += 1;
+            // Only "any this round" matters (TR-K1a); a player may trade with the bank once a
+            // turn for as many turns as the round lasts, so the count must not overflow.
+            let p = state.player_mut(*seat);
+            p.bank_trades = p.bank_trades.saturating_add(1);
             acted(state);
         }
         Event::CardsDiscarded { seat, cards, .. } => give(state, *seat, cards, None),

@@ -11,6 +11,21 @@ import { h, humanize, replace } from './dom.js';
 /** @typedef {import('./api.js').TemplateDomain} TemplateDomain */
 /** @typedef {(action: Action) => Promise<void>} Act */
 /** @typedef {(action: Action) => string} Describe */
+/**
+ * A template value in words (a square's name for a square number, a seat's name for a seat
+ * index), or `null` for the plain wording.
+ * @typedef {(field: string, value: unknown) => string | null} DescribeValue
+ */
+
+/**
+ * A template value as a form shows it: the board's words for it when it has some.
+ * @param {DescribeValue} label
+ * @param {string} field
+ * @param {unknown} value
+ */
+function valueLabel(label, field, value) {
+  return label(field, value) ?? (typeof value === 'string' ? humanize(value) : JSON.stringify(value));
+}
 
 /** Kinds with more listed actions than this get a select instead of buttons. */
 const MAX_BUTTONS = 8;
@@ -73,9 +88,10 @@ export function actionList(actions, describe, act) {
  * @param {string} template
  * @param {string} field
  * @param {TemplateDomain} domain
+ * @param {DescribeValue} words
  * @returns {{element: HTMLElement, read: () => {value: unknown} | {error: string}}}
  */
-function domainField(template, field, domain) {
+function domainField(template, field, domain, words) {
   const id = `tpl-${template}-${field}`;
   const label = h('label', { for: id }, humanize(field));
   switch (domain.kind) {
@@ -99,7 +115,7 @@ function domainField(template, field, domain) {
       const select = h(
         'select',
         { id },
-        domain.values.map((v, i) => h('option', { value: i }, typeof v === 'string' ? humanize(v) : JSON.stringify(v))),
+        domain.values.map((v, i) => h('option', { value: i }, valueLabel(words, field, v))),
       );
       return {
         element: h('div', { class: 'field' }, label, select),
@@ -108,7 +124,7 @@ function domainField(template, field, domain) {
     }
     case 'subset': {
       const boxes = domain.values.map((v, i) =>
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', value: i }), typeof v === 'string' ? humanize(v) : JSON.stringify(v)),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', value: i }), valueLabel(words, field, v)),
       );
       const { min_items: min, max_items: max } = domain;
       return {
@@ -126,8 +142,9 @@ function domainField(template, field, domain) {
     }
     case 'counts': {
       const inputs = Object.entries(domain.limits).map(([key, limit]) => {
-        const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': humanize(key) });
-        return { key, limit, input, element: h('label', { class: 'count' }, `${humanize(key)} (≤ ${limit})`, input) };
+        const said = valueLabel(words, field, key);
+        const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said });
+        return { key, limit, input, element: h('label', { class: 'count' }, `${said} (≤ ${limit})`, input) };
       });
       const { min_total: min, max_total: max } = domain;
       return {
@@ -139,7 +156,7 @@ function domainField(template, field, domain) {
           for (const { key, limit, input } of inputs) {
             const n = Number(input.value);
             if (!Number.isInteger(n) || n < 0 || n > limit) {
-              return { error: `${humanize(key)} must be from 0 to ${limit}.` };
+              return { error: `${valueLabel(words, field, key)} must be from 0 to ${limit}.` };
             }
             if (n > 0) counts[key] = n;
             total += n;
@@ -154,14 +171,17 @@ function domainField(template, field, domain) {
 }
 
 /**
- * A form per template: its fixed fields as given, a field per free parameter.
+ * A form per template: its fixed fields as given, a field per free parameter; `label` words
+ * the values (fixed ones and the choices of a field) where the board knows better than a
+ * number.
  * @param {ActionTemplate[]} templates
  * @param {Act} act
+ * @param {DescribeValue} [label]
  */
-export function templateForms(templates, act) {
+export function templateForms(templates, act, label = () => null) {
   return templates.map((t, n) => {
     const name = `${t.type}-${n}`;
-    const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain) }));
+    const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
     const fixed = Object.entries(t.fixed ?? {});
     return h(
@@ -188,7 +208,7 @@ export function templateForms(templates, act) {
         },
       },
       h('h3', {}, humanize(t.type)),
-      fixed.length ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${JSON.stringify(v)}`).join(', ')) : null,
+      fixed.length ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', ')) : null,
       fields.map((f) => f.element),
       error,
       h('button', { type: 'submit', class: 'action' }, humanize(t.type)),

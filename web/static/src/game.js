@@ -190,6 +190,16 @@ async function showSeq(seq) {
 
 // ---- rendering ----
 
+/**
+ * The game's configuration, as its `game_started` event recorded it (the game document does
+ * not carry it); `null` for a game whose events do not say.
+ * @returns {unknown}
+ */
+function gameConfig() {
+  const started = page.events.find((e) => e.event.type === 'game_started')?.event;
+  return started && 'config' in started ? started.config : null;
+}
+
 function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
   if (!el || el === document.body) return null;
@@ -223,6 +233,7 @@ function render() {
   const ctx = {
     view,
     data: page.data,
+    config: gameConfig(),
     seat: doc.seat ?? null,
     name: seatName,
     legal,
@@ -277,7 +288,7 @@ function render() {
   replace(
     byId('action-list'),
     legal.length || templates.length
-      ? [actionList(legal, (a) => board.describeAction(a, ctx), act), templateForms(templates, act)]
+      ? [actionList(legal, (a) => board.describeAction(a, ctx), act), templateForms(templates, act, (field, value) => board.describeValue?.(field, value, ctx) ?? null)]
       : h('p', { class: 'hint' }, 'Nothing to do right now.'),
   );
 

@@ -297,6 +297,24 @@ fn tr_act_c_building_ships_in_cities_and_in_tyros() {
     }
 }
 
+/// TR-ACT-D, TR-K1: bank trades are counted per round only to tell whether there was one; a
+/// player who trades with the bank turn after turn (a bot found 256 in one round) never
+/// overflows the count (evolve never fails).
+#[test]
+fn tr_act_d_bank_trades_in_a_round_are_counted_without_overflow() {
+    let mut s = table(4, Config::default());
+    s.player_mut(Seat(W)).bank_trades = u8::MAX;
+    hand(&mut s, W, json!({"orange": 1}));
+    accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 1})),
+        },
+    );
+    assert_eq!(s.player(Seat(W)).bank_trades, u8::MAX);
+}
+
 /// TR-ACT-D, TR-D-9: the bank swaps 1–3 cards for as many from the pile, or gives a chosen
 /// colour for 3 cards and shuffles the pile; without that colour in the pile nothing changes
 /// hands and the action is spent.

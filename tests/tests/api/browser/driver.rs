@@ -181,6 +181,17 @@ impl Browser {
         el.select_by_value(value).await.expect("select");
     }
 
+    /// Asserts that the page needs no sideways scrolling (on a phone: it fits the screen).
+    pub async fn assert_fits_width(&self, what: &str) {
+        let fits = self
+            .js(
+                "return document.documentElement.scrollWidth <= window.innerWidth;",
+                vec![],
+            )
+            .await;
+        assert_eq!(fits, true, "{}: {what} is wider than the window", self.name);
+    }
+
     /// The whole DOM as HTML, form values included.
     pub async fn dom(&self) -> String {
         let html = self

@@ -4,7 +4,7 @@
 use fantoccini::Locator;
 use serde_json::{json, Value};
 
-use super::{Browser, MAX_POLLS, POLL};
+use super::Browser;
 use crate::helpers::TestApp;
 
 /// What a game page shows now.
@@ -171,13 +171,13 @@ pub async fn game_id_of(browser: &Browser) -> String {
         .to_string()
 }
 
-/// A game played by clicking, one browser per seat.
+/// A game played by clicking, one browser per seat, or a bot of the server's for a seat.
 pub struct Table<'a> {
     app: &'a TestApp,
     pub game_id: String,
-    /// Per seat: its browser and the seat token that browser holds.
-    seats: Vec<(&'a Browser, String)>,
-    /// Moves made so far, and turns ended.
+    /// Per seat: its browser and the seat token that browser holds; `None` for a bot's seat.
+    seats: Vec<Option<(&'a Browser, String)>>,
+    /// Moves made so far in the browsers (bot moves not counted), and turns ended.
     pub moves: usize,
     pub turns: usize,
     /// Every this many moves, the move is made with the keyboard instead of clicks (0: never).
@@ -187,8 +187,22 @@ pub struct Table<'a> {
 impl<'a> Table<'a> {
     /// `browsers[seat]` plays `seat`, with the token it keeps in its local storage.
     pub async fn new(app: &'a TestApp, game_id: &str, browsers: &[&'a Browser]) -> Table<'a> {
+        let seats: Vec<Option<&Browser>> = browsers.iter().map(|b| Some(*b)).collect();
+        Table::with_bots(app, game_id, &seats).await
+    }
+
+    /// Like [`Table::new`]; a `None` seat is played by one of the server's bots.
+    pub async fn with_bots(
+        app: &'a TestApp,
+        game_id: &str,
+        browsers: &[Option<&'a Browser>],
+    ) -> Table<'a> {
         let mut seats = Vec::new();
         for (seat, browser) in browsers.iter().enumerate() {
+            let Some(browser) = browser else {
+                seats.push(None);
+                continue;
+            };
             let token = browser
                 .js(
                     "const all = JSON.parse(localStorage.getItem('boardgames.seats.v1') ?? '{}');
@@ -200,7 +214,7 @@ impl<'a> Table<'a> {
                 .as_str()
                 .unwrap_or_else(|| panic!("browser {seat} holds no token for seat {seat}"))
                 .to_string();
-            seats.push((*browser, token));
+            seats.push(Some((*browser, token)));
         }
         Table {
             app,
@@ -212,14 +226,24 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The seat tokens the browsers hold, by seat.
+    /// The token the browser of `seat` holds; `None` for a bot's seat.
+    pub fn token(&self, seat: usize) -> Option<&str> {
+        self.seats[seat].as_ref().map(|(_, t)| t.as_str())
+    }
+
+    /// The seat tokens the browsers hold, by seat (a table without bots).
     pub fn tokens(&self) -> Vec<String> {
-        self.seats.iter().map(|(_, t)| t.clone()).collect()
+        self.seats
+            .iter()
+            .map(|s| s.as_ref().expect("a seat played in a browser").1.clone())
+            .collect()
     }
 
     /// Makes one move in the browser of the seat the game waits for: `choose` gives the index
     /// of an action the page offers (which must be exactly the seat's legal actions), given
-    /// them and the number of turns ended so far. `false` once the game is over.
+    /// them and the number of turns ended so far. While the game waits for a bot (bots move
+    /// only when waited for), it waits for the bot's move instead, so that a page never
+    /// races a bot. `false` once the game is over.
     pub async fn step(&mut self, choose: impl Fn(&[Value], usize) -> usize) -> bool {
         let doc = api_document(self.app, &self.game_id).await;
         if doc["status"] == "finished" {
@@ -227,8 +251,18 @@ impl<'a> Table<'a> {
         }
         assert!(self.moves < 1500, "the game did not end within 1500 moves");
         let version = doc["version"].as_i64().unwrap();
-        let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
-        let (browser, token) = &self.seats[seat];
+        let active: Vec<usize> = doc["active_seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as usize)
+            .collect();
+        if active.iter().any(|&s| self.seats[s].is_none()) {
+            wait_for_api_version(self.app, &self.game_id, version).await;
+            return true;
+        }
+        let seat = *active.first().expect("a seat to act");
+        let (browser, token) = self.seats[seat].as_ref().unwrap();
         let page = browser.wait_for_version(version).await;
         assert!(
             page.your_turn,
@@ -270,19 +304,22 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Waits until the game's version passes `version` (the click was taken).
+/// Waits until the game's version passes `version` (the click was taken, the bot moved), by
+/// the API's long poll: it answers as soon as the version passes, or 304 after a few seconds.
 pub async fn wait_for_api_version(app: &TestApp, game_id: &str, version: i64) {
-    for _ in 0..MAX_POLLS {
-        if api_document(app, game_id).await["version"]
-            .as_i64()
-            .unwrap()
-            > version
-        {
+    for _ in 0..15 {
+        let (status, doc) = app
+            .get_json(
+                &format!("/v1/games/{game_id}?wait=3&after_version={version}"),
+                None,
+            )
+            .await;
+        if status == reqwest::StatusCode::OK && doc["version"].as_i64().unwrap() > version {
             return;
         }
-        tokio::time::sleep(POLL).await;
+        assert_eq!(status, reqwest::StatusCode::NOT_MODIFIED, "{doc}");
     }
-    panic!("the game stayed at version {version} after a click");
+    panic!("the game stayed at version {version} (a click not taken, or a bot not moving)");
 }
 
 /// The game document as `token`'s seat sees it, from the API.
@@ -295,8 +332,9 @@ pub async fn seat_document(app: &TestApp, game_id: &str, token: &str) -> Value {
 }
 
 /// Values for a template's free fields that it must accept: an integer field at its minimum,
-/// a counts field filled key by key up to its minimum total. `None` when a field has another
-/// kind of domain (a choice the test does not make).
+/// a counts field filled key by key up to its minimum total, a subset of its first allowed
+/// values as few as it allows. `None` when a field has another kind of domain (a choice the
+/// test does not make).
 pub fn template_values(template: &Value) -> Option<serde_json::Map<String, Value>> {
     let mut values = serde_json::Map::new();
     for (field, domain) in template["params"].as_object()? {
@@ -313,6 +351,17 @@ pub fn template_values(template: &Value) -> Option<serde_json::Map<String, Value
                     left -= n;
                 }
                 (left == 0).then_some(Value::Object(counts))?
+            }
+            "subset" => {
+                let min = domain["min_items"].as_u64()? as usize;
+                Value::Array(
+                    domain["values"]
+                        .as_array()?
+                        .iter()
+                        .take(min)
+                        .cloned()
+                        .collect(),
+                )
             }
             _ => return None,
         };
@@ -358,6 +407,19 @@ impl Browser {
                         let input = format!("{id} input[aria-label='{}']", humanize(key));
                         self.fill(&input, &count.to_string()).await;
                     }
+                }
+                Some("subset") => {
+                    // The boxes are in the domain's order; tick exactly the chosen ones.
+                    let all = template["params"][field]["values"].as_array().unwrap();
+                    let chosen: Vec<usize> = (0..all.len())
+                        .filter(|&i| value.as_array().unwrap().contains(&all[i]))
+                        .collect();
+                    self.js(
+                        "document.querySelectorAll(`${arguments[0]} input[type=checkbox]`)
+                           .forEach((b) => { b.checked = arguments[1].includes(Number(b.value)); });",
+                        vec![json!(id), json!(chosen)],
+                    )
+                    .await;
                 }
                 other => panic!("{}: no way to fill a {other:?} field", self.name),
             }

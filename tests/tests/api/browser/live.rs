@@ -1,11 +1,73 @@
 //! The push stream in the browser: a page following a game with `?updates=stream` shows the
 //! opponent's moves, made by another client through the API, without a reload and without
-//! falling back to the long poll.
+//! falling back to the long poll; behind a proxy that cuts its connections, the stream
+//! resumes from the last event id, and a stream that keeps failing hands over to the long
+//! poll, each time without losing or repeating an event and without a reload.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
+use super::proxy::{Proxy, Streams};
 use super::{Browser, Chromedriver, ONE_AT_A_TIME};
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Game, TestApp};
+
+/// Makes `moves` moves through the API (the first legal action of the seat the game waits
+/// for); returns the version after them.
+async fn moves_through_the_api(app: &TestApp, game: &Game, moves: usize) -> i64 {
+    for _ in 0..moves {
+        let doc = app.document(game, None).await;
+        let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
+        let action = app.legal(game, seat).await["actions"][0].clone();
+        let version = doc["version"].as_i64().unwrap();
+        let (status, body) = app
+            .act(
+                game,
+                seat,
+                &json!({ "action": action, "expected_version": version }),
+            )
+            .await;
+        assert!(status.is_success(), "{body}");
+    }
+    app.version(game).await
+}
+
+/// Waits until `page` shows `version` with its log holding exactly the events the API gives
+/// the page's seat (each seq once, none missing), the page not reloaded and following the
+/// game with `transport` (`body[data-updates]`), the "interrupted" notice gone.
+async fn page_follows(app: &TestApp, game: &Game, page: &Browser, version: i64, transport: &str) {
+    page.wait_until(
+        &format!("the page shows version {version}"),
+        "return Number(document.body.dataset.version) === arguments[0]
+                && !document.body.dataset.busy;",
+        vec![json!(version)],
+    )
+    .await;
+    let want: Vec<Value> = app
+        .all_events(game, Some(&game.tokens[0]))
+        .await
+        .iter()
+        .map(|e| e["seq"].clone())
+        .collect();
+    assert_eq!(want.last(), Some(&json!(version)));
+    page.wait_until(
+        "the log holds every event once and the connection notice is gone",
+        "return JSON.stringify([...document.querySelectorAll('#log li[data-seq]')].map((li) => Number(li.dataset.seq)))
+                 === JSON.stringify(arguments[0])
+               && document.getElementById('connection').hidden;",
+        vec![json!(want)],
+    )
+    .await;
+    let got = page
+        .js(
+            "return [window.notReloaded === true, document.body.dataset.updates];",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        got,
+        json!([true, transport]),
+        "the page reloaded, or follows the game another way"
+    );
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
@@ -68,5 +130,70 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         json!([true, "stream"]),
         "the page reloaded or fell back to the long poll"
     );
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls_back_to_polling() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app.create_game(2, 11).await;
+    let proxy = Proxy::start(&app.base).await;
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "stream-cut", (1024, 800)).await;
+    page.goto(&format!(
+        "{}/games/{}#token={}",
+        proxy.base, game.id, game.tokens[0]
+    ))
+    .await;
+    page.wait_ready().await;
+    page.js("window.notReloaded = true;", vec![]).await;
+    let version = moves_through_the_api(&app, &game, 2).await;
+    page_follows(&app, &game, &page, version, "stream").await;
+    assert!(
+        !proxy.stream_requests().is_empty(),
+        "the page followed the game without its stream"
+    );
+
+    // Every connection dropped; the page's next stream request is held until moves were made
+    // without it, and must resume after the last event it had.
+    proxy.set_streams(Streams::Hold);
+    let before = proxy.stream_requests().len();
+    proxy.cut();
+    let mut held = None;
+    for _ in 0..super::MAX_POLLS {
+        if let Some(seen) = proxy.stream_requests().get(before) {
+            held = Some(seen.clone());
+            break;
+        }
+        tokio::time::sleep(super::POLL).await;
+    }
+    let held = held.expect("the page did not reopen its stream after the cut");
+    assert_eq!(
+        held.last_event_id,
+        Some(version.to_string()),
+        "the stream is not resumed from the last event received"
+    );
+    let version = moves_through_the_api(&app, &game, 3).await;
+    proxy.set_streams(Streams::Pass);
+    page_follows(&app, &game, &page, version, "stream").await;
+
+    // Now every stream request is closed unanswered: after a few attempts the page follows
+    // the game by long polling, through the same proxy.
+    proxy.set_streams(Streams::Close);
+    proxy.cut();
+    page.wait_until(
+        "the page falls back to the long poll",
+        "return document.body.dataset.updates === 'poll';",
+        vec![],
+    )
+    .await;
+    let version = moves_through_the_api(&app, &game, 3).await;
+    page_follows(&app, &game, &page, version, "poll").await;
+    assert!(
+        proxy.seen().iter().any(|r| r.target.contains("wait=")),
+        "no long poll went through the proxy"
+    );
+    page.screenshot("stream-fallback").await;
     page.close().await;
 }

@@ -18,6 +18,7 @@ mod hosted;
 mod live;
 mod lobby;
 mod monopoly;
+mod proxy;
 mod replay;
 mod templates;
 mod tycoon;

@@ -1,16 +1,19 @@
-//! Monopoly in the browser: created in the lobby, the second seat handed over by its link,
-//! a few dozen moves by clicking squares and buttons (buying by clicking the square landed
-//! on), one auction bid through the bid form, and at every move the page offers exactly the
-//! API's legal actions and draws every deed's owner, buildings and mortgage as the API has it.
+//! Monopoly in the browser: created in the lobby with a round limit (so that it ends soon),
+//! the second seat handed over by its link, played to the end by clicking squares and buttons
+//! (buying by clicking the square landed on), one auction bid through the bid form; at every
+//! move the page offers exactly the API's legal actions and draws every deed's owner,
+//! buildings and mortgage as the API has it; the trade form names squares and seats; the
+//! final scores shown are the API's.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::hosted::{template_move, waiting_on_templates};
 use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::spawn_app;
 
-/// Moves played by clicking (template moves not counted).
-const MOVES: usize = 45;
+/// Full rounds before the game ends and is ranked by net worth (MO-END-2): enough turns for an
+/// unowned square to be landed on (the first is left to auction) and a few bought.
+const ROUNDS: u32 = 5;
 
 /// Leaves the first property offered to auction (so that a bid is made through the form),
 /// then buys what it can, builds, pays, rolls and ends turns.
@@ -80,13 +83,66 @@ fn expected_deeds(doc: &Value) -> Value {
     Value::Array(squares)
 }
 
+/// The trade form on `page` (of the seat whose document is `seat_doc`) names the partner and
+/// the squares, not numbers: its fixed "To" is the other seat's name and its property boxes
+/// are the deeds' names. `false` when the seat is offered no trade with a property to give.
+async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
+    let Some((n, template)) = seat_doc["action_templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t["type"] == "offer_trade" && t["params"]["give_properties"].is_object())
+    else {
+        return false;
+    };
+    let names = |squares: &Value| -> Vec<String> {
+        squares
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|sq| {
+                seat_doc["view"]["deeds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|d| d["square"] == *sq)
+                    .and_then(|d| d["name"].as_str())
+                    .expect("a deed for every tradeable square")
+                    .to_string()
+            })
+            .collect()
+    };
+    let partner = template["fixed"]["to"].as_u64().unwrap() as usize;
+    let want = json!({
+        "to": format!("To: {}", seat_doc["seats"][partner]["name"].as_str().unwrap()),
+        "give": names(&template["params"]["give_properties"]["values"]),
+    });
+    let shown = page
+        .js(
+            "const form = document.getElementById(`tpl-offer_trade-${arguments[0]}-give_properties`).closest('form');
+             return { to: form.querySelector('p.hint').textContent,
+                      give: [...form.querySelectorAll(`#tpl-offer_trade-${arguments[0]}-give_properties label`)]
+                              .map((l) => l.textContent) };",
+            vec![json!(n)],
+        )
+        .await;
+    assert_eq!(
+        shown, want,
+        "{}: the trade form speaks in numbers",
+        page.name
+    );
+    true
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
+async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1400)).await;
-    let bob = Browser::open(&driver, &app, "monopoly-bob", (1024, 900)).await;
+    // Bob plays on a phone.
+    let bob = Browser::open(&driver, &app, "monopoly-bob", (390, 844)).await;
 
     ann.goto("/").await;
     ann.wait_ready().await;
@@ -100,6 +156,7 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
     .await;
     ann.select("#new-seat-count", "2").await;
     ann.fill("#seat-name-1", "Bob").await;
+    ann.fill("#config-round_limit", &ROUNDS.to_string()).await;
     ann.click("#create-game").await;
     ann.wait_until(
         "the game is created",
@@ -124,11 +181,20 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
         "1"
     );
 
+    bob.assert_fits_width("the Monopoly page").await;
     let pages = [&ann, &bob];
     let mut table = Table::new(&app, &id, &pages).await;
+    // Some squares and buttons by keyboard (focus and Enter).
+    table.keyboard_every = 5;
     let tokens = table.tokens();
+    assert_eq!(
+        api_document(&app, &id).await["view"]["round_limit"],
+        ROUNDS,
+        "the round limit typed in the lobby"
+    );
     let mut bid = false;
-    while table.moves < MOVES {
+    let mut trade_form = false;
+    loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
             break;
@@ -145,6 +211,9 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
         }
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
         let seat_doc = super::game_page::seat_document(&app, &id, &tokens[seat]).await;
+        if !trade_form {
+            trade_form = trade_form_names_things(pages[seat], &seat_doc).await;
+        }
         if !bid && doc["view"]["auction"].is_object() {
             bid = template_move(&app, &id, pages[seat], &tokens[seat], Some("bid")).await;
             assert!(bid, "an auction without a bid form for seat {seat}");
@@ -164,8 +233,24 @@ async fn monopoly_is_played_by_clicking_squares_with_a_bid_through_the_form() {
             ann.screenshot("monopoly-playing").await;
         }
     }
-    assert!(bid, "no auction came up in {MOVES} moves");
+    assert!(bid, "no auction came up in {ROUNDS} rounds");
+    assert!(trade_form, "no trade with a property to give was offered");
     let doc = api_document(&app, &id).await;
+    assert_eq!(doc["view"]["rounds_completed"], ROUNDS, "{}", doc["view"]);
+    let scores: Vec<i64> = doc["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    for page in pages {
+        page.wait_for_version(doc["version"].as_i64().unwrap())
+            .await;
+        assert_eq!(page.shown_scores().await, scores, "{}", page.name);
+    }
+    ann.screenshot("monopoly-finished").await;
+    bob.screenshot("monopoly-finished").await;
+    println!("monopoly: {} clicked moves", table.moves);
     let owned = doc["view"]["deeds"]
         .as_array()
         .unwrap()

@@ -69,6 +69,12 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![],
     )
     .await;
+    ann.wait_until(
+        "the list shows the new game",
+        "return !!document.querySelector('#game-rows tr[data-game]');",
+        vec![],
+    )
+    .await;
     ann.screenshot("lobby-created").await;
     ann.click("#open-created").await;
     ann.wait_ready().await;
@@ -88,6 +94,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![Value::String(join.clone())],
     )
     .await;
+    bob.assert_fits_width("the lobby").await;
     bob.screenshot("lobby-phone").await;
     bob.click(&join).await;
     bob.wait_ready().await;
@@ -97,13 +104,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         vec![],
     )
     .await;
-    let fits = bob
-        .js(
-            "return document.documentElement.scrollWidth <= window.innerWidth;",
-            vec![],
-        )
-        .await;
-    assert_eq!(fits, true, "the game page is wider than a phone's screen");
+    bob.assert_fits_width("the game page").await;
     assert_eq!(api_document(&app, &id).await["seats"][1]["name"], "Bob");
 
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
@@ -142,4 +143,78 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     bob.screenshot("tycoon-finished").await;
     ann.close().await;
     bob.close().await;
+}
+
+/// The lobby's bot seats: a game against one of the server's bots, played to the end in one
+/// browser. The page follows the bot's moves over the push stream and offers the person's
+/// moves when it is their turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "tycoon-bot-ann", (1280, 1000)).await;
+
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "tycoon").await;
+    ann.wait_until(
+        "the Tycoon options are shown",
+        "return !!document.getElementById('config-step_mode');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "2").await;
+    ann.select("#seat-kind-1", "bot-greedy").await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    let doc = api_document(&app, &id).await;
+    assert_eq!(
+        doc["status"], "active",
+        "a person and a bot: nobody to wait for"
+    );
+    assert_eq!(doc["seats"][1]["kind"], "bot");
+    assert_eq!(doc["seats"][1]["bot"]["level"], "greedy");
+    assert_eq!(
+        ann.js("return document.body.dataset.seat;", vec![]).await,
+        "0"
+    );
+
+    let mut table = Table::with_bots(&app, &id, &[Some(&ann), None]).await;
+    while table.step(choose_tycoon).await {
+        if table.moves == 30 {
+            ann.screenshot("tycoon-bot-playing").await;
+        }
+    }
+    let doc = api_document(&app, &id).await;
+    assert_eq!(doc["status"], "finished");
+    let bot_moves = app
+        .get_json(&format!("/v1/games/{id}/events?after=0&limit=1000"), None)
+        .await
+        .1["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["seat"] == 1)
+        .count();
+    assert!(bot_moves > 0, "the bot never moved");
+    let scores: Vec<i64> = doc["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    ann.wait_for_version(doc["version"].as_i64().unwrap()).await;
+    assert_eq!(ann.shown_scores().await, scores);
+    ann.screenshot("tycoon-bot-finished").await;
+    ann.close().await;
 }

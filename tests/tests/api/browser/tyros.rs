@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::game_page::seat_document;
+use super::game_page::{seat_document, wait_for_api_version};
 use super::hosted::{template_move, waiting_on_templates};
 use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, TestApp};
@@ -164,6 +164,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
         );
     }
 
+    cara.assert_fits_width("the Tyros page").await;
     let pages = [&ann, &bob, &cara];
     let mut table = Table::new(&app, &id, &pages).await;
     let tokens = table.tokens();
@@ -218,6 +219,18 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             ])
         );
     }
+    // The action-card variant is off (the default): no panel speaks of action cards,
+    // although the view marks every one of them used.
+    let action_cards = watcher
+        .js(
+            "return [...document.querySelectorAll('#players dt')].some((d) => d.textContent === 'Action cards');",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        action_cards, false,
+        "action cards shown in a game without them"
+    );
     println!(
         "tyros: {} clicked moves, {forms} through forms",
         table.moves
@@ -225,4 +238,134 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     for page in [ann, bob, cara, watcher] {
         page.close().await;
     }
+}
+
+/// What `page`'s player panels say about action cards, per seat: the statuses as a sorted
+/// list, or `null` where a panel has no such entry.
+async fn shown_action_cards(page: &Browser) -> Value {
+    page.js(
+        "return [...document.querySelectorAll('#players [data-seat]')].map((s) => {
+           const dt = [...s.querySelectorAll('dt')].find((d) => d.textContent === 'Action cards');
+           return dt ? dt.nextElementSibling.textContent.split(', ').sort() : null;
+         });",
+        vec![],
+    )
+    .await
+}
+
+/// The same from the API's view: `favourable wind available`, sorted.
+fn action_cards_of(doc: &Value) -> Value {
+    doc["view"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let mut cards: Vec<String> = p["action_cards"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, st)| format!("{} {}", k.replace('_', " "), st.as_str().unwrap()))
+                .collect();
+            cards.sort();
+            json!(cards)
+        })
+        .collect()
+}
+
+/// A person against two of the server's bots, created in the lobby with the action-card
+/// variant on and four tiles placed per round (so that the tile pile runs out in a few rounds
+/// and the game ends, TR-END-1), played to the end: every page shows only its own hand, the
+/// panels show the action cards as the API has them, and the final scores are the API's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "tyros-bots-ann", (1280, 1300)).await;
+
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    ann.fill("#player-name", "Ann").await;
+    ann.select("#new-type", "tyros").await;
+    ann.wait_until(
+        "the Tyros options are shown",
+        "return !!document.getElementById('config-action_cards');",
+        vec![],
+    )
+    .await;
+    ann.select("#new-seat-count", "3").await;
+    // Random bots: greedy ones may trade with the bank turn after turn without end (a swap
+    // often looks as good as passing to a one-ply search), and the round never ends.
+    ann.select("#seat-kind-1", "bot-random").await;
+    ann.select("#seat-kind-2", "bot-random").await;
+    ann.click("#config-action_cards").await;
+    ann.fill("#config-tiles_per_round", r#"{"3": 4, "4": 1}"#)
+        .await;
+    ann.click("#create-game").await;
+    ann.wait_until(
+        "the game is created",
+        "return !!document.getElementById('open-created');",
+        vec![],
+    )
+    .await;
+    ann.click("#open-created").await;
+    ann.wait_ready().await;
+    let id = game_id_of(&ann).await;
+    let started = &app
+        .get_json(&format!("/v1/games/{id}/events?limit=1"), None)
+        .await
+        .1["events"][0]["event"];
+    assert_eq!(started["type"], "game_started");
+    assert_eq!(started["config"]["action_cards"], true);
+    assert_eq!(started["config"]["tiles_per_round"]["3"], 4);
+
+    let mut table = Table::with_bots(&app, &id, &[Some(&ann), None, None]).await;
+    // Some fields and buttons by keyboard (focus and Enter).
+    table.keyboard_every = 5;
+    let token = table.token(0).unwrap().to_string();
+    let mut forms = 0;
+    loop {
+        let doc = api_document(&app, &id).await;
+        if doc["status"] == "finished" {
+            break;
+        }
+        let version = doc["version"].as_i64().unwrap();
+        let active = doc["active_seats"].as_array().unwrap();
+        if active.iter().any(|s| s != 0) {
+            // A bot is waited for (also alongside Ann, as in a round's keep): its move first.
+            wait_for_api_version(&app, &id, version).await;
+            continue;
+        }
+        ann.wait_for_version(version).await;
+        assert_only_own_hand(&app, &id, &ann, 0, &token).await;
+        assert_eq!(
+            shown_action_cards(&ann).await,
+            action_cards_of(&doc),
+            "the panels' action cards at version {version}"
+        );
+        if waiting_on_templates(&seat_document(&app, &id, &token).await) {
+            assert!(template_move(&app, &id, &ann, &token, None).await);
+            forms += 1;
+            continue;
+        }
+        table.step(choose_tyros).await;
+        if table.moves == 20 {
+            ann.screenshot("tyros-bots-playing").await;
+        }
+    }
+    let doc = api_document(&app, &id).await;
+    let scores: Vec<i64> = doc["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    ann.wait_for_version(doc["version"].as_i64().unwrap()).await;
+    assert_eq!(ann.shown_scores().await, scores);
+    ann.screenshot("tyros-bots-finished").await;
+    println!(
+        "tyros against bots: {} clicked moves, {forms} through forms, {} events",
+        table.moves, doc["version"]
+    );
+    ann.close().await;
 }

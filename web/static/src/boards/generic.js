@@ -3,6 +3,9 @@
 
 import { h, humanize } from '../dom.js';
 
+/** Fields whose number is a seat. */
+const SEAT_FIELDS = ['seat', 'maker', 'owner'];
+
 /**
  * A value as text, seats by name where a field says it is a seat.
  * @param {string} key
@@ -11,7 +14,7 @@ import { h, humanize } from '../dom.js';
  * @returns {string}
  */
 function valueText(key, value, ctx) {
-  if ((key === 'seat' || key === 'maker' || key === 'owner') && typeof value === 'number') return ctx.name(value);
+  if (SEAT_FIELDS.includes(key) && typeof value === 'number') return ctx.name(value);
   if (Array.isArray(value)) return value.map((v) => valueText('', v, ctx)).join(', ');
   if (value && typeof value === 'object') return JSON.stringify(value);
   return typeof value === 'string' ? humanize(value) : String(value);
@@ -58,4 +61,5 @@ export default {
   playerRows: () => [],
   describeEvent: (event, ctx) => `${describeFields(event, ctx)}.`,
   describeAction: (action, ctx) => describeFields(action, ctx),
+  describeValue: (field, value, ctx) => (SEAT_FIELDS.includes(field) && typeof value === 'number' ? ctx.name(value) : null),
 };

@@ -16,6 +16,8 @@ import tyros from './tyros.js';
  * @typedef {object} BoardContext
  * @property {any} view the game's view, as the viewer may see it
  * @property {any} data the game's data file (`data/{type}.json`), or `null`
+ * @property {any} config the game's configuration (from its `game_started` event, for games
+ *   whose first event carries it), or `null` when not known
  * @property {number | null} seat the viewer's seat; `null` for a spectator
  * @property {(seat: number) => string} name the display name of a seat
  * @property {Action[]} legal the viewer's legal actions now (none in a replay)
@@ -25,7 +27,7 @@ import tyros from './tyros.js';
 
 /**
  * What describing an event or an action needs: names and the data file, no view.
- * @typedef {Pick<BoardContext, 'data' | 'name'> & {view?: any, seat?: number | null}} Lookup
+ * @typedef {Pick<BoardContext, 'data' | 'name'> & {view?: any, seat?: number | null, config?: any}} Lookup
  */
 
 /**
@@ -36,6 +38,9 @@ import tyros from './tyros.js';
  * @property {(event: any, ctx: Lookup) => string} describeEvent one sentence per event
  * @property {(action: any, ctx: Lookup) => string} describeAction a button label
  * @property {(ctx: BoardContext) => string | null} [status] one line on where the game stands
+ * @property {(field: string, value: unknown, ctx: Lookup) => string | null} [describeValue] a
+ *   value of a template's field in words (a square's name, a seat's name), for the forms;
+ *   `null` leaves the plain wording
  */
 
 /** @type {Record<string, BoardModule>} */

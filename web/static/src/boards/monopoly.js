@@ -16,7 +16,8 @@ import { describeFields } from './generic.js';
 /** @typedef {import('./index.js').BoardContext} BoardContext */
 /** @typedef {import('./index.js').Lookup} Lookup */
 /** @typedef {{index: number, name: string, type: string, group?: string, price?: number}} SquareData */
-/** @typedef {{squares: SquareData[], groups: {id: string, name_de: string}[], currency: string}} Data */
+/** @typedef {{id: string, text_de: string}} CardData */
+/** @typedef {{squares: SquareData[], groups: {id: string, name_de: string}[], currency: string, decks: Record<string, string | {cards?: CardData[]}>}} Data */
 
 const CELL = 62;
 const SIDE = 11 * CELL;
@@ -45,6 +46,20 @@ function squareName(ctx, square) {
   /** @type {Data | null} */
   const data = ctx.data;
   return data?.squares[square]?.name ?? `square ${square}`;
+}
+
+/**
+ * A card by its id (`E08`), with its printed text when the data file has it.
+ * @param {Lookup} ctx
+ * @param {string} id
+ */
+function cardText(ctx, id) {
+  /** @type {Data | null} */
+  const data = ctx.data;
+  const card = Object.values(data?.decks ?? {})
+    .flatMap((d) => (typeof d === 'object' ? (d.cards ?? []) : []))
+    .find((c) => c.id === id);
+  return card ? `${id} (“${card.text_de}”)` : `card ${id}`;
 }
 
 /**
@@ -193,7 +208,7 @@ function bundleText(b, ctx) {
   const parts = [];
   if (b.cash) parts.push(money(b.cash));
   for (const sq of b.properties) parts.push(squareName(ctx, sq));
-  for (const c of b.cards) parts.push(`card ${c}`);
+  for (const c of b.cards) parts.push(`jail card ${c}`);
   return parts.join(' + ') || 'nothing';
 }
 
@@ -206,6 +221,15 @@ function offerText(o, ctx) {
 }
 
 /**
+ * The round being played, or the rounds played once the game is over.
+ * @param {View} view
+ */
+function roundText(view) {
+  const limit = view.round_limit ? ` of ${view.round_limit}` : '';
+  return view.outcome ? `${view.rounds_completed} rounds played` : `round ${view.rounds_completed + 1}${limit}`;
+}
+
+/**
  * @param {BoardContext} ctx
  */
 function board(ctx) {
@@ -215,7 +239,7 @@ function board(ctx) {
   for (let i = 0; i < 40; i++) cells.push(squareCell(ctx, i));
   const centre = [
     s('text', { x: SIDE / 2, y: 2 * CELL, 'text-anchor': 'middle', class: 'mono-title' }, 'MONOPOLY'),
-    s('text', { x: SIDE / 2, y: 2 * CELL + 26, 'text-anchor': 'middle', class: 'small' }, `Bank: ${view.bank_houses} houses, ${view.bank_hotels} hotels · round ${view.rounds_completed + 1}${view.round_limit ? ` of ${view.round_limit}` : ''}`),
+    s('text', { x: SIDE / 2, y: 2 * CELL + 26, 'text-anchor': 'middle', class: 'small' }, `Bank: ${view.bank_houses} houses, ${view.bank_hotels} hotels · ${roundText(view)}`),
   ];
   return s(
     'svg',
@@ -277,6 +301,19 @@ export default {
     if (view.outcome) return 'Game over';
     if (view.auction) return 'Auction';
     if (view.turn) return `${ctx.name(view.turn.seat)}'s turn`;
+    return null;
+  },
+
+  describeValue(field, value, ctx) {
+    if (field === 'to' && typeof value === 'number') return ctx.name(value);
+    if (['give_properties', 'get_properties', 'lift'].includes(field) && typeof value === 'number') return squareName(ctx, value);
+    if (['give_cards', 'get_cards'].includes(field) && typeof value === 'string') return `jail card ${value}`;
+    if (field === 'offer' && typeof value === 'number') {
+      /** @type {View | undefined} */
+      const view = ctx.view;
+      const o = view?.offers.find((x) => x.offer === value);
+      return o ? `#${value}, ${offerText(o, ctx)}` : `#${value}`;
+    }
     return null;
   },
 
@@ -365,7 +402,7 @@ export default {
       case 'paid':
         return `${e.from != null ? name(e.from) : 'The bank'} pays ${money(e.amount)} to ${e.to != null ? name(e.to) : 'the bank'} (${REASONS[e.reason] ?? e.reason}).`;
       case 'card_drawn':
-        return `${name(e.seat)} draws card ${e.card}.`;
+        return `${name(e.seat)} draws ${cardText(ctx, e.card)}.`;
       case 'building_bought':
         return `${name(e.seat)} builds on ${sq(e.square)} for ${money(e.price)}.`;
       case 'mortgaged':

@@ -200,7 +200,7 @@ export default {
         : null,
       view.offer ? h('p', { class: 'offer' }, `${ctx.name(view.offer.from)} offers ${ctx.name(view.offer.to)} ${cardsText(view.offer.give)} for ${cardsText(view.offer.get)}.`) : null,
       view.dues.length ? h('ul', { class: 'dues' }, view.dues.map((d) => h('li', {}, `${ctx.name(d.payer)} owes ${d.count} card${d.count > 1 ? 's' : ''} (${d.reason})${d.to != null ? ` to ${ctx.name(d.to)}` : ''}.`))) : null,
-      h('p', { class: 'small' }, `Tiles face down: ${view.tile_pile}. Cards face down: ${view.draw_pile}; discards: ${view.discard_pile.length}.${view.last_round ? ' This is the last round.' : ''}`),
+      h('p', { class: 'small' }, `Tiles face down: ${view.tile_pile}. Cards face down: ${view.draw_pile}; discards: ${view.discard_pile.length}.${view.last_round && !view.outcome ? ' This is the last round.' : ''}`),
     );
   },
 
@@ -219,8 +219,12 @@ export default {
       ['Ships in supply', String(p.ships_in_supply)],
     ];
     if (p.galley_tokens) rows.push(['Galley tokens', String(p.galley_tokens)]);
-    const used = Object.entries(p.action_cards).filter(([, st]) => st !== 'available').map(([k, st]) => `${k.replace(/_/g, ' ')} ${st}`);
-    if (used.length) rows.push(['Action cards', used.join(', ')]);
+    // Without the variant the engine marks every action card used: say nothing then.
+    /** @type {Schemas['TyrosConfig'] | null} */
+    const config = ctx.config;
+    if (config?.action_cards) {
+      rows.push(['Action cards', Object.entries(p.action_cards).map(([k, st]) => `${k.replace(/_/g, ' ')} ${st}`).join(', ')]);
+    }
     if (p.keep_chosen) rows.push(['Keeps', p.kept ? cardsText(p.kept) : 'chosen']);
     return rows;
   },
@@ -230,6 +234,12 @@ export default {
     const view = ctx.view;
     if (view.outcome) return 'Game over';
     return phaseText(view);
+  },
+
+  describeValue(field, value, ctx) {
+    if (field === 'to' && typeof value === 'number') return ctx.name(value);
+    if (field === 'colour' && typeof value === 'string' && value in EMPIRES) return `${value} (${EMPIRES[value].letter})`;
+    return null;
   },
 
   /** @param {Action} a */
