@@ -56,6 +56,7 @@ pub mod chance;
 mod checked_determinize;
 #[cfg(test)]
 mod checked_playout;
+mod data_id;
 pub mod erased;
 mod game;
 #[cfg(feature = "openapi")]

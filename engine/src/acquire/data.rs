@@ -4,7 +4,7 @@
 //! The price table is the seed's Informationskarte (SEED); rule code reads every price, bonus and
 //! count from here and never repeats a number.
 
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
@@ -253,10 +253,7 @@ impl Serialize for Chain {
 
 impl<'de> Deserialize<'de> for Chain {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        board()
-            .chain_by_id(&id)
-            .ok_or_else(|| de::Error::custom(format!("unknown chain `{id}`")))
+        crate::data_id::deserialize(d, "chain", |id| board().chain_by_id(id))
     }
 }
 
@@ -268,10 +265,7 @@ impl Serialize for Tile {
 
 impl<'de> Deserialize<'de> for Tile {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        board()
-            .tile_by_id(&id)
-            .ok_or_else(|| de::Error::custom(format!("unknown tile `{id}`")))
+        crate::data_id::deserialize(d, "tile", |id| board().tile_by_id(id))
     }
 }
 

@@ -5,7 +5,7 @@
 //! lifting price is computed from the mortgage value and the interest rule (MO-D-12), never
 //! repeated in code. Rule code reads every number from here.
 
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
@@ -464,10 +464,7 @@ impl Serialize for Card {
 
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        board()
-            .card_by_id(&id)
-            .ok_or_else(|| de::Error::custom(format!("unknown card `{id}`")))
+        crate::data_id::deserialize(d, "card", |id| board().card_by_id(id))
     }
 }
 

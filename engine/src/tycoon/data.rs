@@ -4,7 +4,9 @@
 //! not known. Rule code therefore reads every price, payout and ticket from here and never
 //! repeats a number, so a better reconstruction is a data change only.
 
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::data_id::IdIndex;
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
@@ -142,6 +144,8 @@ pub struct Board {
     pub distribution: Vec<i32>,
     /// Indexed by [`LoanKind::index`].
     pub loans: [LoanTerms; 2],
+    city_ids: IdIndex,
+    ticket_ids: IdIndex,
 }
 
 impl Board {
@@ -186,17 +190,11 @@ impl Board {
     }
 
     fn city_by_id(&self, id: &str) -> Option<City> {
-        self.cities
-            .iter()
-            .position(|c| c.id == id)
-            .map(|i| City(i as u8))
+        self.city_ids.get(id).map(City)
     }
 
     fn ticket_by_id(&self, id: &str) -> Option<Ticket> {
-        self.tickets
-            .iter()
-            .position(|t| t.id == id)
-            .map(|i| Ticket(i as u8))
+        self.ticket_ids.get(id).map(Ticket)
     }
 }
 
@@ -298,6 +296,7 @@ fn parse(json: &str) -> Result<Board, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let city_ids = IdIndex::new(cities.iter().map(|c| c.id.as_str()));
     let mut board = Board {
         constants: file.constants,
         cities,
@@ -307,6 +306,8 @@ fn parse(json: &str) -> Result<Board, String> {
         unbuildable_space: file.track.unbuildable_space,
         distribution: file.distribution.by_city_count,
         loans: [loan(&file.loans, "loan10")?, loan(&file.loans, "loan16")?],
+        city_ids,
+        ticket_ids: IdIndex::default(),
     };
     let city = |board: &Board, id: &str| board.city_by_id(id).ok_or(format!("unknown city {id}"));
     for s in &file.scheduled_tickets {
@@ -333,6 +334,7 @@ fn parse(json: &str) -> Result<Board, String> {
     if board.distribution.len() != CITY_COUNT + 1 {
         return Err("distribution needs one entry per city count 0..=9".into());
     }
+    board.ticket_ids = IdIndex::new(board.tickets.iter().map(|t| t.id.as_str()));
     Ok(board)
 }
 
@@ -352,10 +354,7 @@ impl Serialize for City {
 
 impl<'de> Deserialize<'de> for City {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        board()
-            .city_by_id(&id)
-            .ok_or_else(|| de::Error::custom(format!("unknown city `{id}`")))
+        crate::data_id::deserialize(d, "city", |id| board().city_by_id(id))
     }
 }
 
@@ -367,10 +366,7 @@ impl Serialize for Ticket {
 
 impl<'de> Deserialize<'de> for Ticket {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        board()
-            .ticket_by_id(&id)
-            .ok_or_else(|| de::Error::custom(format!("unknown ticket `{id}`")))
+        crate::data_id::deserialize(d, "ticket", |id| board().ticket_by_id(id))
     }
 }
 
