@@ -11,14 +11,14 @@
 //! moves. Bots draw their randomness from the operating system, never from the game's seed
 //! (which is the game's chance: a bot using it would play in step with the dice).
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
-use db::store::LockWait;
-use db::store::{self, ApplyRequest, ClaimedTurn};
+use db::store::{self, ApplyRequest, ClaimedTurn, LockWait};
 use rand::SeedableRng;
 
 use crate::dto::{ActionRequest, BotLevel};
@@ -148,12 +148,24 @@ impl Worker {
     fn run(&self, stop: &AtomicBool, wake: &BotWake) {
         while !stop.load(Ordering::Relaxed) {
             let seen = wake.generation();
-            match self.claim_and_move() {
+            // A panic (a bug in a bot or an engine) must not end the thread: with one bot
+            // thread no bot would move again until a restart. The claimed turn is tried
+            // again when its lease runs out.
+            match std::panic::catch_unwind(AssertUnwindSafe(|| self.claim_and_move())) {
                 // Look again at once: there may be more work.
-                Ok(true) => {}
-                Ok(false) => wake.wait_past(seen, self.settings.poll_interval()),
-                Err(error) => {
+                Ok(Ok(true)) => {}
+                Ok(Ok(false)) => wake.wait_past(seen, self.settings.poll_interval()),
+                Ok(Err(error)) => {
                     tracing::warn!(worker = %self.name, %error, "bot worker failed");
+                    wake.wait_past(seen, self.settings.poll_interval());
+                }
+                Err(panic) => {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .copied()
+                        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                        .unwrap_or("a panic without a message");
+                    tracing::error!(worker = %self.name, panic = message, "bot move panicked");
                     wake.wait_past(seen, self.settings.poll_interval());
                 }
             }
@@ -200,9 +212,9 @@ impl Worker {
         }
         let mut rng = rand::rngs::StdRng::from_os_rng();
         let started = Instant::now();
-        self.metrics.bots_thinking.inc();
+        let thinking = Thinking::new(&self.metrics.bots_thinking);
         let decision = bots::choose_json(&game.game_type, snapshot.as_str(), seat, &bot, &mut rng);
-        self.metrics.bots_thinking.dec();
+        drop(thinking);
         let decision =
             decision.map_err(|e| ApiError::internal(format!("bot of game {}: {e}", game.id)))?;
         self.metrics
@@ -254,5 +266,21 @@ impl Worker {
         let mut conn = db::get_conn(&self.pool)?;
         store::drop_stale_bot_turn(&mut conn, turn)?;
         Ok(())
+    }
+}
+
+/// Counts a bot move being thought about for as long as it lives, panics included.
+struct Thinking<'a>(&'a prometheus::IntGauge);
+
+impl<'a> Thinking<'a> {
+    fn new(gauge: &'a prometheus::IntGauge) -> Thinking<'a> {
+        gauge.inc();
+        Thinking(gauge)
+    }
+}
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        self.0.dec();
     }
 }
