@@ -206,6 +206,13 @@ pub trait Game {
         Self::action_templates(state, seat).len()
     }
 
+    /// The `index`-th template of [`Game::action_templates`] for `seat`, `None` past the end. The
+    /// random playout driver fills in one template per pick; a game whose templates are dear
+    /// to build builds only that one (the playout tests check it against the list).
+    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+        Self::action_templates(state, seat).into_iter().nth(index)
+    }
+
     /// The seats the game is waiting for (several while a decision goes round the table).
     fn active_seats(state: &Self::State) -> Vec<Seat>;
 

@@ -115,7 +115,8 @@ pub fn pick<'a, A>(
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
 /// each template counts once, as in [`choices`], but templates are only counted
-/// ([`Game::action_template_count`]) and only the one picked is built and filled in (building
+/// ([`Game::action_template_count`]) and only the one picked is built
+/// ([`Game::action_template`]) and filled in (building
 /// them and filling one in through its JSON form are the dearest parts of a step in games that
 /// list templates for every seat).
 pub fn random_choice<G: Game>(
@@ -146,9 +147,7 @@ pub fn random_choice<G: Game>(
         }
         roll -= actions.len();
         if roll < templates {
-            let template = G::action_templates(state, seat)
-                .into_iter()
-                .nth(roll)
+            let template = G::action_template(state, seat, roll)
                 .expect("action_template_count counts action_templates");
             return Some(Choice {
                 seat,

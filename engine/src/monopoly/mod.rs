@@ -52,7 +52,7 @@ use state::TradeOffer;
 pub use state::{PaymentReason, State};
 pub use view::View;
 
-use crate::template::{ActionTemplate, Domain};
+use crate::template::{self, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
 use rand::RngCore;
@@ -126,11 +126,16 @@ impl Game for Monopoly {
     }
 
     fn action_template_count(state: &State, seat: Seat) -> usize {
-        let mut count = 0;
-        if let Some(stage) = stage_of(state, seat) {
-            parametric(state, seat, stage, &mut |_| count += 1);
-        }
-        count
+        let Some(stage) = stage_of(state, seat) else {
+            return 0;
+        };
+        template::count_found(|found| parametric(state, seat, stage, found))
+    }
+
+    fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+        let stage = stage_of(state, seat)?;
+        template::nth_found(index, |found| parametric(state, seat, stage, found))
+            .map(|p| p.build(state, seat))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -357,7 +362,7 @@ fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action
             continue;
         }
         if o.to == seat {
-            if rules::acceptable(state, o).0 {
+            if rules::acceptable_as_is(state, o) {
                 out.push(Action::AcceptTrade {
                     offer: o.offer,
                     lift: Vec::new(),
@@ -424,7 +429,7 @@ fn parametric<'s>(
         if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
             continue;
         }
-        if rules::acceptable(state, o).1 {
+        if rules::acceptable_lifting_all(state, o) {
             found(Parametric::AcceptTrade(o));
         }
     }

@@ -581,8 +581,14 @@ pub fn check_accept<E: Refusal>(
     Ok([from_costs, to_costs])
 }
 
-/// Whether `offer` can be accepted now with no mortgage lifted, and with every one lifted.
-pub fn acceptable(state: &State, offer: &TradeOffer) -> (bool, bool) {
+/// Whether `offer` can be accepted now with no mortgage lifted.
+pub fn acceptable_as_is(state: &State, offer: &TradeOffer) -> bool {
+    check_accept::<Refused>(state, offer, &[]).is_ok()
+}
+
+/// Whether `offer` has mortgaged properties for its addressee and can be accepted now with
+/// every one of them lifted.
+pub fn acceptable_lifting_all(state: &State, offer: &TradeOffer) -> bool {
     let mortgaged: Vec<u8> = offer
         .give
         .properties
@@ -590,8 +596,5 @@ pub fn acceptable(state: &State, offer: &TradeOffer) -> (bool, bool) {
         .copied()
         .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
         .collect();
-    (
-        check_accept::<Refused>(state, offer, &[]).is_ok(),
-        !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok(),
-    )
+    !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok()
 }

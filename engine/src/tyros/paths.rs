@@ -75,14 +75,20 @@ impl Layers {
     /// The search from `from` (breadth first, neighbours in number order).
     pub fn from(state: &State, from: Cell) -> Layers {
         let map = state.map();
-        let pirate = |c: Cell| u8::from(state.field(c).pirate.is_some());
+        let pirates = Cell::all()
+            .filter(|&c| state.field(c).pirate.is_some())
+            .fold(0u64, |mask, c| mask | 1 << c.0);
+        let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
         let layers = 1 + Cell::fields().filter(|&c| pirate(c) == 1).count();
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
         dist[0][from.index()] = 0;
-        let mut queue = std::collections::VecDeque::with_capacity(CELL_COUNT * layers);
-        queue.push_back((0u8, from));
-        while let Some((t, cell)) = queue.pop_front() {
+        // First in, first out; every (layer, cell) enters at most once.
+        let mut queue = Vec::with_capacity(CELL_COUNT * layers);
+        queue.push((0u8, from));
+        let mut head = 0;
+        while let Some(&(t, cell)) = queue.get(head) {
+            head += 1;
             let d = dist[usize::from(t)][cell.index()];
             for next in map.neighbours(cell) {
                 let nt = t + pirate(next);
@@ -94,7 +100,7 @@ impl Layers {
                 if *slot == UNREACHED && next != from {
                     *slot = d + 1;
                     prev[usize::from(nt)][next.index()] = (t, cell.0);
-                    queue.push_back((nt, next));
+                    queue.push((nt, next));
                 }
             }
         }

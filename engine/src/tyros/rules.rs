@@ -331,6 +331,38 @@ pub fn best_move(
     to: Cell,
     wind: bool,
 ) -> Option<MovePlan> {
+    let (from, path, cost) = cheapest_move(state, seat, ship, layers, to, wind)?;
+    Some(MovePlan {
+        from,
+        path,
+        dues: cost.dues(seat),
+        fight_with: fight_at(state, seat, ship, to),
+    })
+}
+
+/// The path and total cards of [`best_move`] without the rest of its plan: what
+/// `legal_actions` lists for every ship and destination, so it skips building the dues.
+pub fn best_move_path(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    layers: &Layers,
+    to: Cell,
+    wind: bool,
+) -> Option<(Vec<Cell>, u8)> {
+    let (_, path, cost) = cheapest_move(state, seat, ship, layers, to, wind)?;
+    Some((path, cost.total()))
+}
+
+/// [`best_move`]'s start, path and cost.
+fn cheapest_move(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    layers: &Layers,
+    to: Cell,
+    wind: bool,
+) -> Option<(Cell, Vec<Cell>, MoveCost)> {
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
     let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
@@ -341,12 +373,7 @@ pub fn best_move(
     let path = layers.path(&best, to);
     debug_assert!(paths::check_path(state, from, &path).is_ok(), "{path:?}");
     paths::check_path(state, from, &path).ok()?;
-    Some(MovePlan {
-        from,
-        path,
-        dues: cost(best.len, best.tolls).dues(seat),
-        fight_with: fight_at(state, seat, ship, to),
-    })
+    Some((from, path, cost(best.len, best.tolls)))
 }
 
 /// Action A (TR-ACT-A): every check of a move, and its plan.
