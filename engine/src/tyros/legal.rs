@@ -360,7 +360,7 @@ fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action
         .filter(|&c| state.field(c).empire.is_some() && state.ship_count(c) < limit)
         .collect();
     for &(ship, from) in own {
-        let layers = Layers::from(state, from);
+        let layers = Layers::from(state, from, state.player(seat).cards.total());
         for &to in targets.iter().filter(|&&to| to != from) {
             for wind in [false, true].into_iter().take(1 + usize::from(wind)) {
                 if let Some((path, cost)) =

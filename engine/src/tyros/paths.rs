@@ -12,7 +12,7 @@
 
 use super::cards::{Cards, Empire};
 use super::config::Config;
-use super::data::{Cell, CELL_COUNT};
+use super::data::{board, Cell, CELL_COUNT};
 use super::errors as e;
 use super::state::State;
 use crate::RuleError;
@@ -72,14 +72,23 @@ pub struct Candidate {
 }
 
 impl Layers {
-    /// The search from `from` (breadth first, neighbours in number order).
-    pub fn from(state: &State, from: Cell) -> Layers {
+    /// The search from `from` (breadth first, neighbours in number order) for a mover holding
+    /// `cards`: walks crossing more pirate fields than `cards` can pay the tolls of are never
+    /// affordable, so their layers are left out. Leaving out the highest layers changes
+    /// nothing in the others: a step never leads to a lower layer, so their cells enter the
+    /// queue in the same order.
+    pub fn from(state: &State, from: Cell, cards: u32) -> Layers {
         let map = state.map();
         let pirates = Cell::all()
             .filter(|&c| state.field(c).pirate.is_some())
             .fold(0u64, |mask, c| mask | 1 << c.0);
         let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
-        let layers = 1 + Cell::fields().filter(|&c| pirate(c) == 1).count();
+        let toll = u32::from(board().variants.pirates.toll_pass_through);
+        let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
+        let layers = 1 + Cell::fields()
+            .filter(|&c| pirate(c) == 1)
+            .count()
+            .min(payable_tolls);
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
         dist[0][from.index()] = 0;

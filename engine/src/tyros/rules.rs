@@ -416,8 +416,11 @@ pub fn check_move(
                 fight_with: fight_at(state, seat, ship, to),
             }
         }
-        None => best_move(state, seat, ship, &Layers::from(state, from), to, wind)
-            .ok_or_else(|| unaffordable("TR-ACT-A", &format!("any path to {to}")))?,
+        None => {
+            let layers = Layers::from(state, from, state.player(seat).cards.total());
+            best_move(state, seat, ship, &layers, to, wind)
+                .ok_or_else(|| unaffordable("TR-ACT-A", &format!("any path to {to}")))?
+        }
     };
     Ok(plan)
 }
