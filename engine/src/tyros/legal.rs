@@ -10,7 +10,7 @@
 
 use super::action::Action;
 use super::cards::{Card, Cards, Empire};
-use super::data::{board, Cell};
+use super::data::{board, Cell, CELL_COUNT};
 use super::paths::Layers;
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
@@ -355,9 +355,13 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
 /// laid-out wind also at half price (TR-AK-4).
 fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
     let wind = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
-    let limit = usize::from(board().constants.ship_limit_per_field);
+    let limit = board().constants.ship_limit_per_field;
+    let mut ships_at = [0u8; CELL_COUNT];
+    for at in state.ships.iter().filter_map(|s| s.at) {
+        ships_at[at.index()] += 1;
+    }
     let targets: Vec<Cell> = Cell::fields()
-        .filter(|&c| state.field(c).empire.is_some() && state.ship_count(c) < limit)
+        .filter(|&c| state.field(c).empire.is_some() && ships_at[c.index()] < limit)
         .collect();
     for &(ship, from) in own {
         let layers = Layers::from(state, from, state.player(seat).cards.total());

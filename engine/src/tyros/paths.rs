@@ -12,10 +12,11 @@
 
 use super::cards::{Cards, Empire};
 use super::config::Config;
-use super::data::{board, Cell, CELL_COUNT};
+use super::data::{board, Cell, Map, CELL_COUNT};
 use super::errors as e;
 use super::state::State;
 use crate::RuleError;
+use std::borrow::Cow;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -54,6 +55,7 @@ pub fn crossed_pirates(state: &State, path: &[Cell]) -> u8 {
 }
 
 /// Shortest walks from one cell for every number of pirate fields entered on the way.
+#[derive(Debug, Clone)]
 pub struct Layers {
     /// `dist[t][c]`: fewest cells entered to reach `c` having entered `t` pirate fields
     /// (`c` included).
@@ -77,18 +79,31 @@ impl Layers {
     /// affordable, so their layers are left out. Leaving out the highest layers changes
     /// nothing in the others: a step never leads to a lower layer, so their cells enter the
     /// queue in the same order.
-    pub fn from(state: &State, from: Cell, cards: u32) -> Layers {
+    ///
+    /// Without a pirate on the board the search depends on the layout alone; it is made once
+    /// per layout and cell and borrowed from then on (every listing searches from every ship).
+    pub fn from(state: &State, from: Cell, cards: u32) -> Cow<'static, Layers> {
         let map = state.map();
         let pirates = Cell::all()
             .filter(|&c| state.field(c).pirate.is_some())
             .fold(0u64, |mask, c| mask | 1 << c.0);
-        let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
+        if pirates == 0 {
+            let plain = map
+                .plain_searches
+                .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
+            return Cow::Borrowed(&plain[from.index()]);
+        }
         let toll = u32::from(board().variants.pirates.toll_pass_through);
         let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
-        let layers = 1 + Cell::fields()
-            .filter(|&c| pirate(c) == 1)
-            .count()
-            .min(payable_tolls);
+        let on_fields = (pirates & !(1 << Cell::TYROS.0)).count_ones() as usize;
+        let layers = 1 + on_fields.min(payable_tolls);
+        Cow::Owned(Layers::search(map, from, pirates, layers))
+    }
+
+    /// The breadth-first search of [`Layers::from`] with the pirate fields in the bit mask
+    /// `pirates`, keeping the first `layers` layers.
+    fn search(map: &Map, from: Cell, pirates: u64, layers: usize) -> Layers {
+        let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
         dist[0][from.index()] = 0;
