@@ -62,6 +62,10 @@ pub struct Layers {
     dist: Vec<[u8; CELL_COUNT]>,
     /// The previous (t, cell) on that walk.
     prev: Vec<[(u8, u8); CELL_COUNT]>,
+    /// `via[t][c]`: the neighbour of `c` reached in layer `t` by the fewest cells (the first
+    /// in number order among equals), [`UNREACHED`] when none is: where the shortest walk
+    /// entering `c` last with `t` pirates crossed comes from.
+    via: Vec<[u8; CELL_COUNT]>,
 }
 
 /// One way to reach a destination: `len` cells entered, `tolls` pirate fields crossed.
@@ -128,7 +132,23 @@ impl Layers {
                 }
             }
         }
-        Layers { dist, prev }
+        let via = dist
+            .iter()
+            .map(|layer| {
+                let mut via = [UNREACHED; CELL_COUNT];
+                for to in Cell::all() {
+                    let shortest = map
+                        .neighbours(to)
+                        .filter(|v| layer[v.index()] != UNREACHED)
+                        .min_by_key(|v| layer[v.index()]);
+                    if let Some(v) = shortest {
+                        via[to.index()] = v.0;
+                    }
+                }
+                via
+            })
+            .collect();
+        Layers { dist, prev, via }
     }
 
     /// The best way to enter `to` last: for each number of crossed pirates the shortest walk
@@ -136,18 +156,15 @@ impl Layers {
     /// then shortest, wins.
     pub fn cheapest(
         &self,
-        state: &State,
         to: Cell,
         mut price: impl FnMut(u8, u8) -> Option<u8>,
     ) -> Option<Candidate> {
         let mut best: Option<(u8, Candidate)> = None;
-        for (t, layer) in self.dist.iter().enumerate() {
-            let shortest = state
-                .map()
-                .neighbours(to)
-                .filter(|via| layer[via.index()] != UNREACHED)
-                .min_by_key(|via| layer[via.index()]);
-            let Some(via) = shortest else { continue };
+        for (t, (layer, via)) in self.dist.iter().zip(&self.via).enumerate() {
+            let via = Cell(via[to.index()]);
+            if via.0 == UNREACHED {
+                continue;
+            }
             let c = Candidate {
                 len: layer[via.index()] + 1,
                 tolls: t as u8,

@@ -366,7 +366,7 @@ fn cheapest_move(
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
     let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
-    let best = layers.cheapest(state, to, |len, tolls| {
+    let best = layers.cheapest(to, |len, tolls| {
         let c = cost(len, tolls);
         c.affordable(&state.config, hand).then(|| c.total())
     })?;
