@@ -95,7 +95,7 @@ pub fn check_build<E: Refusal>(
 ) -> Result<BuildPlan, E> {
     let b = board();
     if squares.is_empty() {
-        return Err(E::refusal(EMPTY_REQUEST, "MO-BUILD-4", || {
+        return Err(refusal(EMPTY_REQUEST, "MO-BUILD-4", || {
             "a build request names at least one street".into()
         }));
     }
@@ -109,7 +109,7 @@ pub fn check_build<E: Refusal>(
     };
     for &square in squares {
         let Some(d) = b.deed_at(square) else {
-            return Err(E::refusal(NOT_A_STREET, "MO-BUILD-1", || {
+            return Err(refusal(NOT_A_STREET, "MO-BUILD-1", || {
                 format!("square {square} is not a street")
             }));
         };
@@ -117,41 +117,41 @@ pub fn check_build<E: Refusal>(
             group, house_cost, ..
         } = b.deed(d).kind
         else {
-            return Err(E::refusal(NOT_A_STREET, "MO-BUILD-1", || {
+            return Err(refusal(NOT_A_STREET, "MO-BUILD-1", || {
                 format!("{} is not a street", b.deed(d).name)
             }));
         };
         if state.deeds[d].owner != Some(seat) {
-            return Err(E::refusal(NOT_OWNER, "MO-BUILD-1", || {
+            return Err(refusal(NOT_OWNER, "MO-BUILD-1", || {
                 format!("{} is not yours", b.deed(d).name)
             }));
         }
         if !state.owns_group(seat, group) {
-            return Err(E::refusal(GROUP_INCOMPLETE, "MO-BUILD-1", || {
+            return Err(refusal(GROUP_INCOMPLETE, "MO-BUILD-1", || {
                 "houses go only on a colour group owned completely".into()
             }));
         }
         if group_mortgaged(state, group) {
-            return Err(E::refusal(GROUP_MORTGAGED, "MO-BUILD-2", || {
+            return Err(refusal(GROUP_MORTGAGED, "MO-BUILD-2", || {
                 "no building while a street of the group is mortgaged".into()
             }));
         }
         let level = levels[d];
         if level >= HOTEL {
-            return Err(E::refusal(STREET_FULL, "MO-BUILD-6", || {
+            return Err(refusal(STREET_FULL, "MO-BUILD-6", || {
                 format!("{} has a hotel; nothing may be added", b.deed(d).name)
             }));
         }
         levels[d] = level + 1;
         let group_levels: Vec<u8> = b.groups[group].deeds.iter().map(|&g| levels[g]).collect();
         if !even(&group_levels) {
-            return Err(E::refusal(UNEVEN, "MO-BUILD-4", || {
+            return Err(refusal(UNEVEN, "MO-BUILD-4", || {
                 "build evenly: levels in a group may differ by at most 1 after each unit".into()
             }));
         }
         if level + 1 == HOTEL {
             if !ignore_stock && hotels == 0 {
-                return Err(E::refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
+                return Err(refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
                     "the bank has no hotel left".into()
                 }));
             }
@@ -160,7 +160,7 @@ pub fn check_build<E: Refusal>(
             plan.hotels += 1;
         } else {
             if !ignore_stock && houses == 0 {
-                return Err(E::refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
+                return Err(refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
                     "the bank has no house left".into()
                 }));
             }
@@ -213,7 +213,7 @@ pub fn check_sell<E: Refusal>(
 ) -> Result<(Vec<SquareLevel>, i64), E> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(E::refusal(NOT_A_STREET, "MO-SELL-1", || {
+        return Err(refusal(NOT_A_STREET, "MO-SELL-1", || {
             format!("square {square} is not a street")
         }));
     };
@@ -221,12 +221,12 @@ pub fn check_sell<E: Refusal>(
         group, house_cost, ..
     } = b.deed(d).kind
     else {
-        return Err(E::refusal(NOT_A_STREET, "MO-SELL-1", || {
+        return Err(refusal(NOT_A_STREET, "MO-SELL-1", || {
             format!("{} is not a street", b.deed(d).name)
         }));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(E::refusal(NOT_OWNER, "MO-SELL-1", || {
+        return Err(refusal(NOT_OWNER, "MO-SELL-1", || {
             format!("{} is not yours", b.deed(d).name)
         }));
     }
@@ -237,7 +237,7 @@ pub fn check_sell<E: Refusal>(
         .position(|&g| g == d)
         .expect("a street is in its group");
     if current[me] == 0 {
-        return Err(E::refusal(NO_BUILDINGS, "MO-SELL-1", || {
+        return Err(refusal(NO_BUILDINGS, "MO-SELL-1", || {
             format!("{} has no building", b.deed(d).name)
         }));
     }
@@ -245,7 +245,7 @@ pub fn check_sell<E: Refusal>(
         let mut next = current.clone();
         next[me] -= 1;
         if !even(&next) {
-            return Err(E::refusal(UNEVEN, "MO-SELL-2", || {
+            return Err(refusal(UNEVEN, "MO-SELL-2", || {
                 "sell evenly: levels in a group may differ by at most 1 after each sale".into()
             }));
         }
@@ -321,13 +321,13 @@ fn best_after_hotel_sale(current: &[u8], me: usize, bank_houses: u8) -> Vec<u8> 
 pub fn check_mortgage<E: Refusal>(state: &State, seat: Seat, square: u8) -> Result<i64, E> {
     let (d, data) = owned_deed::<E>(state, seat, square, "MO-MORT-1")?;
     if state.deeds[d].mortgaged {
-        return Err(E::refusal(ALREADY_MORTGAGED, "MO-MORT-1", || {
+        return Err(refusal(ALREADY_MORTGAGED, "MO-MORT-1", || {
             format!("{} is already mortgaged", data.name)
         }));
     }
     if let Some(group) = data.group() {
         if group_built(state, group) {
-            return Err(E::refusal(GROUP_HAS_BUILDINGS, "MO-MORT-1", || {
+            return Err(refusal(GROUP_HAS_BUILDINGS, "MO-MORT-1", || {
                 "sell every building of the group before mortgaging one of its streets".into()
             }));
         }
@@ -357,7 +357,7 @@ pub fn interest_on(state: &State, square: u8) -> i64 {
 pub fn check_lift<E: Refusal>(state: &State, seat: Seat, square: u8) -> Result<i64, E> {
     let (d, data) = owned_deed::<E>(state, seat, square, "MO-MORT-3")?;
     if !state.deeds[d].mortgaged {
-        return Err(E::refusal(NOT_MORTGAGED, "MO-MORT-3", || {
+        return Err(refusal(NOT_MORTGAGED, "MO-MORT-3", || {
             format!("{} is not mortgaged", data.name)
         }));
     }
@@ -382,12 +382,12 @@ fn owned_deed<E: Refusal>(
 ) -> Result<(usize, &'static super::data::DeedData), E> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(E::refusal(NOT_OWNER, rule, || {
+        return Err(refusal(NOT_OWNER, rule, || {
             format!("square {square} has no title deed")
         }));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(E::refusal(NOT_OWNER, rule, || {
+        return Err(refusal(NOT_OWNER, rule, || {
             format!("{} is not yours", b.deed(d).name)
         }));
     }
@@ -440,31 +440,31 @@ fn check_items<E: Refusal>(
     cards: &[super::data::Card],
 ) -> Result<(), E> {
     if !distinct(properties) || !distinct(cards) {
-        return Err(E::refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
+        return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
             "a property or card is listed twice".into()
         }));
     }
     let b = board();
     for &square in properties {
         let Some(d) = b.deed_at(square) else {
-            return Err(E::refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
+            return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
                 format!("square {square} has no title deed")
             }));
         };
         if state.deeds[d].owner != Some(giver) {
-            return Err(E::refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
+            return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
                 format!("{} does not belong to {giver}", b.deed(d).name)
             }));
         }
         if b.deed(d).group().is_some_and(|g| group_built(state, g)) {
-            return Err(E::refusal(GROUP_HAS_BUILDINGS, "MO-TRADE-1", || {
+            return Err(refusal(GROUP_HAS_BUILDINGS, "MO-TRADE-1", || {
                 "a street changes owner only when its group carries no building".into()
             }));
         }
     }
     let held = &state.player(giver).jail_cards;
     if let Some(card) = cards.iter().find(|c| !held.contains(c)) {
-        return Err(E::refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
+        return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
             format!("{giver} does not hold card {card}")
         }));
     }
@@ -475,14 +475,14 @@ fn check_items<E: Refusal>(
 /// they cost: MV + 10 % for each lifted, 10 % for each kept mortgaged.
 fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, E> {
     if !distinct(lift) {
-        return Err(E::refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
+        return Err(refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
             "a property is listed twice to lift".into()
         }));
     }
     for square in lift {
         let mortgaged = state.deed(*square).is_some_and(|d| d.mortgaged);
         if !received.contains(square) || !mortgaged {
-            return Err(E::refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
+            return Err(refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
                 format!("square {square} is not a mortgaged property received in this trade")
             }));
         }
@@ -508,22 +508,22 @@ fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Re
 pub fn check_offer<E: Refusal>(state: &State, offer: &TradeOffer) -> Result<(), E> {
     let (from, to) = (offer.from, offer.to);
     if from == to {
-        return Err(E::refusal(TRADE_WITH_SELF, "MO-TRADE-4", || {
+        return Err(refusal(TRADE_WITH_SELF, "MO-TRADE-4", || {
             "a trade is between two players".into()
         }));
     }
     if to.index() >= state.players.len() || state.player(to).bankrupt {
-        return Err(E::refusal(NOT_OFFER_PARTY, "MO-TRADE-4", || {
+        return Err(refusal(NOT_OFFER_PARTY, "MO-TRADE-4", || {
             format!("{to} is not in the game")
         }));
     }
     if state.offers.iter().any(|o| o.from == from && o.to == to) {
-        return Err(E::refusal(OFFER_ALREADY_OPEN, "MO-TRADE-4", || {
+        return Err(refusal(OFFER_ALREADY_OPEN, "MO-TRADE-4", || {
             format!("{from} already has an open offer to {to}; withdraw it first")
         }));
     }
     if offer.give.cash < 0 || offer.get.cash < 0 {
-        return Err(E::refusal(NEGATIVE_AMOUNT, "MO-TRADE-2", || {
+        return Err(refusal(NEGATIVE_AMOUNT, "MO-TRADE-2", || {
             "cash in a trade is not negative".into()
         }));
     }
@@ -563,7 +563,7 @@ pub fn check_accept<E: Refusal>(
     let from_after = state.player(offer.from).cash + net - from_costs;
     let to_after = state.player(offer.to).cash - net - to_costs;
     if to_after < 0 {
-        return Err(E::refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
+        return Err(refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
             format!(
                 "{} cannot pay for this trade (M {} short)",
                 offer.to, -to_after
@@ -571,7 +571,7 @@ pub fn check_accept<E: Refusal>(
         }));
     }
     if from_after < 0 {
-        return Err(E::refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
+        return Err(refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
             format!(
                 "{} can no longer pay for this trade (M {} short)",
                 offer.from, -from_after

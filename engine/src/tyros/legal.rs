@@ -15,6 +15,7 @@ use super::paths::Layers;
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
+use crate::refusal::Refused;
 use crate::template::{ActionTemplate, Domain};
 use crate::Seat;
 use std::collections::BTreeMap;
@@ -109,7 +110,7 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
         }
         Awaiting::Keep if rules::keep_pending(state, seat) => found(Template::Keep),
         Awaiting::Turn(p) if p == seat => {
-            if rules::check_bank(state, seat).is_ok() && !hand.is_empty() {
+            if rules::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
                 let c = &board().constants.bank_trade;
                 let max = u32::from(c.swap_max).min(hand.total()) as u8;
                 found(Template::BankSwap { max });
@@ -117,7 +118,7 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
                     found(Template::BankPick);
                 }
             }
-            if rules::check_may_offer(state, seat).is_ok()
+            if rules::check_may_offer::<Refused>(state, seat).is_ok()
                 && (!hand.is_empty() || largest_other_hand(state, seat) > 0)
             {
                 found(Template::Offer);
@@ -274,7 +275,7 @@ fn turn_actions(state: &State, seat: Seat, turn: Turn, out: &mut Vec<Action>) {
 }
 
 fn bank_possible(state: &State, seat: Seat) -> bool {
-    rules::check_bank(state, seat).is_ok() && !state.player(seat).cards.is_empty()
+    rules::check_bank::<Refused>(state, seat).is_ok() && !state.player(seat).cards.is_empty()
 }
 
 /// Whether `seat` could take any action this turn (TR-K1 b: pass only without one).
@@ -307,7 +308,10 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     // The cheap public tests below only skip checks that would fail; `rules` decides.
     for &(ship, at) in &own {
         let f = state.field(at);
-        if f.empire.is_some() && f.city.is_none() && rules::check_city(state, seat, ship).is_ok() {
+        if f.empire.is_some()
+            && f.city.is_none()
+            && rules::check_city::<Refused>(state, seat, ship).is_ok()
+        {
             out.push(Action::FoundCity { ship });
         }
     }
@@ -318,7 +322,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 .into_iter()
                 .take(1 + usize::from(state.config.galleys))
             {
-                if rules::check_build(state, seat, at, galley).is_ok() {
+                if rules::check_build::<Refused>(state, seat, at, galley).is_ok() {
                     out.push(Action::BuildShip { at, galley });
                 }
             }
@@ -328,7 +332,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         let cards = state.player(seat).action_cards;
         let playable = |card| {
             cards.get(card) == CardStatus::Available
-                && rules::check_action_card(state, seat, card).is_ok()
+                && rules::check_action_card::<Refused>(state, seat, card).is_ok()
         };
         if playable(ActionCard::FavourableWind) {
             out.push(Action::PlayFavourableWind);
@@ -343,7 +347,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if state.config.galleys {
         for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
-                if rules::check_sink(state, seat, galley, target).is_ok() {
+                if rules::check_sink::<Refused>(state, seat, galley, target).is_ok() {
                     out.push(Action::SinkShip { galley, target });
                 }
             }
@@ -395,7 +399,7 @@ fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Ac
             .filter(|&id| state.ship(id).owner != seat)
         {
             for to in state.map().neighbours(at) {
-                if rules::check_blockade(state, seat, ship, to).is_ok() {
+                if rules::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
                     out.push(Action::PlayBlockadeBreaker { ship, to });
                 }
             }

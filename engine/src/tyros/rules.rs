@@ -11,6 +11,7 @@ use super::errors as e;
 use super::paths::{self, Layers, VoyageCost};
 use super::payment;
 use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn};
+use crate::refusal::Refusal;
 use crate::{RuleError, Seat};
 
 /// Whose decision the game waits for.
@@ -81,23 +82,27 @@ pub fn keep_pending(state: &State, seat: Seat) -> bool {
 ///
 /// # Errors
 /// `tyros.wrong_phase`, `not_your_turn` or `tyros.decision_pending`.
-pub fn turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
+pub fn turn_of<E: Refusal>(state: &State, seat: Seat) -> Result<Turn, E> {
     let Some(turn) = state.turn() else {
-        return Err(RuleError::new(
-            e::WRONG_PHASE,
-            "TR-ACT-0",
-            "actions are taken in the action phase",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::WRONG_PHASE,
+                "TR-ACT-0",
+                "actions are taken in the action phase",
+            )
+        }));
     };
     if turn.seat != seat {
-        return Err(RuleError::not_your_turn(seat));
+        return Err(E::refuse(|| RuleError::not_your_turn(seat)));
     }
     if !matches!(awaiting(state), Awaiting::Turn(_)) {
-        return Err(RuleError::new(
-            e::DECISION_PENDING,
-            "TR-ACT-0",
-            "a payment, fight or trade offer must be settled first",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::DECISION_PENDING,
+                "TR-ACT-0",
+                "a payment, fight or trade offer must be settled first",
+            )
+        }));
     }
     Ok(*turn)
 }
@@ -106,49 +111,57 @@ pub fn turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
 ///
 /// # Errors
 /// As [`turn_of`], and `tyros.action_already_taken`.
-pub fn fresh_turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
-    let turn = turn_of(state, seat)?;
+pub fn fresh_turn_of<E: Refusal>(state: &State, seat: Seat) -> Result<Turn, E> {
+    let turn = turn_of::<E>(state, seat)?;
     if turn.acted {
-        return Err(RuleError::new(
-            e::ACTION_ALREADY_TAKEN,
-            "TR-ACT-0",
-            "a turn has exactly one action",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_ALREADY_TAKEN,
+                "TR-ACT-0",
+                "a turn has exactly one action",
+            )
+        }));
     }
     Ok(turn)
 }
 
-fn unaffordable(rule: &'static str, what: &str) -> RuleError {
-    RuleError::new(
-        e::CANNOT_AFFORD,
-        rule,
-        format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
-    )
+fn unaffordable<E: Refusal>(rule: &'static str, what: &str) -> E {
+    E::refuse(|| {
+        RuleError::new(
+            e::CANNOT_AFFORD,
+            rule,
+            format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
+        )
+    })
 }
 
 /// The cell of `seat`'s own ship `ship` on the board.
 ///
 /// # Errors
 /// `tyros.not_your_ship` or `tyros.ship_not_on_board`.
-pub fn own_ship_at(
+pub fn own_ship_at<E: Refusal>(
     state: &State,
     seat: Seat,
     ship: ShipId,
     rule: &'static str,
-) -> Result<Cell, RuleError> {
+) -> Result<Cell, E> {
     if ship.index() >= state.ships.len() || state.ship(ship).owner != seat {
-        return Err(RuleError::new(
-            e::NOT_YOUR_SHIP,
-            rule,
-            format!("ship {} is not yours", ship.0),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NOT_YOUR_SHIP,
+                rule,
+                format!("ship {} is not yours", ship.0),
+            )
+        }));
     }
     state.ship(ship).at.ok_or_else(|| {
-        RuleError::new(
-            e::SHIP_NOT_ON_BOARD,
-            rule,
-            format!("ship {} is in your supply", ship.0),
-        )
+        E::refuse(|| {
+            RuleError::new(
+                e::SHIP_NOT_ON_BOARD,
+                rule,
+                format!("ship {} is in your supply", ship.0),
+            )
+        })
     })
 }
 
@@ -282,7 +295,7 @@ impl MoveCost {
 /// Whether `seat` may move `ship` half price now (TR-AK-4).
 fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
     if !state.config.action_cards {
-        return Err(variant_off("TR-AK-4", "action_cards"));
+        return Err(variant_off::<RuleError>("TR-AK-4", "action_cards"));
     }
     if state.player(seat).action_cards.favourable_wind != CardStatus::Laid {
         return Err(RuleError::new(
@@ -294,12 +307,14 @@ fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn variant_off(rule: &'static str, option: &str) -> RuleError {
-    RuleError::new(
-        e::VARIANT_OFF,
-        rule,
-        format!("this game is played without `{option}`"),
-    )
+fn variant_off<E: Refusal>(rule: &'static str, option: &str) -> E {
+    E::refuse(|| {
+        RuleError::new(
+            e::VARIANT_OFF,
+            rule,
+            format!("this game is played without `{option}`"),
+        )
+    })
 }
 
 /// The public checks of a move's destination (TR-ACT-A).
@@ -388,8 +403,8 @@ pub fn check_move(
     path: Option<&[Cell]>,
     wind: bool,
 ) -> Result<MovePlan, RuleError> {
-    fresh_turn_of(state, seat)?;
-    let from = own_ship_at(state, seat, ship, "TR-ACT-A")?;
+    fresh_turn_of::<RuleError>(state, seat)?;
+    let from = own_ship_at::<RuleError>(state, seat, ship, "TR-ACT-A")?;
     if wind {
         check_wind(state, seat)?;
     }
@@ -407,7 +422,7 @@ pub fn check_move(
             let crossed = paths::crossed_pirates(state, path);
             let cost = MoveCost::new(state, seat, ship, to, path.len() as u8, crossed, wind);
             if !cost.affordable(&state.config, &state.player(seat).cards) {
-                return Err(unaffordable("TR-ACT-A", "this move"));
+                return Err(unaffordable::<RuleError>("TR-ACT-A", "this move"));
             }
             MovePlan {
                 from,
@@ -418,8 +433,9 @@ pub fn check_move(
         }
         None => {
             let layers = Layers::from(state, from, state.player(seat).cards.total());
-            best_move(state, seat, ship, &layers, to, wind)
-                .ok_or_else(|| unaffordable("TR-ACT-A", &format!("any path to {to}")))?
+            best_move(state, seat, ship, &layers, to, wind).ok_or_else(|| {
+                unaffordable::<RuleError>("TR-ACT-A", &format!("any path to {to}"))
+            })?
         }
     };
     Ok(plan)
@@ -454,7 +470,7 @@ pub fn voyage_destination(state: &State, to: Cell) -> bool {
 /// The explorer voyage's own checks: the variant and a laid-out explorer card.
 fn check_explorer_laid(state: &State, seat: Seat) -> Result<(), RuleError> {
     if !state.config.action_cards {
-        return Err(variant_off("TR-AK-6", "action_cards"));
+        return Err(variant_off::<RuleError>("TR-AK-6", "action_cards"));
     }
     if state.player(seat).action_cards.explorer != CardStatus::Laid {
         return Err(RuleError::new(
@@ -496,9 +512,9 @@ pub fn check_voyage(
     to: Cell,
     path: Option<&[Cell]>,
 ) -> Result<MovePlan, RuleError> {
-    fresh_turn_of(state, seat)?;
+    fresh_turn_of::<RuleError>(state, seat)?;
     check_explorer_laid(state, seat)?;
-    let from = own_ship_at(state, seat, ship, "TR-AK-6")?;
+    let from = own_ship_at::<RuleError>(state, seat, ship, "TR-AK-6")?;
     if !voyage_destination(state, to) {
         return Err(RuleError::new(
             e::INVALID_DESTINATION,
@@ -519,7 +535,7 @@ pub fn check_voyage(
             let toll = board().variants.pirates.toll_pass_through;
             let cost = paths::voyage_cost(state, toll, path);
             if !cost.payable(&state.config, &state.player(seat).cards) {
-                return Err(unaffordable("TR-AK-7", "this voyage"));
+                return Err(unaffordable::<RuleError>("TR-AK-7", "this voyage"));
             }
             Ok(MovePlan {
                 from,
@@ -531,7 +547,7 @@ pub fn check_voyage(
         None => voyages(state, seat, ship)
             .into_iter()
             .find(|p| p.path.last() == Some(&to))
-            .ok_or_else(|| unaffordable("TR-AK-7", &format!("any voyage to {to}"))),
+            .ok_or_else(|| unaffordable::<RuleError>("TR-AK-7", &format!("any voyage to {to}"))),
     }
 }
 
@@ -539,37 +555,41 @@ pub fn check_voyage(
 ///
 /// # Errors
 /// The first rule the founding breaks.
-pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<Due>), RuleError> {
-    fresh_turn_of(state, seat)?;
-    let at = own_ship_at(state, seat, ship, "TR-ACT-B")?;
+pub fn check_city<E: Refusal>(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+) -> Result<(Cell, Vec<Due>), E> {
+    fresh_turn_of::<E>(state, seat)?;
+    let at = own_ship_at::<E>(state, seat, ship, "TR-ACT-B")?;
     let rule = "TR-ACT-B";
     let Some(colour) = state.field(at).empire.filter(|_| !at.is_tyros()) else {
-        return Err(RuleError::new(
-            e::NOT_AN_EMPIRE_FIELD,
-            rule,
-            format!("{at} belongs to no empire"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NOT_AN_EMPIRE_FIELD,
+                rule,
+                format!("{at} belongs to no empire"),
+            )
+        }));
     };
     if state.field(at).city.is_some() {
-        return Err(RuleError::new(
-            e::CITY_SITE_TAKEN,
-            rule,
-            format!("{at} already has a city"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(e::CITY_SITE_TAKEN, rule, format!("{at} already has a city"))
+        }));
     }
     if state.ships_at(at).any(|id| state.ship(id).owner != seat) {
-        return Err(RuleError::new(
-            e::RIVAL_SHIP_PRESENT,
-            rule,
-            format!("another player's ship is in {at}"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::RIVAL_SHIP_PRESENT,
+                rule,
+                format!("another player's ship is in {at}"),
+            )
+        }));
     }
     if state.player(seat).cities_left == 0 {
-        return Err(RuleError::new(
-            e::NO_CITY_MARKERS,
-            rule,
-            "you have no city marker left",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(e::NO_CITY_MARKERS, rule, "you have no city marker left")
+        }));
     }
     let dues = vec![due(
         seat,
@@ -579,7 +599,7 @@ pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<
         DueReason::City,
     )];
     if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
-        return Err(unaffordable(rule, "a city"));
+        return Err(unaffordable::<E>(rule, "a city"));
     }
     Ok((at, dues))
 }
@@ -588,32 +608,36 @@ pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<
 ///
 /// # Errors
 /// The first rule the build breaks.
-pub fn check_build(
+pub fn check_build<E: Refusal>(
     state: &State,
     seat: Seat,
     at: Cell,
     galley: bool,
-) -> Result<(ShipId, Vec<Due>), RuleError> {
-    fresh_turn_of(state, seat)?;
+) -> Result<(ShipId, Vec<Due>), E> {
+    fresh_turn_of::<E>(state, seat)?;
     let b = board();
     let rule = "TR-ACT-C";
     let Some(ship) = state.ships_in_supply(seat).next() else {
-        return Err(RuleError::new(
-            e::NO_SHIP_IN_SUPPLY,
-            rule,
-            "you have no ship in your supply",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NO_SHIP_IN_SUPPLY,
+                rule,
+                "you have no ship in your supply",
+            )
+        }));
     };
     if galley {
         if !state.config.galleys {
-            return Err(variant_off("TR-GAL-2", "galleys"));
+            return Err(variant_off::<E>("TR-GAL-2", "galleys"));
         }
         if state.galley_tokens_left(seat) == 0 {
-            return Err(RuleError::new(
-                e::NO_GALLEY_TOKEN,
-                "TR-GAL-2",
-                "you have no galley token left",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::NO_GALLEY_TOKEN,
+                    "TR-GAL-2",
+                    "you have no galley token left",
+                )
+            }));
         }
     }
     let mut dues = Vec::new();
@@ -624,11 +648,13 @@ pub fn check_build(
             TyrosShipyard::OnlyWhileNoCity => state.cities_of(seat).next().is_none(),
         };
         if !allowed {
-            return Err(RuleError::new(
-                e::NOT_A_SHIPYARD,
-                rule,
-                "Tyros builds no ship for you now (tyros_shipyard)",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::NOT_A_SHIPYARD,
+                    rule,
+                    "Tyros builds no ship for you now (tyros_shipyard)",
+                )
+            }));
         }
         dues.push(due(
             seat,
@@ -642,19 +668,19 @@ pub fn check_build(
         let colour = match (field.city, field.empire) {
             (Some(owner), Some(colour)) if owner == seat => colour,
             _ => {
-                return Err(RuleError::new(
-                    e::NOT_A_SHIPYARD,
-                    rule,
-                    format!("you have no city in {at}"),
-                ))
+                return Err(E::refuse(|| {
+                    RuleError::new(e::NOT_A_SHIPYARD, rule, format!("you have no city in {at}"))
+                }))
             }
         };
         if state.ship_count(at) >= usize::from(b.constants.ship_limit_per_field) {
-            return Err(RuleError::new(
-                e::SHIPYARD_FULL,
-                rule,
-                format!("{at} already holds 2 ships"),
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::SHIPYARD_FULL,
+                    rule,
+                    format!("{at} already holds 2 ships"),
+                )
+            }));
         }
         dues.push(due(
             seat,
@@ -684,7 +710,7 @@ pub fn check_build(
     }
     let dues = ordered(dues);
     if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
-        return Err(unaffordable(rule, "this ship"));
+        return Err(unaffordable::<E>(rule, "this ship"));
     }
     Ok((ship, dues))
 }
@@ -693,14 +719,16 @@ pub fn check_build(
 ///
 /// # Errors
 /// `tyros.bank_trade_used`, and the turn checks.
-pub fn check_bank(state: &State, seat: Seat) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+pub fn check_bank<E: Refusal>(state: &State, seat: Seat) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     if state.config.bank_trade_once_per_round && state.player(seat).bank_trades > 0 {
-        return Err(RuleError::new(
-            e::BANK_TRADE_USED,
-            "TR-K1",
-            "you already traded with the bank this round (bank_trade_once_per_round)",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::BANK_TRADE_USED,
+                "TR-K1",
+                "you already traded with the bank this round (bank_trade_once_per_round)",
+            )
+        }));
     }
     Ok(())
 }
@@ -728,7 +756,7 @@ pub fn check_in_hand(
 /// # Errors
 /// The first rule the trade breaks.
 pub fn check_bank_swap(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    check_bank(state, seat)?;
+    check_bank::<RuleError>(state, seat)?;
     let max = board().constants.bank_trade.swap_max;
     if !(1..=u32::from(max)).contains(&cards.total()) {
         return Err(RuleError::new(
@@ -745,7 +773,7 @@ pub fn check_bank_swap(state: &State, seat: Seat, cards: &Cards) -> Result<(), R
 /// # Errors
 /// The first rule the trade breaks.
 pub fn check_bank_pick(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    check_bank(state, seat)?;
+    check_bank::<RuleError>(state, seat)?;
     let cost = board().constants.bank_trade.pick_cost;
     if cards.total() != u32::from(cost) {
         return Err(RuleError::new(
@@ -761,22 +789,26 @@ pub fn check_bank_pick(state: &State, seat: Seat, cards: &Cards) -> Result<(), R
 ///
 /// # Errors
 /// The turn checks, `tyros.action_already_taken` or `tyros.trade_used`.
-pub fn check_may_offer(state: &State, seat: Seat) -> Result<(), RuleError> {
-    let turn = turn_of(state, seat)?;
+pub fn check_may_offer<E: Refusal>(state: &State, seat: Seat) -> Result<(), E> {
+    let turn = turn_of::<E>(state, seat)?;
     if state.config.player_trade_free {
         if turn.traded {
-            return Err(RuleError::new(
-                e::TRADE_USED,
-                "TR-K1",
-                "you already traded this turn (player_trade_free)",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::TRADE_USED,
+                    "TR-K1",
+                    "you already traded this turn (player_trade_free)",
+                )
+            }));
         }
     } else if turn.acted {
-        return Err(RuleError::new(
-            e::ACTION_ALREADY_TAKEN,
-            "TR-ACT-E",
-            "a trade with a player is this turn's action",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_ALREADY_TAKEN,
+                "TR-ACT-E",
+                "a trade with a player is this turn's action",
+            )
+        }));
     }
     Ok(())
 }
@@ -792,7 +824,7 @@ pub fn check_offer(
     give: &Cards,
     get: &Cards,
 ) -> Result<(), RuleError> {
-    check_may_offer(state, seat)?;
+    check_may_offer::<RuleError>(state, seat)?;
     let bad = |why: String| Err(RuleError::new(e::INVALID_OFFER, "TR-ACT-E", why));
     if to == seat || to.index() >= state.players.len() {
         return bad(format!("{to} is no other player"));
@@ -807,18 +839,20 @@ pub fn check_offer(
 ///
 /// # Errors
 /// The first rule playing it breaks.
-pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+pub fn check_action_card<E: Refusal>(state: &State, seat: Seat, card: ActionCard) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     let rule = "TR-AK-2";
     if !state.config.action_cards {
-        return Err(variant_off(rule, "action_cards"));
+        return Err(variant_off::<E>(rule, "action_cards"));
     }
     if state.player(seat).action_cards.get(card) != CardStatus::Available {
-        return Err(RuleError::new(
-            e::ACTION_CARD_UNAVAILABLE,
-            rule,
-            "each action card is played once",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_CARD_UNAVAILABLE,
+                rule,
+                "each action card is played once",
+            )
+        }));
     }
     let data = board().action_card(card.data_id());
     let from = match card {
@@ -828,18 +862,20 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
     let in_window =
         state.round >= from && (data.rounds_to == RoundsTo::End || !state.someone_without_tiles());
     if !in_window {
-        return Err(RuleError::new(
-            e::OUTSIDE_CARD_WINDOW,
-            "TR-AK-3",
-            format!(
-                "this card is played from round {from}{}",
-                if data.rounds_to == RoundsTo::End {
-                    "".to_string()
-                } else {
-                    " while every player still holds a landscape tile".to_string()
-                }
-            ),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::OUTSIDE_CARD_WINDOW,
+                "TR-AK-3",
+                format!(
+                    "this card is played from round {from}{}",
+                    if data.rounds_to == RoundsTo::End {
+                        "".to_string()
+                    } else {
+                        " while every player still holds a landscape tile".to_string()
+                    }
+                ),
+            )
+        }));
     }
     Ok(())
 }
@@ -849,32 +885,34 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
 ///
 /// # Errors
 /// The first rule the relocation breaks.
-pub fn check_blockade(
+pub fn check_blockade<E: Refusal>(
     state: &State,
     seat: Seat,
     ship: ShipId,
     to: Cell,
-) -> Result<Cell, RuleError> {
-    check_action_card(state, seat, ActionCard::BlockadeBreaker)?;
-    let bad = |why: String| Err(RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why));
+) -> Result<Cell, E> {
+    check_action_card::<E>(state, seat, ActionCard::BlockadeBreaker)?;
+    let bad = |why: &dyn Fn() -> String| {
+        Err(E::refuse(|| {
+            RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why())
+        }))
+    };
     if ship.index() >= state.ships.len() {
-        return bad(format!("there is no ship {}", ship.0));
+        return bad(&|| format!("there is no ship {}", ship.0));
     }
     let target = state.ship(ship);
     let Some(from) = target.at.filter(|_| target.owner != seat) else {
-        return bad(format!("ship {} is no rival ship on the board", ship.0));
+        return bad(&|| format!("ship {} is no rival ship on the board", ship.0));
     };
     if !state.ships_at(from).any(|id| state.ship(id).owner == seat) {
-        return bad(format!("you have no ship in {from}"));
+        return bad(&|| format!("you have no ship in {from}"));
     }
     if !state.map().adjacent(from, to)
         || to.is_tyros()
         || state.field(to).empire.is_none()
         || state.ship_count(to) >= usize::from(board().constants.ship_limit_per_field)
     {
-        return bad(format!(
-            "{to} is no adjacent empire field with room for a ship"
-        ));
+        return bad(&|| format!("{to} is no adjacent empire field with room for a ship"));
     }
     Ok(from)
 }
@@ -884,34 +922,40 @@ pub fn check_blockade(
 ///
 /// # Errors
 /// The first rule the sinking breaks.
-pub fn check_sink(
+pub fn check_sink<E: Refusal>(
     state: &State,
     seat: Seat,
     galley: ShipId,
     target: ShipId,
-) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     if !state.config.galleys {
-        return Err(variant_off("TR-GAL-4", "galleys"));
+        return Err(variant_off::<E>("TR-GAL-4", "galleys"));
     }
-    let at = own_ship_at(state, seat, galley, "TR-GAL-4")?;
-    let bad = |why: String| Err(RuleError::new(e::CANNOT_SINK, "TR-GAL-4", why));
+    let at = own_ship_at::<E>(state, seat, galley, "TR-GAL-4")?;
+    let bad = |why: &dyn Fn() -> String| {
+        Err(E::refuse(|| {
+            RuleError::new(e::CANNOT_SINK, "TR-GAL-4", why())
+        }))
+    };
     if !state.ship(galley).galley {
-        return bad(format!("ship {} is no galley", galley.0));
+        return bad(&|| format!("ship {} is no galley", galley.0));
     }
     if target.index() >= state.ships.len() {
-        return bad(format!("there is no ship {}", target.0));
+        return bad(&|| format!("there is no ship {}", target.0));
     }
     let t = state.ship(target);
     if t.owner == seat || t.galley || t.at != Some(at) || at.is_tyros() {
-        return bad(format!(
-            "ship {} is no rival normal ship in your galley's field",
-            target.0
-        ));
+        return bad(&|| {
+            format!(
+                "ship {} is no rival normal ship in your galley's field",
+                target.0
+            )
+        });
     }
     let now = state.turn_number;
     if state.ship(galley).arrived >= now || t.arrived >= now {
-        return bad("the ships must have shared the field since before this turn".into());
+        return bad(&|| "the ships must have shared the field since before this turn".into());
     }
     Ok(())
 }
