@@ -239,24 +239,42 @@ impl MoveCost {
         crossed: u8,
         wind: bool,
     ) -> Self {
+        MoveCost::toward(state, seat, ship, to).along(len, crossed, wind)
+    }
+
+    /// What any move of `ship` to `to` costs before its length and the pirate fields it
+    /// crosses are known: the colour, the entry toll and the tribute. A path search prices
+    /// many walks to one destination; this part is the same for all of them.
+    fn toward(state: &State, seat: Seat, ship: ShipId, to: Cell) -> Self {
         let b = board();
-        let pc = &b.variants.pirates;
         let field = state.field(to);
-        let cells = if wind { len / 2 } else { len };
-        let mut tolls = crossed * pc.toll_pass_through;
-        if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
-            tolls += pc.toll_enter;
-        }
+        let tolls = if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
+            b.variants.pirates.toll_enter
+        } else {
+            0
+        };
         MoveCost {
             colour: field
                 .empire
                 .expect("checked: the destination belongs to an empire"),
-            cards: cells * b.constants.move_cost_per_field,
+            cards: 0,
             tolls,
             tribute: field
                 .city
                 .filter(|&owner| owner != seat && field.pirate.is_none())
                 .map(|owner| (owner, b.constants.tribute_cards)),
+        }
+    }
+
+    /// This cost (from [`MoveCost::toward`]) for a move of `len` cells crossing `crossed`
+    /// pirate fields.
+    fn along(self, len: u8, crossed: u8, wind: bool) -> Self {
+        let b = board();
+        let cells = if wind { len / 2 } else { len };
+        MoveCost {
+            cards: cells * b.constants.move_cost_per_field,
+            tolls: crossed * b.variants.pirates.toll_pass_through + self.tolls,
+            ..self
         }
     }
 
@@ -380,7 +398,8 @@ fn cheapest_move(
 ) -> Option<(Cell, Vec<Cell>, MoveCost)> {
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
-    let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
+    let toward = MoveCost::toward(state, seat, ship, to);
+    let cost = |len, tolls| toward.along(len, tolls, wind);
     let best = layers.cheapest(to, |len, tolls| {
         let c = cost(len, tolls);
         c.affordable(&state.config, hand).then(|| c.total())
