@@ -48,7 +48,6 @@ pub use action::Action;
 pub use config::{Config, DeckChoice, InterestRounding};
 pub use data::{board, Card, Deck};
 pub use event::{EndReason, Event, JailExit};
-use state::TradeOffer;
 pub use state::{PaymentReason, State};
 pub use view::View;
 
@@ -56,7 +55,7 @@ use crate::template::{self, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
 use rand::RngCore;
-use state::Step;
+use state::{Step, TradeOffer};
 use std::ops::RangeInclusive;
 
 /// The Monopoly rules.
@@ -397,7 +396,7 @@ fn parametric<'s>(
     stage: Stage,
     found: &mut dyn FnMut(Parametric<'s>),
 ) {
-    // Stage::Debt of another seat: only offers to the debtor.
+    // Offers go to every other solvent seat; while another seat raises funds, only to it.
     let only = match stage {
         Stage::Auction => {
             let auction = state.auction.as_ref().expect("stage says so");
@@ -444,6 +443,7 @@ fn parametric<'s>(
 }
 
 impl Parametric<'_> {
+    /// The template `seat` is offered.
     fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
         match *self {
             Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
@@ -456,18 +456,9 @@ impl Parametric<'_> {
             Parametric::SettleInheritance(squares) => {
                 ActionTemplate::new("settle_inheritance").param("lift", Domain::any_subset(squares))
             }
-            Parametric::AcceptTrade(o) => {
-                let mortgaged: Vec<u8> = o
-                    .give
-                    .properties
-                    .iter()
-                    .copied()
-                    .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
-                    .collect();
-                ActionTemplate::new("accept_trade")
-                    .fixed("offer", o.offer)
-                    .param("lift", Domain::any_subset(mortgaged))
-            }
+            Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
+                .fixed("offer", o.offer)
+                .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
             Parametric::OfferTrade { to } => {
                 offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
             }

@@ -589,12 +589,17 @@ pub fn acceptable_as_is(state: &State, offer: &TradeOffer) -> bool {
 /// Whether `offer` has mortgaged properties for its addressee and can be accepted now with
 /// every one of them lifted.
 pub fn acceptable_lifting_all(state: &State, offer: &TradeOffer) -> bool {
-    let mortgaged: Vec<u8> = offer
+    let mortgaged = mortgaged_given(state, offer);
+    !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok()
+}
+
+/// The mortgaged properties `offer` gives its addressee: those it may choose to lift.
+pub fn mortgaged_given(state: &State, offer: &TradeOffer) -> Vec<u8> {
+    offer
         .give
         .properties
         .iter()
         .copied()
         .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
-        .collect();
-    !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok()
+        .collect()
 }

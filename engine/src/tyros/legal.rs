@@ -129,6 +129,7 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
 }
 
 impl Template {
+    /// The template `seat` is offered.
     pub fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
         let hand = state.player(seat).cards;
         match *self {
