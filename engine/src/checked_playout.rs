@@ -48,8 +48,9 @@ pub(crate) struct Playout {
 /// Returns the whole log, setup included.
 ///
 /// At every step: some seat is active; every active seat can act; every template of every seat
-/// instantiates to an action `decide` accepts (the template promise); the chosen action is
-/// accepted; the game's own checks hold.
+/// instantiates to an action `decide` accepts (the template promise), and
+/// [`Game::action_template_count`] and [`Game::action_template`] agree with the list; the
+/// chosen action is accepted; the game's own checks hold.
 pub(crate) fn play<G: Game, C: Checks<G>>(
     p: &Playout,
     config: &G::Config,
@@ -71,6 +72,16 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
         assert!(!active.is_empty(), "an unfinished game waits for some seat");
         let choices = playout::choices::<G>(&state, &mut rng);
         for seat in (0..players).map(|s| Seat(s as u8)) {
+            let templates = G::action_templates(&state, seat);
+            assert_eq!(
+                G::action_template_count(&state, seat),
+                templates.len(),
+                "{seat}: the template count must count the templates"
+            );
+            for (i, template) in templates.iter().enumerate() {
+                assert_eq!(G::action_template(&state, seat, i).as_ref(), Some(template));
+            }
+            assert_eq!(G::action_template(&state, seat, templates.len()), None);
             let has_choice = choices.iter().any(|c| c.seat == seat);
             if active.contains(&seat) {
                 assert!(has_choice, "active {seat} must have a legal action");

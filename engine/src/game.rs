@@ -198,6 +198,21 @@ pub trait Game {
         Vec::new()
     }
 
+    /// How many templates [`Game::action_templates`] lists for `seat`, always its length. The
+    /// random playout driver weighs each template once but fills in only the one it picks, so a
+    /// game whose templates are dear to build (trade offers to every partner) counts them here
+    /// without building them; the playout tests check that the two agree at every step.
+    fn action_template_count(state: &Self::State, seat: Seat) -> usize {
+        Self::action_templates(state, seat).len()
+    }
+
+    /// The `index`-th template of [`Game::action_templates`] for `seat`, `None` past the end. The
+    /// random playout driver fills in one template per pick; a game whose templates are dear
+    /// to build builds only that one (the playout tests check it against the list).
+    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+        Self::action_templates(state, seat).into_iter().nth(index)
+    }
+
     /// The seats the game is waiting for (several while a decision goes round the table).
     fn active_seats(state: &Self::State) -> Vec<Seat>;
 

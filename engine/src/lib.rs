@@ -62,6 +62,7 @@ mod game;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 pub mod playout;
+mod refusal;
 pub mod registry;
 pub mod schema;
 mod scratch;

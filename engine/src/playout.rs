@@ -114,27 +114,29 @@ pub fn pick<'a, A>(
 }
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
-/// each template counts once, as in [`choices`], but only the template picked is filled in
-/// (filling one in goes through its JSON form, the dearest part of a step in games that list
-/// templates for every seat).
+/// each template counts once, as in [`choices`], but templates are only counted
+/// ([`Game::action_template_count`]), and only the one picked is built
+/// ([`Game::action_template`]) and filled in: building every seat's templates and filling one
+/// in through its JSON form were the dearest parts of a step in games that list templates for
+/// every seat.
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
 ) -> Option<Choice<G::Action>> {
     let seats = G::seat_count(state);
     let mut listed = Vec::with_capacity(seats);
-    let mut templates = Vec::with_capacity(seats);
+    let mut template_counts = Vec::with_capacity(seats);
     for seat in (0..seats).map(|s| Seat(s as u8)) {
         listed.push(G::legal_actions(state, seat));
-        templates.push(G::action_templates(state, seat));
+        template_counts.push(G::action_template_count(state, seat));
     }
     let total: usize =
-        listed.iter().map(Vec::len).sum::<usize>() + templates.iter().map(Vec::len).sum::<usize>();
+        listed.iter().map(Vec::len).sum::<usize>() + template_counts.iter().sum::<usize>();
     if total == 0 {
         return None;
     }
     let mut roll = rng.random_range(0..total);
-    for (s, (actions, templates)) in listed.into_iter().zip(&templates).enumerate() {
+    for (s, (actions, &templates)) in listed.into_iter().zip(&template_counts).enumerate() {
         let seat = Seat(s as u8);
         if roll < actions.len() {
             let action = actions.into_iter().nth(roll).expect("roll within the list");
@@ -145,14 +147,16 @@ pub fn random_choice<G: Game>(
             });
         }
         roll -= actions.len();
-        if roll < templates.len() {
+        if roll < templates {
+            let template = G::action_template(state, seat, roll)
+                .expect("action_template_count counts action_templates");
             return Some(Choice {
                 seat,
-                action: instantiate::<G>(&templates[roll], rng),
+                action: instantiate::<G>(&template, rng),
                 from_template: true,
             });
         }
-        roll -= templates.len();
+        roll -= templates;
     }
     unreachable!("roll below the number of choices")
 }

@@ -253,6 +253,27 @@ impl Domain {
     }
 }
 
+/// How many items `walk` hands to its visitor: with [`nth_found`], how a game answers
+/// [`crate::Game::action_template_count`] and [`crate::Game::action_template`] from the one
+/// walk that finds its templates, without building the ones not asked for.
+pub(crate) fn count_found<T>(walk: impl FnOnce(&mut dyn FnMut(T))) -> usize {
+    let mut count = 0;
+    walk(&mut |_| count += 1);
+    count
+}
+
+/// The `index`-th item `walk` hands to its visitor (see [`count_found`]).
+pub(crate) fn nth_found<T>(index: usize, walk: impl FnOnce(&mut dyn FnMut(T))) -> Option<T> {
+    let (mut seen, mut found) = (0, None);
+    walk(&mut |item| {
+        if seen == index {
+            found = Some(item);
+        }
+        seen += 1;
+    });
+    found
+}
+
 fn to_json<T: Serialize>(value: T) -> Value {
     serde_json::to_value(value).expect("template values serialize to JSON")
 }

@@ -199,7 +199,7 @@ pub fn decide(
         }
         Action::Build { squares } => build(&mut s, seat, squares)?,
         Action::SellBuilding { square } => {
-            let (levels, amount) = rules::check_sell(state, seat, *square)?;
+            let (levels, amount) = rules::check_sell::<RuleError>(state, seat, *square)?;
             s.emit(Event::BuildingsSold {
                 seat,
                 levels,
@@ -207,7 +207,7 @@ pub fn decide(
             });
         }
         Action::Mortgage { square } => {
-            let amount = rules::check_mortgage(state, seat, *square)?;
+            let amount = rules::check_mortgage::<RuleError>(state, seat, *square)?;
             s.emit(Event::Mortgaged {
                 seat,
                 square: *square,
@@ -215,7 +215,7 @@ pub fn decide(
             });
         }
         Action::LiftMortgage { square } => {
-            let amount = rules::check_lift(state, seat, *square)?;
+            let amount = rules::check_lift::<RuleError>(state, seat, *square)?;
             s.emit(Event::MortgageLifted {
                 seat,
                 square: *square,
@@ -248,12 +248,12 @@ pub fn decide(
                 },
                 lift: lift.clone(),
             };
-            rules::check_offer(state, &offer)?;
+            rules::check_offer::<RuleError>(state, &offer)?;
             s.emit(Event::TradeOffered { offer });
         }
         Action::AcceptTrade { offer, lift } => {
             let o = offer_for(state, *offer, |o| o.to == seat)?;
-            let [from_costs, to_costs] = rules::check_accept(state, o, lift)?;
+            let [from_costs, to_costs] = rules::check_accept::<RuleError>(state, o, lift)?;
             s.emit(Event::TradeExecuted { offer: o.clone() });
             settle_mortgages(&mut s, o.from, &o.get.properties, &o.lift, from_costs);
             settle_mortgages(&mut s, o.to, &o.give.properties, lift, to_costs);
@@ -306,7 +306,7 @@ pub fn decide(
                 ));
             }
             if !squares.is_empty() {
-                let plan = rules::check_build(state, seat, squares, true)?;
+                let plan = rules::check_build::<RuleError>(state, seat, squares, true)?;
                 if kind_count(&plan, shortage.building) != squares.len() {
                     return Err(refuse(
                         WRONG_BUILDING_KIND,
@@ -620,7 +620,7 @@ fn kind_count(plan: &rules::BuildPlan, building: Building) -> usize {
 /// MO-BUILD-1..8: a build request, or the shortage window it opens.
 fn build(s: &mut Scratch, seat: Seat, squares: &[u8]) -> Result<(), RuleError> {
     let state = &s.state;
-    let plan = rules::check_build(state, seat, squares, true)?;
+    let plan = rules::check_build::<RuleError>(state, seat, squares, true)?;
     for (building, stock) in [
         (Building::House, state.bank_houses),
         (Building::Hotel, state.bank_hotels),
@@ -656,7 +656,7 @@ fn build(s: &mut Scratch, seat: Seat, squares: &[u8]) -> Result<(), RuleError> {
         });
         return Ok(());
     }
-    let plan = rules::check_build(&s.state, seat, squares, false)?;
+    let plan = rules::check_build::<RuleError>(&s.state, seat, squares, false)?;
     for (square, level, price) in plan.units {
         s.emit(Event::BuildingBought {
             seat,

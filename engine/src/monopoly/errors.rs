@@ -2,6 +2,7 @@
 //! renamed or reused for another meaning (the list is pinned by `published_codes_are_stable`).
 //! Seats that may not act at all get the shared `not_your_turn` and `game_over`.
 
+pub(crate) use crate::refusal::{Refusal, Refused};
 use crate::RuleError;
 
 pub const BANKRUPT: &str = "monopoly.bankrupt";
@@ -104,10 +105,23 @@ pub fn refuse(code: &'static str, rule: &'static str, message: impl Into<String>
     RuleError::new(code, rule, message)
 }
 
-pub fn insufficient_cash(rule: &'static str, what: &str, price: i64, cash: i64) -> RuleError {
-    refuse(
-        INSUFFICIENT_CASH,
-        rule,
-        format!("{what} costs M {price} but only M {cash} is on hand"),
-    )
+/// A refusal with `code` under rule `rule` whose message is built only for a [`RuleError`]
+/// (see [`Refusal`]).
+pub(crate) fn refusal<E: Refusal>(
+    code: &'static str,
+    rule: &'static str,
+    message: impl FnOnce() -> String,
+) -> E {
+    E::refuse(|| RuleError::new(code, rule, message()))
+}
+
+pub(crate) fn insufficient_cash<E: Refusal>(
+    rule: &'static str,
+    what: &str,
+    price: i64,
+    cash: i64,
+) -> E {
+    refusal(INSUFFICIENT_CASH, rule, || {
+        format!("{what} costs M {price} but only M {cash} is on hand")
+    })
 }

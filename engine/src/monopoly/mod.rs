@@ -51,10 +51,11 @@ pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
 pub use view::View;
 
-use crate::template::{ActionTemplate, Domain};
+use crate::template::{self, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
+use errors::Refused;
 use rand::RngCore;
-use state::Step;
+use state::{Step, TradeOffer};
 use std::ops::RangeInclusive;
 
 /// The Monopoly rules.
@@ -116,9 +117,24 @@ impl Game for Monopoly {
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
         let mut templates = Vec::new();
         if let Some(stage) = stage_of(state, seat) {
-            parametric(state, seat, stage, &mut templates);
+            parametric(state, seat, stage, &mut |p| {
+                templates.push(p.build(state, seat));
+            });
         }
         templates
+    }
+
+    fn action_template_count(state: &State, seat: Seat) -> usize {
+        let Some(stage) = stage_of(state, seat) else {
+            return 0;
+        };
+        template::count_found(|found| parametric(state, seat, stage, found))
+    }
+
+    fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+        let stage = stage_of(state, seat)?;
+        template::nth_found(index, |found| parametric(state, seat, stage, found))
+            .map(|p| p.build(state, seat))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -262,7 +278,7 @@ fn listed(state: &State, seat: Seat, stage: Stage, out: &mut Vec<Action>) {
             sales(state, seat, out);
             mortgages(state, seat, out);
             for square in state.owned(seat) {
-                if rules::check_lift(state, seat, square).is_ok() {
+                if rules::check_lift::<Refused>(state, seat, square).is_ok() {
                     out.push(Action::LiftMortgage { square });
                 }
             }
@@ -322,7 +338,7 @@ fn claims(state: &State, seat: Seat, out: &mut Vec<Action>) {
 fn sales(state: &State, seat: Seat, out: &mut Vec<Action>) {
     for square in state.owned(seat) {
         if state.deed(square).is_some_and(|d| d.level > 0)
-            && rules::check_sell(state, seat, square).is_ok()
+            && rules::check_sell::<Refused>(state, seat, square).is_ok()
         {
             out.push(Action::SellBuilding { square });
         }
@@ -331,7 +347,7 @@ fn sales(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 fn mortgages(state: &State, seat: Seat, out: &mut Vec<Action>) {
     for square in state.owned(seat) {
-        if rules::check_mortgage(state, seat, square).is_ok() {
+        if rules::check_mortgage::<Refused>(state, seat, square).is_ok() {
             out.push(Action::Mortgage { square });
         }
     }
@@ -345,7 +361,7 @@ fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action
             continue;
         }
         if o.to == seat {
-            if rules::acceptable(state, o).0 {
+            if rules::acceptable_as_is(state, o) {
                 out.push(Action::AcceptTrade {
                     offer: o.offer,
                     lift: Vec::new(),
@@ -359,9 +375,29 @@ fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action
     }
 }
 
-/// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made.
-fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTemplate>) {
-    let partners: Vec<Seat> = match stage {
+/// A template of `seat` as [`parametric`] finds it, before it is built: counting these is
+/// cheap, building one (JSON values, a field per trade item) is not.
+enum Parametric<'s> {
+    /// A bid from `floor` up to the bidder's `cash` (MO-AUC-3, MO-AUC-5).
+    Bid { floor: i64, cash: i64 },
+    /// The creditor's lifting choice over the inherited mortgaged squares (MO-BANKR-2).
+    SettleInheritance(&'s [u8]),
+    /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
+    AcceptTrade(&'s TradeOffer),
+    /// A new offer to `to` (MO-TRADE-4).
+    OfferTrade { to: Seat },
+}
+
+/// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
+/// each handed to `found` in listing order.
+fn parametric<'s>(
+    state: &'s State,
+    seat: Seat,
+    stage: Stage,
+    found: &mut dyn FnMut(Parametric<'s>),
+) {
+    // Offers go to every other solvent seat; while another seat raises funds, only to it.
+    let only = match stage {
         Stage::Auction => {
             let auction = state.auction.as_ref().expect("stage says so");
             let floor = match auction.high {
@@ -371,13 +407,7 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
             };
             let cash = state.player(seat).cash;
             if auction.bidders.contains(&seat) && floor <= cash {
-                out.push(ActionTemplate::new("bid").param(
-                    "amount",
-                    Domain::Integer {
-                        min: floor,
-                        max: cash,
-                    },
-                ));
+                found(Parametric::Bid { floor, cash });
             }
             return;
         }
@@ -386,44 +416,53 @@ fn parametric(state: &State, seat: Seat, stage: Stage, out: &mut Vec<ActionTempl
             if let Some(i) = state.inheritance.as_ref().filter(|i| i.creditor == seat) {
                 let all: i64 = i.squares.iter().map(|&s| rules::lift_price(state, s)).sum();
                 if all <= state.player(seat).cash {
-                    out.push(
-                        ActionTemplate::new("settle_inheritance")
-                            .param("lift", Domain::any_subset(&i.squares)),
-                    );
+                    found(Parametric::SettleInheritance(&i.squares));
                 }
             }
             return;
         }
-        Stage::Debt(debtor) if debtor == seat => state.solvent().filter(|&s| s != seat).collect(),
-        Stage::Debt(debtor) => vec![debtor],
-        Stage::Free => state.solvent().filter(|&s| s != seat).collect(),
+        Stage::Debt(debtor) if debtor != seat => Some(debtor),
+        Stage::Debt(_) | Stage::Free => None,
     };
     for o in state.offers.iter().filter(|o| o.to == seat) {
         if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
             continue;
         }
-        if rules::acceptable(state, o).1 {
-            let mortgaged: Vec<u8> = o
-                .give
-                .properties
-                .iter()
-                .copied()
-                .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
-                .collect();
-            out.push(
-                ActionTemplate::new("accept_trade")
-                    .fixed("offer", o.offer)
-                    .param("lift", Domain::any_subset(mortgaged)),
-            );
+        if rules::acceptable_lifting_all(state, o) {
+            found(Parametric::AcceptTrade(o));
         }
     }
-    let mine = TradeSide::of(state, seat);
+    let partners = only
+        .into_iter()
+        .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
     for to in partners {
-        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
-            continue;
+        if !state.offers.iter().any(|o| o.from == seat && o.to == to) {
+            found(Parametric::OfferTrade { to });
         }
-        let theirs = TradeSide::of(state, to);
-        out.push(offer_template(to, &mine, &theirs));
+    }
+}
+
+impl Parametric<'_> {
+    /// The template `seat` is offered.
+    fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+        match *self {
+            Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
+                "amount",
+                Domain::Integer {
+                    min: floor,
+                    max: cash,
+                },
+            ),
+            Parametric::SettleInheritance(squares) => {
+                ActionTemplate::new("settle_inheritance").param("lift", Domain::any_subset(squares))
+            }
+            Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
+                .fixed("offer", o.offer)
+                .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
+            Parametric::OfferTrade { to } => {
+                offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
+            }
+        }
     }
 }
 

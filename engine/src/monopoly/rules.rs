@@ -5,7 +5,7 @@ use super::data::{board, DeedKind};
 use super::errors::*;
 use super::event::SquareLevel;
 use super::state::{houses_at, Building, State, TradeOffer, HOTEL};
-use crate::{RuleError, Seat};
+use crate::Seat;
 
 /// Rent for landing on `square` owned by `owner` (MO-RENT-4..7). `dice_total` matters for a
 /// Werk only; `multiplier` is card G05's doubling of a Bahnhof's rent. A mortgaged property
@@ -87,19 +87,17 @@ pub struct BuildPlan {
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_build(
+pub fn check_build<E: Refusal>(
     state: &State,
     seat: Seat,
     squares: &[u8],
     ignore_stock: bool,
-) -> Result<BuildPlan, RuleError> {
+) -> Result<BuildPlan, E> {
     let b = board();
     if squares.is_empty() {
-        return Err(refuse(
-            EMPTY_REQUEST,
-            "MO-BUILD-4",
-            "a build request names at least one street",
-        ));
+        return Err(refusal(EMPTY_REQUEST, "MO-BUILD-4", || {
+            "a build request names at least one street".into()
+        }));
     }
     let mut levels: Vec<u8> = state.deeds.iter().map(|d| d.level).collect();
     let (mut houses, mut hotels) = (state.bank_houses, state.bank_hotels);
@@ -111,78 +109,60 @@ pub fn check_build(
     };
     for &square in squares {
         let Some(d) = b.deed_at(square) else {
-            return Err(refuse(
-                NOT_A_STREET,
-                "MO-BUILD-1",
-                format!("square {square} is not a street"),
-            ));
+            return Err(refusal(NOT_A_STREET, "MO-BUILD-1", || {
+                format!("square {square} is not a street")
+            }));
         };
         let DeedKind::Street {
             group, house_cost, ..
         } = b.deed(d).kind
         else {
-            return Err(refuse(
-                NOT_A_STREET,
-                "MO-BUILD-1",
-                format!("{} is not a street", b.deed(d).name),
-            ));
+            return Err(refusal(NOT_A_STREET, "MO-BUILD-1", || {
+                format!("{} is not a street", b.deed(d).name)
+            }));
         };
         if state.deeds[d].owner != Some(seat) {
-            return Err(refuse(
-                NOT_OWNER,
-                "MO-BUILD-1",
-                format!("{} is not yours", b.deed(d).name),
-            ));
+            return Err(refusal(NOT_OWNER, "MO-BUILD-1", || {
+                format!("{} is not yours", b.deed(d).name)
+            }));
         }
         if !state.owns_group(seat, group) {
-            return Err(refuse(
-                GROUP_INCOMPLETE,
-                "MO-BUILD-1",
-                "houses go only on a colour group owned completely",
-            ));
+            return Err(refusal(GROUP_INCOMPLETE, "MO-BUILD-1", || {
+                "houses go only on a colour group owned completely".into()
+            }));
         }
         if group_mortgaged(state, group) {
-            return Err(refuse(
-                GROUP_MORTGAGED,
-                "MO-BUILD-2",
-                "no building while a street of the group is mortgaged",
-            ));
+            return Err(refusal(GROUP_MORTGAGED, "MO-BUILD-2", || {
+                "no building while a street of the group is mortgaged".into()
+            }));
         }
         let level = levels[d];
         if level >= HOTEL {
-            return Err(refuse(
-                STREET_FULL,
-                "MO-BUILD-6",
-                format!("{} has a hotel; nothing may be added", b.deed(d).name),
-            ));
+            return Err(refusal(STREET_FULL, "MO-BUILD-6", || {
+                format!("{} has a hotel; nothing may be added", b.deed(d).name)
+            }));
         }
         levels[d] = level + 1;
         let group_levels: Vec<u8> = b.groups[group].deeds.iter().map(|&g| levels[g]).collect();
         if !even(&group_levels) {
-            return Err(refuse(
-                UNEVEN,
-                "MO-BUILD-4",
-                "build evenly: levels in a group may differ by at most 1 after each unit",
-            ));
+            return Err(refusal(UNEVEN, "MO-BUILD-4", || {
+                "build evenly: levels in a group may differ by at most 1 after each unit".into()
+            }));
         }
         if level + 1 == HOTEL {
             if !ignore_stock && hotels == 0 {
-                return Err(refuse(
-                    BANK_OUT_OF_BUILDINGS,
-                    "MO-BUILD-7",
-                    "the bank has no hotel left",
-                ));
+                return Err(refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
+                    "the bank has no hotel left".into()
+                }));
             }
             hotels = hotels.saturating_sub(1);
             houses += 4;
             plan.hotels += 1;
         } else {
             if !ignore_stock && houses == 0 {
-                return Err(refuse(
-                    BANK_OUT_OF_BUILDINGS,
-                    "MO-BUILD-7",
-                    "the bank has no house left",
-                ));
+                return Err(refusal(BANK_OUT_OF_BUILDINGS, "MO-BUILD-7", || {
+                    "the bank has no house left".into()
+                }));
             }
             houses = houses.saturating_sub(1);
             plan.houses += 1;
@@ -192,7 +172,7 @@ pub fn check_build(
     }
     let cash = state.player(seat).cash;
     if plan.cost > cash {
-        return Err(insufficient_cash(
+        return Err(insufficient_cash::<E>(
             "MO-BUILD-3",
             "these buildings",
             plan.cost,
@@ -212,7 +192,7 @@ pub fn single_builds(state: &State, seat: Seat) -> impl Iterator<Item = (u8, Bui
         .flat_map(|(_, group)| group.deeds.iter())
         .filter_map(move |&d| {
             let square = b.deed(d).square;
-            check_build(state, seat, &[square], false)
+            check_build::<Refused>(state, seat, &[square], false)
                 .ok()
                 .map(|_| (square, unit_kind(state.deeds[d].level)))
         })
@@ -226,35 +206,29 @@ pub fn single_builds(state: &State, seat: Seat) -> impl Iterator<Item = (u8, Bui
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_sell(
+pub fn check_sell<E: Refusal>(
     state: &State,
     seat: Seat,
     square: u8,
-) -> Result<(Vec<SquareLevel>, i64), RuleError> {
+) -> Result<(Vec<SquareLevel>, i64), E> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(refuse(
-            NOT_A_STREET,
-            "MO-SELL-1",
-            format!("square {square} is not a street"),
-        ));
+        return Err(refusal(NOT_A_STREET, "MO-SELL-1", || {
+            format!("square {square} is not a street")
+        }));
     };
     let DeedKind::Street {
         group, house_cost, ..
     } = b.deed(d).kind
     else {
-        return Err(refuse(
-            NOT_A_STREET,
-            "MO-SELL-1",
-            format!("{} is not a street", b.deed(d).name),
-        ));
+        return Err(refusal(NOT_A_STREET, "MO-SELL-1", || {
+            format!("{} is not a street", b.deed(d).name)
+        }));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(refuse(
-            NOT_OWNER,
-            "MO-SELL-1",
-            format!("{} is not yours", b.deed(d).name),
-        ));
+        return Err(refusal(NOT_OWNER, "MO-SELL-1", || {
+            format!("{} is not yours", b.deed(d).name)
+        }));
     }
     let streets = &b.groups[group].deeds;
     let current: Vec<u8> = streets.iter().map(|&g| state.deeds[g].level).collect();
@@ -263,21 +237,17 @@ pub fn check_sell(
         .position(|&g| g == d)
         .expect("a street is in its group");
     if current[me] == 0 {
-        return Err(refuse(
-            NO_BUILDINGS,
-            "MO-SELL-1",
-            format!("{} has no building", b.deed(d).name),
-        ));
+        return Err(refusal(NO_BUILDINGS, "MO-SELL-1", || {
+            format!("{} has no building", b.deed(d).name)
+        }));
     }
     let target = if current[me] < HOTEL {
         let mut next = current.clone();
         next[me] -= 1;
         if !even(&next) {
-            return Err(refuse(
-                UNEVEN,
-                "MO-SELL-2",
-                "sell evenly: levels in a group may differ by at most 1 after each sale",
-            ));
+            return Err(refusal(UNEVEN, "MO-SELL-2", || {
+                "sell evenly: levels in a group may differ by at most 1 after each sale".into()
+            }));
         }
         next
     } else {
@@ -348,22 +318,18 @@ fn best_after_hotel_sale(current: &[u8], me: usize, bank_houses: u8) -> Vec<u8> 
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_mortgage(state: &State, seat: Seat, square: u8) -> Result<i64, RuleError> {
-    let (d, data) = owned_deed(state, seat, square, "MO-MORT-1")?;
+pub fn check_mortgage<E: Refusal>(state: &State, seat: Seat, square: u8) -> Result<i64, E> {
+    let (d, data) = owned_deed::<E>(state, seat, square, "MO-MORT-1")?;
     if state.deeds[d].mortgaged {
-        return Err(refuse(
-            ALREADY_MORTGAGED,
-            "MO-MORT-1",
-            format!("{} is already mortgaged", data.name),
-        ));
+        return Err(refusal(ALREADY_MORTGAGED, "MO-MORT-1", || {
+            format!("{} is already mortgaged", data.name)
+        }));
     }
     if let Some(group) = data.group() {
         if group_built(state, group) {
-            return Err(refuse(
-                GROUP_HAS_BUILDINGS,
-                "MO-MORT-1",
-                "sell every building of the group before mortgaging one of its streets",
-            ));
+            return Err(refusal(GROUP_HAS_BUILDINGS, "MO-MORT-1", || {
+                "sell every building of the group before mortgaging one of its streets".into()
+            }));
         }
     }
     Ok(data.mortgage)
@@ -388,19 +354,17 @@ pub fn interest_on(state: &State, square: u8) -> i64 {
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_lift(state: &State, seat: Seat, square: u8) -> Result<i64, RuleError> {
-    let (d, data) = owned_deed(state, seat, square, "MO-MORT-3")?;
+pub fn check_lift<E: Refusal>(state: &State, seat: Seat, square: u8) -> Result<i64, E> {
+    let (d, data) = owned_deed::<E>(state, seat, square, "MO-MORT-3")?;
     if !state.deeds[d].mortgaged {
-        return Err(refuse(
-            NOT_MORTGAGED,
-            "MO-MORT-3",
-            format!("{} is not mortgaged", data.name),
-        ));
+        return Err(refusal(NOT_MORTGAGED, "MO-MORT-3", || {
+            format!("{} is not mortgaged", data.name)
+        }));
     }
     let price = lift_price(state, square);
     let cash = state.player(seat).cash;
     if price > cash {
-        return Err(insufficient_cash(
+        return Err(insufficient_cash::<E>(
             "MO-MORT-3",
             "lifting this mortgage",
             price,
@@ -410,26 +374,22 @@ pub fn check_lift(state: &State, seat: Seat, square: u8) -> Result<i64, RuleErro
     Ok(price)
 }
 
-fn owned_deed(
+fn owned_deed<E: Refusal>(
     state: &State,
     seat: Seat,
     square: u8,
     rule: &'static str,
-) -> Result<(usize, &'static super::data::DeedData), RuleError> {
+) -> Result<(usize, &'static super::data::DeedData), E> {
     let b = board();
     let Some(d) = b.deed_at(square) else {
-        return Err(refuse(
-            NOT_OWNER,
-            rule,
-            format!("square {square} has no title deed"),
-        ));
+        return Err(refusal(NOT_OWNER, rule, || {
+            format!("square {square} has no title deed")
+        }));
     };
     if state.deeds[d].owner != Some(seat) {
-        return Err(refuse(
-            NOT_OWNER,
-            rule,
-            format!("{} is not yours", b.deed(d).name),
-        ));
+        return Err(refusal(NOT_OWNER, rule, || {
+            format!("{} is not yours", b.deed(d).name)
+        }));
     }
     Ok((d, b.deed(d)))
 }
@@ -473,72 +433,58 @@ fn distinct<T: PartialEq>(items: &[T]) -> bool {
 }
 
 /// Checks that `giver` may hand over these properties and cards now (MO-TRADE-1, MO-TRADE-2).
-fn check_items(
+fn check_items<E: Refusal>(
     state: &State,
     giver: Seat,
     properties: &[u8],
     cards: &[super::data::Card],
-) -> Result<(), RuleError> {
+) -> Result<(), E> {
     if !distinct(properties) || !distinct(cards) {
-        return Err(refuse(
-            BAD_TRADE_ITEM,
-            "MO-TRADE-2",
-            "a property or card is listed twice",
-        ));
+        return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
+            "a property or card is listed twice".into()
+        }));
     }
     let b = board();
     for &square in properties {
         let Some(d) = b.deed_at(square) else {
-            return Err(refuse(
-                BAD_TRADE_ITEM,
-                "MO-TRADE-1",
-                format!("square {square} has no title deed"),
-            ));
+            return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
+                format!("square {square} has no title deed")
+            }));
         };
         if state.deeds[d].owner != Some(giver) {
-            return Err(refuse(
-                BAD_TRADE_ITEM,
-                "MO-TRADE-1",
-                format!("{} does not belong to {giver}", b.deed(d).name),
-            ));
+            return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-1", || {
+                format!("{} does not belong to {giver}", b.deed(d).name)
+            }));
         }
         if b.deed(d).group().is_some_and(|g| group_built(state, g)) {
-            return Err(refuse(
-                GROUP_HAS_BUILDINGS,
-                "MO-TRADE-1",
-                "a street changes owner only when its group carries no building",
-            ));
+            return Err(refusal(GROUP_HAS_BUILDINGS, "MO-TRADE-1", || {
+                "a street changes owner only when its group carries no building".into()
+            }));
         }
     }
     let held = &state.player(giver).jail_cards;
     if let Some(card) = cards.iter().find(|c| !held.contains(c)) {
-        return Err(refuse(
-            BAD_TRADE_ITEM,
-            "MO-TRADE-2",
-            format!("{giver} does not hold card {card}"),
-        ));
+        return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
+            format!("{giver} does not hold card {card}")
+        }));
     }
     Ok(())
 }
 
 /// Checks the lift choices for mortgaged properties received (MO-TRADE-3) and returns what
 /// they cost: MV + 10 % for each lifted, 10 % for each kept mortgaged.
-fn mortgage_costs(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, RuleError> {
+fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, E> {
     if !distinct(lift) {
-        return Err(refuse(
-            BAD_LIFT_CHOICE,
-            "MO-TRADE-3",
-            "a property is listed twice to lift",
-        ));
+        return Err(refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
+            "a property is listed twice to lift".into()
+        }));
     }
     for square in lift {
         let mortgaged = state.deed(*square).is_some_and(|d| d.mortgaged);
         if !received.contains(square) || !mortgaged {
-            return Err(refuse(
-                BAD_LIFT_CHOICE,
-                "MO-TRADE-3",
-                format!("square {square} is not a mortgaged property received in this trade"),
-            ));
+            return Err(refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
+                format!("square {square} is not a mortgaged property received in this trade")
+            }));
         }
     }
     Ok(received
@@ -559,40 +505,32 @@ fn mortgage_costs(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, Ru
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_offer(state: &State, offer: &TradeOffer) -> Result<(), RuleError> {
+pub fn check_offer<E: Refusal>(state: &State, offer: &TradeOffer) -> Result<(), E> {
     let (from, to) = (offer.from, offer.to);
     if from == to {
-        return Err(refuse(
-            TRADE_WITH_SELF,
-            "MO-TRADE-4",
-            "a trade is between two players",
-        ));
+        return Err(refusal(TRADE_WITH_SELF, "MO-TRADE-4", || {
+            "a trade is between two players".into()
+        }));
     }
     if to.index() >= state.players.len() || state.player(to).bankrupt {
-        return Err(refuse(
-            NOT_OFFER_PARTY,
-            "MO-TRADE-4",
-            format!("{to} is not in the game"),
-        ));
+        return Err(refusal(NOT_OFFER_PARTY, "MO-TRADE-4", || {
+            format!("{to} is not in the game")
+        }));
     }
     if state.offers.iter().any(|o| o.from == from && o.to == to) {
-        return Err(refuse(
-            OFFER_ALREADY_OPEN,
-            "MO-TRADE-4",
-            format!("{from} already has an open offer to {to}; withdraw it first"),
-        ));
+        return Err(refusal(OFFER_ALREADY_OPEN, "MO-TRADE-4", || {
+            format!("{from} already has an open offer to {to}; withdraw it first")
+        }));
     }
     if offer.give.cash < 0 || offer.get.cash < 0 {
-        return Err(refuse(
-            NEGATIVE_AMOUNT,
-            "MO-TRADE-2",
-            "cash in a trade is not negative",
-        ));
+        return Err(refusal(NEGATIVE_AMOUNT, "MO-TRADE-2", || {
+            "cash in a trade is not negative".into()
+        }));
     }
     for (seat, cash) in [(from, offer.give.cash), (to, offer.get.cash)] {
         let held = state.player(seat).cash;
         if cash > held {
-            return Err(insufficient_cash(
+            return Err(insufficient_cash::<E>(
                 "MO-TRADE-2",
                 "the cash in this offer",
                 cash,
@@ -600,9 +538,9 @@ pub fn check_offer(state: &State, offer: &TradeOffer) -> Result<(), RuleError> {
             ));
         }
     }
-    check_items(state, from, &offer.give.properties, &offer.give.cards)?;
-    check_items(state, to, &offer.get.properties, &offer.get.cards)?;
-    mortgage_costs(state, &offer.get.properties, &offer.lift)?;
+    check_items::<E>(state, from, &offer.give.properties, &offer.give.cards)?;
+    check_items::<E>(state, to, &offer.get.properties, &offer.get.cards)?;
+    mortgage_costs::<E>(state, &offer.get.properties, &offer.lift)?;
     Ok(())
 }
 
@@ -612,48 +550,56 @@ pub fn check_offer(state: &State, offer: &TradeOffer) -> Result<(), RuleError> {
 ///
 /// # Errors
 /// The first broken rule.
-pub fn check_accept(state: &State, offer: &TradeOffer, lift: &[u8]) -> Result<[i64; 2], RuleError> {
-    check_items(state, offer.from, &offer.give.properties, &offer.give.cards)?;
-    check_items(state, offer.to, &offer.get.properties, &offer.get.cards)?;
-    let from_costs = mortgage_costs(state, &offer.get.properties, &offer.lift)?;
-    let to_costs = mortgage_costs(state, &offer.give.properties, lift)?;
+pub fn check_accept<E: Refusal>(
+    state: &State,
+    offer: &TradeOffer,
+    lift: &[u8],
+) -> Result<[i64; 2], E> {
+    check_items::<E>(state, offer.from, &offer.give.properties, &offer.give.cards)?;
+    check_items::<E>(state, offer.to, &offer.get.properties, &offer.get.cards)?;
+    let from_costs = mortgage_costs::<E>(state, &offer.get.properties, &offer.lift)?;
+    let to_costs = mortgage_costs::<E>(state, &offer.give.properties, lift)?;
     let net = offer.get.cash - offer.give.cash;
     let from_after = state.player(offer.from).cash + net - from_costs;
     let to_after = state.player(offer.to).cash - net - to_costs;
     if to_after < 0 {
-        return Err(refuse(
-            INSUFFICIENT_CASH,
-            "MO-TRADE-4",
+        return Err(refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
             format!(
                 "{} cannot pay for this trade (M {} short)",
                 offer.to, -to_after
-            ),
-        ));
+            )
+        }));
     }
     if from_after < 0 {
-        return Err(refuse(
-            INSUFFICIENT_CASH,
-            "MO-TRADE-4",
+        return Err(refusal(INSUFFICIENT_CASH, "MO-TRADE-4", || {
             format!(
                 "{} can no longer pay for this trade (M {} short)",
                 offer.from, -from_after
-            ),
-        ));
+            )
+        }));
     }
     Ok([from_costs, to_costs])
 }
 
-/// Whether `offer` can be accepted now with no mortgage lifted, and with every one lifted.
-pub fn acceptable(state: &State, offer: &TradeOffer) -> (bool, bool) {
-    let mortgaged: Vec<u8> = offer
+/// Whether `offer` can be accepted now with no mortgage lifted.
+pub fn acceptable_as_is(state: &State, offer: &TradeOffer) -> bool {
+    check_accept::<Refused>(state, offer, &[]).is_ok()
+}
+
+/// Whether `offer` has mortgaged properties for its addressee and can be accepted now with
+/// every one of them lifted.
+pub fn acceptable_lifting_all(state: &State, offer: &TradeOffer) -> bool {
+    let mortgaged = mortgaged_given(state, offer);
+    !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok()
+}
+
+/// The mortgaged properties `offer` gives its addressee: those it may choose to lift.
+pub fn mortgaged_given(state: &State, offer: &TradeOffer) -> Vec<u8> {
+    offer
         .give
         .properties
         .iter()
         .copied()
         .filter(|&s| state.deed(s).is_some_and(|d| d.mortgaged))
-        .collect();
-    (
-        check_accept(state, offer, &[]).is_ok(),
-        !mortgaged.is_empty() && check_accept(state, offer, &mortgaged).is_ok(),
-    )
+        .collect()
 }

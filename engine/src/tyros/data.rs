@@ -334,6 +334,9 @@ pub struct Map {
     pub grid: Vec<Vec<String>>,
     /// Bit `i` of entry `c` is set when `Cell(i)` is orthogonally adjacent to `Cell(c)`.
     adjacency: [u64; CELL_COUNT],
+    /// The path search from each cell while no pirate is on the board, which depends on the
+    /// layout alone: filled on first use by [`super::paths::Layers::from`].
+    pub(super) plain_searches: OnceLock<Vec<super::paths::Layers>>,
 }
 
 impl Map {
@@ -623,7 +626,11 @@ fn map_of(grid: Vec<Vec<String>>) -> Result<Map, String> {
     if seen != CELL_COUNT {
         return Err("a layout must hold every cell once".into());
     }
-    Ok(Map { grid, adjacency })
+    Ok(Map {
+        grid,
+        adjacency,
+        plain_searches: OnceLock::new(),
+    })
 }
 
 impl Serialize for Tile {

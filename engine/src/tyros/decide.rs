@@ -93,7 +93,7 @@ fn act(
             s
         }
         &Action::FoundCity { ship } => {
-            let (field, dues) = rules::check_city(state, seat, ship)?;
+            let (field, dues) = rules::check_city::<RuleError>(state, seat, ship)?;
             let mut s = Scratch::new(state);
             s.emit(Event::CityFounded { seat, field, ship });
             s.emit(Event::DuesOwed { dues });
@@ -106,7 +106,7 @@ fn act(
             s
         }
         &Action::BuildShip { at, galley } => {
-            let (ship, dues) = rules::check_build(state, seat, at, galley)?;
+            let (ship, dues) = rules::check_build::<RuleError>(state, seat, at, galley)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ShipBuilt {
                 seat,
@@ -196,13 +196,13 @@ fn act(
             } else {
                 ActionCard::FavourableWind
             };
-            rules::check_action_card(state, seat, card)?;
+            rules::check_action_card::<RuleError>(state, seat, card)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed { seat, card });
             s
         }
         &Action::PlayBlockadeBreaker { ship, to } => {
-            let from = rules::check_blockade(state, seat, ship, to)?;
+            let from = rules::check_blockade::<RuleError>(state, seat, ship, to)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed {
                 seat,
@@ -218,7 +218,7 @@ fn act(
             s
         }
         &Action::SinkShip { galley, target } => {
-            rules::check_sink(state, seat, galley, target)?;
+            rules::check_sink::<RuleError>(state, seat, galley, target)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ShipSunk {
                 seat,
@@ -235,7 +235,7 @@ fn act(
             s
         }
         Action::EndTurn => {
-            let turn = rules::turn_of(state, seat)?;
+            let turn = rules::turn_of::<RuleError>(state, seat)?;
             if !state.config.player_trade_free || !turn.acted || turn.traded {
                 return Err(RuleError::new(
                     e::CANNOT_END_TURN,
@@ -443,7 +443,7 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
 /// Passing (TR-ACT-0, TR-ACT-P); with `player_trade_free` a turn with a trade has an action
 /// unless none is possible (TR-K1 b).
 fn check_pass(state: &State, seat: Seat) -> Result<(), RuleError> {
-    let turn = rules::fresh_turn_of(state, seat)?;
+    let turn = rules::fresh_turn_of::<RuleError>(state, seat)?;
     if turn.traded && super::legal::has_action(state, seat) {
         return Err(RuleError::new(
             e::PASS_NOT_ALLOWED,

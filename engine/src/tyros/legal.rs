@@ -10,11 +10,12 @@
 
 use super::action::Action;
 use super::cards::{Card, Cards, Empire};
-use super::data::{board, Cell};
+use super::data::{board, Cell, CELL_COUNT};
 use super::paths::Layers;
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
+use crate::refusal::Refused;
 use crate::template::{ActionTemplate, Domain};
 use crate::Seat;
 use std::collections::BTreeMap;
@@ -71,58 +72,109 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 
 pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
     let mut out = Vec::new();
+    templates(state, seat, &mut |t| out.push(t.build(state, seat)));
+    out
+}
+
+/// A template of a seat as [`templates`] finds it, before it is built: counting these is cheap,
+/// building one (a map of card names per domain) is not.
+pub enum Template {
+    /// Paying `count` cards of `hand` for an "any cards" due (TR-D-19).
+    Pay { hand: Cards, count: u8 },
+    /// Laying `min..=max` fight cards (TR-GAL-5).
+    LayFightCards { min: u8, max: u8 },
+    /// Choosing the cards kept at the round's end (TR-EOR-1).
+    Keep,
+    /// Swapping 1 to `max` cards with the bank (TR-ACT-D).
+    BankSwap { max: u8 },
+    /// Buying a card of a chosen colour from the bank (TR-ACT-D).
+    BankPick,
+    /// An offer to another player (TR-ACT-E).
+    Offer,
+}
+
+/// The templates of `seat`, each handed to `found` in listing order.
+pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
     let hand = state.player(seat).cards;
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => {
             if let Options::AnyOf { hand, count } = payment_options(state) {
-                out.push(ActionTemplate::new("pay").param("cards", counts(&hand, count, count)));
+                found(Template::Pay { hand, count });
             }
         }
         Awaiting::FightCards(p) if p == seat && !hand.is_empty() => {
             let g = &board().variants.galleys;
             let max = u32::from(g.fight_cards_max).min(hand.total()) as u8;
             let min = g.fight_cards_min.min(max);
-            out.push(
-                ActionTemplate::new("lay_fight_cards").param("cards", counts(&hand, min, max)),
-            );
+            found(Template::LayFightCards { min, max });
         }
-        Awaiting::Keep if rules::keep_pending(state, seat) => {
-            let kept = state.config.cards_kept;
-            out.push(ActionTemplate::new("keep").param("cards", counts(&hand, kept, kept)));
-        }
+        Awaiting::Keep if rules::keep_pending(state, seat) => found(Template::Keep),
         Awaiting::Turn(p) if p == seat => {
-            if rules::check_bank(state, seat).is_ok() && !hand.is_empty() {
+            if rules::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
                 let c = &board().constants.bank_trade;
                 let max = u32::from(c.swap_max).min(hand.total()) as u8;
-                out.push(ActionTemplate::new("bank_swap").param("cards", counts(&hand, 1, max)));
+                found(Template::BankSwap { max });
                 if hand.total() >= u32::from(c.pick_cost) {
-                    out.push(
-                        ActionTemplate::new("bank_pick")
-                            .param("colour", Domain::one_of(Empire::ALL))
-                            .param("cards", counts(&hand, c.pick_cost, c.pick_cost)),
-                    );
+                    found(Template::BankPick);
                 }
             }
-            if rules::check_may_offer(state, seat).is_ok() {
-                out.extend(offer_template(state, seat, &hand));
+            if rules::check_may_offer::<Refused>(state, seat).is_ok()
+                && (!hand.is_empty() || largest_other_hand(state, seat) > 0)
+            {
+                found(Template::Offer);
             }
         }
         _ => {}
     }
-    out
+}
+
+impl Template {
+    /// The template `seat` is offered.
+    pub fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+        let hand = state.player(seat).cards;
+        match *self {
+            Template::Pay { hand, count } => {
+                ActionTemplate::new("pay").param("cards", counts(&hand, count, count))
+            }
+            Template::LayFightCards { min, max } => {
+                ActionTemplate::new("lay_fight_cards").param("cards", counts(&hand, min, max))
+            }
+            Template::Keep => {
+                let kept = state.config.cards_kept;
+                ActionTemplate::new("keep").param("cards", counts(&hand, kept, kept))
+            }
+            Template::BankSwap { max } => {
+                ActionTemplate::new("bank_swap").param("cards", counts(&hand, 1, max))
+            }
+            Template::BankPick => {
+                let cost = board().constants.bank_trade.pick_cost;
+                ActionTemplate::new("bank_pick")
+                    .param("colour", Domain::one_of(Empire::ALL))
+                    .param("cards", counts(&hand, cost, cost))
+            }
+            Template::Offer => offer_template(state, seat, &hand),
+        }
+    }
+}
+
+/// The most cards another player holds (capped at 255).
+fn largest_other_hand(state: &State, seat: Seat) -> u32 {
+    state
+        .seats()
+        .filter(|&o| o != seat)
+        .map(|o| state.player(o).cards.total())
+        .max()
+        .unwrap_or(0)
+        .min(u32::from(u8::MAX))
 }
 
 /// An offer to any other player: anything from the hand for up to as many cards as the
 /// largest other hand holds (an offer asking for more than its recipient holds can only be
-/// rejected); with an empty hand, a request for a gift (TR-ACT-E).
-fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Option<ActionTemplate> {
+/// rejected); with an empty hand, a request for a gift (TR-ACT-E). Listed only when the hand
+/// or some other hand holds a card.
+fn offer_template(state: &State, seat: Seat, hand: &Cards) -> ActionTemplate {
     let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
-    let most = others
-        .iter()
-        .map(|&o| state.player(o).cards.total())
-        .max()
-        .unwrap_or(0)
-        .min(u32::from(u8::MAX));
+    let most = largest_other_hand(state, seat);
     let wanted = |min_total| Domain::Counts {
         limits: Card::ALL
             .iter()
@@ -134,14 +186,10 @@ fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Option<ActionTempl
     let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
     if !hand.is_empty() {
         let all = hand.total() as u8;
-        Some(
-            t.param("give", counts(hand, 1, all))
-                .param("get", wanted(0)),
-        )
-    } else if most > 0 {
-        Some(t.fixed("give", Cards::NONE).param("get", wanted(1)))
+        t.param("give", counts(hand, 1, all))
+            .param("get", wanted(0))
     } else {
-        None
+        t.fixed("give", Cards::NONE).param("get", wanted(1))
     }
 }
 
@@ -228,7 +276,7 @@ fn turn_actions(state: &State, seat: Seat, turn: Turn, out: &mut Vec<Action>) {
 }
 
 fn bank_possible(state: &State, seat: Seat) -> bool {
-    rules::check_bank(state, seat).is_ok() && !state.player(seat).cards.is_empty()
+    rules::check_bank::<Refused>(state, seat).is_ok() && !state.player(seat).cards.is_empty()
 }
 
 /// Whether `seat` could take any action this turn (TR-K1 b: pass only without one).
@@ -261,7 +309,10 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     // The cheap public tests below only skip checks that would fail; `rules` decides.
     for &(ship, at) in &own {
         let f = state.field(at);
-        if f.empire.is_some() && f.city.is_none() && rules::check_city(state, seat, ship).is_ok() {
+        if f.empire.is_some()
+            && f.city.is_none()
+            && rules::check_city::<Refused>(state, seat, ship).is_ok()
+        {
             out.push(Action::FoundCity { ship });
         }
     }
@@ -272,7 +323,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 .into_iter()
                 .take(1 + usize::from(state.config.galleys))
             {
-                if rules::check_build(state, seat, at, galley).is_ok() {
+                if rules::check_build::<Refused>(state, seat, at, galley).is_ok() {
                     out.push(Action::BuildShip { at, galley });
                 }
             }
@@ -282,7 +333,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         let cards = state.player(seat).action_cards;
         let playable = |card| {
             cards.get(card) == CardStatus::Available
-                && rules::check_action_card(state, seat, card).is_ok()
+                && rules::check_action_card::<Refused>(state, seat, card).is_ok()
         };
         if playable(ActionCard::FavourableWind) {
             out.push(Action::PlayFavourableWind);
@@ -297,7 +348,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if state.config.galleys {
         for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
-                if rules::check_sink(state, seat, galley, target).is_ok() {
+                if rules::check_sink::<Refused>(state, seat, galley, target).is_ok() {
                     out.push(Action::SinkShip { galley, target });
                 }
             }
@@ -309,20 +360,26 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
 /// laid-out wind also at half price (TR-AK-4).
 fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
     let wind = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
-    let limit = usize::from(board().constants.ship_limit_per_field);
+    let limit = board().constants.ship_limit_per_field;
+    let mut ships_at = [0u8; CELL_COUNT];
+    for at in state.ships.iter().filter_map(|s| s.at) {
+        ships_at[at.index()] += 1;
+    }
     let targets: Vec<Cell> = Cell::fields()
-        .filter(|&c| state.field(c).empire.is_some() && state.ship_count(c) < limit)
+        .filter(|&c| state.field(c).empire.is_some() && ships_at[c.index()] < limit)
         .collect();
     for &(ship, from) in own {
-        let layers = Layers::from(state, from);
+        let layers = Layers::from(state, from, state.player(seat).cards.total());
         for &to in targets.iter().filter(|&&to| to != from) {
             for wind in [false, true].into_iter().take(1 + usize::from(wind)) {
-                if let Some(plan) = rules::best_move(state, seat, ship, &layers, to, wind) {
+                if let Some((path, cost)) =
+                    rules::best_move_path(state, seat, ship, &layers, to, wind)
+                {
                     out.push(Action::Move {
                         ship,
                         to,
-                        cost: Some(plan.total()),
-                        path: Some(plan.path),
+                        cost: Some(cost),
+                        path: Some(path),
                         wind,
                     });
                 }
@@ -343,7 +400,7 @@ fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Ac
             .filter(|&id| state.ship(id).owner != seat)
         {
             for to in state.map().neighbours(at) {
-                if rules::check_blockade(state, seat, ship, to).is_ok() {
+                if rules::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
                     out.push(Action::PlayBlockadeBreaker { ship, to });
                 }
             }

@@ -59,7 +59,7 @@ pub use scoring::score_sheets;
 pub use state::State;
 pub use view::View;
 
-use crate::template::ActionTemplate;
+use crate::template::{self, ActionTemplate};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
 use rules::Awaiting;
@@ -123,6 +123,21 @@ impl Game for Tyros {
             return Vec::new();
         }
         legal::action_templates(state, seat)
+    }
+
+    fn action_template_count(state: &State, seat: Seat) -> usize {
+        if seat.index() >= state.players.len() {
+            return 0;
+        }
+        template::count_found(|found| legal::templates(state, seat, found))
+    }
+
+    fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+        if seat.index() >= state.players.len() {
+            return None;
+        }
+        template::nth_found(index, |found| legal::templates(state, seat, found))
+            .map(|t| t.build(state, seat))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {

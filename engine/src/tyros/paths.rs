@@ -12,10 +12,11 @@
 
 use super::cards::{Cards, Empire};
 use super::config::Config;
-use super::data::{Cell, CELL_COUNT};
+use super::data::{board, Cell, Map, CELL_COUNT};
 use super::errors as e;
 use super::state::State;
 use crate::RuleError;
+use std::borrow::Cow;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -54,12 +55,17 @@ pub fn crossed_pirates(state: &State, path: &[Cell]) -> u8 {
 }
 
 /// Shortest walks from one cell for every number of pirate fields entered on the way.
+#[derive(Debug, Clone)]
 pub struct Layers {
     /// `dist[t][c]`: fewest cells entered to reach `c` having entered `t` pirate fields
     /// (`c` included).
     dist: Vec<[u8; CELL_COUNT]>,
     /// The previous (t, cell) on that walk.
     prev: Vec<[(u8, u8); CELL_COUNT]>,
+    /// `via[t][c]`: the neighbour of `c` reached in layer `t` by the fewest cells (the first
+    /// in number order among equals), [`UNREACHED`] when none is: where the shortest walk
+    /// entering `c` last with `t` pirates crossed comes from.
+    via: Vec<[u8; CELL_COUNT]>,
 }
 
 /// One way to reach a destination: `len` cells entered, `tolls` pirate fields crossed.
@@ -72,17 +78,45 @@ pub struct Candidate {
 }
 
 impl Layers {
-    /// The search from `from` (breadth first, neighbours in number order).
-    pub fn from(state: &State, from: Cell) -> Layers {
+    /// The search from `from` (breadth first, neighbours in number order) for a mover holding
+    /// `cards`: walks crossing more pirate fields than `cards` can pay the tolls of are never
+    /// affordable, so their layers are left out. Leaving out the highest layers changes
+    /// nothing in the others: a step never leads to a lower layer, so their cells enter the
+    /// queue in the same order.
+    ///
+    /// Without a pirate on the board the search depends on the layout alone; it is made once
+    /// per layout and cell and borrowed from then on (every listing searches from every ship).
+    pub fn from(state: &State, from: Cell, cards: u32) -> Cow<'static, Layers> {
         let map = state.map();
-        let pirate = |c: Cell| u8::from(state.field(c).pirate.is_some());
-        let layers = 1 + Cell::fields().filter(|&c| pirate(c) == 1).count();
+        let pirates = Cell::all()
+            .filter(|&c| state.field(c).pirate.is_some())
+            .fold(0u64, |mask, c| mask | 1 << c.0);
+        if pirates == 0 {
+            let plain = map
+                .plain_searches
+                .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
+            return Cow::Borrowed(&plain[from.index()]);
+        }
+        let toll = u32::from(board().variants.pirates.toll_pass_through);
+        let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
+        let on_fields = (pirates & !(1 << Cell::TYROS.0)).count_ones() as usize;
+        let layers = 1 + on_fields.min(payable_tolls);
+        Cow::Owned(Layers::search(map, from, pirates, layers))
+    }
+
+    /// The breadth-first search of [`Layers::from`] with the pirate fields in the bit mask
+    /// `pirates`, keeping the first `layers` layers.
+    fn search(map: &Map, from: Cell, pirates: u64, layers: usize) -> Layers {
+        let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
         dist[0][from.index()] = 0;
-        let mut queue = std::collections::VecDeque::with_capacity(CELL_COUNT * layers);
-        queue.push_back((0u8, from));
-        while let Some((t, cell)) = queue.pop_front() {
+        // First in, first out; every (layer, cell) enters at most once.
+        let mut queue = Vec::with_capacity(CELL_COUNT * layers);
+        queue.push((0u8, from));
+        let mut head = 0;
+        while let Some(&(t, cell)) = queue.get(head) {
+            head += 1;
             let d = dist[usize::from(t)][cell.index()];
             for next in map.neighbours(cell) {
                 let nt = t + pirate(next);
@@ -94,11 +128,27 @@ impl Layers {
                 if *slot == UNREACHED && next != from {
                     *slot = d + 1;
                     prev[usize::from(nt)][next.index()] = (t, cell.0);
-                    queue.push_back((nt, next));
+                    queue.push((nt, next));
                 }
             }
         }
-        Layers { dist, prev }
+        let via = dist
+            .iter()
+            .map(|layer| {
+                let mut via = [UNREACHED; CELL_COUNT];
+                for to in Cell::all() {
+                    let shortest = map
+                        .neighbours(to)
+                        .filter(|v| layer[v.index()] != UNREACHED)
+                        .min_by_key(|v| layer[v.index()]);
+                    if let Some(v) = shortest {
+                        via[to.index()] = v.0;
+                    }
+                }
+                via
+            })
+            .collect();
+        Layers { dist, prev, via }
     }
 
     /// The best way to enter `to` last: for each number of crossed pirates the shortest walk
@@ -106,18 +156,15 @@ impl Layers {
     /// then shortest, wins.
     pub fn cheapest(
         &self,
-        state: &State,
         to: Cell,
         mut price: impl FnMut(u8, u8) -> Option<u8>,
     ) -> Option<Candidate> {
         let mut best: Option<(u8, Candidate)> = None;
-        for (t, layer) in self.dist.iter().enumerate() {
-            let shortest = state
-                .map()
-                .neighbours(to)
-                .filter(|via| layer[via.index()] != UNREACHED)
-                .min_by_key(|via| layer[via.index()]);
-            let Some(via) = shortest else { continue };
+        for (t, (layer, via)) in self.dist.iter().zip(&self.via).enumerate() {
+            let via = Cell(via[to.index()]);
+            if via.0 == UNREACHED {
+                continue;
+            }
             let c = Candidate {
                 len: layer[via.index()] + 1,
                 tolls: t as u8,

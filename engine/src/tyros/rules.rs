@@ -11,6 +11,7 @@ use super::errors as e;
 use super::paths::{self, Layers, VoyageCost};
 use super::payment;
 use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn};
+use crate::refusal::Refusal;
 use crate::{RuleError, Seat};
 
 /// Whose decision the game waits for.
@@ -81,23 +82,27 @@ pub fn keep_pending(state: &State, seat: Seat) -> bool {
 ///
 /// # Errors
 /// `tyros.wrong_phase`, `not_your_turn` or `tyros.decision_pending`.
-pub fn turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
+pub fn turn_of<E: Refusal>(state: &State, seat: Seat) -> Result<Turn, E> {
     let Some(turn) = state.turn() else {
-        return Err(RuleError::new(
-            e::WRONG_PHASE,
-            "TR-ACT-0",
-            "actions are taken in the action phase",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::WRONG_PHASE,
+                "TR-ACT-0",
+                "actions are taken in the action phase",
+            )
+        }));
     };
     if turn.seat != seat {
-        return Err(RuleError::not_your_turn(seat));
+        return Err(E::refuse(|| RuleError::not_your_turn(seat)));
     }
     if !matches!(awaiting(state), Awaiting::Turn(_)) {
-        return Err(RuleError::new(
-            e::DECISION_PENDING,
-            "TR-ACT-0",
-            "a payment, fight or trade offer must be settled first",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::DECISION_PENDING,
+                "TR-ACT-0",
+                "a payment, fight or trade offer must be settled first",
+            )
+        }));
     }
     Ok(*turn)
 }
@@ -106,49 +111,57 @@ pub fn turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
 ///
 /// # Errors
 /// As [`turn_of`], and `tyros.action_already_taken`.
-pub fn fresh_turn_of(state: &State, seat: Seat) -> Result<Turn, RuleError> {
-    let turn = turn_of(state, seat)?;
+pub fn fresh_turn_of<E: Refusal>(state: &State, seat: Seat) -> Result<Turn, E> {
+    let turn = turn_of::<E>(state, seat)?;
     if turn.acted {
-        return Err(RuleError::new(
-            e::ACTION_ALREADY_TAKEN,
-            "TR-ACT-0",
-            "a turn has exactly one action",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_ALREADY_TAKEN,
+                "TR-ACT-0",
+                "a turn has exactly one action",
+            )
+        }));
     }
     Ok(turn)
 }
 
-fn unaffordable(rule: &'static str, what: &str) -> RuleError {
-    RuleError::new(
-        e::CANNOT_AFFORD,
-        rule,
-        format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
-    )
+fn unaffordable<E: Refusal>(rule: &'static str, what: &str) -> E {
+    E::refuse(|| {
+        RuleError::new(
+            e::CANNOT_AFFORD,
+            rule,
+            format!("your cards cannot pay all of {what}; nothing is paid in part (TR-D-19)"),
+        )
+    })
 }
 
 /// The cell of `seat`'s own ship `ship` on the board.
 ///
 /// # Errors
 /// `tyros.not_your_ship` or `tyros.ship_not_on_board`.
-pub fn own_ship_at(
+pub fn own_ship_at<E: Refusal>(
     state: &State,
     seat: Seat,
     ship: ShipId,
     rule: &'static str,
-) -> Result<Cell, RuleError> {
+) -> Result<Cell, E> {
     if ship.index() >= state.ships.len() || state.ship(ship).owner != seat {
-        return Err(RuleError::new(
-            e::NOT_YOUR_SHIP,
-            rule,
-            format!("ship {} is not yours", ship.0),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NOT_YOUR_SHIP,
+                rule,
+                format!("ship {} is not yours", ship.0),
+            )
+        }));
     }
     state.ship(ship).at.ok_or_else(|| {
-        RuleError::new(
-            e::SHIP_NOT_ON_BOARD,
-            rule,
-            format!("ship {} is in your supply", ship.0),
-        )
+        E::refuse(|| {
+            RuleError::new(
+                e::SHIP_NOT_ON_BOARD,
+                rule,
+                format!("ship {} is in your supply", ship.0),
+            )
+        })
     })
 }
 
@@ -226,24 +239,42 @@ impl MoveCost {
         crossed: u8,
         wind: bool,
     ) -> Self {
+        MoveCost::toward(state, seat, ship, to).along(len, crossed, wind)
+    }
+
+    /// What any move of `ship` to `to` costs before its length and the pirate fields it
+    /// crosses are known: the colour, the entry toll and the tribute. A path search prices
+    /// many walks to one destination; this part is the same for all of them.
+    fn toward(state: &State, seat: Seat, ship: ShipId, to: Cell) -> Self {
         let b = board();
-        let pc = &b.variants.pirates;
         let field = state.field(to);
-        let cells = if wind { len / 2 } else { len };
-        let mut tolls = crossed * pc.toll_pass_through;
-        if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
-            tolls += pc.toll_enter;
-        }
+        let tolls = if field.pirate.is_some() && !galley_sinks_pirate(state, ship, to) {
+            b.variants.pirates.toll_enter
+        } else {
+            0
+        };
         MoveCost {
             colour: field
                 .empire
                 .expect("checked: the destination belongs to an empire"),
-            cards: cells * b.constants.move_cost_per_field,
+            cards: 0,
             tolls,
             tribute: field
                 .city
                 .filter(|&owner| owner != seat && field.pirate.is_none())
                 .map(|owner| (owner, b.constants.tribute_cards)),
+        }
+    }
+
+    /// This cost (from [`MoveCost::toward`]) for a move of `len` cells crossing `crossed`
+    /// pirate fields.
+    fn along(self, len: u8, crossed: u8, wind: bool) -> Self {
+        let b = board();
+        let cells = if wind { len / 2 } else { len };
+        MoveCost {
+            cards: cells * b.constants.move_cost_per_field,
+            tolls: crossed * b.variants.pirates.toll_pass_through + self.tolls,
+            ..self
         }
     }
 
@@ -282,7 +313,7 @@ impl MoveCost {
 /// Whether `seat` may move `ship` half price now (TR-AK-4).
 fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
     if !state.config.action_cards {
-        return Err(variant_off("TR-AK-4", "action_cards"));
+        return Err(variant_off::<RuleError>("TR-AK-4", "action_cards"));
     }
     if state.player(seat).action_cards.favourable_wind != CardStatus::Laid {
         return Err(RuleError::new(
@@ -294,12 +325,14 @@ fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn variant_off(rule: &'static str, option: &str) -> RuleError {
-    RuleError::new(
-        e::VARIANT_OFF,
-        rule,
-        format!("this game is played without `{option}`"),
-    )
+fn variant_off<E: Refusal>(rule: &'static str, option: &str) -> E {
+    E::refuse(|| {
+        RuleError::new(
+            e::VARIANT_OFF,
+            rule,
+            format!("this game is played without `{option}`"),
+        )
+    })
 }
 
 /// The public checks of a move's destination (TR-ACT-A).
@@ -331,22 +364,50 @@ pub fn best_move(
     to: Cell,
     wind: bool,
 ) -> Option<MovePlan> {
+    let (from, path, cost) = cheapest_move(state, seat, ship, layers, to, wind)?;
+    Some(MovePlan {
+        from,
+        path,
+        dues: cost.dues(seat),
+        fight_with: fight_at(state, seat, ship, to),
+    })
+}
+
+/// The path and total cards of [`best_move`] without the rest of its plan: what
+/// `legal_actions` lists for every ship and destination, so it skips building the dues.
+pub fn best_move_path(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    layers: &Layers,
+    to: Cell,
+    wind: bool,
+) -> Option<(Vec<Cell>, u8)> {
+    let (_, path, cost) = cheapest_move(state, seat, ship, layers, to, wind)?;
+    Some((path, cost.total()))
+}
+
+/// [`best_move`]'s start, path and cost.
+fn cheapest_move(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+    layers: &Layers,
+    to: Cell,
+    wind: bool,
+) -> Option<(Cell, Vec<Cell>, MoveCost)> {
     let from = state.ship(ship).at?;
     let hand = &state.player(seat).cards;
-    let cost = |len, tolls| MoveCost::new(state, seat, ship, to, len, tolls, wind);
-    let best = layers.cheapest(state, to, |len, tolls| {
+    let toward = MoveCost::toward(state, seat, ship, to);
+    let cost = |len, tolls| toward.along(len, tolls, wind);
+    let best = layers.cheapest(to, |len, tolls| {
         let c = cost(len, tolls);
         c.affordable(&state.config, hand).then(|| c.total())
     })?;
     let path = layers.path(&best, to);
     debug_assert!(paths::check_path(state, from, &path).is_ok(), "{path:?}");
     paths::check_path(state, from, &path).ok()?;
-    Some(MovePlan {
-        from,
-        path,
-        dues: cost(best.len, best.tolls).dues(seat),
-        fight_with: fight_at(state, seat, ship, to),
-    })
+    Some((from, path, cost(best.len, best.tolls)))
 }
 
 /// Action A (TR-ACT-A): every check of a move, and its plan.
@@ -361,8 +422,8 @@ pub fn check_move(
     path: Option<&[Cell]>,
     wind: bool,
 ) -> Result<MovePlan, RuleError> {
-    fresh_turn_of(state, seat)?;
-    let from = own_ship_at(state, seat, ship, "TR-ACT-A")?;
+    fresh_turn_of::<RuleError>(state, seat)?;
+    let from = own_ship_at::<RuleError>(state, seat, ship, "TR-ACT-A")?;
     if wind {
         check_wind(state, seat)?;
     }
@@ -380,7 +441,7 @@ pub fn check_move(
             let crossed = paths::crossed_pirates(state, path);
             let cost = MoveCost::new(state, seat, ship, to, path.len() as u8, crossed, wind);
             if !cost.affordable(&state.config, &state.player(seat).cards) {
-                return Err(unaffordable("TR-ACT-A", "this move"));
+                return Err(unaffordable::<RuleError>("TR-ACT-A", "this move"));
             }
             MovePlan {
                 from,
@@ -389,8 +450,12 @@ pub fn check_move(
                 fight_with: fight_at(state, seat, ship, to),
             }
         }
-        None => best_move(state, seat, ship, &Layers::from(state, from), to, wind)
-            .ok_or_else(|| unaffordable("TR-ACT-A", &format!("any path to {to}")))?,
+        None => {
+            let layers = Layers::from(state, from, state.player(seat).cards.total());
+            best_move(state, seat, ship, &layers, to, wind).ok_or_else(|| {
+                unaffordable::<RuleError>("TR-ACT-A", &format!("any path to {to}"))
+            })?
+        }
     };
     Ok(plan)
 }
@@ -424,7 +489,7 @@ pub fn voyage_destination(state: &State, to: Cell) -> bool {
 /// The explorer voyage's own checks: the variant and a laid-out explorer card.
 fn check_explorer_laid(state: &State, seat: Seat) -> Result<(), RuleError> {
     if !state.config.action_cards {
-        return Err(variant_off("TR-AK-6", "action_cards"));
+        return Err(variant_off::<RuleError>("TR-AK-6", "action_cards"));
     }
     if state.player(seat).action_cards.explorer != CardStatus::Laid {
         return Err(RuleError::new(
@@ -466,9 +531,9 @@ pub fn check_voyage(
     to: Cell,
     path: Option<&[Cell]>,
 ) -> Result<MovePlan, RuleError> {
-    fresh_turn_of(state, seat)?;
+    fresh_turn_of::<RuleError>(state, seat)?;
     check_explorer_laid(state, seat)?;
-    let from = own_ship_at(state, seat, ship, "TR-AK-6")?;
+    let from = own_ship_at::<RuleError>(state, seat, ship, "TR-AK-6")?;
     if !voyage_destination(state, to) {
         return Err(RuleError::new(
             e::INVALID_DESTINATION,
@@ -489,7 +554,7 @@ pub fn check_voyage(
             let toll = board().variants.pirates.toll_pass_through;
             let cost = paths::voyage_cost(state, toll, path);
             if !cost.payable(&state.config, &state.player(seat).cards) {
-                return Err(unaffordable("TR-AK-7", "this voyage"));
+                return Err(unaffordable::<RuleError>("TR-AK-7", "this voyage"));
             }
             Ok(MovePlan {
                 from,
@@ -501,7 +566,7 @@ pub fn check_voyage(
         None => voyages(state, seat, ship)
             .into_iter()
             .find(|p| p.path.last() == Some(&to))
-            .ok_or_else(|| unaffordable("TR-AK-7", &format!("any voyage to {to}"))),
+            .ok_or_else(|| unaffordable::<RuleError>("TR-AK-7", &format!("any voyage to {to}"))),
     }
 }
 
@@ -509,37 +574,41 @@ pub fn check_voyage(
 ///
 /// # Errors
 /// The first rule the founding breaks.
-pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<Due>), RuleError> {
-    fresh_turn_of(state, seat)?;
-    let at = own_ship_at(state, seat, ship, "TR-ACT-B")?;
+pub fn check_city<E: Refusal>(
+    state: &State,
+    seat: Seat,
+    ship: ShipId,
+) -> Result<(Cell, Vec<Due>), E> {
+    fresh_turn_of::<E>(state, seat)?;
+    let at = own_ship_at::<E>(state, seat, ship, "TR-ACT-B")?;
     let rule = "TR-ACT-B";
     let Some(colour) = state.field(at).empire.filter(|_| !at.is_tyros()) else {
-        return Err(RuleError::new(
-            e::NOT_AN_EMPIRE_FIELD,
-            rule,
-            format!("{at} belongs to no empire"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NOT_AN_EMPIRE_FIELD,
+                rule,
+                format!("{at} belongs to no empire"),
+            )
+        }));
     };
     if state.field(at).city.is_some() {
-        return Err(RuleError::new(
-            e::CITY_SITE_TAKEN,
-            rule,
-            format!("{at} already has a city"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(e::CITY_SITE_TAKEN, rule, format!("{at} already has a city"))
+        }));
     }
     if state.ships_at(at).any(|id| state.ship(id).owner != seat) {
-        return Err(RuleError::new(
-            e::RIVAL_SHIP_PRESENT,
-            rule,
-            format!("another player's ship is in {at}"),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::RIVAL_SHIP_PRESENT,
+                rule,
+                format!("another player's ship is in {at}"),
+            )
+        }));
     }
     if state.player(seat).cities_left == 0 {
-        return Err(RuleError::new(
-            e::NO_CITY_MARKERS,
-            rule,
-            "you have no city marker left",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(e::NO_CITY_MARKERS, rule, "you have no city marker left")
+        }));
     }
     let dues = vec![due(
         seat,
@@ -549,7 +618,7 @@ pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<
         DueReason::City,
     )];
     if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
-        return Err(unaffordable(rule, "a city"));
+        return Err(unaffordable::<E>(rule, "a city"));
     }
     Ok((at, dues))
 }
@@ -558,32 +627,36 @@ pub fn check_city(state: &State, seat: Seat, ship: ShipId) -> Result<(Cell, Vec<
 ///
 /// # Errors
 /// The first rule the build breaks.
-pub fn check_build(
+pub fn check_build<E: Refusal>(
     state: &State,
     seat: Seat,
     at: Cell,
     galley: bool,
-) -> Result<(ShipId, Vec<Due>), RuleError> {
-    fresh_turn_of(state, seat)?;
+) -> Result<(ShipId, Vec<Due>), E> {
+    fresh_turn_of::<E>(state, seat)?;
     let b = board();
     let rule = "TR-ACT-C";
     let Some(ship) = state.ships_in_supply(seat).next() else {
-        return Err(RuleError::new(
-            e::NO_SHIP_IN_SUPPLY,
-            rule,
-            "you have no ship in your supply",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::NO_SHIP_IN_SUPPLY,
+                rule,
+                "you have no ship in your supply",
+            )
+        }));
     };
     if galley {
         if !state.config.galleys {
-            return Err(variant_off("TR-GAL-2", "galleys"));
+            return Err(variant_off::<E>("TR-GAL-2", "galleys"));
         }
         if state.galley_tokens_left(seat) == 0 {
-            return Err(RuleError::new(
-                e::NO_GALLEY_TOKEN,
-                "TR-GAL-2",
-                "you have no galley token left",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::NO_GALLEY_TOKEN,
+                    "TR-GAL-2",
+                    "you have no galley token left",
+                )
+            }));
         }
     }
     let mut dues = Vec::new();
@@ -594,11 +667,13 @@ pub fn check_build(
             TyrosShipyard::OnlyWhileNoCity => state.cities_of(seat).next().is_none(),
         };
         if !allowed {
-            return Err(RuleError::new(
-                e::NOT_A_SHIPYARD,
-                rule,
-                "Tyros builds no ship for you now (tyros_shipyard)",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::NOT_A_SHIPYARD,
+                    rule,
+                    "Tyros builds no ship for you now (tyros_shipyard)",
+                )
+            }));
         }
         dues.push(due(
             seat,
@@ -612,19 +687,19 @@ pub fn check_build(
         let colour = match (field.city, field.empire) {
             (Some(owner), Some(colour)) if owner == seat => colour,
             _ => {
-                return Err(RuleError::new(
-                    e::NOT_A_SHIPYARD,
-                    rule,
-                    format!("you have no city in {at}"),
-                ))
+                return Err(E::refuse(|| {
+                    RuleError::new(e::NOT_A_SHIPYARD, rule, format!("you have no city in {at}"))
+                }))
             }
         };
         if state.ship_count(at) >= usize::from(b.constants.ship_limit_per_field) {
-            return Err(RuleError::new(
-                e::SHIPYARD_FULL,
-                rule,
-                format!("{at} already holds 2 ships"),
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::SHIPYARD_FULL,
+                    rule,
+                    format!("{at} already holds 2 ships"),
+                )
+            }));
         }
         dues.push(due(
             seat,
@@ -654,7 +729,7 @@ pub fn check_build(
     }
     let dues = ordered(dues);
     if !payment::affordable(&state.config, &state.player(seat).cards, &dues) {
-        return Err(unaffordable(rule, "this ship"));
+        return Err(unaffordable::<E>(rule, "this ship"));
     }
     Ok((ship, dues))
 }
@@ -663,14 +738,16 @@ pub fn check_build(
 ///
 /// # Errors
 /// `tyros.bank_trade_used`, and the turn checks.
-pub fn check_bank(state: &State, seat: Seat) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+pub fn check_bank<E: Refusal>(state: &State, seat: Seat) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     if state.config.bank_trade_once_per_round && state.player(seat).bank_trades > 0 {
-        return Err(RuleError::new(
-            e::BANK_TRADE_USED,
-            "TR-K1",
-            "you already traded with the bank this round (bank_trade_once_per_round)",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::BANK_TRADE_USED,
+                "TR-K1",
+                "you already traded with the bank this round (bank_trade_once_per_round)",
+            )
+        }));
     }
     Ok(())
 }
@@ -698,7 +775,7 @@ pub fn check_in_hand(
 /// # Errors
 /// The first rule the trade breaks.
 pub fn check_bank_swap(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    check_bank(state, seat)?;
+    check_bank::<RuleError>(state, seat)?;
     let max = board().constants.bank_trade.swap_max;
     if !(1..=u32::from(max)).contains(&cards.total()) {
         return Err(RuleError::new(
@@ -715,7 +792,7 @@ pub fn check_bank_swap(state: &State, seat: Seat, cards: &Cards) -> Result<(), R
 /// # Errors
 /// The first rule the trade breaks.
 pub fn check_bank_pick(state: &State, seat: Seat, cards: &Cards) -> Result<(), RuleError> {
-    check_bank(state, seat)?;
+    check_bank::<RuleError>(state, seat)?;
     let cost = board().constants.bank_trade.pick_cost;
     if cards.total() != u32::from(cost) {
         return Err(RuleError::new(
@@ -731,22 +808,26 @@ pub fn check_bank_pick(state: &State, seat: Seat, cards: &Cards) -> Result<(), R
 ///
 /// # Errors
 /// The turn checks, `tyros.action_already_taken` or `tyros.trade_used`.
-pub fn check_may_offer(state: &State, seat: Seat) -> Result<(), RuleError> {
-    let turn = turn_of(state, seat)?;
+pub fn check_may_offer<E: Refusal>(state: &State, seat: Seat) -> Result<(), E> {
+    let turn = turn_of::<E>(state, seat)?;
     if state.config.player_trade_free {
         if turn.traded {
-            return Err(RuleError::new(
-                e::TRADE_USED,
-                "TR-K1",
-                "you already traded this turn (player_trade_free)",
-            ));
+            return Err(E::refuse(|| {
+                RuleError::new(
+                    e::TRADE_USED,
+                    "TR-K1",
+                    "you already traded this turn (player_trade_free)",
+                )
+            }));
         }
     } else if turn.acted {
-        return Err(RuleError::new(
-            e::ACTION_ALREADY_TAKEN,
-            "TR-ACT-E",
-            "a trade with a player is this turn's action",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_ALREADY_TAKEN,
+                "TR-ACT-E",
+                "a trade with a player is this turn's action",
+            )
+        }));
     }
     Ok(())
 }
@@ -762,7 +843,7 @@ pub fn check_offer(
     give: &Cards,
     get: &Cards,
 ) -> Result<(), RuleError> {
-    check_may_offer(state, seat)?;
+    check_may_offer::<RuleError>(state, seat)?;
     let bad = |why: String| Err(RuleError::new(e::INVALID_OFFER, "TR-ACT-E", why));
     if to == seat || to.index() >= state.players.len() {
         return bad(format!("{to} is no other player"));
@@ -777,18 +858,20 @@ pub fn check_offer(
 ///
 /// # Errors
 /// The first rule playing it breaks.
-pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+pub fn check_action_card<E: Refusal>(state: &State, seat: Seat, card: ActionCard) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     let rule = "TR-AK-2";
     if !state.config.action_cards {
-        return Err(variant_off(rule, "action_cards"));
+        return Err(variant_off::<E>(rule, "action_cards"));
     }
     if state.player(seat).action_cards.get(card) != CardStatus::Available {
-        return Err(RuleError::new(
-            e::ACTION_CARD_UNAVAILABLE,
-            rule,
-            "each action card is played once",
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::ACTION_CARD_UNAVAILABLE,
+                rule,
+                "each action card is played once",
+            )
+        }));
     }
     let data = board().action_card(card.data_id());
     let from = match card {
@@ -798,18 +881,20 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
     let in_window =
         state.round >= from && (data.rounds_to == RoundsTo::End || !state.someone_without_tiles());
     if !in_window {
-        return Err(RuleError::new(
-            e::OUTSIDE_CARD_WINDOW,
-            "TR-AK-3",
-            format!(
-                "this card is played from round {from}{}",
-                if data.rounds_to == RoundsTo::End {
-                    "".to_string()
-                } else {
-                    " while every player still holds a landscape tile".to_string()
-                }
-            ),
-        ));
+        return Err(E::refuse(|| {
+            RuleError::new(
+                e::OUTSIDE_CARD_WINDOW,
+                "TR-AK-3",
+                format!(
+                    "this card is played from round {from}{}",
+                    if data.rounds_to == RoundsTo::End {
+                        "".to_string()
+                    } else {
+                        " while every player still holds a landscape tile".to_string()
+                    }
+                ),
+            )
+        }));
     }
     Ok(())
 }
@@ -819,32 +904,34 @@ pub fn check_action_card(state: &State, seat: Seat, card: ActionCard) -> Result<
 ///
 /// # Errors
 /// The first rule the relocation breaks.
-pub fn check_blockade(
+pub fn check_blockade<E: Refusal>(
     state: &State,
     seat: Seat,
     ship: ShipId,
     to: Cell,
-) -> Result<Cell, RuleError> {
-    check_action_card(state, seat, ActionCard::BlockadeBreaker)?;
-    let bad = |why: String| Err(RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why));
+) -> Result<Cell, E> {
+    check_action_card::<E>(state, seat, ActionCard::BlockadeBreaker)?;
+    let bad = |why: &dyn Fn() -> String| {
+        Err(E::refuse(|| {
+            RuleError::new(e::INVALID_RELOCATION, "TR-AK-5", why())
+        }))
+    };
     if ship.index() >= state.ships.len() {
-        return bad(format!("there is no ship {}", ship.0));
+        return bad(&|| format!("there is no ship {}", ship.0));
     }
     let target = state.ship(ship);
     let Some(from) = target.at.filter(|_| target.owner != seat) else {
-        return bad(format!("ship {} is no rival ship on the board", ship.0));
+        return bad(&|| format!("ship {} is no rival ship on the board", ship.0));
     };
     if !state.ships_at(from).any(|id| state.ship(id).owner == seat) {
-        return bad(format!("you have no ship in {from}"));
+        return bad(&|| format!("you have no ship in {from}"));
     }
     if !state.map().adjacent(from, to)
         || to.is_tyros()
         || state.field(to).empire.is_none()
         || state.ship_count(to) >= usize::from(board().constants.ship_limit_per_field)
     {
-        return bad(format!(
-            "{to} is no adjacent empire field with room for a ship"
-        ));
+        return bad(&|| format!("{to} is no adjacent empire field with room for a ship"));
     }
     Ok(from)
 }
@@ -854,34 +941,40 @@ pub fn check_blockade(
 ///
 /// # Errors
 /// The first rule the sinking breaks.
-pub fn check_sink(
+pub fn check_sink<E: Refusal>(
     state: &State,
     seat: Seat,
     galley: ShipId,
     target: ShipId,
-) -> Result<(), RuleError> {
-    fresh_turn_of(state, seat)?;
+) -> Result<(), E> {
+    fresh_turn_of::<E>(state, seat)?;
     if !state.config.galleys {
-        return Err(variant_off("TR-GAL-4", "galleys"));
+        return Err(variant_off::<E>("TR-GAL-4", "galleys"));
     }
-    let at = own_ship_at(state, seat, galley, "TR-GAL-4")?;
-    let bad = |why: String| Err(RuleError::new(e::CANNOT_SINK, "TR-GAL-4", why));
+    let at = own_ship_at::<E>(state, seat, galley, "TR-GAL-4")?;
+    let bad = |why: &dyn Fn() -> String| {
+        Err(E::refuse(|| {
+            RuleError::new(e::CANNOT_SINK, "TR-GAL-4", why())
+        }))
+    };
     if !state.ship(galley).galley {
-        return bad(format!("ship {} is no galley", galley.0));
+        return bad(&|| format!("ship {} is no galley", galley.0));
     }
     if target.index() >= state.ships.len() {
-        return bad(format!("there is no ship {}", target.0));
+        return bad(&|| format!("there is no ship {}", target.0));
     }
     let t = state.ship(target);
     if t.owner == seat || t.galley || t.at != Some(at) || at.is_tyros() {
-        return bad(format!(
-            "ship {} is no rival normal ship in your galley's field",
-            target.0
-        ));
+        return bad(&|| {
+            format!(
+                "ship {} is no rival normal ship in your galley's field",
+                target.0
+            )
+        });
     }
     let now = state.turn_number;
     if state.ship(galley).arrived >= now || t.arrived >= now {
-        return bad("the ships must have shared the field since before this turn".into());
+        return bad(&|| "the ships must have shared the field since before this turn".into());
     }
     Ok(())
 }
