@@ -1,5 +1,5 @@
 //! End-to-end tests of the HTTP API live in `tests/api/` (one binary with modules); the load
-//! generator is `src/bin/loadgen.rs`. This library holds what both use.
+//! generator is `src/bin/loadgen/`. This library holds what both use.
 
 use engine::ActionTemplate;
 use rand::Rng;
