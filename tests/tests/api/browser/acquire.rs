@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Announces the end as soon as it may, places the first playable tile, buys a share every
@@ -88,37 +88,13 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let watcher = Browser::open(&driver, &app, "acquire-spectator", (1280, 1000)).await;
 
     // Ann creates a two-seat game for Ann and Bob with the shorter end rule.
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "acquire").await;
-    ann.wait_until(
-        "the Acquire options are shown",
-        "return !!document.getElementById('config-end_rule');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "2").await;
+    ann.begin_new_game("Ann", "acquire", "end_rule", 2).await;
     ann.fill("#seat-name-1", "Bob").await;
     ann.select("#config-end_rule", "standard").await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
-    let links = ann
-        .js(
-            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
-            vec![],
-        )
-        .await;
-    let bob_link = links[1].as_str().expect("a link for seat 2").to_string();
+    let links = ann.create_new_game().await;
+    let bob_link = links[1].clone();
     assert!(bob_link.contains("#token="), "{bob_link}");
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    let id = ann.open_created_game().await;
     let (_, created) = app
         .get_json(&format!("/v1/games/{id}/events?limit=1"), None)
         .await;

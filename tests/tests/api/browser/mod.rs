@@ -18,6 +18,7 @@ mod hosted;
 mod live;
 mod lobby;
 mod monopoly;
+mod new_game;
 mod proxy;
 mod replay;
 mod templates;
@@ -25,7 +26,7 @@ mod tycoon;
 mod tyros;
 
 pub use driver::{Browser, Chromedriver};
-pub use game_page::{api_document, game_id_of, Table};
+pub use game_page::{api_document, Table};
 
 use std::time::Duration;
 

@@ -8,7 +8,7 @@
 use serde_json::{json, Value};
 
 use super::hosted::{template_move, waiting_on_templates};
-use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::spawn_app;
 
 /// Full rounds before the game ends and is ranked by net worth (MO-END-2): enough turns for an
@@ -144,36 +144,13 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     // Bob plays on a phone.
     let bob = Browser::open(&driver, &app, "monopoly-bob", (390, 844)).await;
 
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "monopoly").await;
-    ann.wait_until(
-        "the Monopoly options are shown",
-        "return !!document.getElementById('config-start_money');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "2").await;
+    ann.begin_new_game("Ann", "monopoly", "start_money", 2)
+        .await;
     ann.fill("#seat-name-1", "Bob").await;
     ann.fill("#config-round_limit", &ROUNDS.to_string()).await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
-    let links = ann
-        .js(
-            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
-            vec![],
-        )
-        .await;
-    let bob_link = links[1].as_str().expect("a link for seat 2").to_string();
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    let links = ann.create_new_game().await;
+    let bob_link = links[1].clone();
+    let id = ann.open_created_game().await;
     bob.goto(&bob_link).await;
     bob.wait_ready().await;
     assert_eq!(

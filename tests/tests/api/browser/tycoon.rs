@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::spawn_app;
 
 /// Picks a move that brings the game to its end quickly: build whenever possible, settle
@@ -50,25 +50,9 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     let bob = Browser::open(&driver, &app, "tycoon-bob", (390, 844)).await;
 
     // Ann creates a game whose second seat is open.
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "tycoon").await;
-    ann.wait_until(
-        "the Tycoon options are shown",
-        "return !!document.getElementById('config-step_mode');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "2").await;
+    ann.begin_new_game("Ann", "tycoon", "step_mode", 2).await;
     ann.select("#seat-kind-1", "open").await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
+    ann.create_new_game().await;
     ann.wait_until(
         "the list shows the new game",
         "return !!document.querySelector('#game-rows tr[data-game]');",
@@ -76,9 +60,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     )
     .await;
     ann.screenshot("lobby-created").await;
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    let id = ann.open_created_game().await;
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["status"], "open");
     assert_eq!(doc["seats"][0]["name"], "Ann");
@@ -155,28 +137,10 @@ async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tycoon-bot-ann", (1280, 1000)).await;
 
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "tycoon").await;
-    ann.wait_until(
-        "the Tycoon options are shown",
-        "return !!document.getElementById('config-step_mode');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "2").await;
+    ann.begin_new_game("Ann", "tycoon", "step_mode", 2).await;
     ann.select("#seat-kind-1", "bot-greedy").await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    ann.create_new_game().await;
+    let id = ann.open_created_game().await;
     let doc = api_document(&app, &id).await;
     assert_eq!(
         doc["status"], "active",

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::game_page::{seat_document, wait_for_api_version};
 use super::hosted::{template_move, waiting_on_templates};
-use super::{api_document, game_id_of, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Moves played by clicking (template moves not counted).
@@ -126,37 +126,13 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     let bob = Browser::open(&driver, &app, "tyros-bob", (1024, 900)).await;
     let cara = Browser::open(&driver, &app, "tyros-cara", (390, 844)).await;
 
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "tyros").await;
-    ann.wait_until(
-        "the Tyros options are shown",
-        "return !!document.getElementById('config-pirates');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "3").await;
+    ann.begin_new_game("Ann", "tyros", "pirates", 3).await;
     ann.fill("#seat-name-1", "Bob").await;
     ann.fill("#seat-name-2", "Cara").await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
-    let links = ann
-        .js(
-            "return [...document.querySelectorAll('#created input.share')].map((e) => e.value);",
-            vec![],
-        )
-        .await;
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    let links = ann.create_new_game().await;
+    let id = ann.open_created_game().await;
     for (page, seat) in [(&bob, 1), (&cara, 2)] {
-        page.goto(links[seat].as_str().expect("a seat link")).await;
+        page.goto(&links[seat]).await;
         page.wait_ready().await;
         assert_eq!(
             page.js("return document.body.dataset.seat;", vec![]).await,
@@ -283,17 +259,7 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tyros-bots-ann", (1280, 1300)).await;
 
-    ann.goto("/").await;
-    ann.wait_ready().await;
-    ann.fill("#player-name", "Ann").await;
-    ann.select("#new-type", "tyros").await;
-    ann.wait_until(
-        "the Tyros options are shown",
-        "return !!document.getElementById('config-action_cards');",
-        vec![],
-    )
-    .await;
-    ann.select("#new-seat-count", "3").await;
+    ann.begin_new_game("Ann", "tyros", "action_cards", 3).await;
     // Random bots: greedy ones may trade with the bank turn after turn without end (a swap
     // often looks as good as passing to a one-ply search), and the round never ends.
     ann.select("#seat-kind-1", "bot-random").await;
@@ -301,16 +267,8 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     ann.click("#config-action_cards").await;
     ann.fill("#config-tiles_per_round", r#"{"3": 4, "4": 1}"#)
         .await;
-    ann.click("#create-game").await;
-    ann.wait_until(
-        "the game is created",
-        "return !!document.getElementById('open-created');",
-        vec![],
-    )
-    .await;
-    ann.click("#open-created").await;
-    ann.wait_ready().await;
-    let id = game_id_of(&ann).await;
+    ann.create_new_game().await;
+    let id = ann.open_created_game().await;
     let started = &app
         .get_json(&format!("/v1/games/{id}/events?limit=1"), None)
         .await
