@@ -6,6 +6,8 @@
 //! repeated in code. Rule code reads every number from here.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::data_id::IdIndex;
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
@@ -190,6 +192,7 @@ pub struct Board {
     pub groups: Vec<GroupData>,
     /// The 32 cards: Ereignis first, then Gemeinschaft.
     pub cards: Vec<CardData>,
+    card_ids: IdIndex,
 }
 
 impl Board {
@@ -228,10 +231,7 @@ impl Board {
     }
 
     fn card_by_id(&self, id: &str) -> Option<Card> {
-        self.cards
-            .iter()
-            .position(|c| c.id == id)
-            .map(|i| Card(i as u8))
+        self.card_ids.get(id).map(Card)
     }
 }
 
@@ -452,6 +452,7 @@ fn parse(json: &str) -> Result<Board, String> {
         square_names: file.squares.iter().map(|s| s.name.clone()).collect(),
         deeds,
         groups,
+        card_ids: IdIndex::new(cards.iter().map(|c| c.id.as_str())),
         cards,
     })
 }
