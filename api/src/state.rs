@@ -132,9 +132,15 @@ impl Changes {
     pub fn committed(&self, applied: &db::store::Applied) {
         self.changed(applied.change());
         if applied.deadline_armed {
-            self.hub.dispatch(ListenEvent::DeadlineArmed);
-            self.announcer.deadline_armed();
+            self.deadline_armed();
         }
+    }
+
+    /// A deadline was armed: wake the deadline workers, here and in every process. Never
+    /// blocks.
+    pub fn deadline_armed(&self) {
+        self.hub.dispatch(ListenEvent::DeadlineArmed);
+        self.announcer.deadline_armed();
     }
 
     /// Game `change.game_id` changed (an open game ended without an event: its version is

@@ -154,19 +154,21 @@ impl Lifecycle {
     pub fn apply(&mut self, event: &LifecycleEvent, seq: i64, clock: &Clock) {
         match *event {
             LifecycleEvent::SeatTimedOut { seat } => {
-                if let Some(c) = self.seat_mut(seat).and_then(|s| s.clock.as_mut()) {
-                    // The whole time is used; no increment for a move never made.
-                    c.left_us = 0;
-                    c.run = Run::Idle;
+                if let Some(s) = self.seat_mut(seat) {
+                    s.left = Some(Left {
+                        reason: LeftReason::TimedOut,
+                        seq,
+                    });
+                    if let Some(c) = s.clock.as_mut() {
+                        // The whole time is used; no increment for a move never made.
+                        c.left_us = 0;
+                        c.run = Run::Idle;
+                    }
                 }
             }
             LifecycleEvent::BotTookOver { seat, level } => {
                 if let Some(s) = self.seat_mut(seat) {
                     s.stand_in = Some(level);
-                    s.left.get_or_insert(Left {
-                        reason: LeftReason::TimedOut,
-                        seq,
-                    });
                     if let Some(c) = s.clock.as_mut() {
                         c.run = Run::Idle;
                     }

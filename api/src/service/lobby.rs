@@ -133,6 +133,10 @@ pub fn create_game(
             open_ttl: cx.open_game_ttl,
         },
     )?;
+    if clock.is_on() && game.status == db::GameStatus::Active {
+        // Its first clock runs: the deadline workers look again.
+        cx.changes.deadline_armed();
+    }
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
     Ok(CreatedGame {
         game_id: game.id,

@@ -7,6 +7,7 @@ mod bad_input;
 mod bots;
 mod browser;
 mod clients;
+mod clocks;
 mod concurrency;
 mod conventions;
 mod faults;
