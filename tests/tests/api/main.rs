@@ -13,6 +13,7 @@ mod conventions;
 mod faults;
 mod helpers;
 mod hostile_input;
+mod leaving;
 mod load;
 mod lobby;
 mod monopoly;
