@@ -2899,7 +2899,7 @@ export interface components {
              *     - `idempotency_key_in_flight`: 409, a request with this key is still being processed
              *     - `game_already_started`: 409, the game is no longer open
              *     - `game_not_started`: 409, the game has not started
-             *     - `game_over`: 409 (or 422 from a game's rules), the game has ended
+             *     - `game_over`: 409 (or 422 from a game's rules), the game is over: finished, aborted or expired
              *     - `wrong_status`: 409, the game is not in the status the operation needs
              *     - `seat_taken`: 409, the seat asked for is taken
              *     - `no_open_seat`: 409, no seat is open
