@@ -22,7 +22,7 @@ use crate::state::AppState;
     tag = "play",
     params(
         ("id" = Uuid, Path, description = "Game id"),
-        ("seat" = u8, Path, description = "The seat to resign: the token's own"),
+        ("seat" = u8, Path, minimum = 0, maximum = 255, description = "The seat to resign: the token's own"),
     ),
     security(("seat_token" = [])),
     responses(
@@ -57,7 +57,7 @@ pub async fn resign(
     tag = "play",
     params(
         ("id" = Uuid, Path, description = "Game id"),
-        ("seat" = u8, Path, description = "The seat to reclaim: the token's own"),
+        ("seat" = u8, Path, minimum = 0, maximum = 255, description = "The seat to reclaim: the token's own"),
     ),
     security(("seat_token" = [])),
     responses(
