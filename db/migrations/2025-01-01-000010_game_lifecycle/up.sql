@@ -78,18 +78,18 @@ DECLARE
     committed_at timestamptz;
     due          timestamptz;
 BEGIN
-    -- The row lock first, then the time: a transaction that waited for the lock gets a
-    -- timestamp after the commit it waited for.
+    -- The row lock first, then the time, in a statement of its own: a locking SELECT
+    -- computes its columns before it waits for the lock.
     IF p_may_wait THEN
-        SELECT greatest(clock_timestamp(), updated_at + interval '1 microsecond')
-          INTO committed_at FROM games WHERE id = p_game FOR NO KEY UPDATE;
+        PERFORM 1 FROM games WHERE id = p_game FOR NO KEY UPDATE;
     ELSE
-        SELECT greatest(clock_timestamp(), updated_at + interval '1 microsecond')
-          INTO committed_at FROM games WHERE id = p_game FOR NO KEY UPDATE SKIP LOCKED;
+        PERFORM 1 FROM games WHERE id = p_game FOR NO KEY UPDATE SKIP LOCKED;
         IF NOT FOUND THEN
             RETURN NULL;
         END IF;
     END IF;
+    SELECT greatest(clock_timestamp(), updated_at + interval '1 microsecond')
+      INTO committed_at FROM games WHERE id = p_game;
     UPDATE games
     SET snapshot     = p_snapshot,
         version      = p_version + cardinality(p_events),
