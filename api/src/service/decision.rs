@@ -37,8 +37,6 @@ pub struct Table {
     /// The seq the next event gets.
     next_seq: i64,
     events: Vec<NewEvent>,
-    /// The lifecycle events of this commit, for the metrics.
-    recorded: Vec<LifecycleEvent>,
 }
 
 /// The seats the server's bots play from creation, from the stored seats.
@@ -80,7 +78,6 @@ impl Table {
             starting: false,
             next_seq: game.version + 1,
             events: Vec::new(),
-            recorded: Vec::new(),
         })
     }
 
@@ -98,7 +95,6 @@ impl Table {
             starting: true,
             next_seq: 1,
             events: Vec::new(),
-            recorded: Vec::new(),
         }
     }
 
@@ -118,11 +114,6 @@ impl Table {
             || self.life.stand_in(seat).is_some()
     }
 
-    /// The lifecycle events of this commit.
-    pub fn recorded(&self) -> &[LifecycleEvent] {
-        &self.recorded
-    }
-
     /// Adds a lifecycle event, asked for by `by` (`None`: the server's own, such as a
     /// timeout). Lifecycle events carry no action: they are not moves.
     pub fn record(&mut self, by: Option<Seat>, event: LifecycleEvent) {
@@ -132,7 +123,6 @@ impl Table {
             action: None,
             event: event.to_json(),
         });
-        self.recorded.push(event);
         self.next_seq += 1;
     }
 

@@ -15,10 +15,10 @@ use uuid::Uuid;
 use super::caller::{require_seat, stored_kind, wire_seat};
 use super::decision::Table;
 use super::document;
-use crate::dto::{ActionResponse, OnTimeout, SeatStatus};
+use crate::dto::{ActionResponse, Clock, OnTimeout, SeatStatus};
 use crate::error::ApiError;
 use crate::extract::SeatToken;
-use crate::lifecycle::LifecycleEvent;
+use crate::lifecycle::{is_lifecycle, Due, LifecycleEvent};
 use crate::state::Context;
 
 fn refuse(e: ApiError) -> StoreError<ApiError> {
@@ -63,12 +63,7 @@ fn own_seat(caller: Seat, seat: i32) -> Result<(), ApiError> {
 
 /// What a lifecycle endpoint answers: the game after the change for the caller, and the
 /// events it wrote (an open game that ended wrote none).
-fn answer(
-    cx: &Context,
-    changed: &Changed,
-    roster: &Roster,
-    caller: Seat,
-) -> Result<ActionResponse, ApiError> {
+fn answer(changed: &Changed, roster: &Roster, caller: Seat) -> Result<ActionResponse, ApiError> {
     let game = changed.game();
     let state = match &game.snapshot {
         Some(_) => Some(state_of(game)?),
@@ -85,40 +80,37 @@ fn answer(
         }
         Changed::Ended(_) => Vec::new(),
     };
-    let doc = document::build(game, roster.seats(), state.as_deref(), Some(caller))?;
-    announce(
-        cx,
-        changed,
-        events
-            .iter()
-            .filter_map(|e| serde_json::from_value::<LifecycleEvent>(e.event.clone()).ok()),
-    );
     Ok(ActionResponse {
         type_: game.game_type.clone(),
-        game: doc,
+        game: document::build(game, roster.seats(), state.as_deref(), Some(caller))?,
         events,
     })
 }
 
 /// Tells waiters, deadline workers and the metrics about a committed change.
-fn announce(cx: &Context, changed: &Changed, recorded: impl Iterator<Item = LifecycleEvent>) {
+fn announce(cx: &Context, changed: &Changed) {
     let game = changed.game();
+    let count = |event: &str| {
+        cx.lifecycle_events
+            .with_label_values(&[&game.game_type, event])
+            .inc();
+    };
     match changed {
-        Changed::Appended(applied) => cx.changes.committed(applied),
-        Changed::Ended(game) => cx.changes.changed(db::notify::GameChanged {
-            game_id: game.id,
-            version: game.version,
-        }),
-    }
-    for event in recorded {
-        cx.lifecycle_events
-            .with_label_values(&[&game.game_type, event.kind()])
-            .inc();
-    }
-    if let Changed::Ended(game) = changed {
-        cx.lifecycle_events
-            .with_label_values(&[&game.game_type, &format!("game_{}", game.status)])
-            .inc();
+        Changed::Appended(applied) => {
+            cx.changes.committed(applied);
+            for row in applied.events.iter().filter(|r| is_lifecycle(&r.event)) {
+                if let Ok(event) = serde_json::from_value::<LifecycleEvent>(row.event.clone()) {
+                    count(event.kind());
+                }
+            }
+        }
+        Changed::Ended(game) => {
+            cx.changes.changed(db::notify::GameChanged {
+                game_id: game.id,
+                version: game.version,
+            });
+            count(&format!("game_{}", game.status));
+        }
     }
 }
 
@@ -164,8 +156,9 @@ pub fn resign(
         let state = state_of(game).map_err(refuse)?;
         Ok(LockedChange::Append(table.close(state.as_ref())))
     })?;
+    announce(cx, &changed);
     tracing::info!(game_id = %id, seat = caller.0, "seat resigned");
-    answer(cx, &changed, &roster, caller)
+    answer(&changed, &roster, caller)
 }
 
 /// `POST /v1/games/{id}/seats/{seat}/reclaim` with that seat's token: the seat's player takes
@@ -210,8 +203,9 @@ pub fn reclaim(
         let state = state_of(game).map_err(refuse)?;
         Ok(LockedChange::Append(table.close(state.as_ref())))
     })?;
+    announce(cx, &changed);
     tracing::info!(game_id = %id, seat = caller.0, "seat reclaimed");
-    answer(cx, &changed, &roster, caller)
+    answer(&changed, &roster, caller)
 }
 
 /// `POST /v1/games/{id}/abort` by any seated player, while no seat has moved (an open game,
@@ -247,10 +241,9 @@ pub fn abort(
             required: GameStatus::Active,
         }),
     })?;
+    announce(cx, &changed);
     tracing::info!(game_id = %id, seat = caller.0, "game aborted");
-    // An open game's roster may have been renumbered by nothing (it never started): the
-    // caller's seat is the one the token named.
-    answer(cx, &changed, &roster, caller)
+    answer(&changed, &roster, caller)
 }
 
 /// What firing a claimed deadline came to.
@@ -262,6 +255,25 @@ pub enum Fired {
     Stale,
     /// Nothing had run out yet at the claim (see `store::reschedule_deadline`): due then.
     NotYet(DateTime<Utc>),
+}
+
+/// Why a claimed clock deadline is not fired.
+enum Skip {
+    /// The game moved past the deadline's version, or is over.
+    Stale,
+    /// Nothing had run out at the claim; the earliest running clock runs out then.
+    NotYet(Option<DateTime<Utc>>),
+    Failed(ApiError),
+}
+
+impl From<Skip> for ApiError {
+    fn from(skip: Skip) -> ApiError {
+        match skip {
+            Skip::Failed(e) => e,
+            // Never reaches a client: fire_clock answers these itself.
+            Skip::Stale | Skip::NotYet(_) => ApiError::internal("a skipped deadline"),
+        }
+    }
 }
 
 /// Fires clock deadline `deadline`: every awaited seat whose time is up at the claim's time
@@ -280,38 +292,33 @@ pub fn fire_clock(
         Err(StoreError::NotFound) => return Ok(Fired::Stale),
         roster => roster?,
     };
-    let mut not_yet = None;
     let changed = store::change_locked(conn, id, |_, game| {
         if game.version != deadline.version || game.status != GameStatus::Active {
-            return Err(StoreError::VersionConflict {
-                current: game.version,
-            });
+            return Err(StoreError::Rejected(Skip::Stale));
         }
-        let mut table =
-            Table::of_game(game, roster.seats(), cx.bots.move_delay_ms).map_err(refuse)?;
+        let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)
+            .map_err(|e| StoreError::Rejected(Skip::Failed(e)))?;
         let run_out = table.life().run_out(deadline.now);
         if run_out.is_empty() {
-            not_yet = table
+            let next = table
                 .life()
                 .dues()
                 .into_iter()
                 .filter_map(|(_, due)| match due {
-                    crate::lifecycle::Due::At(t) => Some(t),
-                    crate::lifecycle::Due::AfterCommit(_) => None,
+                    Due::At(t) => Some(t),
+                    Due::AfterCommit(_) => None,
                 })
                 .min();
-            return Err(StoreError::VersionConflict {
-                current: game.version,
-            });
+            return Err(StoreError::Rejected(Skip::NotYet(next)));
         }
         let (on_timeout, level) = match *table.clock() {
-            crate::dto::Clock::PerMove {
+            Clock::PerMove {
                 on_timeout, bot, ..
             }
-            | crate::dto::Clock::Fischer {
+            | Clock::Fischer {
                 on_timeout, bot, ..
             } => (on_timeout, bot),
-            crate::dto::Clock::Unlimited => (OnTimeout::Bot, table.clock().stand_in()),
+            Clock::Unlimited => (OnTimeout::Bot, table.clock().stand_in()),
         };
         for seat in run_out {
             table.record(None, LifecycleEvent::SeatTimedOut { seat: seat.0 });
@@ -329,25 +336,18 @@ pub fn fire_clock(
                 },
             );
         }
-        let state = state_of(game).map_err(refuse)?;
+        let state = state_of(game).map_err(|e| StoreError::Rejected(Skip::Failed(e)))?;
         Ok(LockedChange::Append(table.close(state.as_ref())))
     });
     match changed {
         Ok(changed) => {
-            let recorded: Vec<LifecycleEvent> = match &changed {
-                Changed::Appended(applied) => applied
-                    .events
-                    .iter()
-                    .filter_map(|e| serde_json::from_value(e.event.clone()).ok())
-                    .collect(),
-                Changed::Ended(_) => Vec::new(),
-            };
+            announce(cx, &changed);
             tracing::info!(game_id = %id, version = changed.game().version, "clock ran out");
-            announce(cx, &changed, recorded.into_iter());
             Ok(Fired::Applied)
         }
-        Err(StoreError::VersionConflict { .. }) | Err(StoreError::NotFound) => {
-            Ok(not_yet.map_or(Fired::Stale, Fired::NotYet))
+        Err(StoreError::Rejected(Skip::Stale)) | Err(StoreError::NotFound) => Ok(Fired::Stale),
+        Err(StoreError::Rejected(Skip::NotYet(next))) => {
+            Ok(next.map_or(Fired::Stale, Fired::NotYet))
         }
         Err(e) => Err(e.into()),
     }
@@ -366,7 +366,7 @@ pub fn fire_expiry(
     match store::expire_open_game(conn, deadline) {
         Ok(Some(game)) => {
             tracing::info!(game_id = %game.id, "open game expired");
-            announce(cx, &Changed::Ended(game), std::iter::empty());
+            announce(cx, &Changed::Ended(game));
             Ok(Fired::Applied)
         }
         Ok(None) | Err(StoreError::NotFound) => Ok(Fired::Stale),
