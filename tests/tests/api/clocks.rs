@@ -77,6 +77,32 @@ pub fn lifecycle(log: &[Value]) -> Vec<(i64, String, Value)> {
         .collect()
 }
 
+/// The first `version` message of the game's push stream after `after`.
+async fn first_version_message(app: &TestApp, game: &Game, after: i64) -> Value {
+    let mut res = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/stream?after={after}", game.id),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let mut text = String::new();
+    loop {
+        if let Some(at) = text.find("event: version\n") {
+            if let Some(line) = text[at..].lines().find_map(|l| l.strip_prefix("data: ")) {
+                if text[at..].contains("\n\n") {
+                    return serde_json::from_str(line).unwrap();
+                }
+            }
+        }
+        let chunk = res.chunk().await.unwrap().expect("the stream ended");
+        text.push_str(std::str::from_utf8(&chunk).unwrap());
+    }
+}
+
 fn time(v: &Value) -> DateTime<Utc> {
     v.as_str().unwrap().parse().unwrap()
 }
@@ -316,7 +342,15 @@ async fn fischer_increments_add_up_exactly_as_the_log_says_and_every_state_repla
     // Each version's document as its commit answered it.
     let mut answered: BTreeMap<i64, Value> = BTreeMap::new();
     let first = app.document(&game, None).await;
-    answered.insert(first["version"].as_i64().unwrap(), first);
+    // The stream's version message names the awaited seat's deadline, as the document does.
+    let version = first["version"].as_i64().unwrap();
+    let message = first_version_message(&app, &game, version - 1).await;
+    let awaited = first["active_seats"][0].as_u64().unwrap() as usize;
+    assert_eq!(
+        message["deadlines"],
+        json!([{ "seat": awaited, "deadline": first["seats"][awaited]["clock"]["deadline"] }])
+    );
+    answered.insert(version, first);
     for moves in 0..40 {
         let doc = app.document(&game, None).await;
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
