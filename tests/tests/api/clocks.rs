@@ -542,3 +542,78 @@ async fn a_timeout_with_on_timeout_resign_in_a_two_seat_game_hands_the_other_sea
     assert_eq!(kinds, [&json!("seat_timed_out"), &json!("seat_resigned")]);
     assert_eq!(doc["seats"][gone as usize]["status"], "resigned");
 }
+
+#[tokio::test]
+async fn an_action_and_a_timeout_that_race_never_both_count() {
+    let app = spawn_app().await;
+    // Ann sends her last action of the move around her deadline, a little before or after:
+    // exactly one of the two is written at that version, and her answer says which.
+    for offset_ms in [-40, -10, 0, 10, 40] {
+        let clock = json!({ "kind": "per_move", "seconds": 2, "bot": "random" });
+        let (game, _) = create(&app, "tycoon", 2, json!({}), clock).await;
+        // Ann's move up to its last action: a ticket, a flight, a hotel (a main action).
+        let mut body = Value::Null;
+        for _ in 0..6 {
+            let legal = app.legal(&game, 0).await;
+            let actions = legal["actions"].as_array().unwrap();
+            let of = |t: &str| actions.iter().find(|a| a["type"] == t).cloned();
+            if of("end_turn").is_some() {
+                break;
+            }
+            let action = of("build_hotel")
+                .or_else(|| of("fly"))
+                .or_else(|| of("buy_ticket"))
+                .expect("a ticket, a flight or a hotel");
+            let (status, answer) = app
+                .act(
+                    &game,
+                    0,
+                    &json!({ "action": action, "expected_version": legal["version"] }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            body = answer;
+        }
+        if body["game"]["seats"][0]["clock"]["running"] != true {
+            // The machine was slow enough for the move's time to pass already.
+            continue;
+        }
+        let version = body["game"]["version"].as_i64().unwrap();
+        let deadline = time(&body["game"]["seats"][0]["clock"]["deadline"]);
+        let at = deadline + TimeDelta::milliseconds(offset_ms);
+        if let Ok(wait) = (at - Utc::now()).to_std() {
+            tokio::time::sleep(wait).await;
+        }
+        let (status, answer) = app
+            .act(
+                &game,
+                0,
+                &json!({ "action": { "type": "end_turn" }, "expected_version": version }),
+            )
+            .await;
+        let log = app.all_events(&game, None).await;
+        let next = log
+            .iter()
+            .find(|e| e["seq"] == version + 1)
+            .expect("something happened after the loan");
+        if status == StatusCode::OK {
+            assert_eq!(
+                (&next["event"]["type"], &next["seat"]),
+                (&json!("turn_ended"), &json!(0)),
+                "offset {offset_ms}"
+            );
+        } else {
+            assert_problem_code(status, &answer, "version_conflict");
+            assert_eq!(
+                next["event"],
+                json!({ "type": "seat_timed_out", "seat": 0 }),
+                "offset {offset_ms}"
+            );
+        }
+    }
+}
+
+fn assert_problem_code(status: StatusCode, body: &Value, code: &str) {
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+}
