@@ -40,6 +40,7 @@ pub const API_CODES: &[(&str, &str)] = &[
     ("seat_resigned", "409, the seat has resigned: it takes no more actions and cannot resign again or be reclaimed"),
     ("seat_taken_over", "409, the server's bot plays the seat since its clock ran out; reclaim it to play"),
     ("seat_not_taken_over", "409, no bot plays the seat: there is nothing to reclaim"),
+    ("already_seated", "409, the player already holds a seat of this game (one seat per player and game)"),
     ("too_late_to_abort", "409, a seat has moved already: resign instead"),
     ("precondition_failed", "412, `If-Match` does not match (`current_version`)"),
     ("body_too_large", "413, the body is over 64 KiB"),

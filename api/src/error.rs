@@ -296,6 +296,10 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
+            StoreError::AlreadySeated => ApiError::conflict(
+                "already_seated",
+                "this player already holds a seat of this game",
+            ),
             StoreError::Rejected(e) => e.into(),
             StoreError::Busy => ApiError::busy(),
             StoreError::Unavailable(m) => {

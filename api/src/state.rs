@@ -251,7 +251,7 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed => {}
+            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed | ListenEvent::Notice(_) => {}
         }
     }
 

@@ -163,6 +163,8 @@ impl Table {
             bot_turn,
             lifecycle,
             deadline,
+            notices: Vec::new(),
+            finish: None,
         }
     }
 

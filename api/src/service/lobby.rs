@@ -131,6 +131,7 @@ pub fn create_game(
             initial,
             clock: clock.stored(),
             open_ttl: cx.open_game_ttl,
+            rated: false,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {

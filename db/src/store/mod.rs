@@ -13,7 +13,11 @@ mod events;
 mod games;
 mod idempotency;
 mod locked;
+mod notices;
+mod players;
+mod results;
 mod seats;
+mod seeks;
 
 pub use append::{Applied, BotTurn, DeadlineChange, Decision};
 pub use apply::{
@@ -32,7 +36,18 @@ pub use games::{
 };
 pub use idempotency::expire_idempotency_keys;
 pub use locked::{any_seat_moved, change_locked, Changed, LockedChange};
-pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
+pub use notices::{
+    expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,
+    NOTICE_CHANNEL,
+};
+pub use players::{
+    create_player, get_player, leaderboard, player_by_token, player_games, profile,
+    rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked, RatingRow,
+    Record, ResultRow,
+};
+pub use results::{Finish, RateFn, Rating, Skill, Standing};
+pub use seats::{join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, Roster};
+pub use seeks::*;
 
 use diesel::prelude::*;
 
