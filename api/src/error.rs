@@ -311,6 +311,13 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
     }
 }
 
+/// A statement's error inside a transaction the api runs itself: mapped as the store maps it.
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        StoreError::<std::convert::Infallible>::from(e).into()
+    }
+}
+
 impl From<std::convert::Infallible> for ApiError {
     fn from(never: std::convert::Infallible) -> Self {
         match never {}

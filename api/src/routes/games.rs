@@ -6,7 +6,7 @@ use actix_web::{get, post, HttpResponse};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, SeatToken, StrictJson};
+use crate::extract::{Bearer, GameId, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::state::AppState;
 
@@ -62,6 +62,7 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
 pub async fn create_game(
     state: Data<AppState>,
     body: StrictJson<CreateGameRequest>,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
@@ -87,19 +88,34 @@ pub async fn create_game(
     let seats = body
         .seats
         .iter()
-        .map(|s| match (&s.name, s.open, s.bot, s.budget_ms) {
-            (Some(name), None | Some(false), None, None) => Ok(SeatPlan::Taken(valid_name(name)?)),
-            (None, Some(true), None, None) => Ok(SeatPlan::Open),
-            (None, None | Some(false), Some(level), budget_ms) => {
-                Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
-            }
-            _ => Err(ApiError::unprocessable(
-                "invalid_seat",
-                "each seat is {\"name\": ...}, {\"open\": true} or {\"bot\": ...} \
-                 (budget_ms only with bot)",
-            )),
-        })
+        .map(
+            |s| match (&s.name, s.me.unwrap_or(false), s.open, s.bot, s.budget_ms) {
+                (Some(name), false, None | Some(false), None, None) => {
+                    Ok(SeatPlan::Taken(valid_name(name)?))
+                }
+                (None, true, None | Some(false), None, None) => Ok(SeatPlan::Me),
+                (None, false, Some(true), None, None) => Ok(SeatPlan::Open),
+                (None, false, None | Some(false), Some(level), budget_ms) => {
+                    Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
+                }
+                _ => Err(ApiError::unprocessable(
+                    "invalid_seat",
+                    "each seat is {\"name\": ...}, {\"me\": true}, {\"open\": true} or \
+                 {\"bot\": ...} (budget_ms only with bot)",
+                )),
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
+    if seats.iter().filter(|s| matches!(s, SeatPlan::Me)).count() > 1 {
+        return Err(ApiError::unprocessable(
+            "invalid_seat",
+            "a player takes at most one seat of a game: one {\"me\": true} at most",
+        ));
+    }
+    let rated = body.rated.unwrap_or(false);
+    if rated {
+        lobby::check_rated(&seats)?;
+    }
     let clock = match body.clock {
         Some(clock) => Clock::try_from(clock)
             .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
@@ -111,6 +127,8 @@ pub async fn create_game(
         seats,
         seed: body.seed,
         clock,
+        rated,
+        bearer: bearer.0,
     };
     let created = state
         .db(move |conn, cx| lobby::create_game(conn, cx, plan))
@@ -176,6 +194,7 @@ pub async fn list_games(
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
                 clock: Clock::from_stored(g.clock.as_ref()),
+                rated: g.rated,
             })
             .collect(),
         next_cursor: next_cursor.clone(),
@@ -218,10 +237,25 @@ pub async fn join_seat(
     state: Data<AppState>,
     GameId(id): GameId,
     body: StrictJson<JoinRequest>,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let seat = body.seat;
+    let player = bearer.0.filter(|t| t.is_player());
     let joined = match (&body.name, body.bot, body.budget_ms) {
+        (None, None, None) if player.is_some() => {
+            let token = player.expect("matched as Some");
+            let joined = state
+                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token))
+                .await?;
+            Joined::Player(joined)
+        }
+        (Some(_), None, None) if player.is_some() => {
+            return Err(ApiError::unprocessable(
+                "invalid_seat",
+                "with a player token the seat takes the player's name: leave out name",
+            ))
+        }
         (Some(name), None, None) => {
             let name = valid_name(name)?;
             let joined = state

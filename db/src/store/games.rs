@@ -80,6 +80,18 @@ pub struct NewGame {
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
 pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, StoreError> {
+    create_game_noticed(conn, new).map(|(game, _)| game)
+}
+
+/// [`create_game`], with the notices its setup commit recorded (a game that starts with
+/// players' seats tells them).
+///
+/// # Errors
+/// As [`create_game`].
+pub fn create_game_noticed(
+    conn: &mut PgConnection,
+    new: NewGame,
+) -> Result<(GameRow, Vec<super::NoticeRow>), StoreError> {
     conn.transaction(|conn| {
         let game: GameRow = diesel::insert_into(games::table)
             .values((
@@ -132,10 +144,13 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
             .execute(conn)?;
 
         match new.initial {
-            Some(decision) => Ok(append(conn, &game, decision)?.game),
+            Some(decision) => {
+                let applied = append(conn, &game, decision)?;
+                Ok((applied.game, applied.notices))
+            }
             None => {
                 super::deadlines::arm_expiry(conn, game.id, new.open_ttl)?;
-                Ok(game)
+                Ok((game, Vec::new()))
             }
         }
     })

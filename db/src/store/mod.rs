@@ -31,8 +31,8 @@ pub use deadlines::{
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
-    active_bot_only_games, create_game, get_game, list_games, BotSeat, Cursor, GameFilter,
-    GameSummary, NewGame, NewSeat, Page,
+    active_bot_only_games, create_game, create_game_noticed, get_game, list_games, BotSeat, Cursor,
+    GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
 pub use locked::{any_seat_moved, change_locked, Changed, LockedChange};
