@@ -38,6 +38,9 @@ pub struct Shape {
 /// When each notice (game, version) arrived.
 type Arrivals = Arc<Mutex<HashMap<(String, i64), SystemTime>>>;
 
+/// The commits that handed a turn to a player: (game, version) and the commit's time.
+type Commits = Arc<Mutex<Vec<((String, i64), SystemTime)>>>;
+
 async fn post(
     http: &Client,
     url: String,
@@ -202,7 +205,7 @@ async fn run(http: &Client, base: &str, shape: Shape, players: bool) -> anyhow::
     tokio::time::sleep(Duration::from_millis(200)).await;
     let cpu_before = measure::cpu_now();
     let started = Instant::now();
-    let commits: Arc<Mutex<Vec<((String, i64), SystemTime)>>> = Arc::default();
+    let commits: Commits = Arc::default();
     let drivers: Vec<_> = tables
         .into_iter()
         .enumerate()
