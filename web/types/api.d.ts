@@ -87,8 +87,10 @@ export interface paths {
         get: operations["list_games"];
         put?: never;
         /**
-         * Create a game. Named seats get their token in the response (once); a game without open
-         *     seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+         * Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
+         *     is taken for the player whose token authorizes the request (no seat token: the player's
+         *     acts for it); a game without open seats starts at once. `rated: true` makes a rated game
+         *     (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
          *     game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
          *     ends as `expired`.
          */
@@ -250,9 +252,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-         *     token is in the response, once. The join that fills the last seat starts the game. Joins
-         *     do not change the version (no event is written).
+         * Take an open seat, for a person (`name`), for the player whose token authorizes the
+         *     request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
+         *     server's bot (`bot`). A person's seat token is in the response, once. The join that fills
+         *     the last seat starts the game. Joins do not change the version (no event is written).
          */
         post: operations["join_seat"];
         delete?: never;
@@ -1749,7 +1752,10 @@ export interface components {
              * @description With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
              */
             budget_ms?: number | null;
-            /** @description Display name, 1 to 64 characters (for a person's seat). */
+            /**
+             * @description Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out
+             *     with a player token: the seat shows the player's name).
+             */
             name?: string | null;
             /**
              * Format: int32
@@ -6481,6 +6487,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A seat `{"me": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -6499,7 +6514,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`) */
+            /** @description Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7241,6 +7256,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description An unknown or rotated player token (`invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such game */
             404: {
                 headers: {
@@ -7250,7 +7274,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`) */
+            /** @description Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7277,7 +7301,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`) */
+            /** @description No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`) */
             422: {
                 headers: {
                     [name: string]: unknown;

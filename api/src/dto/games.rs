@@ -256,7 +256,8 @@ pub struct CreatedGame {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// Display name, 1 to 64 characters (for a person's seat).
+    /// Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out
+    /// with a player token: the seat shows the player's name).
     pub name: Option<String>,
     /// A particular open seat; the lowest open one when absent.
     pub seat: Option<i32>,

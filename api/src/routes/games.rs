@@ -42,8 +42,10 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
     HttpResponse::Ok().json(catalogue.get_ref())
 }
 
-/// Create a game. Named seats get their token in the response (once); a game without open
-/// seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+/// Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
+/// is taken for the player whose token authorizes the request (no seat token: the player's
+/// acts for it); a game without open seats starts at once. `rated: true` makes a rated game
+/// (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
 /// game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
 /// ends as `expired`.
 #[utoipa::path(
@@ -53,9 +55,10 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
         (status = 201, description = "Created", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"))),
         (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
+        (status = 401, description = "A seat `{\"me\": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
+        (status = 422, description = "Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`)"),
     )
 )]
 #[post("/v1/games")]
@@ -215,9 +218,10 @@ pub async fn list_games(
     Ok(res.json(list))
 }
 
-/// Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-/// token is in the response, once. The join that fills the last seat starts the game. Joins
-/// do not change the version (no event is written).
+/// Take an open seat, for a person (`name`), for the player whose token authorizes the
+/// request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
+/// server's bot (`bot`). A person's seat token is in the response, once. The join that fills
+/// the last seat starts the game. Joins do not change the version (no event is written).
 #[utoipa::path(
     tag = "games",
     params(("id" = Uuid, Path, description = "Game id")),
@@ -226,10 +230,11 @@ pub async fn list_games(
         (status = 201, description = "Seat taken", body = Joined),
         (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
         (status = 404, description = "No such game"),
-        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
+        (status = 401, description = "An unknown or rotated player token (`invalid_token`)"),
+        (status = 409, description = "Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`)"),
+        (status = 422, description = "No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]

@@ -93,7 +93,7 @@ pub fn create(conn: &mut PooledConn, name: PlayerName) -> Result<CreatedPlayer, 
             ApiError::conflict(
                 "name_taken",
                 format!(
-                    "another player is called {:?} (names are compared after Unicode case folding)",
+                    "the name {:?} is taken (names are compared after Unicode case folding)",
                     name.display
                 ),
             )
