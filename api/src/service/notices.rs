@@ -138,3 +138,78 @@ pub fn wire(row: &db::store::NoticeRow) -> serde_json::Value {
     }
     body
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn commit<'a>(
+        kind: &'static dyn DynGame,
+        players: &'a [Option<Uuid>],
+        events: &'a [NewEvent],
+        awaited: Vec<(Seat, Option<Due>)>,
+        actor: Option<Seat>,
+    ) -> Commit<'a> {
+        Commit {
+            game_id: Uuid::nil(),
+            kind,
+            version: 9,
+            rated: false,
+            players,
+            starts: false,
+            status: GameStatus::Active,
+            awaited,
+            bot_plays: &|_| false,
+            actor,
+            events,
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn a_trade_offer_is_told_to_the_player_of_the_seat_it_is_addressed_to() {
+        let monopoly = engine::registry::find("monopoly").unwrap();
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let players = [Some(ann), Some(bob)];
+        let bundle = json!({"cash": 0, "properties": [], "cards": []});
+        let offer = json!({"type": "trade_offered", "offer": {
+            "offer": 0, "from": 0, "to": 1,
+            "give": {"cash": 100, "properties": [], "cards": []}, "get": bundle, "lift": []}});
+        let events = [NewEvent::by_seat(0, json!({}), offer.clone())];
+        let notices = for_commit(&commit(monopoly, &players, &events, vec![], Some(Seat(0))));
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(
+            (notices[0].player_id, notices[0].kind.as_str()),
+            (bob, "offer")
+        );
+        assert_eq!(notices[0].body["from"], 0);
+        assert_eq!(notices[0].body["event"], offer);
+    }
+
+    #[test]
+    fn a_turn_goes_to_every_awaited_player_seat_but_the_one_that_acted() {
+        let tycoon = engine::registry::find("tycoon").unwrap();
+        let (ann, bob) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let players = [Some(ann), Some(bob), None];
+        let awaited = vec![
+            (Seat(0), None),
+            (
+                Seat(1),
+                Some(Due::AfterCommit(chrono::TimeDelta::seconds(60))),
+            ),
+            (Seat(2), None),
+        ];
+        let notices = for_commit(&commit(tycoon, &players, &[], awaited, Some(Seat(0))));
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(
+            (notices[0].player_id, notices[0].kind.as_str()),
+            (bob, "turn")
+        );
+        assert_eq!(notices[0].body["version"], 9);
+        assert_eq!(
+            notices[0].due,
+            NoticeDue::AfterCommit(std::time::Duration::from_secs(60))
+        );
+    }
+}
