@@ -1239,32 +1239,6 @@ export interface components {
             /** @description The merging tile, already on the board. */
             tile: components["schemas"]["AcquireTile"];
         };
-        /** @description A trade offer addressed to one of the player's seats. (acquire) */
-        AcquireOfferNotice: {
-            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
-            event: components["schemas"]["AcquireEvent"] | components["schemas"]["LifecycleEvent"];
-            /**
-             * Format: int32
-             * @description The seat that made it.
-             */
-            from: number | null;
-            /** Format: uuid */
-            game_id: string;
-            /**
-             * Format: int32
-             * @description The seat the offer is addressed to.
-             */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            /**
-             * @description The game type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "acquire";
-            /** Format: int64 */
-            version: number;
-        };
         /** @description One paid bonus. */
         AcquirePayout: {
             /** Format: int32 */
@@ -3032,32 +3006,6 @@ export interface components {
             /** Format: int32 */
             square: number;
         };
-        /** @description A trade offer addressed to one of the player's seats. (monopoly) */
-        MonopolyOfferNotice: {
-            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
-            event: components["schemas"]["MonopolyEvent"] | components["schemas"]["LifecycleEvent"];
-            /**
-             * Format: int32
-             * @description The seat that made it.
-             */
-            from: number | null;
-            /** Format: uuid */
-            game_id: string;
-            /**
-             * Format: int32
-             * @description The seat the offer is addressed to.
-             */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            /**
-             * @description The game type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "monopoly";
-            /** Format: int64 */
-            version: number;
-        };
         /**
          * @description Why money moves: carried by payment events and by the debts they leave.
          * @enum {string}
@@ -3324,8 +3272,6 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
-        /** @description A trade offer addressed to one of the player's seats. */
-        OfferNotice: components["schemas"]["AcquireOfferNotice"] | components["schemas"]["MonopolyOfferNotice"] | components["schemas"]["TycoonOfferNotice"] | components["schemas"]["TyrosOfferNotice"];
         /**
          * @description What happens to a seat whose clock ran out: `bot` (the default) hands it to the server's
          *     bot until its player reclaims it; `resign` resigns it (in a two-seat game the other seat
@@ -3400,7 +3346,99 @@ export interface components {
          * @description A message of `GET /v1/players/me/stream`: its SSE `event` is the `kind`, its `id` the
          *     `seq`, its `data` this object.
          */
-        PlayerNotice: {
+        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"];
+        /** @description A game with one of the player's seats is over: finished (with its outcome) or aborted. */
+        PlayerNoticeGameFinished: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "game_finished";
+            outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game was rated (the player's new rating is on the profile). */
+            rated: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            status: components["schemas"]["GameStatus"];
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A game with one of the player's seats started. */
+        PlayerNoticeGameStarted: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "game_started";
+            rated: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A trade offer addressed to one of the player's seats. */
+        PlayerNoticeOffer: {
+            /**
+             * @description The game's event that made the offer (its `trade_offered`, as in the game's log), as
+             *     the addressed seat sees it.
+             */
+            event: Record<string, never>;
+            /**
+             * Format: int32
+             * @description The seat that made it.
+             */
+            from: number | null;
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "offer";
+            /**
+             * Format: int32
+             * @description The seat the offer is addressed to.
+             */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A seek of the player's was matched: the game exists with the player seated. */
+        PlayerNoticeSeekMatched: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "seek_matched";
+            /** Format: int32 */
+            seat: number;
+            /** Format: uuid */
+            seek_id: string;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+        };
+        /**
+         * @description A game now waits for one of the player's seats: act in it (its legal actions are in the
+         *     game document for the player's token). Sent for every commit after which the game waits
+         *     for the seat, unless the seat's own request made the commit (its answer says so already).
+         */
+        PlayerNoticeTurn: {
             /**
              * Format: date-time
              * @description When the seat's clock runs out; `null` without a clock.
@@ -3408,7 +3446,10 @@ export interface components {
             deadline: string | null;
             /** Format: uuid */
             game_id: string;
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "turn";
             /** Format: int32 */
             seat: number;
@@ -3423,50 +3464,6 @@ export interface components {
              * @description The version to act at (`expected_version`).
              */
             version: number;
-        } | {
-            /** Format: uuid */
-            game_id: string;
-            /** @constant */
-            kind: "game_started";
-            rated: boolean;
-            /** Format: int32 */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            type: string;
-            /** Format: int64 */
-            version: number;
-        } | (Omit<components["schemas"]["OfferNotice"], "type"> & {
-            /** @constant */
-            kind: "offer";
-        }) | {
-            /** Format: uuid */
-            game_id: string;
-            /** @constant */
-            kind: "game_finished";
-            outcome: null | components["schemas"]["Outcome"];
-            /** @description Whether the game was rated (the player's new rating is on the profile). */
-            rated: boolean;
-            /** Format: int32 */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            status: components["schemas"]["GameStatus"];
-            type: string;
-            /** Format: int64 */
-            version: number;
-        } | {
-            /** Format: uuid */
-            game_id: string;
-            /** @constant */
-            kind: "seek_matched";
-            /** Format: int32 */
-            seat: number;
-            /** Format: uuid */
-            seek_id: string;
-            /** Format: int64 */
-            seq: number;
-            type: string;
         };
         /** @description `GET /v1/players/{id}`: a public profile. */
         PlayerProfile: {
@@ -4393,32 +4390,6 @@ export interface components {
          * @enum {string}
          */
         TycoonLoanKind: "loan10" | "loan16";
-        /** @description A trade offer addressed to one of the player's seats. (tycoon) */
-        TycoonOfferNotice: {
-            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
-            event: components["schemas"]["TycoonEvent"] | components["schemas"]["LifecycleEvent"];
-            /**
-             * Format: int32
-             * @description The seat that made it.
-             */
-            from: number | null;
-            /** Format: uuid */
-            game_id: string;
-            /**
-             * Format: int32
-             * @description The seat the offer is addressed to.
-             */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            /**
-             * @description The game type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "tycoon";
-            /** Format: int64 */
-            version: number;
-        };
         /** @description Where a plane stands (TY-COMP-5, TY-LAND-2). */
         TycoonPlane: components["schemas"]["TycoonPlaneHome"] | components["schemas"]["TycoonPlaneCity"];
         /** @description In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6). */
@@ -5870,32 +5841,6 @@ export interface components {
             get: components["schemas"]["TyrosCards"];
             give: components["schemas"]["TyrosCards"];
             to: components["schemas"]["Seat"];
-        };
-        /** @description A trade offer addressed to one of the player's seats. (tyros) */
-        TyrosOfferNotice: {
-            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
-            event: components["schemas"]["TyrosEvent"] | components["schemas"]["LifecycleEvent"];
-            /**
-             * Format: int32
-             * @description The seat that made it.
-             */
-            from: number | null;
-            /** Format: uuid */
-            game_id: string;
-            /**
-             * Format: int32
-             * @description The seat the offer is addressed to.
-             */
-            seat: number;
-            /** Format: int64 */
-            seq: number;
-            /**
-             * @description The game type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "tyros";
-            /** Format: int64 */
-            version: number;
         };
         /** @description A value that depends on the player count: JSON `{"3": 2, "4": 1}`. */
         TyrosPerPlayerCount: {

@@ -319,8 +319,9 @@ pub struct OfferNotice {
     /// The seat that made it.
     #[schema(required = true)]
     pub from: Option<u8>,
-    /// The game's event that made the offer, as the addressed seat sees it.
-    #[schema(schema_with = schema::event)]
+    /// The game's event that made the offer (its `trade_offered`, as in the game's log), as
+    /// the addressed seat sees it.
+    #[schema(value_type = Object)]
     pub event: Value,
 }
 
