@@ -13,10 +13,10 @@ mod games;
 mod idempotency;
 mod seats;
 
-pub use append::{Applied, BotTurn, Decision};
+pub use append::{Applied, BotTurn, Decision, LockWait};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
-    LockWait, OPTIMISTIC_ATTEMPTS,
+    OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use events::{all_events, events_after, events_up_to};
