@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::middleware::cors::Origins;
 use crate::middleware::rate_limit::{Budget, Limits};
@@ -85,7 +86,6 @@ impl Settings {
         })
     }
 
-    /// What the bot workers and the lobby need to know about bots.
     /// The HTTP worker threads to start (see [`Settings::workers`]).
     pub fn http_workers(&self) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -94,12 +94,13 @@ impl Settings {
             .max(1)
     }
 
-    pub fn bots(&self) -> crate::bot_runner::BotSettings {
-        crate::bot_runner::BotSettings {
+    /// What the bot workers and the lobby need to know about bots.
+    pub fn bots(&self) -> BotSettings {
+        BotSettings {
             threads: self.bot_threads,
             max_budget_ms: self.bot_max_budget_ms,
             move_delay_ms: self.bot_move_delay_ms,
-            lease: std::time::Duration::from_secs(u64::from(self.bot_lease_secs)),
+            lease: Duration::from_secs(u64::from(self.bot_lease_secs)),
             max_games: self.bot_max_games,
         }
     }
@@ -141,6 +142,32 @@ impl Settings {
             bot_move_delay_ms: 0,
             bot_lease_secs: 10,
             bot_max_games: 50,
+        }
+    }
+}
+
+/// How bots run in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotSettings {
+    /// Worker threads; 0: this process moves no bots.
+    pub threads: usize,
+    /// Largest thinking time per move.
+    pub max_budget_ms: u32,
+    /// Pause before each bot move.
+    pub move_delay_ms: u32,
+    /// How long a claimed turn stays with its worker before others may take it.
+    pub lease: Duration,
+    /// Most games with a bot in every seat running at once.
+    pub max_games: u32,
+}
+
+impl BotSettings {
+    /// How often an idle worker looks at the queue without being woken: for wake-ups lost
+    /// while the LISTEN connection was down, leases of dead processes, and delayed moves.
+    pub(crate) fn poll_interval(&self) -> Duration {
+        match self.move_delay_ms {
+            0 => Duration::from_secs(1),
+            d => Duration::from_millis(u64::from(d.clamp(20, 1000))),
         }
     }
 }

@@ -67,24 +67,19 @@ pub struct Bots {
 impl Bots {
     /// The bots among `seats`, moving after `delay_ms`.
     pub fn at(seats: &[SeatRow], delay_ms: u32) -> Bots {
-        Bots {
-            seats: seats
-                .iter()
-                .filter(|s| s.is_bot())
-                .filter_map(|s| u8::try_from(s.seat).ok().map(Seat))
-                .collect(),
-            delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
-        }
+        let bots = seats
+            .iter()
+            .filter(|s| s.is_bot())
+            .filter_map(|s| u8::try_from(s.seat).ok().map(Seat))
+            .collect();
+        Bots::in_seats(bots, delay_ms)
     }
 
-    /// The bots of a create request's seat plan (numbered in its order).
-    pub fn of_plan(seats: &[super::lobby::SeatPlan], delay_ms: u32) -> Bots {
+    /// The bots in `seats` (a create request's bot seats, before any row exists), moving after
+    /// `delay_ms`.
+    pub fn in_seats(seats: Vec<Seat>, delay_ms: u32) -> Bots {
         Bots {
-            seats: (0..=u8::MAX)
-                .zip(seats)
-                .filter(|(_, s)| matches!(s, super::lobby::SeatPlan::Bot(_)))
-                .map(|(i, _)| Seat(i))
-                .collect(),
+            seats,
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
         }
     }

@@ -3,7 +3,7 @@
 use db::store::{self, BotSeat, NewGame, NewSeat};
 use db::{GameRow, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
-use engine::DynGame;
+use engine::{DynGame, Seat};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -62,7 +62,12 @@ pub fn create_game(
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
     let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
-    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms);
+    let bot_seats = (0..=u8::MAX)
+        .zip(&seats)
+        .filter(|(_, s)| matches!(s, SeatPlan::Bot(_)))
+        .map(|(i, _)| Seat(i))
+        .collect();
+    let bots = Bots::in_seats(bot_seats, cx.bots.move_delay_ms);
     let initial = full.then(|| decision::setup(state.as_ref(), events, &bots));
     let mut created = Vec::new();
     let new_seats = seats
