@@ -60,7 +60,7 @@ pub struct NewGame {
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
 /// transaction. The setup events go through the same append path as every action's
-/// ([`super::append`]): the game row is inserted open at version 0, then the decision is
+/// (`super::append`): the game row is inserted open at version 0, then the decision is
 /// appended to it.
 ///
 /// # Errors
