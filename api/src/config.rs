@@ -32,7 +32,12 @@ pub struct Settings {
     /// connections let every connection be in use at once.
     #[arg(long, env = "WORKERS")]
     pub workers: Option<usize>,
-    /// Log as JSON lines instead of text.
+    /// Log format: `text` (plain; coloured only on a terminal) or `json` (one object per line,
+    /// for log shippers).
+    #[arg(long, env = "LOG_FORMAT", value_enum)]
+    pub log_format: Option<LogFormat>,
+    /// The same as `--log-format json`; kept for existing deployments. `--log-format` wins
+    /// when both are given.
     #[arg(long, env = "LOG_JSON", default_value_t = false)]
     pub log_json: bool,
     /// Origins whose pages may call the API from a browser: `*` for any, or a
@@ -86,6 +91,15 @@ impl Settings {
         })
     }
 
+    /// The log format chosen by `--log-format`, or by the older `--log-json`.
+    pub fn log_format(&self) -> LogFormat {
+        self.log_format.unwrap_or(if self.log_json {
+            LogFormat::Json
+        } else {
+            LogFormat::Text
+        })
+    }
+
     /// The HTTP worker threads to start (see [`Settings::workers`]).
     pub fn http_workers(&self) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -121,6 +135,7 @@ impl Settings {
             data_dir: PathBuf::from("./data/postgres"),
             pool_size: 8,
             workers: Some(2),
+            log_format: None,
             log_json: false,
             cors_origins: "*".into(),
             rate_limit_token: Budget {
@@ -144,6 +159,15 @@ impl Settings {
             bot_max_games: 50,
         }
     }
+}
+
+/// How the server writes its log (to stderr).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines; ANSI colours only when stderr is a terminal.
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// How bots run in this process.

@@ -31,7 +31,7 @@ pub async fn spawn_app() -> TestApp {
 /// [`spawn_app`] with changed settings (pool size, workers).
 pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     if std::env::var_os("TEST_LOG").is_some() {
-        api::telemetry::init(false);
+        api::telemetry::init(api::config::LogFormat::Text);
     }
     let db = tokio::task::spawn_blocking(TestDb::new).await.unwrap();
     let mut settings = Settings::for_tests(db.url());
