@@ -1,6 +1,5 @@
-//! Monopoly, German edition (currency M), 2–6 players, following `shared/rules/monopoly.md` (a
-//! copy lives in `engine/rules/monopoly.md`). Rule IDs in comments and error messages refer to
-//! that spec.
+//! Monopoly, German edition (currency M), 2–6 players, following `engine/rules/monopoly.md`.
+//! Rule IDs in comments and error messages refer to that spec.
 //!
 //! The first game where players act outside their turn: rent claims, building, selling,
 //! mortgages and trades are standing actions of any seat (MO-D-2), listed by
