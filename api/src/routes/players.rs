@@ -156,7 +156,6 @@ pub async fn my_games(
     params(("id" = Uuid, Path, description = "Player id")),
     responses(
         (status = 200, description = "The profile", body = PlayerProfile),
-        (status = 400, description = "Malformed id (`invalid_query`)"),
         (status = 404, description = "No such player (`player_not_found`)"),
     )
 )]
