@@ -83,6 +83,13 @@ pub struct Settings {
     /// (`90s`, `30m`, `24h`, `7d`, ...).
     #[arg(long, env = "OPEN_GAME_TTL", default_value = "24h")]
     pub open_game_ttl: humantime::Duration,
+    /// How long a seek waits for opponents before it expires (`30m`, `1h`, `1d`, ...).
+    #[arg(long, env = "SEEK_TTL", default_value = "1h")]
+    pub seek_ttl: humantime::Duration,
+    /// Budget per player token, BURST/PER_SECOND (a player acts in many games with one
+    /// token, so its budget is larger than a seat token's).
+    #[arg(long, env = "RATE_LIMIT_PLAYER", default_value = "1200/120")]
+    pub rate_limit_player: Budget,
     /// Threads that fire deadlines (clocks running out, open games expiring); 0: this process
     /// fires none (others on the same database still do).
     #[arg(long, env = "DEADLINE_THREADS", default_value_t = 1)]
@@ -94,6 +101,7 @@ impl Settings {
     pub fn limits(&self) -> Option<Limits> {
         (!self.no_rate_limits).then_some(Limits {
             token: self.rate_limit_token,
+            player: self.rate_limit_player,
             address: self.rate_limit_address,
             lobby: self.rate_limit_lobby,
         })
@@ -173,6 +181,11 @@ impl Settings {
             bot_lease_secs: 10,
             bot_max_games: 50,
             open_game_ttl: std::time::Duration::from_secs(24 * 3600).into(),
+            seek_ttl: std::time::Duration::from_secs(3600).into(),
+            rate_limit_player: Budget {
+                burst: 1200,
+                per_second: 120.0,
+            },
             deadline_threads: 1,
         }
     }

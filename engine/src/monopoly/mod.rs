@@ -194,6 +194,14 @@ impl Game for Monopoly {
         state.outcome.clone()
     }
 
+    /// MO-TRADE-4: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { offer } => Some(offer.to),
+            _ => None,
+        }
+    }
+
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
         determinize::determinize(state, seat, rng)
     }

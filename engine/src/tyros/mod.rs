@@ -198,6 +198,14 @@ impl Game for Tyros {
         state.outcome.clone()
     }
 
+    /// TR-ACT-E: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { to, .. } => Some(*to),
+            _ => None,
+        }
+    }
+
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
         determinize::determinize(state, seat, rng)
     }
