@@ -36,6 +36,7 @@ pub mod errors;
 pub mod event;
 mod evolve;
 mod market;
+mod options;
 mod rules;
 pub mod state;
 mod turn;
@@ -74,6 +75,7 @@ impl Game for Monopoly {
     const TITLE: &'static str = "Monopoly (German edition)";
     const RULES_VERSION: u32 = 1;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
