@@ -39,12 +39,14 @@ export function actionKey(action) {
 }
 
 /**
- * The listed actions, grouped by kind, as buttons or a select per kind.
+ * The listed actions, grouped by kind, as buttons or a select per kind (labelled by
+ * `kindLabels` where the board names the kind).
  * @param {Action[]} actions
  * @param {Describe} describe
  * @param {Act} act
+ * @param {Record<string, string>} [kindLabels]
  */
-export function actionList(actions, describe, act) {
+export function actionList(actions, describe, act, kindLabels = {}) {
   /** @type {Map<string, Action[]>} */
   const groups = new Map();
   for (const a of actions) {
@@ -75,7 +77,7 @@ export function actionList(actions, describe, act) {
     return h(
       'div',
       { class: 'action-group', 'data-kind': type },
-      h('label', { for: id }, humanize(type)),
+      h('label', { for: id }, kindLabels[type] ?? humanize(type)),
       select,
       h('button', { type: 'button', class: 'action', onclick: () => act(list[Number(select.value)]) }, 'Do it'),
     );
@@ -144,11 +146,16 @@ function domainField(template, field, domain, words) {
       const inputs = Object.entries(domain.limits).map(([key, limit]) => {
         const said = valueLabel(words, field, key);
         const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said });
-        return { key, limit, input, element: h('label', { class: 'count' }, `${said} (≤ ${limit})`, input) };
+        return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` up to ${limit}`)), input) };
       });
       const { min_total: min, max_total: max } = domain;
       return {
-        element: h('fieldset', { id }, h('legend', {}, `${humanize(field)}: ${min} to ${max} in all`), inputs.map((i) => i.element)),
+        element: h(
+          'fieldset',
+          { id, class: 'counts' },
+          h('legend', {}, min === max ? `${humanize(field)}: exactly ${min}` : `${humanize(field)}: ${min} to ${max} in all`),
+          inputs.map((i) => i.element),
+        ),
         read: () => {
           /** @type {Record<string, number>} */
           const counts = {};
@@ -173,15 +180,25 @@ function domainField(template, field, domain, words) {
 /**
  * A form per template: its fixed fields as given, a field per free parameter; `label` words
  * the values (fixed ones and the choices of a field) where the board knows better than a
- * number.
+ * number, and `named` the form itself (its heading, what submitting does, the terms). A
+ * choice among no values (a subset of nothing) is no field: it is sent empty.
  * @param {ActionTemplate[]} templates
  * @param {Act} act
  * @param {DescribeValue} [label]
+ * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string} | null} [named]
  */
-export function templateForms(templates, act, label = () => null) {
+export function templateForms(templates, act, label = () => null, named = () => null) {
   return templates.map((t, n) => {
     const name = `${t.type}-${n}`;
-    const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
+    const words = named(t);
+    /** @type {Record<string, unknown>} */
+    const empty = {};
+    const free = Object.entries(t.params).filter(([field, domain]) => {
+      const nothing = domain.kind === 'subset' && domain.values.length === 0;
+      if (nothing) empty[field] = [];
+      return !nothing;
+    });
+    const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
     const fixed = Object.entries(t.fixed ?? {});
     return h(
@@ -189,12 +206,13 @@ export function templateForms(templates, act, label = () => null) {
       {
         class: 'template',
         'data-template': t.type,
+        'data-template-index': n,
         // Our own checks say what is wrong in words, in the page.
         novalidate: true,
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
-          const action = { type: t.type, ...(t.fixed ?? {}) };
+          const action = { type: t.type, ...(t.fixed ?? {}), ...empty };
           const problems = [];
           for (const f of fields) {
             const got = f.read();
@@ -207,11 +225,15 @@ export function templateForms(templates, act, label = () => null) {
           act(/** @type {Action} */ (/** @type {unknown} */ (action)));
         },
       },
-      h('h3', {}, humanize(t.type)),
-      fixed.length ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', ')) : null,
+      h('h3', {}, words?.title ?? humanize(t.type)),
+      words?.hint
+        ? h('p', { class: 'hint' }, words.hint)
+        : fixed.length
+          ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', '))
+          : null,
       fields.map((f) => f.element),
       error,
-      h('button', { type: 'submit', class: 'action' }, humanize(t.type)),
+      h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(t.type)),
     );
   });
 }

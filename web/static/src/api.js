@@ -70,12 +70,13 @@ function headers(token, extra = {}) {
  * GET a JSON resource.
  * @param {string} path
  * @param {string | null} [token]
+ * @param {AbortSignal} [signal]
  * @returns {Promise<any>}
  */
-async function getJson(path, token) {
+async function getJson(path, token, signal) {
   let res;
   try {
-    res = await fetch(path, { headers: headers(token) });
+    res = await fetch(path, { headers: headers(token), signal });
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
@@ -153,10 +154,11 @@ export function joinSeat(id, request) {
  * The game as the token's seat (or a spectator) sees it.
  * @param {string} id
  * @param {string | null} token
+ * @param {AbortSignal} [signal]
  * @returns {Promise<GameDocument>}
  */
-export function getGame(id, token) {
-  return getJson(`/v1/games/${encodeURIComponent(id)}`, token);
+export function getGame(id, token, signal) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}`, token, signal);
 }
 
 /**

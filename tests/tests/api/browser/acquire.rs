@@ -1,6 +1,8 @@
 //! Acquire in the browser: created in the lobby with an option changed, the second seat handed
-//! over by its shared link, played to the end by clicking tiles, shares and buttons while a
-//! spectator watches, and at every move no page shows a tile of another seat's hand.
+//! over by its shared link to a phone, played to the end by clicking tiles, shares and buttons
+//! (a merger's shares through their form) while a spectator watches, and at every move no page
+//! shows a tile of another seat's hand; the phone's layout, the merger's prompt, the worded
+//! log and axe-core's verdict are checked.
 
 use std::collections::BTreeSet;
 
@@ -84,7 +86,7 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "acquire-ann", (1280, 1000)).await;
-    let bob = Browser::open(&driver, &app, "acquire-bob", (1024, 900)).await;
+    let bob = Browser::open(&driver, &app, "acquire-bob", (390, 844)).await;
     let watcher = Browser::open(&driver, &app, "acquire-spectator", (1280, 1000)).await;
 
     // Ann creates a two-seat game for Ann and Bob with the shorter end rule.
@@ -130,6 +132,8 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
     let tokens = table.tokens();
     table.keyboard_every = 9;
+    let mut phone_checked = false;
+    let mut merger_told = false;
     loop {
         let now = hands(&app, &id, &tokens).await;
         let version = api_document(&app, &id).await["version"].as_i64().unwrap();
@@ -154,10 +158,30 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
                 page.screenshot("acquire-playing").await;
             }
         }
+        let doc = api_document(&app, &id).await;
+        if !phone_checked && doc["active_seats"][0] == 1 {
+            bob.wait_for_version(version).await;
+            bob.assert_phone_layout("the Acquire page on Bob's turn")
+                .await;
+            phone_checked = true;
+        }
+        if !merger_told && doc["view"]["merger"].is_object() {
+            let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+            let page = [&ann, &bob][seat];
+            let prompt = page.prompt().await;
+            assert!(
+                prompt.contains("Merger:")
+                    && prompt.contains(doc["view"]["merger"]["tile"].as_str().unwrap()),
+                "{}: the prompt during a merger: {prompt:?}",
+                page.name
+            );
+            merger_told = true;
+        }
         if !table.step(choose_acquire).await {
             break;
         }
     }
+    assert!(phone_checked, "Bob's turn never came");
 
     let doc = api_document(&app, &id).await;
     let scores: Vec<i64> = doc["outcome"]["scores"]
@@ -168,8 +192,10 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
         .collect();
     for page in [&ann, &bob, &watcher] {
         assert_eq!(page.shown_scores().await, scores);
+        page.assert_log_in_words().await;
         page.screenshot("acquire-finished").await;
     }
+    watcher.assert_accessible("a finished Acquire game").await;
     ann.close().await;
     bob.close().await;
     watcher.close().await;

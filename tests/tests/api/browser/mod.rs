@@ -12,6 +12,7 @@
 //! [`spawn_app`]: crate::helpers::spawn_app
 
 mod acquire;
+mod checks;
 mod driver;
 mod game_page;
 mod hosted;

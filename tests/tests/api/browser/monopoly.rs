@@ -3,7 +3,8 @@
 //! (buying by clicking the square landed on), one auction bid through the bid form; at every
 //! move the page offers exactly the API's legal actions and draws every deed's owner,
 //! buildings and mortgage as the API has it; the trade form names squares and seats; the
-//! final scores shown are the API's.
+//! prompt bar names the auction's lot and bid; the phone's layout, the worded log and
+//! axe-core's verdict are checked; the final scores shown are the API's.
 
 use serde_json::{json, Value};
 
@@ -171,6 +172,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     );
     let mut bid = false;
     let mut trade_form = false;
+    let mut phone_checked = false;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -191,7 +193,40 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         if !trade_form {
             trade_form = trade_form_names_things(pages[seat], &seat_doc).await;
         }
+        if !phone_checked && seat == 1 {
+            bob.assert_phone_layout("the Monopoly page on Bob's turn")
+                .await;
+            phone_checked = true;
+        }
         if !bid && doc["view"]["auction"].is_object() {
+            // The prompt bar and the bid form name the lot and where the bidding stands.
+            let lot = doc["view"]["auction"]["lot"]["square"].as_u64().unwrap();
+            let lot = doc["view"]["deeds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|d| d["square"] == lot)
+                .unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let prompt = pages[seat].prompt().await;
+            assert!(
+                prompt.contains(&format!("Auction of {lot}")) && prompt.contains("bid"),
+                "{}: the prompt during the auction: {prompt:?}",
+                pages[seat].name
+            );
+            let form = pages[seat]
+                .js(
+                    "return document.querySelector('form[data-template=bid] h3').textContent;",
+                    vec![],
+                )
+                .await;
+            assert!(
+                form.as_str().unwrap().contains(&lot),
+                "the bid form: {form}"
+            );
+            pages[seat].assert_accessible("a Monopoly auction").await;
             bid = template_move(&app, &id, pages[seat], &tokens[seat], Some("bid")).await;
             assert!(bid, "an auction without a bid form for seat {seat}");
             pages[seat].screenshot("monopoly-bid").await;
@@ -211,6 +246,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
+    assert!(phone_checked, "Bob's turn never came");
     assert!(trade_form, "no trade with a property to give was offered");
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["view"]["rounds_completed"], ROUNDS, "{}", doc["view"]);
@@ -224,7 +260,9 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         page.wait_for_version(doc["version"].as_i64().unwrap())
             .await;
         assert_eq!(page.shown_scores().await, scores, "{}", page.name);
+        page.assert_log_in_words().await;
     }
+    ann.assert_accessible("a finished Monopoly game").await;
     ann.screenshot("monopoly-finished").await;
     bob.screenshot("monopoly-finished").await;
     println!("monopoly: {} clicked moves", table.moves);

@@ -1,7 +1,8 @@
 //! Tyros in the browser: a three-seat game created in the lobby, the other seats handed over
-//! by their links, a few dozen moves by clicking fields and buttons (payments and keeps through
-//! the card forms), and at every move no page shows another seat's tiles or cards: each page
-//! draws its own hand as the API gives it and only counts for the others.
+//! by their links (one to a phone), a few dozen moves by clicking fields and buttons (payments
+//! and keeps through the card forms), and at every move no page shows another seat's tiles or
+//! cards: each page draws its own hand as the API gives it and only counts for the others. A
+//! short game against two bots is played to the end, its log read in full.
 
 use serde_json::{json, Value};
 
@@ -145,6 +146,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     let mut table = Table::new(&app, &id, &pages).await;
     let tokens = table.tokens();
     let mut forms = 0;
+    let mut phone_checked = false;
     while table.moves < MOVES {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -156,6 +158,11 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             assert_only_own_hand(&app, &id, page, seat, &tokens[seat]).await;
         }
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        if !phone_checked && seat == 2 {
+            cara.assert_phone_layout("the Tyros page on Cara's turn")
+                .await;
+            phone_checked = true;
+        }
         let seat_doc = seat_document(&app, &id, &tokens[seat]).await;
         if waiting_on_templates(&seat_doc) {
             assert!(
@@ -172,6 +179,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             cara.screenshot("tyros-playing").await;
         }
     }
+    assert!(phone_checked, "Cara's turn never came");
     // A spectator sees no hand at all.
     let doc = api_document(&app, &id).await;
     let watcher = Browser::open(&driver, &app, "tyros-spectator", (1280, 1000)).await;
@@ -265,8 +273,9 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     ann.select("#seat-kind-1", "bot-random").await;
     ann.select("#seat-kind-2", "bot-random").await;
     ann.click("#config-action_cards").await;
-    ann.fill("#config-tiles_per_round", r#"{"3": 4, "4": 1}"#)
-        .await;
+    // A house rule, under "More options": a number per player count.
+    ann.click("#more-options > summary").await;
+    ann.fill("#config-tiles_per_round-3", "4").await;
     ann.create_new_game().await;
     let id = ann.open_created_game().await;
     let started = &app
@@ -320,9 +329,11 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
         .collect();
     ann.wait_for_version(doc["version"].as_i64().unwrap()).await;
     assert_eq!(ann.shown_scores().await, scores);
+    let lines = ann.assert_log_in_words().await;
+    ann.assert_accessible("a finished Tyros game").await;
     ann.screenshot("tyros-bots-finished").await;
     println!(
-        "tyros against bots: {} clicked moves, {forms} through forms, {} events",
+        "tyros against bots: {} clicked moves, {forms} through forms, {} events, {lines} log lines",
         table.moves, doc["version"]
     );
     ann.close().await;

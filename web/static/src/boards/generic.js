@@ -51,13 +51,16 @@ function table(value) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
-  render: (ctx) =>
-    h(
+  minWidth: 0,
+  rules: [],
+  render: (ctx) => ({
+    drawing: h(
       'div',
       { class: 'generic-board' },
       h('p', { class: 'hint' }, 'This game has no drawing yet; here is everything the server shows you.'),
       table(ctx.view),
     ),
+  }),
   playerRows: () => [],
   describeEvent: (event, ctx) => `${describeFields(event, ctx)}.`,
   describeAction: (action, ctx) => describeFields(action, ctx),

@@ -1,0 +1,54 @@
+// The game page's menu: the rules, the reader's settings (a sound on your turn, the pace of
+// other players' moves) and, once a game is over, a rematch. It is a disclosure (`<details>`)
+// so that it needs no script to open and reads well to a screen reader; the game's own
+// commands (a rematch now, resigning once games allow it) go into `#menu-game`.
+
+import { byId, h, replace } from './dom.js';
+import { unlockSound, turnChime } from './motion.js';
+import { changeSettings, settings } from './settings.js';
+
+/**
+ * @param {{rematch: () => void, finished: () => boolean}} hooks
+ */
+export function setUpMenu(hooks) {
+  const menu = /** @type {HTMLDetailsElement} */ (byId('menu'));
+  const now = settings();
+  const sound = h('input', { type: 'checkbox', id: 'setting-sound', checked: now.sound });
+  sound.addEventListener('change', () => {
+    changeSettings({ sound: sound.checked });
+    if (sound.checked) {
+      unlockSound();
+      turnChime();
+    }
+  });
+  const pace = h(
+    'select',
+    { id: 'setting-pace' },
+    h('option', { value: 'slow', selected: now.pace === 'slow' }, 'Slowly'),
+    h('option', { value: 'normal', selected: now.pace === 'normal' }, 'At a readable pace'),
+    h('option', { value: 'instant', selected: now.pace === 'instant' }, 'At once'),
+  );
+  pace.addEventListener('change', () => changeSettings({ pace: /** @type {import('./settings.js').Pace} */ (pace.value) }));
+  const rules = h('a', { href: '#rules', id: 'menu-rules' }, 'How to play');
+  rules.addEventListener('click', () => {
+    /** @type {HTMLDetailsElement} */ (byId('rules')).open = true;
+    menu.open = false;
+  });
+  const game = h('div', { id: 'menu-game' });
+  replace(
+    byId('menu-body'),
+    h('p', {}, rules),
+    h('div', { class: 'field check' }, sound, h('label', { for: 'setting-sound' }, 'Sound when it is my turn')),
+    h('div', { class: 'field' }, h('label', { for: 'setting-pace' }, 'Show other players’ moves'), pace),
+    game,
+  );
+  menu.addEventListener('toggle', () => {
+    replace(game, hooks.finished() ? h('button', { type: 'button', id: 'menu-rematch', onclick: () => { menu.open = false; hooks.rematch(); } }, 'Rematch: the same seats, a new game') : null);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && menu.open) {
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  });
+}
