@@ -6,7 +6,8 @@
 //! component schemas keep the developer's words.
 //!
 //! `x-lobby` marks where a lobby shows an option that is not one players usually choose:
-//! `"more"` (under "more options") or `"hidden"` (the lobby sets it otherwise: the seat count).
+//! `"more"` (under "more options") or `"hidden"` (the lobby sets it otherwise: the seat count);
+//! `x-order` is the option's place in the game's own list (a JSON object has no order).
 
 use engine::options::{OptionText, Place};
 use serde_json::{json, Map, Value};
@@ -25,11 +26,12 @@ pub fn worded(mut schema: Value, options: &[OptionText]) -> Value {
         .unwrap_or_default();
     if let Some(Value::Object(properties)) = root.get_mut("properties") {
         for (name, property) in properties.iter_mut() {
-            let Some(text) = options.iter().find(|o| o.name == name) else {
+            let Some(order) = options.iter().position(|o| o.name == name) else {
                 continue;
             };
             if let Value::Object(property) = property {
-                word_property(property, text, &mut defs);
+                word_property(property, &options[order], &mut defs);
+                property.insert("x-order".into(), json!(order));
             }
         }
     }

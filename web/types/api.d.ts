@@ -883,7 +883,8 @@ export interface components {
              *     references under `$defs`, worded for players: each option's `title` and `description`
              *     are for a lobby's form (the document's own description moves to `$comment`), named
              *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise.
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["AcquireConfig"];
@@ -2268,7 +2269,8 @@ export interface components {
              *     references under `$defs`, worded for players: each option's `title` and `description`
              *     are for a lobby's form (the document's own description moves to `$comment`), named
              *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise.
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["MonopolyConfig"];
@@ -3229,7 +3231,8 @@ export interface components {
              *     references under `$defs`, worded for players: each option's `title` and `description`
              *     are for a lobby's form (the document's own description moves to `$comment`), named
              *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise.
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TycoonConfig"];
@@ -4599,7 +4602,8 @@ export interface components {
              *     references under `$defs`, worded for players: each option's `title` and `description`
              *     are for a lobby's form (the document's own description moves to `$comment`), named
              *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise.
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TyrosConfig"];

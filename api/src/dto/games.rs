@@ -77,7 +77,8 @@ pub struct GameType {
     /// references under `$defs`, worded for players: each option's `title` and `description`
     /// are for a lobby's form (the document's own description moves to `$comment`), named
     /// choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-    /// option most tables leave as it is and `"hidden"` for one a lobby sets otherwise.
+    /// option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+    /// `x-order` is the order in which to show the options.
     #[schema(value_type = Object)]
     pub config_schema: Value,
 }

@@ -2,7 +2,7 @@
 // The catalogue words the schema for players: each option's `title` is its label and its
 // `description` the help under it; named choices are `oneOf` of `const` with a `title` each;
 // `x-lobby: "more"` puts an option under "More options" and `"hidden"` leaves it out (the
-// seat count is chosen apart). The schema is self-contained (`$ref`s into its own `$defs`);
+// seat count is chosen apart); `x-order` is the order to show them in. The schema is self-contained (`$ref`s into its own `$defs`);
 // references into the OpenAPI document's components, should a schema carry them, are
 // resolved against `/openapi.json`.
 //
@@ -136,7 +136,9 @@ export function configForm(schema, defaults, components) {
   const main = [];
   /** @type {HTMLElement[]} */
   const more = [];
-  for (const [name, raw] of Object.entries(root.properties ?? {})) {
+  const order = (/** @type {Schema} */ p) => /** @type {number} */ (/** @type {any} */ (p)['x-order'] ?? 1e9);
+  const entries = Object.entries(root.properties ?? {}).sort(([, a], [, b]) => order(a) - order(b));
+  for (const [name, raw] of entries) {
     if (raw['x-lobby'] === 'hidden') continue;
     const field = resolve(raw, components);
     const id = `config-${name}`;

@@ -1,12 +1,14 @@
 // The board's frame: the drawing at the width that fits the frame or larger, inside a frame
 // that scrolls, so a reader zooms with the buttons and pans with a finger, the wheel or the
 // keyboard. A board module says how wide its drawing must be for readable text and targets of
-// at least 44 px (`minWidth`); on a narrow screen the frame starts at that width and is
-// panned. The frame survives every redraw, and with it the zoom and the place panned to.
+// at least 44 px (`minWidth`); on a phone the frame starts at that width and is panned, on a
+// wider screen the drawing fits the frame. The frame survives every redraw, and with it the zoom and the place panned to.
 
 import { byId, h, replace } from './dom.js';
 
 const ZOOMS = [1, 1.5, 2, 3];
+/** Frames narrower than this (CSS pixels) are a phone's. */
+const PHONE = 640;
 
 const frame = {
   zoom: 0,
@@ -22,7 +24,9 @@ function canvas() {
 function applyZoom() {
   const box = byId('board');
   const fit = box.clientWidth || 1;
-  const width = Math.max(fit, frame.minWidth) * ZOOMS[frame.zoom];
+  // A phone's frame starts at the drawing's readable width and pans; a wider screen fits it.
+  const base = fit < PHONE ? Math.max(fit, frame.minWidth) : fit;
+  const width = base * ZOOMS[frame.zoom];
   canvas().style.width = `${Math.round(width)}px`;
   document.body.dataset.zoom = String(ZOOMS[frame.zoom]);
   const out = /** @type {HTMLButtonElement | null} */ (document.getElementById('zoom-out'));

@@ -81,7 +81,7 @@ impl Browser {
     /// (Chromium's mobile emulation: that viewport, touch, a device pixel ratio of 2), since a
     /// desktop window cannot be that narrow. Other players' moves are shown at once (the
     /// reader's "pace" setting), so that a test never waits for a replay at reading speed;
-    /// [`Browser::set_pace`] changes that.
+    /// [`Browser::set_pace`] changes that. It prefers reduced motion.
     pub async fn open(
         driver: &Chromedriver,
         app: &TestApp,
@@ -99,6 +99,9 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-dev-shm-usage".into(),
+            // Pieces jump instead of gliding: a test clicks at once instead of waiting for
+            // them to stand still (the glide is drawing only; `perform` waits for it anyway).
+            "--force-prefers-reduced-motion".into(),
             format!("--window-size={},{}", size.0, size.1),
             format!("--user-data-dir={}", profile.path().display()),
         ];

@@ -94,7 +94,12 @@ impl Browser {
                  const key = arguments[0];
                  const offers = (e) => JSON.parse(e.dataset.actions).some((a) => JSON.stringify(a) === key);
                  const onBoard = [...document.querySelectorAll('#board [data-actions], #board-panels [data-actions]')].find(offers);
-                 if (onBoard) { onBoard.setAttribute('data-test-target', 'board'); return 'board'; }
+                 if (onBoard) {
+                   // Pan the board's frame so that the target is whole, as a player would.
+                   onBoard.scrollIntoView({ block: 'center', inline: 'center' });
+                   onBoard.setAttribute('data-test-target', 'board');
+                   return 'board';
+                 }
                  const listed = [...document.querySelectorAll('#action-list [data-action]')]
                    .find((e) => e.dataset.action === key);
                  if (listed && listed.tagName === 'OPTION') {

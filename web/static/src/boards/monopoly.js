@@ -96,6 +96,9 @@ function pastEvents(ctx) {
   return (events ?? []).map((e) => e.event);
 }
 
+/** Last parts of German compounds on the board, where a long name breaks. */
+const SUFFIXES = ['straße', 'strasse', 'bahnhof', 'platz', 'allee', 'werk', 'feld', 'steuer', 'schafts', 'zitäts', 'nis'];
+
 /**
  * A name split into lines of at most `max` characters, breaking long German compounds before
  * their last part (Bahnhof-straße, Elektrizitäts-werk).
@@ -103,12 +106,16 @@ function pastEvents(ctx) {
  * @param {number} max
  */
 export function nameLines(name, max) {
-  const words = name.split(' ').flatMap((w) => {
+  /** @type {(w: string) => string[]} */
+  const split = (w) => {
     if (w.length <= max) return [w];
-    const suffix = ['straße', 'strasse', 'bahnhof', 'platz', 'allee', 'werk', 'feld', 'steuer', 'nis'].find((sfx) => w.toLowerCase().endsWith(sfx) && w.length > sfx.length);
-    if (suffix) return [`${w.slice(0, w.length - suffix.length)}-`, w.slice(w.length - suffix.length)];
-    return [`${w.slice(0, max - 1)}-`, w.slice(max - 1)];
-  });
+    const suffix = SUFFIXES.find((sfx) => w.toLowerCase().endsWith(sfx) && w.length > sfx.length);
+    if (!suffix) return [`${w.slice(0, max - 1)}-`, ...split(w.slice(max - 1))];
+    const head = split(w.slice(0, w.length - suffix.length));
+    head[head.length - 1] += '-';
+    return [...head, w.slice(w.length - suffix.length)];
+  };
+  const words = name.split(' ').flatMap(split);
   /** @type {string[]} */
   const lines = [];
   for (const word of words) {
