@@ -186,9 +186,12 @@ function domainField(template, field, domain, words) {
  * @param {Act} act
  * @param {DescribeValue} [label]
  * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string} | null} [named]
+ * @param {(template: ActionTemplate) => boolean} [open] whether a form is shown open; the
+ *   others are folded under their title (a trade offer while the game waits for a bid)
  */
-export function templateForms(templates, act, label = () => null, named = () => null) {
+export function templateForms(templates, act, label = () => null, named = () => null, open = () => true) {
   return templates.map((t, n) => {
+    const shown = open(t);
     const name = `${t.type}-${n}`;
     const words = named(t);
     /** @type {Record<string, unknown>} */
@@ -201,7 +204,8 @@ export function templateForms(templates, act, label = () => null, named = () => 
     const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
     const fixed = Object.entries(t.fixed ?? {});
-    return h(
+    const title = words?.title ?? humanize(t.type);
+    const form = h(
       'form',
       {
         class: 'template',
@@ -225,7 +229,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
           act(/** @type {Action} */ (/** @type {unknown} */ (action)));
         },
       },
-      h('h3', {}, words?.title ?? humanize(t.type)),
+      h('h3', { class: shown ? null : 'visually-hidden' }, title),
       words?.hint
         ? h('p', { class: 'hint' }, words.hint)
         : fixed.length
@@ -235,6 +239,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
       error,
       h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(t.type)),
     );
+    return shown ? form : h('details', { class: 'template-box', 'data-template': t.type }, h('summary', {}, title), form);
   });
 }
 

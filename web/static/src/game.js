@@ -539,10 +539,12 @@ function renderDock(doc, ctx, board, live) {
   const listed = legal.filter((a) => !custom.kinds.includes(a.type));
   const words = (/** @type {string} */ field, /** @type {unknown} */ value) => board.describeValue?.(field, value, ctx) ?? null;
   const named = (/** @type {import('./api.js').ActionTemplate} */ t) => board.describeTemplate?.(t, ctx) ?? null;
+  // With nothing else to do, every form is open; else only the decision at hand.
+  const open = (/** @type {import('./api.js').ActionTemplate} */ t) => listed.length === 0 || (board.openTemplates ?? []).includes(t.type);
   replace(
     byId('action-list'),
     mayAct
-      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named)]
+      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open)]
       : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
   );
   // Offline or replaying other moves: the controls stay visible but cannot be used.

@@ -414,7 +414,8 @@ fn humanize(name: &str) -> String {
 
 impl Browser {
     /// Fills the page's form of the `n`-th template the seat is offered (`template`, as the
-    /// API lists it) with `values` by typing into its fields, and submits it with its button.
+    /// API lists it) with `values` by typing into its fields, and submits it with its button;
+    /// a form folded under its title is unfolded first.
     pub async fn submit_template(
         &self,
         n: usize,
@@ -422,6 +423,21 @@ impl Browser {
         values: &serde_json::Map<String, Value>,
     ) {
         let kind = template["type"].as_str().expect("a template type");
+        // A form folded under its title (another move is on offer too) is unfolded first.
+        let folded = self
+            .js(
+                "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
+                 const form = document.querySelector(`form.template[data-template-index='${arguments[0]}']`);
+                 const box = form && form.closest('details');
+                 if (!box || box.open) return false;
+                 box.querySelector('summary').setAttribute('data-test-target', 'unfold');
+                 return true;",
+                vec![json!(n)],
+            )
+            .await;
+        if folded == true {
+            self.click("[data-test-target=unfold]").await;
+        }
         for (field, value) in values {
             let id = format!("#tpl-{kind}-{n}-{field}");
             match template["params"][field]["kind"].as_str() {

@@ -558,6 +558,7 @@ export default {
   minWidth: 780,
 
   kindLabels: { build: 'Build', sell_building: 'Sell a building', mortgage: 'Mortgage', lift_mortgage: 'Lift a mortgage', claim_rent: 'Claim rent', declare_demand: 'Ask for buildings' },
+  openTemplates: ['bid', 'accept_trade', 'settle_inheritance'],
 
   rules: [
     ['Goal', ['Stay solvent while the others go bankrupt. With a round limit, the richest player (cash, properties and buildings) wins when the limit is reached.']],
