@@ -16,7 +16,7 @@ import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { PACE_MS, settings } from './settings.js';
 import { followGame } from './updates.js';
-import { setUpFrame, showDrawing } from './viewport.js';
+import { reveal, setUpFrame, showDrawing } from './viewport.js';
 
 /** @typedef {import('./api.js').GameDocument} GameDocument */
 /** @typedef {import('./api.js').StateDocument} StateDocument */
@@ -60,6 +60,8 @@ const page = {
   offline: false,
   /** Whether the last render was the viewer's turn (for the chime). */
   wasYourTurn: false,
+  /** The last event whose mark the board's frame was panned to. */
+  revealed: 0,
 };
 
 /**
@@ -440,6 +442,12 @@ function render() {
     showDrawing(drawn.drawing, board.minWidth);
     replace(byId('board-panels'), drawn.panels ?? []);
     glide(boardEl, before);
+    const last = page.recent.at(-1)?.seq ?? 0;
+    const mark = boardEl.querySelector('.recent-mark');
+    if (last !== page.revealed && mark) {
+      page.revealed = last;
+      reveal(mark);
+    }
   } else {
     showDrawing(h('p', { class: 'hint' }, replaying ? 'Loading…' : 'The game starts when every seat is taken.'), 0);
     replace(byId('board-panels'));

@@ -74,3 +74,18 @@ export function showDrawing(drawing, minWidth) {
   byId('board-tools').hidden = drawing === null;
   applyZoom();
 }
+
+/**
+ * Pans the frame so that `el` (the last move's mark) is in view, when it is not: on a phone,
+ * another player's move is shown where it happened.
+ * @param {Element} el
+ */
+export function reveal(el) {
+  const box = byId('board');
+  if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+  const frame = box.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom) return;
+  box.scrollLeft += r.left + r.width / 2 - (frame.left + frame.width / 2);
+  box.scrollTop += r.top + r.height / 2 - (frame.top + frame.height / 2);
+}
