@@ -91,9 +91,10 @@ export function actionList(actions, describe, act, kindLabels = {}) {
  * @param {string} field
  * @param {TemplateDomain} domain
  * @param {DescribeValue} words
+ * @param {string[] | null} [order] the order of a counts field's keys (a game's colours)
  * @returns {{element: HTMLElement, read: () => {value: unknown} | {error: string}}}
  */
-function domainField(template, field, domain, words) {
+function domainField(template, field, domain, words, order = null) {
   const id = `tpl-${template}-${field}`;
   const label = h('label', { for: id }, humanize(field));
   switch (domain.kind) {
@@ -143,7 +144,9 @@ function domainField(template, field, domain, words) {
       };
     }
     case 'counts': {
-      const inputs = Object.entries(domain.limits).map(([key, limit]) => {
+      const rank = (/** @type {string} */ key) => (order?.includes(key) ? order.indexOf(key) : 1e9);
+      const keys = Object.entries(domain.limits).sort(([a], [b]) => rank(a) - rank(b));
+      const inputs = keys.map(([key, limit]) => {
         const said = valueLabel(words, field, key);
         const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said });
         return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` up to ${limit}`)), input) };
@@ -188,8 +191,9 @@ function domainField(template, field, domain, words) {
  * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string} | null} [named]
  * @param {(template: ActionTemplate) => boolean} [open] whether a form is shown open; the
  *   others are folded under their title (a trade offer while the game waits for a bid)
+ * @param {string[] | null} [order] the order of counts fields' keys
  */
-export function templateForms(templates, act, label = () => null, named = () => null, open = () => true) {
+export function templateForms(templates, act, label = () => null, named = () => null, open = () => true, order = null) {
   return templates.map((t, n) => {
     const shown = open(t);
     const name = `${t.type}-${n}`;
@@ -201,7 +205,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
       if (nothing) empty[field] = [];
       return !nothing;
     });
-    const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
+    const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label, order) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
     const fixed = Object.entries(t.fixed ?? {});
     const title = words?.title ?? humanize(t.type);

@@ -58,8 +58,9 @@ const page = {
   recent: [],
   busy: false,
   offline: false,
-  /** Whether the last render was the viewer's turn (for the chime). */
-  wasYourTurn: false,
+  /** Whether the last render was the viewer's turn (for the chime); `null` before the first. */
+  /** @type {boolean | null} */
+  wasYourTurn: null,
   /** The last event whose mark the board's frame was panned to. */
   revealed: 0,
 };
@@ -497,7 +498,7 @@ function renderDock(doc, ctx, board, live) {
   const waitedFor = doc.seat != null && doc.active_seats.includes(doc.seat);
   const yourTurn = mayAct && waitedFor;
   document.body.dataset.yourTurn = String(yourTurn && !page.offline);
-  if (yourTurn && !page.wasYourTurn && settings().sound) turnChime();
+  if (yourTurn && page.wasYourTurn === false && settings().sound) turnChime();
   page.wasYourTurn = yourTurn;
 
   const banner = byId('turn-banner');
@@ -552,7 +553,7 @@ function renderDock(doc, ctx, board, live) {
   replace(
     byId('action-list'),
     mayAct
-      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open)]
+      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null)]
       : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
   );
   // Offline or replaying other moves: the controls stay visible but cannot be used.

@@ -45,6 +45,9 @@ export function setUpMenu(hooks) {
   menu.addEventListener('toggle', () => {
     replace(game, hooks.finished() ? h('button', { type: 'button', id: 'menu-rematch', onclick: () => { menu.open = false; hooks.rematch(); } }, 'Rematch: the same seats, a new game') : null);
   });
+  document.addEventListener('click', (e) => {
+    if (menu.open && e.target instanceof Node && !menu.contains(e.target)) menu.open = false;
+  });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && menu.open) {
       menu.open = false;

@@ -75,6 +75,8 @@
  *   paragraphs
  * @property {Record<string, string>} [kindLabels] a label for a kind of action offered as a
  *   choice among many ("Sail a ship")
+ * @property {string[]} [countOrder] the order of the keys of a form's counts (a game's
+ *   colours, as printed)
  * @property {string[]} [openTemplates] the templates that are the decision at hand (a bid, a
  *   payment) and are shown open; the others are folded while there are other moves
  * @property {(ctx: BoardContext) => ScoreSheet | null} [scoreSheet] how the final scores came

@@ -366,6 +366,7 @@ export default {
 
   kindLabels: { move: 'Sail a ship', place_tile: 'Place a tile', build_ship: 'Build a ship', play_blockade_breaker: 'Blockade breaker', explorer_voyage: 'Explorer voyage', sink_ship: 'Sink a ship', pay: 'Pay', keep: 'Keep', found_city: 'Found a city' },
   openTemplates: ['pay', 'keep', 'lay_fight_cards', 'choose_fight_discard'],
+  countOrder: [...CARD_KINDS],
 
   rules: [
     ['Goal', ['Control the most valuable fields at the end: a city scores more than ships, and fields of larger empires score more. The first player with a city in every empire earns a bonus.']],
