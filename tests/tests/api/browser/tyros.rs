@@ -291,6 +291,7 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     table.keyboard_every = 5;
     let token = table.token(0).unwrap().to_string();
     let mut forms = 0;
+    let mut offers_told = 0;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -305,6 +306,32 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
         }
         ann.wait_for_version(version).await;
         assert_only_own_hand(&app, &id, &ann, 0, &token).await;
+        let offer = &doc["view"]["offer"];
+        if offer["to"] == 0 {
+            // A bot's offer to Ann: its terms from her side, in the prompt and on the button.
+            let (give, get) = (cards_text(&offer["get"]), cards_text(&offer["give"]));
+            let terms = format!("you give {give}, you get {get}");
+            let prompt = ann.prompt().await;
+            assert!(
+                prompt.contains(&terms),
+                "the prompt {prompt:?} lacks {terms:?}"
+            );
+            let accept = ann
+                .js(
+                    "return [...document.querySelectorAll('#action-list [data-action]')]
+                       .filter((b) => JSON.parse(b.dataset.action).type === 'accept_trade')
+                       .map((b) => b.textContent);",
+                    vec![],
+                )
+                .await;
+            for label in accept.as_array().unwrap() {
+                assert!(
+                    label.as_str().unwrap().contains(&terms),
+                    "accept says {label}"
+                );
+            }
+            offers_told += 1;
+        }
         assert_eq!(
             shown_action_cards(&ann).await,
             action_cards_of(&doc),
@@ -333,7 +360,7 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     ann.assert_accessible("a finished Tyros game").await;
     ann.screenshot("tyros-bots-finished").await;
     println!(
-        "tyros against bots: {} clicked moves, {forms} through forms, {} events, {lines} log lines",
+        "tyros against bots: {} clicked moves, {forms} through forms, {offers_told} offers told, {} events, {lines} log lines",
         table.moves, doc["version"]
     );
     ann.close().await;
