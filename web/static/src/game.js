@@ -8,7 +8,7 @@ import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
 import { loadBoard } from './boards/index.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
-import { eventList } from './log.js';
+import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
 import { rematch } from './rematch.js';
@@ -459,6 +459,8 @@ function render() {
   renderOutcome(doc, ctx, board, shown.outcome);
   renderRules(board);
 
+  /** @param {api.EventDto['event']} e */
+  const describe = (e) => describeLifecycle(e, ctx.name) ?? board.describeEvent(e, ctx);
   const replayBox = byId('replay');
   replayBox.hidden = !replaying;
   if (replaying && page.replaySeq !== null) {
@@ -469,14 +471,14 @@ function render() {
         seq: page.replaySeq,
         last: doc.version,
         turns: turnStarts(),
-        explanation: event ? board.describeEvent(event.event, ctx) : '',
+        explanation: event ? describe(event.event) : '',
         go: showSeq,
       }),
     );
   }
   const log = byId('log');
   const logUntil = replaying ? page.replaySeq : page.playback ? page.playback.state.seq : null;
-  replace(log, eventList(page.events, logUntil, (e) => board.describeEvent(e, ctx), page.recent.map((e) => e.seq)));
+  replace(log, eventList(page.events, logUntil, describe, page.recent.map((e) => e.seq)));
   if (!replaying) log.scrollTop = log.scrollHeight;
   restoreFocus(focused);
   body.ready = 'true';

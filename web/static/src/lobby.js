@@ -114,7 +114,7 @@ async function join(gameId, seat) {
 }
 
 /** @type {Record<string, string>} */
-const STATUS_WORDS = { open: 'Open seats', active: 'Being played', finished: 'Finished' };
+const STATUS_WORDS = { open: 'Open seats', active: 'Being played', finished: 'Finished', aborted: 'Aborted', expired: 'Expired' };
 
 /** @param {string} status */
 function statusText(status) {
@@ -126,7 +126,7 @@ function statusText(status) {
  * @param {GameSummary} game
  */
 function idleText(game) {
-  if (game.status === 'finished') return null;
+  if (game.status !== 'open' && game.status !== 'active') return null;
   const days = Math.floor((Date.now() - Date.parse(game.updated_at)) / 86400000);
   return days >= 1 ? h('small', { class: 'idle' }, ` no move for ${days} day${days === 1 ? '' : 's'}`) : null;
 }

@@ -24,6 +24,12 @@ import * as api from './api.js';
  *   or reachable again (`false`)
  */
 
+/**
+ * Whether a game in `status` is over (finished, aborted, expired): it never changes again.
+ * @param {string} status
+ */
+const isOver = (status) => status !== 'open' && status !== 'active';
+
 /** Seconds a long poll waits on the server before it answers 304. */
 const WAIT_SECONDS = 25;
 /** While falling back from the stream: shorter polls, and the stream tried again this often. */
@@ -145,7 +151,7 @@ function follow(options, start) {
             /** @type {api.StreamVersion} */
             const v = JSON.parse(msg.data);
             if (v.version > version()) take(await api.getGame(gameId, token));
-            if (v.status === 'finished') return;
+            if (isOver(v.status)) return;
           }
         } catch (e) {
           await failed(true, e);
@@ -164,8 +170,8 @@ function follow(options, start) {
         if (got) {
           etag = got.etag;
           take(got.doc);
-          // A finished game never changes again.
-          if (got.doc.status === 'finished') return;
+          // A game that is over never changes again.
+          if (isOver(got.doc.status)) return;
         }
       } catch (e) {
         await failed(false, e);
