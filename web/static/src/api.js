@@ -314,3 +314,35 @@ export async function eventsAfter(id, token, after) {
 export function stateAt(id, token, seq) {
   return getJson(`/v1/games/${encodeURIComponent(id)}/states/${seq}`, token);
 }
+
+/**
+ * Resigns `seat` with its own token (`POST /v1/games/{id}/seats/{seat}/resign`).
+ * @param {string} id
+ * @param {string} token
+ * @param {number} seat
+ * @returns {Promise<ActionResponse>}
+ */
+export function resign(id, token, seat) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats/${seat}/resign`, {}, token);
+}
+
+/**
+ * Takes back a seat the server's bot plays since its clock ran out.
+ * @param {string} id
+ * @param {string} token
+ * @param {number} seat
+ * @returns {Promise<ActionResponse>}
+ */
+export function reclaim(id, token, seat) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats/${seat}/reclaim`, {}, token);
+}
+
+/**
+ * Ends a game nobody has moved in yet (`POST /v1/games/{id}/abort`).
+ * @param {string} id
+ * @param {string} token
+ * @returns {Promise<{game?: GameDocument}>}
+ */
+export function abortGame(id, token) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/abort`, {}, token);
+}

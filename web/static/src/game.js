@@ -7,6 +7,7 @@
 import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
 import { loadBoard } from './boards/index.js';
+import { clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
@@ -429,6 +430,7 @@ function render() {
   replace(
     byId('game-status'),
     `${humanize(doc.status)} · move ${doc.version}`,
+    clockWords(doc.clock) ? ` · ⏱ ${clockWords(doc.clock)}` : '',
     stage ? ` · ${stage}` : '',
     replaying ? ` · replay at event ${page.replaySeq}` : '',
   );
@@ -552,9 +554,17 @@ function renderDock(doc, ctx, board, live) {
   const named = (/** @type {import('./api.js').ActionTemplate} */ t) => board.describeTemplate?.(t, ctx) ?? null;
   // With nothing else to do, every form is open; else only the decision at hand.
   const open = (/** @type {import('./api.js').ActionTemplate} */ t) => listed.length === 0 || (board.openTemplates ?? []).includes(t.type);
+  const mySeat = doc.seat == null ? null : doc.seats[doc.seat];
+  const takenOver = live && mySeat?.status === 'taken_over';
+  if (takenOver) {
+    promptBox.hidden = false;
+    replace(promptBox, h('p', { class: 'prompt-title' }, `Your clock ran out: the server's ${mySeat?.bot?.level ?? ''} bot plays your seat. Take it back to play on.`.replace('  ', ' ')));
+  }
   replace(
     byId('action-list'),
-    mayAct
+    takenOver
+      ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, 'Take my seat back')
+      : mayAct
       ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null)]
       : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
   );
@@ -565,6 +575,70 @@ function renderDock(doc, ctx, board, live) {
     /** @type {HTMLButtonElement} */ (control).disabled = paused;
   }
   document.body.dataset.paused = String(paused);
+}
+
+/**
+ * Resigns, aborts or reclaims the seat this tab plays, and shows the game as it is then.
+ * @param {'resign' | 'abort' | 'reclaim'} what
+ */
+async function seatCommand(what) {
+  const doc = page.doc;
+  if (!doc || !page.token || doc.seat == null) return;
+  clearError();
+  try {
+    const res =
+      what === 'resign' ? await api.resign(gameId, page.token, doc.seat) : what === 'reclaim' ? await api.reclaim(gameId, page.token, doc.seat) : await api.abortGame(gameId, page.token);
+    if (res.game) await accept(res.game, true);
+    else await api.getGame(gameId, page.token).then((/** @type {GameDocument} */ d) => accept(d, true));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/**
+ * The game's own commands for the menu: resign or abort while it goes on, a rematch once over.
+ * @returns {Node[]}
+ */
+function gameCommands() {
+  const doc = page.doc;
+  if (!doc || !heldSeats(gameId).length) return [];
+  const mine = doc.seat == null ? null : doc.seats[doc.seat];
+  const going = doc.status === 'active' || doc.status === 'open';
+  // A game nobody has moved in may be called off; after that, a player resigns.
+  const moved = page.events.some((e) => e.seat !== null);
+  /** @type {Node[]} */
+  const commands = [];
+  if (going && mine && !moved) {
+    commands.push(h('button', { type: 'button', id: 'menu-abort', onclick: () => confirmThen('Call the game off? Nobody has moved yet; it ends without a winner.', 'Call it off', () => seatCommand('abort')) }, 'Call the game off'));
+  } else if (going && mine && mine.status !== 'resigned') {
+    const others = doc.seats.length > 2 ? ' The server’s bot plays on for your seat.' : ' The other player wins.';
+    commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(`Resign?${others} This cannot be undone.`, 'Resign', () => seatCommand('resign')) }, 'Resign'));
+  }
+  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, 'Rematch: the same seats, a new game'));
+  return commands;
+}
+
+/**
+ * Asks before doing something that cannot be undone (a modal dialog; Escape cancels).
+ * @param {string} question
+ * @param {string} yes
+ * @param {() => void} then
+ */
+function confirmThen(question, yes, then) {
+  const dialog = h(
+    'dialog',
+    { class: 'chooser', 'aria-label': question },
+    h('p', {}, question),
+    h(
+      'div',
+      { class: 'choices' },
+      h('button', { type: 'button', class: 'action', id: 'confirm-yes', onclick: () => { dialog.close(); then(); } }, yes),
+      h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, 'Cancel'),
+    ),
+  );
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
 }
 
 /**
@@ -659,10 +733,11 @@ function renderPlayers(doc, ctx, activeSeats, board) {
           ' ',
           who,
           s.kind === 'bot' ? h('span', { class: 'badge' }, `bot${s.bot ? `: ${s.bot.level}` : ''}`) : null,
+          s.status === 'taken_over' ? h('span', { class: 'badge' }, `a ${s.bot?.level ?? ''} bot stands in`.replace('  ', ' ')) : null,
+          s.status === 'resigned' ? h('span', { class: 'badge' }, 'resigned') : null,
           s.seat === doc.seat ? h('span', { class: 'badge' }, 'you') : null,
           active ? h('span', { class: 'badge to-act' }, 'to act') : null,
-          // A seat's clock goes here once games have clocks.
-          h('span', { class: 'clock', 'data-clock': s.seat, hidden: true }),
+          s.clock && page.replaySeq === null ? seatClock(s.clock) : null,
         ),
         rows.length ? h('dl', {}, rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])) : null,
       );
@@ -681,8 +756,14 @@ function renderOutcome(doc, ctx, board, outcome) {
   const box = byId('outcome');
   box.hidden = !outcome;
   if (!outcome) return;
-  const sheet = board.scoreSheet && ctx.view ? board.scoreSheet(ctx) : null;
-  const order = outcome.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
+  // Resignations can end a game before its rules score it: no score sheet then.
+  const scored = outcome.scores.length > 0;
+  const sheet = scored && board.scoreSheet && ctx.view ? board.scoreSheet(ctx) : null;
+  const places = outcome.places ?? [];
+  const order = doc.seats
+    .map((s) => ({ seat: s.seat, score: outcome.scores[s.seat] ?? null, place: places[s.seat] ?? 0 }))
+    .sort((a, b) => a.place - b.place || (b.score ?? 0) - (a.score ?? 0));
+  const left = new Map((outcome.left ?? []).map((l) => [l.seat, l.reason === 'resigned' ? 'resigned' : 'left: time ran out']));
   replace(
     byId('scores'),
     h(
@@ -700,7 +781,7 @@ function renderOutcome(doc, ctx, board, outcome) {
         order.map(({ score, seat }) =>
           h(
             'tr',
-            { 'data-seat': seat, 'data-score': score, class: outcome.winners.includes(seat) ? 'winner' : '' },
+            { 'data-seat': seat, 'data-score': score, 'data-place': places[seat] ?? null, class: outcome.winners.includes(seat) ? 'winner' : '' },
             h(
               'th',
               { scope: 'row' },
@@ -715,13 +796,15 @@ function renderOutcome(doc, ctx, board, outcome) {
                   )
                 : null,
             ),
-            h('td', { class: 'num total' }, score),
-            h('td', {}, outcome.winners.includes(seat) ? '★ winner' : ''),
+            h('td', { class: 'num total' }, score ?? '–'),
+            h('td', {}, outcome.winners.includes(seat) ? '★ winner' : (left.get(seat) ?? (places[seat] ? `place ${places[seat]}` : ''))),
           ),
         ),
       ),
     ),
     sheet?.note ? h('p', { class: 'hint' }, sheet.note) : null,
+    outcome.ended_by === 'resignation' ? h('p', { class: 'hint' }, 'The game ended by resignation, before its rules scored it.') : null,
+    outcome.left?.length && scored ? h('p', { class: 'hint' }, 'Players who left the game are placed after those who played to the end.') : null,
     doc.status === 'finished'
       ? h(
           'p',
@@ -789,7 +872,8 @@ async function main() {
     return;
   }
   setUpFrame();
-  setUpMenu({ rematch: () => startRematch(), finished: () => page.doc?.status === 'finished' && heldSeats(gameId).length > 0 });
+  startTicking();
+  setUpMenu(gameCommands);
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });
   byId('replay-link').addEventListener('click', (e) => {

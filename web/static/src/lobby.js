@@ -2,6 +2,7 @@
 // creating a game of any hosted type with its options and a person or an open seat per seat.
 
 import * as api from './api.js';
+import { CLOCK_CHOICES, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
@@ -160,7 +161,15 @@ async function loadList() {
     return h(
       'tr',
       { 'data-game': g.game_id },
-      h('td', {}, h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)), ' ', h('code', {}, g.game_id.slice(0, 8)), mine ? h('span', { class: 'badge' }, 'your seat') : null),
+      h(
+        'td',
+        {},
+        h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)),
+        ' ',
+        h('code', {}, g.game_id.slice(0, 8)),
+        mine ? h('span', { class: 'badge' }, 'your seat') : null,
+        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ` ⏱ ${clockWords(g.clock)}`) : null,
+      ),
       h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
       seats,
       h('td', { class: 'num' }, g.version),
@@ -396,6 +405,7 @@ async function create(e) {
       type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (type),
       config: /** @type {any} */ (creating.form.value()),
       seats: seats.map((s) => s.request),
+      clock: /** @type {any} */ ((CLOCK_CHOICES.find((c) => c.id === clockSelect().value) ?? CLOCK_CHOICES[0]).request),
     });
   } catch (err) {
     showError(err);
@@ -436,6 +446,11 @@ async function create(e) {
   loadList();
 }
 
+/** @returns {HTMLSelectElement} */
+function clockSelect() {
+  return /** @type {HTMLSelectElement} */ (byId('new-clock'));
+}
+
 async function main() {
   const nameInput = /** @type {HTMLInputElement} */ (byId('player-name'));
   nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
@@ -456,6 +471,9 @@ async function main() {
   byId('new-seat-count').addEventListener('change', () => {
     if (creating) creating.seats = seatRows();
   });
+  replace(clockSelect(), CLOCK_CHOICES.map((c) => h('option', { value: c.id }, c.label)));
+  clockSelect().value = localStorage.getItem('boardgames.lobby.clock') ?? 'none';
+  clockSelect().addEventListener('change', () => localStorage.setItem('boardgames.lobby.clock', clockSelect().value));
   byId('create-form').addEventListener('submit', (e) => create(/** @type {SubmitEvent} */ (e)));
   await typeChanged();
   setupFilters();

@@ -1,16 +1,16 @@
 // The game page's menu: the rules, the reader's settings (a sound on your turn, the pace of
-// other players' moves) and, once a game is over, a rematch. It is a disclosure (`<details>`)
-// so that it needs no script to open and reads well to a screen reader; the game's own
-// commands (a rematch now, resigning once games allow it) go into `#menu-game`.
+// other players' moves) and the game's own commands (call the game off, resign, a rematch),
+// in `#menu-game`. It is a disclosure (`<details>`) so that it needs no script to open and
+// reads well to a screen reader.
 
 import { byId, h, replace } from './dom.js';
 import { unlockSound, turnChime } from './motion.js';
 import { changeSettings, settings } from './settings.js';
 
 /**
- * @param {{rematch: () => void, finished: () => boolean}} hooks
+ * @param {() => Node[]} commands the game's commands now, asked each time the menu opens
  */
-export function setUpMenu(hooks) {
+export function setUpMenu(commands) {
   const menu = /** @type {HTMLDetailsElement} */ (byId('menu'));
   const now = settings();
   const sound = h('input', { type: 'checkbox', id: 'setting-sound', checked: now.sound });
@@ -43,7 +43,9 @@ export function setUpMenu(hooks) {
     game,
   );
   menu.addEventListener('toggle', () => {
-    replace(game, hooks.finished() ? h('button', { type: 'button', id: 'menu-rematch', onclick: () => { menu.open = false; hooks.rematch(); } }, 'Rematch: the same seats, a new game') : null);
+    const now = commands();
+    for (const c of now) c.addEventListener('click', () => (menu.open = false));
+    replace(game, now.length ? h('div', { class: 'menu-commands' }, now) : null);
   });
   document.addEventListener('click', (e) => {
     if (menu.open && e.target instanceof Node && !menu.contains(e.target)) menu.open = false;

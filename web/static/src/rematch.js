@@ -1,4 +1,4 @@
-// A rematch: a new game of the same type and options with the same seats (the same names for
+// A rematch: a new game of the same type, options and clock with the same seats (the same names for
 // people, the same bots, open seats open again). This browser gets every named seat's token,
 // as whoever creates a game in the lobby does, and is shown a link per other person to send.
 
@@ -25,6 +25,8 @@ export async function rematch(doc, config, gameId) {
     type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (doc.type),
     config: /** @type {any} */ (config ?? {}),
     seats,
+    // The same time control (the document shows it with its defaults filled in).
+    clock: /** @type {any} */ (doc.clock ?? { kind: 'none' }),
   });
   for (const seat of created.seats) {
     if ('token' in seat && seat.token) {
