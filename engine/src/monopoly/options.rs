@@ -29,6 +29,41 @@ pub const OPTIONS: &[OptionText] = &[
     )
     .more(),
     OptionText::main(
+        "utility_rent_dice",
+        "Dice for a utility's rent",
+        "A player who lands on a utility pays a multiple of a dice roll: of a fresh roll \
+         made for the rent (as the German rules print it), or of the roll that moved them \
+         there.",
+    )
+    .choices(&[
+        ("roll", "Roll again for the rent"),
+        ("move", "The roll that moved them"),
+    ])
+    .more(),
+    OptionText::main(
+        "trade_offers",
+        "Trade offers",
+        "An offer stands on the properties as they were when it was made, and lapses when one \
+         of them is mortgaged, built on or changes hands; or it is carried out on them as they \
+         are when it is accepted.",
+    )
+    .choices(&[
+        ("as_made", "Lapse when a property changes"),
+        ("as_accepted", "Carried out as things are"),
+    ])
+    .more(),
+    OptionText::main(
+        "inherited_interest",
+        "Interest on inherited mortgages",
+        "A player who takes over a bankrupt player's mortgaged properties pays the 10 % \
+         interest on them property by property, or as one sum.",
+    )
+    .choices(&[
+        ("per_deed", "Property by property"),
+        ("in_total", "As one sum"),
+    ])
+    .more(),
+    OptionText::main(
         "building_auction_min_bid",
         "Opening bid for scarce buildings",
         "When the bank has fewer houses or hotels than players want, they are auctioned \

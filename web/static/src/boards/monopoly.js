@@ -835,6 +835,11 @@ export default {
         return `${name(e.creditor)} inherits the mortgaged ${e.squares.map(sq).join(', ')}: each is lifted now or costs 10 % interest.`;
       case 'inheritance_settled':
         return `${name(e.creditor)} settles the inherited mortgages.`;
+      case 'trade_lapsed': {
+        const o = tradeOffered(ctx, e.offer);
+        const whose = o ? `${name(o.from)}'s offer to ${name(o.to)}` : 'A trade offer';
+        return `${whose} lapses: ${sq(e.square)} has changed since it was made.`;
+      }
       case 'player_bankrupt':
         return `${name(e.seat)} is bankrupt and leaves the game.`;
       case 'game_ended': {
