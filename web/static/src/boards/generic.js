@@ -32,6 +32,18 @@ export function describeFields(thing, ctx) {
 }
 
 /**
+ * The words for an event a board's log has no sentence for. Its parameter is `never`: the type
+ * check fails when the API's types name an event the board's switch leaves out, so a new event
+ * cannot land unworded. At run time (a newer server than the client) it lists the fields.
+ * @param {never} event
+ * @param {import('./index.js').Lookup} ctx
+ */
+export function unworded(event, ctx) {
+  const thing = /** @type {{type: string} & Record<string, unknown>} */ (/** @type {unknown} */ (event));
+  return `${describeFields(thing, ctx)}.`;
+}
+
+/**
  * @param {unknown} value
  * @returns {Node | string}
  */

@@ -9,7 +9,7 @@
 
 import { h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
-import { describeFields } from './generic.js';
+import { describeFields, unworded } from './generic.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['MonopolyView']} View */
@@ -847,7 +847,7 @@ export default {
         return e.reason === 'round_limit' ? `The round limit is reached: ${winners} with the highest net worth.` : `Only one player is left: ${winners}.`;
       }
       default:
-        return `${describeFields(e, ctx)}.`;
+        return unworded(e, ctx);
     }
   },
 

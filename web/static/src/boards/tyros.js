@@ -7,7 +7,7 @@
 
 import { chip, h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
-import { describeFields } from './generic.js';
+import { describeFields, unworded } from './generic.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['TyrosView']} View */
@@ -627,7 +627,7 @@ export default {
       case 'game_ended':
         return `The game is over. ${e.scores.map((sc) => `${name(sc.seat)} ${sc.total}`).join(', ')}: ${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'}.`;
       default:
-        return `${describeFields(e, ctx)}.`;
+        return unworded(e, ctx);
     }
   },
 
