@@ -56,6 +56,27 @@ async function fail(res) {
 }
 
 /**
+ * How far the server's clock is ahead of this device's, in milliseconds, from the `Date`
+ * header of its answers: seat clocks count down to the server's deadlines, and a phone's clock
+ * can be off by minutes. The header has whole seconds, so an offset under two seconds is
+ * taken as none (a live clock then never jumps back and forth between answers).
+ */
+let serverOffset = 0;
+
+/** @param {Response} res */
+function noteServerTime(res) {
+  const date = Date.parse(res.headers.get('date') ?? '');
+  if (Number.isNaN(date)) return;
+  const offset = date + 500 - Date.now();
+  serverOffset = Math.abs(offset) < 2000 ? 0 : offset;
+}
+
+/** The server's time now, as this device best knows it (milliseconds since the epoch). */
+export function serverNow() {
+  return Date.now() + serverOffset;
+}
+
+/**
  * @param {string | null | undefined} token
  * @param {Record<string, string>} [extra]
  */
@@ -80,6 +101,7 @@ async function getJson(path, token, signal) {
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -102,6 +124,7 @@ async function postJson(path, body, token) {
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -183,6 +206,7 @@ export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
     if (signal?.aborted) throw e;
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (res.status === 304) return null;
   if (!res.ok) return fail(res);
   return { doc: await res.json(), etag: res.headers.get('ETag') };

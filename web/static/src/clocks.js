@@ -1,7 +1,9 @@
 // Seat clocks: a seat's time as the game document gives it (`remaining_ms` as of the version's
-// commit, and the `deadline` while it runs), counted down in the page once a second, and a time
-// control in words for the lobby and the game's header.
+// commit, and the `deadline` while it runs), counted down in the page once a second against the
+// server's time (a device's clock may be off), and a time control in words for the lobby and
+// the game's header.
 
+import { serverNow } from './api.js';
 import { h } from './dom.js';
 
 /** @typedef {import('./api.js').Schemas['SeatClock']} SeatClock */
@@ -28,7 +30,7 @@ export function clockText(ms) {
  * @param {SeatClock} clock
  */
 export function seatClock(clock) {
-  const left = clock.running && clock.deadline ? Date.parse(clock.deadline) - Date.now() : clock.remaining_ms;
+  const left = clock.running && clock.deadline ? Date.parse(clock.deadline) - serverNow() : clock.remaining_ms;
   return h(
     'span',
     {
@@ -44,7 +46,7 @@ export function seatClock(clock) {
 export function startTicking() {
   setInterval(() => {
     for (const el of document.querySelectorAll('.clock[data-deadline]')) {
-      const left = Date.parse(/** @type {HTMLElement} */ (el).dataset.deadline ?? '') - Date.now();
+      const left = Date.parse(/** @type {HTMLElement} */ (el).dataset.deadline ?? '') - serverNow();
       el.textContent = `⏱ ${clockText(left)}`;
       el.classList.toggle('low', left < 60000);
     }

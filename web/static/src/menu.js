@@ -43,7 +43,8 @@ export function setUpMenu(commands) {
     game,
   );
   menu.addEventListener('toggle', () => {
-    const now = commands();
+    // Asked afresh at each opening (the game moves on while the menu is closed).
+    const now = menu.open ? commands() : [];
     for (const c of now) c.addEventListener('click', () => (menu.open = false));
     replace(game, now.length ? h('div', { class: 'menu-commands' }, now) : null);
   });

@@ -1,6 +1,7 @@
 //! Clocks and leaving a game in the browser: a game created in the lobby with a clock shows each
-//! seat's time, running for the seat the game waits for; a player resigns from the menu and the
-//! outcome and the log say so; a game nobody moved in is called off; a seat whose clock ran out
+//! seat's time, counting down for the seat the game waits for (from the server's time, also on a
+//! device whose clock is off); a player resigns from the menu, asked first, and the outcome and
+//! the log say so; a game nobody moved in is called off; a seat whose clock ran out
 //! is played by the server's bot until its player takes it back from the dock.
 
 use serde_json::{json, Value};
@@ -10,6 +11,12 @@ use crate::helpers::{spawn_app, TestApp};
 
 /// Opens the menu and answers yes to the command `id` asks about.
 async fn menu_command(page: &Browser, id: &str) {
+    open_menu_command(page, id).await;
+    page.click("dialog.chooser[open] #confirm-yes").await;
+}
+
+/// Opens the menu, chooses the command `id` and waits for its question.
+async fn open_menu_command(page: &Browser, id: &str) {
     page.click("#menu > summary").await;
     page.wait_until(
         &format!("the menu offers {id}"),
@@ -24,7 +31,6 @@ async fn menu_command(page: &Browser, id: &str) {
         vec![],
     )
     .await;
-    page.click("dialog.chooser[open] #confirm-yes").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -50,9 +56,24 @@ async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
         vec![],
     )
     .await;
+    ann.wait_until(
+        "Ann's clock counts down",
+        "return /⏱ 4:5\\d/.test(document.querySelector(\"#players [data-seat='0'] .clock\").textContent);",
+        vec![],
+    )
+    .await;
     ann.screenshot("clock").await;
 
-    // Nobody has moved: the game may be called off.
+    // Nobody has moved: the game may be called off, once Ann says she is sure.
+    open_menu_command(&ann, "menu-abort").await;
+    ann.click("dialog.chooser[open] .cancel").await;
+    ann.wait_until(
+        "cancelling closes the question",
+        "return !document.querySelector('dialog.chooser');",
+        vec![],
+    )
+    .await;
+    assert_eq!(api_document(&app, &id).await["status"], "active");
     menu_command(&ann, "menu-abort").await;
     ann.wait_until(
         "the game is called off",
@@ -62,21 +83,39 @@ async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
     .await;
     assert_eq!(api_document(&app, &id).await["status"], "aborted");
 
-    // Another game: Ann moves, then resigns; Bob wins and the log says why.
+    // Another game, on a device whose clock is ten minutes slow: after Ann's move the running
+    // clock counts down from the server's time, not the device's. Then she resigns (cancelling
+    // once); Bob wins and the log says why.
     let created = create(
         &app,
-        json!({"type": "tycoon", "seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": 3}),
+        json!({"type": "tycoon", "seats": [{"name": "Ann"}, {"name": "Bob"}], "seed": 3,
+               "clock": {"kind": "fischer", "initial": 300, "increment": 5}}),
     )
     .await;
     let game = created["game_id"].as_str().unwrap().to_string();
     let token = created["seats"][0]["token"].as_str().unwrap();
     ann.goto(&format!("/games/{game}#token={token}")).await;
     ann.wait_ready().await;
+    ann.js(
+        "const real = Date.now; Date.now = () => real() - 600000;",
+        vec![],
+    )
+    .await;
     let doc = api_document(&app, &game).await;
     let action = doc_first_action(&app, &game, token).await;
     ann.perform(&action.to_string(), false).await;
     ann.wait_for_version(doc["version"].as_i64().unwrap() + 1)
         .await;
+    ann.wait_until(
+        "the running clock counts from the server's time",
+        "const clock = document.querySelector('#players .clock.running');
+         return !!clock && /⏱ [45]:\\d\\d/.test(clock.textContent);",
+        vec![],
+    )
+    .await;
+    open_menu_command(&ann, "menu-resign").await;
+    ann.click("dialog.chooser[open] .cancel").await;
+    assert_eq!(api_document(&app, &game).await["status"], "active");
     menu_command(&ann, "menu-resign").await;
     ann.wait_until(
         "the outcome names the winner and who resigned",
