@@ -4,7 +4,7 @@
 // the game's header.
 
 import { serverNow } from './api.js';
-import { h } from './dom.js';
+import { h, s } from './dom.js';
 
 /** @typedef {import('./api.js').Schemas['SeatClock']} SeatClock */
 /** @typedef {import('./api.js').Schemas['Clock']} Clock */
@@ -26,7 +26,21 @@ export function clockText(ms) {
 }
 
 /**
- * A seat's clock for its panel: counts down (in `tick`) while it runs.
+ * A small clock face: a glyph such as ⏱ is missing from many fonts (it shows as a box).
+ * @returns {SVGElement}
+ */
+export function clockIcon() {
+  return s(
+    'svg',
+    { class: 'clock-icon', width: 14, height: 14, viewBox: '0 0 16 16', 'aria-hidden': 'true' },
+    s('circle', { cx: 8, cy: 9, r: 6, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8 }),
+    s('path', { d: 'M8 5.5V9l2.2 1.6M6.5 1.5h3', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.8, 'stroke-linecap': 'round' }),
+  );
+}
+
+/**
+ * A seat's clock: counts down (in `tick`) while it runs. Its text is "Clock 4:07" (the word
+ * for screen readers only).
  * @param {SeatClock} clock
  */
 export function seatClock(clock) {
@@ -38,7 +52,9 @@ export function seatClock(clock) {
       'data-deadline': clock.running && clock.deadline ? clock.deadline : null,
       title: clock.running ? 'Time left for this move' : 'Time on the clock',
     },
-    `⏱ ${clockText(left)}`,
+    clockIcon(),
+    h('span', { class: 'visually-hidden' }, 'Clock '),
+    h('span', { class: 'time' }, clockText(left)),
   );
 }
 
@@ -47,7 +63,8 @@ export function startTicking() {
   setInterval(() => {
     for (const el of document.querySelectorAll('.clock[data-deadline]')) {
       const left = Date.parse(/** @type {HTMLElement} */ (el).dataset.deadline ?? '') - serverNow();
-      el.textContent = `⏱ ${clockText(left)}`;
+      const time = el.querySelector('.time');
+      if (time) time.textContent = clockText(left);
       el.classList.toggle('low', left < 60000);
     }
   }, 1000);

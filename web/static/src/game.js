@@ -7,7 +7,7 @@
 import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
 import { loadBoard } from './boards/index.js';
-import { clockWords, seatClock, startTicking } from './clocks.js';
+import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
@@ -430,7 +430,7 @@ function render() {
   replace(
     byId('game-status'),
     `${humanize(doc.status)} · move ${doc.version}`,
-    clockWords(doc.clock) ? ` · ⏱ ${clockWords(doc.clock)}` : '',
+    clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(doc.clock)] : '',
     stage ? ` · ${stage}` : '',
     replaying ? ` · replay at event ${page.replaySeq}` : '',
   );
@@ -523,6 +523,15 @@ function renderDock(doc, ctx, board, live) {
     replace(banner, `Waiting for ${waiting}.`);
   }
   document.title = `${yourTurn ? '● Your turn · ' : ''}${page.title || 'Game'}`;
+
+  // The clocks that run, beside the moves (on a phone the seat panels are far below).
+  const clocks = byId('dock-clocks');
+  const running = live && !doc.outcome ? doc.seats.filter((s) => s.clock?.running) : [];
+  clocks.hidden = running.length === 0;
+  replace(
+    clocks,
+    running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? 'Your time' : `${seatName(s.seat)}’s time`, ' ', s.clock ? seatClock(s.clock) : null)),
+  );
 
   const prompt = ctx.view && board.prompt ? board.prompt(ctx) : null;
   const promptBox = byId('prompt');

@@ -2,7 +2,7 @@
 // creating a game of any hosted type with its options and a person or an open seat per seat.
 
 import * as api from './api.js';
-import { CLOCK_CHOICES, clockWords } from './clocks.js';
+import { CLOCK_CHOICES, clockIcon, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
@@ -168,7 +168,7 @@ async function loadList() {
         ' ',
         h('code', {}, g.game_id.slice(0, 8)),
         mine ? h('span', { class: 'badge' }, 'your seat') : null,
-        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ` ⏱ ${clockWords(g.clock)}`) : null,
+        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(g.clock)) : null,
       ),
       h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
       seats,

@@ -51,14 +51,15 @@ async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
     ann.wait_until(
         "Ann's clock runs and Bob's stands",
         "const clock = (seat) => document.querySelector(`#players [data-seat='${seat}'] .clock`);
-         return clock(0) && clock(0).classList.contains('running') && /⏱ [45]:\\d\\d/.test(clock(0).textContent)
-             && clock(1) && !clock(1).classList.contains('running') && clock(1).textContent === '⏱ 5:00';",
+         return clock(0) && clock(0).classList.contains('running') && /^Clock [45]:\\d\\d$/.test(clock(0).textContent)
+             && clock(1) && !clock(1).classList.contains('running') && clock(1).textContent === 'Clock 5:00'
+             && /^Your time ?Clock [45]:\\d\\d$/.test(document.getElementById('dock-clocks').textContent);",
         vec![],
     )
     .await;
     ann.wait_until(
         "Ann's clock counts down",
-        "return /⏱ 4:5\\d/.test(document.querySelector(\"#players [data-seat='0'] .clock\").textContent);",
+        "return /Clock 4:5\\d/.test(document.querySelector(\"#players [data-seat='0'] .clock\").textContent);",
         vec![],
     )
     .await;
@@ -109,11 +110,13 @@ async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
     ann.wait_until(
         "the running clock counts from the server's time",
         "const clock = document.querySelector('#players .clock.running');
-         return !!clock && /⏱ [45]:\\d\\d/.test(clock.textContent);",
+         return !!clock && /Clock [45]:\\d\\d/.test(clock.textContent);",
         vec![],
     )
     .await;
     open_menu_command(&ann, "menu-resign").await;
+    ann.assert_accessible("a game with clocks, asking to resign")
+        .await;
     ann.click("dialog.chooser[open] .cancel").await;
     assert_eq!(api_document(&app, &game).await["status"], "active");
     menu_command(&ann, "menu-resign").await;
