@@ -163,6 +163,7 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
             bob.wait_for_version(version).await;
             bob.assert_phone_layout("the Acquire page on Bob's turn")
                 .await;
+            bob.assert_accessible("Acquire on a phone").await;
             phone_checked = true;
         }
         if !merger_told && doc["view"]["merger"].is_object() {

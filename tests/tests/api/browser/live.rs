@@ -272,6 +272,7 @@ async fn offline_pauses_the_moves_and_recovery_returns_to_the_stream() {
     )
     .await;
     page.screenshot("offline").await;
+    page.assert_accessible("a game page while offline").await;
     // The opponent cannot move before seat 0 does: seat 0's move is made through the API.
     let version = moves_through_the_api(&app, &game, 2).await;
 

@@ -196,6 +196,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         if !phone_checked && seat == 1 {
             bob.assert_phone_layout("the Monopoly page on Bob's turn")
                 .await;
+            bob.assert_accessible("Monopoly on a phone").await;
             phone_checked = true;
         }
         if !bid && doc["view"]["auction"].is_object() {

@@ -67,6 +67,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["status"], "open");
     assert_eq!(doc["seats"][0]["name"], "Ann");
+    ann.assert_accessible("a game waiting for a player").await;
 
     // Bob, on a phone, joins the open seat from the lobby.
     bob.goto("/").await;
@@ -81,6 +82,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     .await;
     bob.assert_fits_width("the lobby").await;
     bob.screenshot("lobby-phone").await;
+    bob.assert_accessible("the lobby on a phone").await;
     bob.click(&join).await;
     bob.wait_ready().await;
     bob.wait_until(
@@ -109,6 +111,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         if !phone_checked && bob.game_state().await.your_turn {
             bob.assert_phone_layout("the Tycoon page on Bob's turn")
                 .await;
+            bob.assert_accessible("Tycoon on a phone").await;
             phone_checked = true;
         }
         if table.moves == 15 {

@@ -161,6 +161,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
         if !phone_checked && seat == 2 {
             cara.assert_phone_layout("the Tyros page on Cara's turn")
                 .await;
+            cara.assert_accessible("Tyros on a phone").await;
             phone_checked = true;
         }
         let seat_doc = seat_document(&app, &id, &tokens[seat]).await;
