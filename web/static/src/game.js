@@ -517,7 +517,9 @@ function renderDock(doc, ctx, board, live) {
     replace(banner, `Game over: ${winners} ${doc.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
   } else if (yourTurn) {
     replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
-  } else if (mayAct) {
+  } else if (legal.length > 0) {
+    // A move of one's own out of turn (a rent to claim, an offer to answer); forms that are
+    // always open (Monopoly's trade offers) are no reason to say so.
     replace(banner, `Waiting for ${waiting}. You may act meanwhile.`);
   } else {
     replace(banner, `Waiting for ${waiting}.`);

@@ -472,7 +472,7 @@ export default {
     if (p.phase === 'pirates') return { title: 'The pirate phase.', details };
     if (p.phase === 'actions') {
       const turn = p.turn;
-      if (turn.seat !== ctx.seat || !yours) return { title: `${ctx.name(turn.seat)}'s turn (${p.passes} pass${p.passes === 1 ? '' : 'es'} in a row).`, details };
+      if (turn.seat !== ctx.seat || !yours) return { title: `${ctx.name(turn.seat)}'s turn${p.passes ? ` (${p.passes} pass${p.passes === 1 ? '' : 'es'} in a row: the action phase ends when everyone has passed)` : ''}.`, details };
       return { title: turn.acted ? 'Your action is done: trade if you like, or end your turn.' : 'Your turn: sail, found a city, build a ship or trade — or pass.', details };
     }
     return null;
