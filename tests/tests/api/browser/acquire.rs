@@ -1,8 +1,8 @@
 //! Acquire in the browser: created in the lobby with an option changed, the second seat handed
 //! over by its shared link to a phone, played to the end by clicking tiles, shares and buttons
 //! (a merger's shares through their form) while a spectator watches, and at every move no page
-//! shows a tile of another seat's hand; the phone's layout, the merger's prompt, the worded
-//! log and axe-core's verdict are checked.
+//! shows a tile of another seat's hand; the tile just placed is marked; the phone's layout,
+//! the merger's prompt, the worded log and axe-core's verdict are checked.
 
 use std::collections::BTreeSet;
 
@@ -134,6 +134,7 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     table.keyboard_every = 9;
     let mut phone_checked = false;
     let mut merger_told = false;
+    let mut fresh_marked = false;
     loop {
         let now = hands(&app, &id, &tokens).await;
         let version = api_document(&app, &id).await["version"].as_i64().unwrap();
@@ -159,12 +160,16 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
             }
         }
         let doc = api_document(&app, &id).await;
-        if !phone_checked && doc["active_seats"][0] == 1 {
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && doc["active_seats"][0] == 1 && bob.board_buttons().await > 0 {
             bob.wait_for_version(version).await;
             bob.assert_phone_layout("the Acquire page on Bob's turn")
                 .await;
             bob.assert_accessible("Acquire on a phone").await;
             phone_checked = true;
+        }
+        if !fresh_marked {
+            fresh_marked = assert_fresh_tile_marked(&app, &id, &watcher, version).await;
         }
         if !merger_told && doc["view"]["merger"].is_object() {
             let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
@@ -182,7 +187,8 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
             break;
         }
     }
-    assert!(phone_checked, "Bob's turn never came");
+    assert!(fresh_marked, "no move placed a tile");
+    assert!(phone_checked, "Bob never had a tile to place");
 
     let doc = api_document(&app, &id).await;
     let scores: Vec<i64> = doc["outcome"]["scores"]
@@ -200,6 +206,47 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     ann.close().await;
     bob.close().await;
     watcher.close().await;
+}
+
+/// When the last move (the events of one action, the page's grouping) placed a tile, `page`
+/// marks that tile on the board as just placed, and no other: returns whether it did.
+async fn assert_fresh_tile_marked(
+    app: &TestApp,
+    game_id: &str,
+    page: &Browser,
+    version: i64,
+) -> bool {
+    let after = (version - 8).max(0);
+    let (_, got) = app
+        .get_json(&format!("/v1/games/{game_id}/events?after={after}"), None)
+        .await;
+    let events = got["events"].as_array().unwrap();
+    let Some(last) = events.last() else {
+        return false;
+    };
+    let placed: Vec<&str> = events
+        .iter()
+        .rev()
+        .take_while(|e| e["created_at"] == last["created_at"])
+        .filter(|e| e["event"]["type"] == "tile_placed")
+        .map(|e| e["event"]["tile"].as_str().unwrap())
+        .collect();
+    if placed.is_empty() {
+        return false;
+    }
+    let marked = page
+        .js(
+            "return [...document.querySelectorAll('#board g.tile.fresh')].map((g) => g.dataset.tile);",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        marked,
+        serde_json::json!(placed),
+        "{}: the tile just placed is not the one marked at version {version}",
+        page.name
+    );
+    true
 }
 
 /// Each seat's hand as of event `seq` (from `states/{seq}` with its token).

@@ -110,6 +110,18 @@ impl Browser {
         );
     }
 
+    /// How many moves the board itself offers (squares, cities, tiles, fields to click): a
+    /// layout or accessibility check means most on a page that has some.
+    pub async fn board_buttons(&self) -> usize {
+        let n = self
+            .js(
+                "return document.querySelectorAll('#board [role=button]').length;",
+                vec![],
+            )
+            .await;
+        n.as_u64().unwrap_or_default() as usize
+    }
+
     /// The text of the prompt bar (what the game waits for, with its details).
     pub async fn prompt(&self) -> String {
         let text = self

@@ -288,7 +288,8 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
                 continue;
             }
         }
-        if !phone_checked && seat == 1 {
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && seat == 1 && bob.board_buttons().await > 0 {
             bob.assert_phone_layout("the Monopoly page on Bob's turn")
                 .await;
             bob.assert_accessible("Monopoly on a phone").await;
@@ -342,7 +343,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
-    assert!(phone_checked, "Bob's turn never came");
+    assert!(phone_checked, "Bob never had a square to act on");
     assert!(trade_form, "no trade with a property to give was offered");
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["view"]["rounds_completed"], ROUNDS, "{}", doc["view"]);

@@ -158,7 +158,8 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             assert_only_own_hand(&app, &id, page, seat, &tokens[seat]).await;
         }
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        if !phone_checked && seat == 2 {
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && seat == 2 && cara.board_buttons().await > 0 {
             cara.assert_phone_layout("the Tyros page on Cara's turn")
                 .await;
             cara.assert_accessible("Tyros on a phone").await;
@@ -180,7 +181,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             cara.screenshot("tyros-playing").await;
         }
     }
-    assert!(phone_checked, "Cara's turn never came");
+    assert!(phone_checked, "Cara never had a field to act on");
     // A spectator sees no hand at all.
     let doc = api_document(&app, &id).await;
     let watcher = Browser::open(&driver, &app, "tyros-spectator", (1280, 1000)).await;

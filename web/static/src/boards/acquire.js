@@ -167,9 +167,9 @@ function grid(ctx) {
       s('text', { x: x + CELL / 2, y: y + CELL / 2 + 5, 'text-anchor': 'middle', class: 'small' }, tile),
     );
     if (places.length) {
-      g.setAttribute('data-actions', JSON.stringify(places));
       const only = /** @type {Action | undefined} */ (places[0]);
-      svgButton(g, places.length > 1 ? `Place ${tile} and found a chain` : placementText(ctx, tile, only?.type === 'place_tile' ? only.chain : null), () =>
+      const label = places.length > 1 ? `Place ${tile} and found a chain` : placementText(ctx, tile, only?.type === 'place_tile' ? only.chain : null);
+      svgButton(g, { x, y, width: CELL, height: CELL }, label, places, () =>
         ctx.offer(places, `Place ${tile}: which chain do you found?`),
       );
     } else {

@@ -308,9 +308,9 @@ function squareCell(ctx, i, marked) {
   const g = s('g', { class: 'mono-cell', 'data-square': i }, s('title', {}, said.join(', ')), cells);
   const actions = actionsAt(ctx, i);
   if (actions.length) {
-    g.setAttribute('data-actions', JSON.stringify(actions));
     g.classList.add('playable');
-    svgButton(g, `${name}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`, () => ctx.offer(actions, `${name}: what do you do?`));
+    const label = `${name}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
+    svgButton(g, { x: p.x, y: p.y, width: p.w, height: p.h }, label, actions, () => ctx.offer(actions, `${name}: what do you do?`));
   }
   return g;
 }

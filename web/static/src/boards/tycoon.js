@@ -255,8 +255,7 @@ function drawCity(ctx, city, marks) {
   const group = s('g', { class: 'city', 'data-city': city.city }, s('title', {}, said.join('; ')), ...parts);
   const flights = ctx.legal.filter((a) => a.type === 'fly' && a.to === city.city);
   if (flights.length) {
-    group.setAttribute('data-actions', JSON.stringify(flights));
-    svgButton(group, `Fly to ${info.name}`, () => ctx.offer(flights, `Fly to ${info.name} with which ticket?`));
+    svgButton(group, { x: x0, y: y0, width: CARD_W, height: CARD_H, rx: 12 }, `Fly to ${info.name}`, flights, () => ctx.offer(flights, `Fly to ${info.name} with which ticket?`));
   }
   return group;
 }

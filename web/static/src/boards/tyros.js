@@ -232,8 +232,8 @@ function cell(ctx, id, x, y, byCell, marked) {
   const g = s('g', { class: 'tyros-field', 'data-cell': id }, s('title', {}, said.join(', ')), parts);
   const actions = byCell.get(id) ?? [];
   if (actions.length) {
-    g.setAttribute('data-actions', JSON.stringify(actions));
-    svgButton(g, `${kind}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`, () => ctx.offer(actions, `${kind}: what do you do?`));
+    const label = `${kind}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
+    svgButton(g, { x, y, width: CELL, height: CELL, rx: 6 }, label, actions, () => ctx.offer(actions, `${kind}: what do you do?`));
   }
   return g;
 }
