@@ -2,12 +2,13 @@
 //! seat's time, counting down for the seat the game waits for (from the server's time, also on a
 //! device whose clock is off); a player resigns from the menu, asked first, and the outcome and
 //! the log say so; a game nobody moved in is called off; a seat whose clock ran out
-//! is played by the server's bot until its player takes it back from the dock.
+//! is played by the server's bot until its player takes it back from the dock; an open game
+//! nobody joined is listed as expired.
 
 use serde_json::{json, Value};
 
 use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app_with, TestApp};
 
 /// Opens the menu and answers yes to the command `id` asks about.
 async fn menu_command(page: &Browser, id: &str) {
@@ -36,7 +37,16 @@ async fn open_menu_command(page: &Browser, id: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
-    let app = spawn_app().await;
+    // Open games expire after a second here; every other game of this test has all its seats.
+    let app = spawn_app_with(|s| s.open_game_ttl = std::time::Duration::from_secs(1).into()).await;
+    let forgotten = create(
+        &app,
+        json!({"type": "acquire", "seats": [{"name": "Cy"}, {"open": true}]}),
+    )
+    .await["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "lifecycle-ann", (1280, 1000)).await;
 
@@ -172,6 +182,24 @@ async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
     )
     .await;
     ann.assert_log_in_words().await;
+
+    // The open game nobody joined has expired: the lobby lists it as such.
+    for _ in 0..super::MAX_POLLS {
+        if api_document(&app, &forgotten).await["status"] == "expired" {
+            break;
+        }
+        tokio::time::sleep(super::POLL).await;
+    }
+    ann.goto("/?status=expired").await;
+    ann.wait_ready().await;
+    ann.wait_until(
+        "the lobby lists the forgotten game as expired",
+        "const rows = [...document.querySelectorAll('#game-rows tr[data-game]')];
+         return rows.length === 1 && rows[0].dataset.game === arguments[0]
+             && rows[0].querySelector('.status').textContent === 'Expired';",
+        vec![json!(forgotten)],
+    )
+    .await;
     ann.close().await;
 }
 

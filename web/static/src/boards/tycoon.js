@@ -555,6 +555,7 @@ export default {
     let title;
     if (!yours) title = `${ctx.name(stage.seat)}'s turn.`;
     else if (stage.main_action_done) title = 'You have built. Buy tickets for later turns, or end your turn.';
+    else if (p.plane.at !== 'city') title = stage.purchased ? 'Your plane is at home: fly with a ticket, or buy another.' : 'Your turn: fly from home with a ticket, or buy one.';
     else if (stage.flown || stage.purchased) title = 'Fly on, or build a hotel or a factory where your plane stands.';
     else title = 'Your turn: fly and build a hotel or a factory, or take a loan.';
     if (mine && yours && mine.plane.at === 'city') {
