@@ -1,8 +1,9 @@
 //! Acquire in the browser: created in the lobby with an option changed, the second seat handed
 //! over by its shared link to a phone, played to the end by clicking tiles, shares and buttons
 //! (a merger's shares through their form) while a spectator watches, and at every move no page
-//! shows a tile of another seat's hand; the tile just placed is marked; the phone's layout,
-//! the merger's prompt, the worded log and axe-core's verdict are checked.
+//! shows a tile of another seat's hand; the tile just placed is marked; two shares are bought
+//! with one submit of the "buy several" form; the phone's layout, the merger's prompt, the
+//! worded log and axe-core's verdict are checked.
 
 use std::collections::BTreeSet;
 
@@ -135,6 +136,7 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let mut phone_checked = false;
     let mut merger_told = false;
     let mut fresh_marked = false;
+    let mut bought_two = false;
     loop {
         let now = hands(&app, &id, &tokens).await;
         let version = api_document(&app, &id).await["version"].as_i64().unwrap();
@@ -183,11 +185,23 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
             );
             merger_told = true;
         }
+        if !bought_two {
+            let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+            bought_two =
+                buy_two_in_one_go(&app, &id, [&ann, &bob][seat], seat, &tokens[seat]).await;
+            if bought_two {
+                continue;
+            }
+        }
         if !table.step(choose_acquire).await {
             break;
         }
     }
     assert!(fresh_marked, "no move placed a tile");
+    assert!(
+        bought_two,
+        "two shares of a chain were never to be had at once"
+    );
     assert!(phone_checked, "Bob never had a tile to place");
 
     let doc = api_document(&app, &id).await;
@@ -244,6 +258,83 @@ async fn assert_fresh_tile_marked(
         marked,
         serde_json::json!(placed),
         "{}: the tile just placed is not the one marked at version {version}",
+        page.name
+    );
+    true
+}
+
+/// Buys two shares of one chain with the "buy several" form: one submit, two actions, the
+/// button saying the total first. Returns whether `seat` could (two buys left this turn, two
+/// shares in the bank, the cash for both).
+async fn buy_two_in_one_go(
+    app: &TestApp,
+    game_id: &str,
+    page: &Browser,
+    seat: usize,
+    token: &str,
+) -> bool {
+    let doc = super::game_page::seat_document(app, game_id, token).await;
+    let view = &doc["view"];
+    if view["stage"]["stage"] != "turn" || view["stage"]["bought"] != 0 {
+        return false;
+    }
+    let cash = view["players"][seat]["cash"].as_i64().unwrap();
+    let buyable = |c: &&Value| {
+        doc["legal_actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["type"] == "buy_share" && a["chain"] == c["chain"])
+            && c["bank_shares"].as_i64().unwrap() >= 2
+            && 2 * c["price"].as_i64().unwrap() <= cash
+    };
+    let Some((index, chain)) = view["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .find(|(_, c)| buyable(c))
+    else {
+        return false;
+    };
+    let version = doc["version"].as_i64().unwrap();
+    page.wait_for_version(version).await;
+    let name = chain["name"].as_str().unwrap();
+    page.fill(
+        &format!("form.buy-several input[aria-label='{name} shares to buy']"),
+        "2",
+    )
+    .await;
+    let price = chain["price"].as_i64().unwrap();
+    let button = page
+        .js(
+            "return document.getElementById('buy-several').textContent;",
+            vec![],
+        )
+        .await;
+    let button = button.as_str().unwrap_or_default();
+    let digits: String = button
+        .trim_start_matches("Buy 2 shares for")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert!(
+        button.starts_with("Buy 2 shares for") && digits == (2 * price).to_string(),
+        "{}: the buy button says {button:?}",
+        page.name
+    );
+    page.click("#buy-several").await;
+    super::game_page::wait_for_api_version(app, game_id, version + 1).await;
+    let after = super::game_page::seat_document(app, game_id, token).await;
+    let shares = |d: &Value| {
+        d["view"]["players"][seat]["shares"][index]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(
+        shares(&after),
+        shares(&doc) + 2,
+        "{}: one submit of the form bought two {name} shares",
         page.name
     );
     true
