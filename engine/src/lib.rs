@@ -55,8 +55,10 @@ pub mod chance;
 mod checked_determinize;
 #[cfg(test)]
 mod checked_playout;
+mod data_file;
 mod data_id;
 pub mod erased;
+mod folder;
 mod game;
 #[cfg(feature = "openapi")]
 pub mod openapi;
