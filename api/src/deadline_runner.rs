@@ -22,6 +22,7 @@ use std::time::Duration;
 use actix_web::web;
 use db::store::{self, ClaimedDeadline, DeadlineKind};
 
+use crate::config::DeadlineSettings;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::service::lifecycle::{self, Fired};
@@ -34,13 +35,6 @@ pub const MAX_IDLE: Duration = Duration::from_secs(5);
 
 /// How long a claimed deadline stays with its worker before another process may fire it.
 pub const LEASE: Duration = Duration::from_secs(30);
-
-/// How deadlines are fired in this process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeadlineSettings {
-    /// Worker threads; 0: this process fires no deadlines (others on the database do).
-    pub threads: usize,
-}
 
 /// The running workers; [`DeadlineWorkers::stop_and_join`] ends them.
 pub struct DeadlineWorkers {
