@@ -66,6 +66,8 @@ pub mod options;
 pub mod playout;
 mod refusal;
 pub mod registry;
+#[cfg(test)]
+mod rule_tests;
 pub mod schema;
 mod scratch;
 #[cfg(test)]

@@ -251,9 +251,7 @@ fn end_turn(state: &State, last: Event, rng: &mut dyn RngCore) -> Vec<Event> {
     if round_complete || stalemate {
         scratch.payday();
     } else {
-        scratch.emit(Event::TurnStarted {
-            seat: Seat(((seat.index() + 1) % n) as u8),
-        });
+        scratch.emit(Event::TurnStarted { seat: seat.next(n) });
     }
     scratch.events
 }
