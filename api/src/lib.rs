@@ -36,6 +36,7 @@ pub mod state;
 pub mod strict;
 pub mod telemetry;
 pub mod web_client;
+pub mod workers;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -56,7 +57,7 @@ pub struct Application {
     server: Server,
     address: SocketAddr,
     listener: ListenerGuard,
-    bot_workers: bot_runner::BotWorkers,
+    bot_workers: workers::Workers,
     pool: db::Pool,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
@@ -73,8 +74,8 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let bot_wake = Arc::new(bot_runner::BotWake::default());
-        let (hub, listener_guard) = Hub::start(url, bot_wake.clone());
+        let bot_wake = Arc::new(workers::Wake::default());
+        let (hub, listener_guard) = Hub::start(url, vec![bot_runner::queue(bot_wake.clone())]);
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
@@ -84,7 +85,7 @@ impl Application {
             schemas: schemas.clone(),
             bots: settings.bots(),
         });
-        let bot_workers = bot_runner::BotWorkers::start(
+        let bot_workers = bot_runner::start(
             settings.bots(),
             pool.clone(),
             context.clone(),

@@ -14,9 +14,9 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use crate::bot_runner::BotWake;
 use crate::error::ApiError;
 use crate::rosters::RosterCache;
+use crate::workers::Queue;
 
 /// What handlers share.
 #[derive(Clone)]
@@ -135,8 +135,9 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
-    /// The bot workers' wake-up: armed bot turns, and reconnects (which may have lost some).
-    bots: Arc<BotWake>,
+    /// The work queues whose workers this process runs: woken when their channel announces
+    /// work, and after every reconnect (which may have lost announcements).
+    queues: Vec<Queue>,
 }
 
 /// What a waiter hears.
@@ -178,12 +179,14 @@ impl ListenerGuard {
 }
 
 impl Hub {
-    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), waking `bots`
-    /// when a bot turn is armed.
-    pub fn start(url: String, bots: Arc<BotWake>) -> (Arc<Hub>, ListenerGuard) {
+    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), listening on
+    /// the game channel and on every queue's channel, and waking a queue's workers when work
+    /// is announced on it and after every reconnect.
+    pub fn start(url: String, queues: Vec<Queue>) -> (Arc<Hub>, ListenerGuard) {
+        let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
-            bots,
+            queues,
         });
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -191,7 +194,7 @@ impl Hub {
         let thread = std::thread::Builder::new()
             .name("pg-listener".into())
             .spawn(move || {
-                db::notify::run_listener(&url, &flag, |event| fan_out.dispatch(event));
+                db::notify::run_listener(&url, &channels, &flag, |event| fan_out.dispatch(event));
             })
             .expect("spawn the LISTEN thread");
         (
@@ -204,8 +207,12 @@ impl Hub {
     }
 
     fn dispatch(&self, event: ListenEvent) {
-        if matches!(event, ListenEvent::BotTurnDue | ListenEvent::Connected) {
-            self.bots.wake();
+        for queue in &self.queues {
+            match event {
+                ListenEvent::Connected => queue.wake.wake(),
+                ListenEvent::QueueDue(channel) if channel == queue.channel => queue.wake.wake(),
+                _ => {}
+            }
         }
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         match event {
@@ -220,7 +227,7 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::BotTurnDue => {}
+            ListenEvent::QueueDue(_) => {}
         }
     }
 
