@@ -16,8 +16,9 @@
 //! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
-//! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
-//! client's pages and assets).
+//! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`workers`] (queue workers
+//! such as [`bot_runner`]), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`]
+//! (the web client's pages and assets).
 
 pub mod bot_runner;
 pub mod codes;
@@ -29,6 +30,7 @@ pub mod fallback;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod replica;
 pub mod rosters;
 pub mod routes;
 pub mod service;
@@ -59,6 +61,8 @@ pub struct Application {
     listener: ListenerGuard,
     bot_workers: workers::Workers,
     pool: db::Pool,
+    /// The replica and the gauges its lag goes to, with `--read-database-url`.
+    lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
 
@@ -77,6 +81,17 @@ impl Application {
         let bot_wake = Arc::new(workers::Wake::default());
         let (hub, listener_guard) = Hub::start(url, vec![bot_runner::queue(bot_wake.clone())]);
         let metrics = web::Data::new(metrics::Metrics::new());
+        let replica = settings.read_database_url.as_deref().map(|read_url| {
+            Arc::new(replica::Replica {
+                // Reads fall back to the primary while the replica is down, also at start.
+                pool: db::connect_pool_lazy(
+                    &db::conninfo::with_failover_defaults(read_url),
+                    settings.pool_size,
+                ),
+                max_wait: std::time::Duration::from_millis(u64::from(settings.read_max_wait_ms)),
+                reads: metrics.replica_reads.clone(),
+            })
+        });
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
         let context = Arc::new(state::Context {
@@ -94,6 +109,7 @@ impl Application {
         );
         let state = AppState {
             pool: pool.clone(),
+            replica: replica.clone(),
             hub,
             context,
             always_block: settings.db_on_blocking_pool,
@@ -108,6 +124,13 @@ impl Application {
         let limiter = settings
             .limits()
             .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
+        let lag_sampler = replica.map(|replica| {
+            let gauges = replica::LagGauges {
+                seconds: metrics.replica_lag_seconds.clone(),
+                bytes: metrics.replica_lag_bytes.clone(),
+            };
+            (replica, gauges)
+        });
         let server = HttpServer::new(move || {
             let app = App::new()
                 .into_utoipa_app()
@@ -147,6 +170,7 @@ impl Application {
             listener: listener_guard,
             bot_workers,
             pool,
+            lag_sampler,
             postgres,
         })
     }
@@ -163,8 +187,14 @@ impl Application {
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
         let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
+        let sampler = self.lag_sampler.map(|(replica, gauges)| {
+            tokio::spawn(replica::sample_lag(replica, self.pool.clone(), gauges))
+        });
         let result = self.server.await;
         sweeper.abort();
+        if let Some(sampler) = sampler {
+            sampler.abort();
+        }
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let listener = self.listener;
@@ -242,7 +272,8 @@ type Prepared = (Option<db::local_pg::LocalPostgres>, String, db::Pool);
 
 fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
     let (postgres, url) = match &settings.database_url {
-        Some(url) if !url.is_empty() => (None, url.clone()),
+        // A database of the operator's, perhaps a cluster with failover: see db::conninfo.
+        Some(url) if !url.is_empty() => (None, db::conninfo::with_failover_defaults(url)),
         _ => {
             tracing::info!(data_dir = %settings.data_dir.display(), "starting the embedded PostgreSQL");
             let pg = db::local_pg::LocalPostgres::start(&settings.data_dir)

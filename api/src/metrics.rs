@@ -1,5 +1,5 @@
 //! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
-//! bot moves.
+//! bot moves, and the read replica (lag, how reads were served).
 
 use std::time::Duration;
 
@@ -9,8 +9,8 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
-    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry,
-    TextEncoder,
+    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Registry, TextEncoder,
 };
 
 /// The process's metrics.
@@ -30,6 +30,14 @@ pub struct Metrics {
     pub bot_think_seconds: Histogram,
     /// Bot moves being thought about now.
     pub bots_thinking: IntGauge,
+    /// Reads that could go to the replica, by how they were served (see
+    /// [`crate::replica::ReadOutcome`]); none without `--read-database-url`.
+    pub replica_reads: IntCounterVec,
+    /// The replica's replay lag in seconds of commit time (0 when it has replayed all it
+    /// received, and without a replica).
+    pub replica_lag_seconds: Gauge,
+    /// How many bytes of WAL the primary has written beyond what the replica replayed.
+    pub replica_lag_bytes: IntGauge,
 }
 
 impl Metrics {
@@ -89,6 +97,24 @@ impl Metrics {
         .expect("metric");
         let bots_thinking =
             IntGauge::new("bots_thinking", "Bot moves being thought about now").expect("metric");
+        let replica_reads = IntCounterVec::new(
+            Opts::new(
+                "db_replica_reads_total",
+                "Reads that could be served by the read replica, by how they were served",
+            ),
+            &["outcome"],
+        )
+        .expect("metric");
+        let replica_lag_seconds = Gauge::new(
+            "db_replica_lag_seconds",
+            "Replica replay lag: time since the last replayed commit while replay is behind",
+        )
+        .expect("metric");
+        let replica_lag_bytes = IntGauge::new(
+            "db_replica_lag_bytes",
+            "WAL bytes the primary has written beyond the replica's replay position",
+        )
+        .expect("metric");
         for c in [
             Box::new(bot_moves.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(bots_thinking.clone()),
@@ -101,6 +127,9 @@ impl Metrics {
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
             Box::new(streams.clone()),
+            Box::new(replica_reads.clone()),
+            Box::new(replica_lag_seconds.clone()),
+            Box::new(replica_lag_bytes.clone()),
         ] {
             registry.register(c).expect("register metric");
         }
@@ -117,6 +146,9 @@ impl Metrics {
             bot_moves,
             bot_think_seconds,
             bots_thinking,
+            replica_reads,
+            replica_lag_seconds,
+            replica_lag_bytes,
         }
     }
 

@@ -40,8 +40,8 @@ pub use models::{
     EventRow, GameRow, GameStatus, JsonText, NewEvent, RngSeed, SeatRow, StoredResponse,
 };
 pub use pool::{
-    connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT,
-    CHECKOUT_WHILE_DOWN, PING_AFTER_IDLE, RECONNECT_EVERY,
+    connect_pool, connect_pool_lazy, get_conn, DbConn, DbManager, Pool, PooledConn,
+    CHECKOUT_TIMEOUT, CHECKOUT_WHILE_DOWN, PING_AFTER_IDLE, RECONNECT_EVERY,
 };
 
 use diesel::PgConnection;

@@ -208,6 +208,16 @@ pub enum DbCheckError {
 /// # Errors
 /// `StoreError::Unavailable` if no connection can be made within [`CHECKOUT_TIMEOUT`].
 pub fn connect_pool(url: &str, size: u32) -> Result<Pool, StoreError> {
+    let pool = connect_pool_lazy(url, size);
+    // Fail fast on a wrong URL, as r2d2's checked build would, with the usual patience.
+    drop(pool.inner.get_timeout(CHECKOUT_TIMEOUT)?);
+    Ok(pool)
+}
+
+/// A pool of at most `size` connections to `url` that connects in the background and does
+/// not wait for the first connection: for a server that may be down when the service starts
+/// (a read replica, whose reads the primary answers meanwhile).
+pub fn connect_pool_lazy(url: &str, size: u32) -> Pool {
     let health = Arc::new(Health::new());
     let inner = r2d2::Pool::builder()
         .max_size(size.max(1))
@@ -220,10 +230,7 @@ pub fn connect_pool(url: &str, size: u32) -> Result<Pool, StoreError> {
             url: url.to_string(),
             health: health.clone(),
         });
-    let pool = Pool { inner, health };
-    // Fail fast on a wrong URL, as r2d2's checked build would, with the usual patience.
-    drop(pool.inner.get_timeout(CHECKOUT_TIMEOUT)?);
-    Ok(pool)
+    Pool { inner, health }
 }
 
 /// Checks a connection out of `pool`: waits up to [`CHECKOUT_TIMEOUT`] for one, or only

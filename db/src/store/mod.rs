@@ -11,6 +11,7 @@ mod bot_turns;
 mod events;
 mod games;
 mod idempotency;
+mod replication;
 mod seats;
 
 pub use append::{Applied, BotTurn, Decision};
@@ -25,6 +26,7 @@ pub use games::{
     GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
+pub use replication::{bytes_behind, game_version, replica_position, ReplicaPosition};
 pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;
