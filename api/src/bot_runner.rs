@@ -24,9 +24,10 @@ use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
-use crate::service::play;
+use crate::service::decision::lifecycle_of;
+use crate::service::play::{self, Actor};
 use crate::state::Context;
-use crate::workers::{retry_while_unavailable, Job, Queue, Wake, Workers};
+use crate::workers::{retry_while_unavailable, Job, Next, Queue, Wake, Workers};
 
 /// How bots run in this process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,8 +97,11 @@ struct Worker {
 }
 
 impl Job for Worker {
-    fn run_once(&self) -> Result<bool, ApiError> {
-        self.claim_and_move()
+    fn run_once(&self) -> Result<Next, ApiError> {
+        Ok(match self.claim_and_move()? {
+            true => Next::Again,
+            false => Next::Idle(self.settings.poll_interval()),
+        })
     }
 
     fn poll_interval(&self) -> Duration {
@@ -124,11 +128,15 @@ impl Worker {
         let Some((turn, game, roster)) = claimed else {
             return Ok(false);
         };
+        let seat = engine_seat(turn.seat)?;
+        // The bot seated at creation, or the one standing in for the seat's absent player.
+        let (_, life) = lifecycle_of(&game, roster.seats())?;
         let level = roster
             .seats()
             .iter()
             .find(|s| s.seat == turn.seat)
-            .and_then(|s| Some((BotLevel::parse(s.bot_level.as_deref()?)?, s.bot_budget_ms)));
+            .and_then(|s| Some((BotLevel::parse(s.bot_level.as_deref()?)?, s.bot_budget_ms)))
+            .or_else(|| life.stand_in(seat).map(|level| (level, None)));
         let (Some((level, budget_ms)), Some(snapshot), true) = (
             level,
             game.snapshot.as_ref(),
@@ -138,7 +146,6 @@ impl Worker {
             self.drop_stale(&turn)?;
             return Ok(true);
         };
-        let seat = engine_seat(turn.seat)?;
         let mut bot = bots::Bot::new(level.level());
         let max = Duration::from_millis(u64::from(self.settings.max_budget_ms));
         match budget_ms.and_then(|b| u64::try_from(b).ok()) {
@@ -186,7 +193,9 @@ impl Worker {
         // Within the lease, a database outage (a failover) delays the move instead of
         // losing it; the version guard refuses it should the game have moved on meanwhile.
         let applied = retry_while_unavailable(claimed_at + self.settings.lease, || {
-            self.with_conn(|conn| play::act_as(conn, &self.cx, &req, &roster, seat, &body))
+            self.with_conn(|conn| {
+                play::act_as(conn, &self.cx, &req, &roster, seat, Actor::Bot, &body)
+            })
         });
         match applied {
             Ok(_) => count("applied"),

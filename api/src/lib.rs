@@ -16,17 +16,21 @@
 //! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
-//! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`workers`] (queue workers
-//! such as [`bot_runner`]), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`]
-//! (the web client's pages and assets).
+//! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`fallback`] (404/405),
+//! [`metrics`], [`openapi`], [`web_client`] (the web client's pages and assets),
+//! [`lifecycle`] (clocks, resignation, stand-in bots: the seats' lifecycle beside the game's
+//! rules), [`workers`] (queue workers that ride out failovers) with [`bot_runner`] and
+//! [`deadline_runner`] (the background workers every process runs).
 
 pub mod bot_runner;
 pub mod codes;
 pub mod config;
+pub mod deadline_runner;
 pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod fallback;
+pub mod lifecycle;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
@@ -60,6 +64,7 @@ pub struct Application {
     address: SocketAddr,
     listener: ListenerGuard,
     bot_workers: workers::Workers,
+    deadline_workers: workers::Workers,
     pool: db::Pool,
     /// The replica and the gauges its lag goes to, with `--read-database-url`.
     lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
@@ -79,7 +84,12 @@ impl Application {
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
         let bot_wake = Arc::new(workers::Wake::default());
-        let (hub, listener_guard) = Hub::start(url, vec![bot_runner::queue(bot_wake.clone())]);
+        let deadline_wake = Arc::new(workers::Wake::default());
+        let queues = vec![
+            bot_runner::queue(bot_wake.clone()),
+            deadline_runner::queue(deadline_wake.clone()),
+        ];
+        let (hub, listener_guard) = Hub::start(url, queues);
         let metrics = web::Data::new(metrics::Metrics::new());
         let replica = settings.read_database_url.as_deref().map(|read_url| {
             Arc::new(replica::Replica {
@@ -99,12 +109,21 @@ impl Application {
             changes: state::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
             bots: settings.bots(),
+            open_game_ttl: settings.open_game_ttl.into(),
+            lifecycle_events: metrics.lifecycle_events.clone(),
         });
         let bot_workers = bot_runner::start(
             settings.bots(),
             pool.clone(),
             context.clone(),
             bot_wake,
+            metrics.clone(),
+        );
+        let deadline_workers = deadline_runner::start(
+            settings.deadlines(),
+            pool.clone(),
+            context.clone(),
+            deadline_wake,
             metrics.clone(),
         );
         let state = AppState {
@@ -169,6 +188,7 @@ impl Application {
             address,
             listener: listener_guard,
             bot_workers,
+            deadline_workers,
             pool,
             lag_sampler,
             postgres,
@@ -197,6 +217,8 @@ impl Application {
         }
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
+        let deadline_workers = self.deadline_workers;
+        let _ = tokio::task::spawn_blocking(move || deadline_workers.stop_and_join()).await;
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {

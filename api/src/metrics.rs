@@ -1,5 +1,6 @@
 //! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
-//! bot moves, and the read replica (lag, how reads were served).
+//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...), deadlines
+//! fired, and the read replica (lag, how reads were served).
 
 use std::time::Duration;
 
@@ -38,6 +39,13 @@ pub struct Metrics {
     pub replica_lag_seconds: Gauge,
     /// How many bytes of WAL the primary has written beyond what the replica replayed.
     pub replica_lag_bytes: IntGauge,
+    /// Lifecycle events written, by game type and event (`seat_timed_out`, `bot_took_over`,
+    /// `seat_resigned`, `seat_reclaimed`, `game_aborted`; `game_aborted` and `game_expired`
+    /// also for open games, which end without an event).
+    pub lifecycle_events: IntCounterVec,
+    /// Deadlines fired by this process, by kind (`clock`, `expiry`) and result (`applied`,
+    /// `stale`: an action or another process beat it, `early`: nothing had run out yet).
+    pub deadlines_fired: IntCounterVec,
 }
 
 impl Metrics {
@@ -115,8 +123,26 @@ impl Metrics {
             "WAL bytes the primary has written beyond the replica's replay position",
         )
         .expect("metric");
+        let lifecycle_events = IntCounterVec::new(
+            Opts::new(
+                "game_lifecycle_events_total",
+                "Timeouts, takeovers, resignations, reclaims, aborts and expiries, by game type",
+            ),
+            &["game", "event"],
+        )
+        .expect("metric");
+        let deadlines_fired = IntCounterVec::new(
+            Opts::new(
+                "deadlines_fired_total",
+                "Deadlines fired by this process, by kind and result",
+            ),
+            &["kind", "result"],
+        )
+        .expect("metric");
         for c in [
-            Box::new(bot_moves.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(lifecycle_events.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(deadlines_fired.clone()),
+            Box::new(bot_moves.clone()),
             Box::new(bots_thinking.clone()),
             Box::new(bot_think_seconds.clone()),
             Box::new(requests.clone()),
@@ -149,6 +175,8 @@ impl Metrics {
             replica_reads,
             replica_lag_seconds,
             replica_lag_bytes,
+            lifecycle_events,
+            deadlines_fired,
         }
     }
 

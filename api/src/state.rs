@@ -58,6 +58,10 @@ pub struct Context {
     pub schemas: Arc<crate::strict::Schemas>,
     /// Bot budgets and pacing.
     pub bots: crate::bot_runner::BotSettings,
+    /// How long an open game waits for its seats to be taken (`--open-game-ttl`).
+    pub open_game_ttl: std::time::Duration,
+    /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
+    pub lifecycle_events: prometheus::IntCounterVec,
 }
 
 impl AppState {
@@ -265,8 +269,26 @@ impl Changes {
         Changes { hub, announcer }
     }
 
-    /// `change` is committed: wake its waiters. Never blocks.
-    pub fn committed(&self, change: GameChanged) {
+    /// `applied` is committed: wake its waiters, and the deadline workers when it armed a
+    /// deadline. Never blocks.
+    pub fn committed(&self, applied: &db::store::Applied) {
+        self.changed(applied.change());
+        if applied.deadline_armed {
+            self.deadline_armed();
+        }
+    }
+
+    /// A deadline was armed: wake the deadline workers, here and in every process. Never
+    /// blocks.
+    pub fn deadline_armed(&self) {
+        self.hub
+            .dispatch(ListenEvent::QueueDue(db::store::DEADLINE_CHANNEL));
+        self.announcer.deadline_armed();
+    }
+
+    /// Game `change.game_id` changed (an open game ended without an event: its version is
+    /// still 0): wake its waiters. Never blocks.
+    pub fn changed(&self, change: GameChanged) {
         self.hub.dispatch(ListenEvent::Changed(change));
         self.announcer.announce(change);
     }

@@ -1,7 +1,7 @@
 //! Background workers fed by a work queue in PostgreSQL: threads that claim rows of a queue
 //! table (`FOR UPDATE SKIP LOCKED`, with a lease) and do them, in any number of processes.
-//! Bot turns are the first such queue ([`crate::bot_runner`]); any other (deadlines, expiry)
-//! is built the same way and gets, by construction, everything that keeps a queue moving
+//! Bot turns ([`crate::bot_runner`]) and deadlines ([`crate::deadline_runner`]) are such
+//! queues; any other is built the same way and gets, by construction, everything that keeps a queue moving
 //! through database restarts and failovers:
 //!
 //! - **Wake-ups.** A queue has a NOTIFY channel on which the transaction that adds work
@@ -20,9 +20,9 @@
 //! - **Panics** in a job are caught and logged; the thread lives on and the claimed row is
 //!   taken again when its lease runs out.
 //!
-//! A second kind of worker implements [`Job`] (claim one row, do it, report whether there
-//! was work), creates a [`Wake`], registers `Queue { channel, wake }` with
-//! [`crate::state::Hub::start`] and starts its threads with [`Workers::start`].
+//! A kind of worker implements [`Job`] (claim one row, do it, or say how long to wait),
+//! creates a [`Wake`], registers `Queue { channel, wake }` with [`crate::state::Hub::start`]
+//! and starts its threads with [`Workers::start`]; [`crate::deadline_runner`] is the second.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,16 +36,26 @@ use crate::error::ApiError;
 /// seconds; the LISTEN connection's reconnect wakes the workers as soon as it is over).
 pub const OUTAGE_RETRY: Duration = Duration::from_millis(250);
 
+/// What a worker does after one look at its queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// There was work: look again at once, there may be more.
+    Again,
+    /// Nothing was due: wait for a wake-up, at most this long (until the next row falls due,
+    /// or [`Job::poll_interval`]).
+    Idle(Duration),
+}
+
 /// One worker's share of a queue.
 pub trait Job: Send + 'static {
-    /// Claims one due row and does it. `Ok(true)`: there was work (look again at once);
-    /// `Ok(false)`: the queue had nothing due.
+    /// Claims one due row and does it, or says how long to wait when none is due.
     ///
     /// # Errors
     /// Any failure; a 503 means the database is unavailable and is retried shortly.
-    fn run_once(&self) -> Result<bool, ApiError>;
+    fn run_once(&self) -> Result<Next, ApiError>;
 
-    /// How long an idle worker waits for a wake-up before it looks at the queue anyway.
+    /// How long a worker waits after a failure (and, usually, when idle) before it looks at
+    /// the queue again without a wake-up.
     fn poll_interval(&self) -> Duration;
 
     /// The worker's name in logs.
@@ -137,11 +147,10 @@ fn run<J: Job>(job: &J, stop: &AtomicBool, wake: &Wake) {
     while !stop.load(Ordering::Relaxed) {
         let seen = wake.generation();
         match std::panic::catch_unwind(AssertUnwindSafe(|| job.run_once())) {
-            // Look again at once: there may be more work.
-            Ok(Ok(true)) => outage = false,
-            Ok(Ok(false)) => {
+            Ok(Ok(Next::Again)) => outage = false,
+            Ok(Ok(Next::Idle(idle))) => {
                 outage = false;
-                wake.wait_past(seen, job.poll_interval());
+                wake.wait_past(seen, idle);
             }
             Ok(Err(error)) if error.is_unavailable() => {
                 if !outage {

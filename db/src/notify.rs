@@ -57,7 +57,8 @@ impl GameChanged {
     }
 }
 
-/// Announces `changes`, which have committed, to every [`Listener`] in one statement.
+/// Announces `changes`, which have committed, to every [`Listener`] in one statement, and
+/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]).
 ///
 /// A NOTIFY inside the changing transaction would be simpler, but PostgreSQL serialises the
 /// commits of notifying transactions: it holds a database-wide lock from the queueing of the
@@ -69,20 +70,26 @@ impl GameChanged {
 ///
 /// # Errors
 /// The statement's error (the changes themselves are committed regardless).
-pub fn announce(conn: &mut PgConnection, changes: &[GameChanged]) -> QueryResult<()> {
+pub fn announce(
+    conn: &mut PgConnection,
+    changes: &[GameChanged],
+    deadlines: bool,
+) -> QueryResult<()> {
     let games: Vec<Uuid> = changes.iter().map(|c| c.game_id).collect();
     let versions: Vec<i64> = changes.iter().map(|c| c.version).collect();
-    diesel::select(announce_game_versions(games, versions))
+    diesel::select(announce_changes(games, versions, deadlines))
         .execute(conn)
         .map(|_| ())
 }
 
 diesel::define_sql_function! {
-    /// `announce_game_versions(games, versions)`: `pg_notify` for each pair, in a transaction
-    /// that does not wait for a WAL flush (migration 6).
-    fn announce_game_versions(
+    /// `announce_changes(games, versions, deadlines)`: `pg_notify` for each pair (and one on
+    /// the deadline channel when `deadlines`), in a transaction that does not wait for a WAL
+    /// flush (migrations 6 and 10).
+    fn announce_changes(
         games: diesel::sql_types::Array<diesel::sql_types::Uuid>,
         versions: diesel::sql_types::Array<diesel::sql_types::Int8>,
+        deadlines: diesel::sql_types::Bool,
     ) -> diesel::sql_types::Int4;
 }
 
@@ -101,7 +108,16 @@ pub const ANNOUNCE_LINGER: Duration = Duration::from_millis(3);
 /// clone is dropped.
 #[derive(Clone)]
 pub struct Announcer {
-    tx: mpsc::Sender<GameChanged>,
+    tx: mpsc::Sender<Announcement>,
+}
+
+/// What the announcing thread sends.
+#[derive(Debug, Clone, Copy)]
+enum Announcement {
+    /// A game reached a version.
+    Changed(GameChanged),
+    /// A deadline was armed.
+    Deadline,
 }
 
 impl Announcer {
@@ -124,7 +140,14 @@ impl Announcer {
     pub fn announce(&self, change: GameChanged) {
         // The thread only stops once every sender is gone, so this cannot fail while `self`
         // exists; a change that could not be sent would only cost a long poll its wake-up.
-        let _ = self.tx.send(change);
+        let _ = self.tx.send(Announcement::Changed(change));
+    }
+
+    /// Queues the news that a deadline was armed (one notification per batch however many);
+    /// never blocks. Deadline workers also look at the queue by themselves now and then, so a
+    /// lost one only delays a deadline by that much.
+    pub fn deadline_armed(&self) {
+        let _ = self.tx.send(Announcement::Deadline);
     }
 }
 
@@ -132,16 +155,22 @@ impl Announcer {
 /// keeps only each game's newest version (a wake-up for version 9 also serves waiters of 8).
 const MAX_KEPT: usize = 16 * MAX_BATCH;
 
-fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
+fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
     let mut conn: Option<PgConnection> = None;
     let mut batch: Vec<GameChanged> = Vec::with_capacity(MAX_BATCH);
+    // A deadline was armed since the last announcement that went out.
+    let mut deadlines = false;
     let mut backoff = Duration::from_millis(50);
     let mut senders_gone = false;
+    let add = |batch: &mut Vec<GameChanged>, deadlines: &mut bool, a: Announcement| match a {
+        Announcement::Changed(change) => batch.push(change),
+        Announcement::Deadline => *deadlines = true,
+    };
     loop {
-        if batch.is_empty() {
+        if batch.is_empty() && !deadlines {
             // Blocks until there is work; ends when every Announcer is dropped.
             match rx.recv() {
-                Ok(first) => batch.push(first),
+                Ok(first) => add(&mut batch, &mut deadlines, first),
                 Err(_) => return,
             }
         }
@@ -149,7 +178,7 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
         while batch.len() < MAX_KEPT {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
-                Ok(change) => batch.push(change),
+                Ok(a) => add(&mut batch, &mut deadlines, a),
                 Err(mpsc::RecvTimeoutError::Timeout) => break,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     senders_gone = true;
@@ -157,9 +186,10 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
                 }
             }
         }
-        match send_all(&mut conn, url, &batch) {
+        match send_all(&mut conn, url, &batch, deadlines) {
             Ok(()) => {
                 batch.clear();
+                deadlines = false;
                 backoff = Duration::from_millis(50);
             }
             Err(error) => {
@@ -178,25 +208,29 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
                 backoff = (backoff * 2).min(RECONNECT_BACKOFF_MAX);
             }
         }
-        if senders_gone && batch.is_empty() {
+        if senders_gone && batch.is_empty() && !deadlines {
             return;
         }
     }
 }
 
-/// Announces `batch` in statements of at most [`MAX_BATCH`] changes, connecting first when
-/// `conn` is `None`.
+/// Announces `batch` in statements of at most [`MAX_BATCH`] changes (the first also telling
+/// of armed deadlines when `deadlines`), connecting first when `conn` is `None`.
 fn send_all(
     conn: &mut Option<PgConnection>,
     url: &str,
     batch: &[GameChanged],
+    deadlines: bool,
 ) -> Result<(), String> {
     let c = match conn {
         Some(c) => c,
         None => conn.insert(PgConnection::establish(url).map_err(|e| e.to_string())?),
     };
-    for chunk in batch.chunks(MAX_BATCH) {
-        announce(c, chunk).map_err(|e| e.to_string())?;
+    if batch.is_empty() {
+        return announce(c, &[], deadlines).map_err(|e| e.to_string());
+    }
+    for (i, chunk) in batch.chunks(MAX_BATCH).enumerate() {
+        announce(c, chunk, deadlines && i == 0).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

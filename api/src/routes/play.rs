@@ -63,13 +63,19 @@ pub async fn get_game(
     // The version a read must reach: the client's, then the one a change announced.
     let mut at_least = known;
     let mut answer: Option<(GameDocument, String)> = None;
+    let mut first_status = None;
     loop {
         let b = bearer.clone();
-        let read = state
-            .read(at_least, move |conn, cx| {
-                play::load_document(conn, cx, id, b.token())
-            })
-            .await;
+        let load = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
+            play::load_document(conn, cx, id, b.token())
+        };
+        // An open game's news is its status, which its version (0) cannot name: after a
+        // wake-up only the primary can be trusted to have it.
+        let read = if first_status == Some(GameStatus::Open) && answer.is_some() {
+            state.db_here(move |conn, cx, _| load(conn, cx)).await
+        } else {
+            state.read(at_least, load).await
+        };
         let doc = match read {
             Ok(read) => &answer.insert(read).0,
             // Already waiting: a database outage shorter than the wait (a failover) is ridden
@@ -89,9 +95,16 @@ pub async fn get_game(
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
             break;
         };
-        if doc.version > known || tokio::time::Instant::now() >= deadline {
+        // An open game that ends (aborted, expired) keeps version 0: its status is the news.
+        let status_changed = *first_status.get_or_insert(doc.status) != doc.status;
+        if doc.version > known || status_changed || tokio::time::Instant::now() >= deadline {
             break;
         }
+        let known = if doc.status == GameStatus::Open {
+            known - 1
+        } else {
+            known
+        };
         // No database connection is held while waiting.
         metrics.long_polls.inc();
         let woke = wait_for_change(rx, known, deadline).await;

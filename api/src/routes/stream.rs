@@ -38,9 +38,11 @@ const BATCH: i64 = 500;
 /// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
 ///   `GET …/events`);
 /// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-///   "active_seats"}`), after each batch, also when the caller may see none of its events: a
-///   seat's client acts when it finds its seat in `active_seats` (reading its document for
-///   the legal actions, then acting from each action's answer while it stays active);
+///   "active_seats", "deadlines"}`), after each batch, also when the caller may see none of
+///   its events: a seat's client acts when it finds its seat in `active_seats` (reading its
+///   document for the legal actions, then acting from each action's answer while it stays
+///   active), before the deadline of its clock when the game has one; also when an open game
+///   ends without an event (aborted or expired: the same version, another status);
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
@@ -102,6 +104,7 @@ pub async fn stream_game(
         rx,
         after,
         sent_version: after,
+        sent_status: None,
         pending: Some(first),
         owed: None,
         last_chunk: std::time::Instant::now(),
@@ -129,6 +132,8 @@ struct Follow {
     after: i64,
     /// The last version announced to the client.
     sent_version: i64,
+    /// The status the client knows (`None` before the first read).
+    sent_status: Option<db::GameStatus>,
     /// A batch read but not sent yet.
     pending: Option<(LogAccess, EventPage)>,
     /// A read to make, of a game at least at this version (a change was announced, or the
@@ -192,15 +197,19 @@ impl Follow {
                 }
                 let complete = page.next_after.is_none();
                 self.after = page.next_after.unwrap_or(access.version).max(self.after);
-                if complete && access.version > self.sent_version {
+                // An open game that ended keeps its version 0: its status is the news.
+                let status_changed = self.sent_status.is_some_and(|s| s != access.status);
+                if complete && (access.version > self.sent_version || status_changed) {
                     self.sent_version = access.version;
                     let version = StreamVersion {
                         version: access.version,
                         status: access.status.into(),
                         active_seats: access.active_seats.clone(),
+                        deadlines: access.deadlines.clone(),
                     };
                     message(&mut out, "version", access.version, &version);
                 }
+                self.sent_status = Some(access.status);
                 self.done = complete && access.finished;
                 if !complete {
                     // The rest of the log, from a server that has it at least this far.
@@ -217,7 +226,13 @@ impl Follow {
                 }
             }
             let deadline = tokio::time::Instant::now() + HEARTBEAT;
-            match wait_for_change(&mut self.rx, self.after, deadline).await {
+            // An open game's end is announced at version 0: hear it.
+            let known = if self.sent_status == Some(db::GameStatus::Open) {
+                self.after - 1
+            } else {
+                self.after
+            };
+            match wait_for_change(&mut self.rx, known, deadline).await {
                 Some(at_least) => self.owed = Some(at_least),
                 None => return Some(Bytes::from_static(b": heartbeat\n\n")),
             }
@@ -226,12 +241,16 @@ impl Follow {
 
     async fn read(&self, at_least: i64) -> Result<(LogAccess, EventPage), ApiError> {
         let (id, after, bearer) = (self.id, self.after, self.bearer.clone());
-        self.state
-            .read(Some(at_least), move |conn, cx| {
-                let access = history::log_access(conn, cx, id, bearer.token())?;
-                let page = history::events_page(conn, id, &access, after, BATCH)?;
-                Ok((access, page))
-            })
-            .await
+        let read = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
+            let access = history::log_access(conn, cx, id, bearer.token())?;
+            let page = history::events_page(conn, id, &access, after, BATCH)?;
+            Ok((access, page))
+        };
+        if self.sent_status == Some(db::GameStatus::Open) {
+            // An open game's news is its status, which its version (0) cannot name: only the
+            // primary can be trusted to have it.
+            return self.state.db_here(move |conn, cx, _| read(conn, cx)).await;
+        }
+        self.state.read(Some(at_least), read).await
     }
 }
