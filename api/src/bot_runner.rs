@@ -20,6 +20,7 @@ use actix_web::web;
 use db::store::{self, ApplyRequest, ClaimedTurn, LockWait};
 use rand::SeedableRng;
 
+use crate::config::BotSettings;
 use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
@@ -28,32 +29,6 @@ use crate::service::decision::lifecycle_of;
 use crate::service::play::{self, Actor};
 use crate::state::Context;
 use crate::workers::{retry_while_unavailable, Job, Next, Queue, Wake, Workers};
-
-/// How bots run in this process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BotSettings {
-    /// Worker threads; 0: this process moves no bots.
-    pub threads: usize,
-    /// Largest thinking time per move.
-    pub max_budget_ms: u32,
-    /// Pause before each bot move.
-    pub move_delay_ms: u32,
-    /// How long a claimed turn stays with its worker before others may take it.
-    pub lease: Duration,
-    /// Most games with a bot in every seat running at once.
-    pub max_games: u32,
-}
-
-impl BotSettings {
-    /// How often an idle worker looks at the queue without being woken: for wake-ups lost
-    /// while the LISTEN connection was down, leases of dead processes, and delayed moves.
-    fn poll_interval(&self) -> Duration {
-        match self.move_delay_ms {
-            0 => Duration::from_secs(1),
-            d => Duration::from_millis(u64::from(d.clamp(20, 1000))),
-        }
-    }
-}
 
 /// The bot queue as the LISTEN connection sees it: armed turns are announced on
 /// [`store::BOT_CHANNEL`].

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use actix_web::web;
-use db::notify::{Announcer, GameChanged, ListenEvent};
+use db::notify::{Announcer, GameChanged, ListenEvent, NoticeMessage};
 use db::store::LockWait;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
@@ -57,9 +57,11 @@ pub struct Context {
     /// The document's schemas, to hold actions to their game's shape.
     pub schemas: Arc<crate::strict::Schemas>,
     /// Bot budgets and pacing.
-    pub bots: crate::bot_runner::BotSettings,
+    pub bots: crate::config::BotSettings,
     /// How long an open game waits for its seats to be taken (`--open-game-ttl`).
     pub open_game_ttl: std::time::Duration,
+    /// How long a seek waits for opponents (`--seek-ttl`).
+    pub seek_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
     pub lifecycle_events: prometheus::IntCounterVec,
 }
@@ -276,6 +278,25 @@ impl Changes {
         if applied.deadline_armed {
             self.deadline_armed();
         }
+        self.notices(&applied.notices);
+    }
+
+    /// `notices` are committed: push them to their players' streams, here at once and in
+    /// every process through PostgreSQL (the notice travels whole in the NOTIFY payload, so no
+    /// process reads it). Never blocks.
+    pub fn notices(&self, notices: &[db::store::NoticeRow]) {
+        for notice in notices {
+            let message = NoticeMessage::Notice(notice.clone());
+            self.announcer.notice(&message);
+            self.hub.dispatch(ListenEvent::Notice(message));
+        }
+    }
+
+    /// Player `player_id`'s token was replaced: its open streams end, in every process.
+    pub fn token_rotated(&self, player_id: Uuid) {
+        let message = NoticeMessage::Rotated { player_id };
+        self.announcer.notice(&message);
+        self.hub.dispatch(ListenEvent::Notice(message));
     }
 
     /// A deadline was armed: wake the deadline workers, here and in every process. Never
@@ -299,6 +320,8 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
+    /// Per player, the streams following it.
+    players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
     /// The work queues whose workers this process runs: woken when their channel announces
     /// work, and after every reconnect (which may have lost announcements).
     queues: Vec<Queue>,
@@ -311,6 +334,19 @@ pub enum Signal {
     Changed(i64),
     /// The listener (re)connected: changes may have been missed, re-read.
     Reconnected,
+}
+
+/// What a player's stream hears.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayerSignal {
+    /// A committed notice of the player's.
+    Notice(Arc<db::store::NoticeRow>),
+    /// The player's notice `seq` committed, too large to travel: read it.
+    Nudge(i64),
+    /// The listener (re)connected: notices may have been missed, read from the last seq sent.
+    Reconnected,
+    /// The player's token was replaced: streams opened with the old one end.
+    Rotated,
 }
 
 /// Above this many game channels, the ones nobody listens to are dropped at the next
@@ -350,6 +386,7 @@ impl Hub {
         let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
+            players: Mutex::new(HashMap::new()),
             queues,
         });
         let stop = Arc::new(AtomicBool::new(false));
@@ -371,6 +408,14 @@ impl Hub {
     }
 
     fn dispatch(&self, event: ListenEvent) {
+        if let ListenEvent::Notice(message) = event {
+            self.dispatch_notice(message);
+            return;
+        }
+        if matches!(event, ListenEvent::Connected) {
+            let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+            players.retain(|_, tx| tx.send(PlayerSignal::Reconnected).is_ok());
+        }
         for queue in &self.queues {
             match event {
                 ListenEvent::Connected => queue.wake.wake(),
@@ -391,8 +436,37 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::QueueDue(_) => {}
+            ListenEvent::QueueDue(_) | ListenEvent::Notice(_) => {}
         }
+    }
+
+    fn dispatch_notice(&self, message: NoticeMessage) {
+        let player = message.player_id();
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(tx) = players.get(&player) else {
+            return;
+        };
+        let signal = match message {
+            NoticeMessage::Notice(row) => PlayerSignal::Notice(Arc::new(row)),
+            NoticeMessage::Nudge { seq, .. } => PlayerSignal::Nudge(seq),
+            NoticeMessage::Rotated { .. } => PlayerSignal::Rotated,
+        };
+        if tx.send(signal).is_err() {
+            players.remove(&player);
+        }
+    }
+
+    /// A receiver of every notice of player `player_id` from now on. Subscribe before reading
+    /// the notices you compare against.
+    pub fn subscribe_player(&self, player_id: Uuid) -> broadcast::Receiver<PlayerSignal> {
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        if players.len() > SWEEP_ABOVE {
+            players.retain(|_, tx| tx.receiver_count() > 0);
+        }
+        players
+            .entry(player_id)
+            .or_insert_with(|| broadcast::channel(256).0)
+            .subscribe()
     }
 
     /// A receiver of every change of `game_id` from now on. Subscribe before reading the

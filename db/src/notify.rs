@@ -57,8 +57,61 @@ impl GameChanged {
     }
 }
 
+/// What the [`crate::store::NOTICE_CHANNEL`] carries: a player's committed notice, whole; or,
+/// for one too large for a NOTIFY payload, only that the player has it (listeners read it);
+/// or that a player's token was replaced (streams opened with the old one end).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "m", rename_all = "snake_case")]
+pub enum NoticeMessage {
+    /// A committed notice.
+    Notice(crate::store::NoticeRow),
+    /// The player's notice `seq` committed; read it.
+    Nudge {
+        /// The player.
+        player_id: Uuid,
+        /// The notice's seq.
+        seq: i64,
+    },
+    /// The player's token was replaced.
+    Rotated {
+        /// The player.
+        player_id: Uuid,
+    },
+}
+
+/// The largest payload sent whole; PostgreSQL's limit is 8000 bytes.
+const MAX_PAYLOAD: usize = 7900;
+
+impl NoticeMessage {
+    /// The player it concerns.
+    pub fn player_id(&self) -> Uuid {
+        match self {
+            NoticeMessage::Notice(n) => n.player_id,
+            NoticeMessage::Nudge { player_id, .. } | NoticeMessage::Rotated { player_id } => {
+                *player_id
+            }
+        }
+    }
+
+    /// The NOTIFY payload: the message as JSON, a nudge when a notice is too large.
+    pub fn payload(&self) -> String {
+        let json = serde_json::to_string(self).expect("notice messages serialize");
+        match self {
+            NoticeMessage::Notice(n) if json.len() > MAX_PAYLOAD => {
+                serde_json::to_string(&NoticeMessage::Nudge {
+                    player_id: n.player_id,
+                    seq: n.seq,
+                })
+                .expect("notice messages serialize")
+            }
+            _ => json,
+        }
+    }
+}
+
 /// Announces `changes`, which have committed, to every [`Listener`] in one statement, and
-/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]).
+/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]), and the
+/// players' notice messages `notices` (payloads, [`NoticeMessage::payload`]).
 ///
 /// A NOTIFY inside the changing transaction would be simpler, but PostgreSQL serialises the
 /// commits of notifying transactions: it holds a database-wide lock from the queueing of the
@@ -74,12 +127,32 @@ pub fn announce(
     conn: &mut PgConnection,
     changes: &[GameChanged],
     deadlines: bool,
+    notices: &[String],
 ) -> QueryResult<()> {
     let games: Vec<Uuid> = changes.iter().map(|c| c.game_id).collect();
     let versions: Vec<i64> = changes.iter().map(|c| c.version).collect();
-    diesel::select(announce_changes(games, versions, deadlines))
-        .execute(conn)
-        .map(|_| ())
+    if notices.is_empty() {
+        return diesel::select(announce_changes(games, versions, deadlines))
+            .execute(conn)
+            .map(|_| ());
+    }
+    diesel::select(announce_changes_and_notices(
+        games, versions, deadlines, notices,
+    ))
+    .execute(conn)
+    .map(|_| ())
+}
+
+diesel::define_sql_function! {
+    /// `announce_changes(games, versions, deadlines, notices)` (migration 11): as the
+    /// three-argument form, and each notice payload on the player_notices channel.
+    #[sql_name = "announce_changes"]
+    fn announce_changes_and_notices(
+        games: diesel::sql_types::Array<diesel::sql_types::Uuid>,
+        versions: diesel::sql_types::Array<diesel::sql_types::Int8>,
+        deadlines: diesel::sql_types::Bool,
+        notices: diesel::sql_types::Array<diesel::sql_types::Text>,
+    ) -> diesel::sql_types::Int4;
 }
 
 diesel::define_sql_function! {
@@ -112,12 +185,14 @@ pub struct Announcer {
 }
 
 /// What the announcing thread sends.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Announcement {
     /// A game reached a version.
     Changed(GameChanged),
     /// A deadline was armed.
     Deadline,
+    /// A player's notice message (its payload).
+    Notice(String),
 }
 
 impl Announcer {
@@ -149,36 +224,47 @@ impl Announcer {
     pub fn deadline_armed(&self) {
         let _ = self.tx.send(Announcement::Deadline);
     }
+
+    /// Queues a player's notice message for every process's streams; never blocks.
+    pub fn notice(&self, message: &NoticeMessage) {
+        let _ = self.tx.send(Announcement::Notice(message.payload()));
+    }
 }
 
-/// The most changes an announcer keeps while it cannot reach the database; beyond that it
-/// keeps only each game's newest version (a wake-up for version 9 also serves waiters of 8).
+/// The most changes and notices an announcer gathers before it sends them; while it cannot
+/// reach the database it keeps at most half as many of each: of changes, each game's newest
+/// version (a wake-up for version 9 also serves waiters of 8), of notices the newest.
 const MAX_KEPT: usize = 16 * MAX_BATCH;
 
 fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
     let mut conn: Option<PgConnection> = None;
     let mut batch: Vec<GameChanged> = Vec::with_capacity(MAX_BATCH);
+    let mut notices: Vec<String> = Vec::new();
     // A deadline was armed since the last announcement that went out.
     let mut deadlines = false;
     let mut backoff = Duration::from_millis(50);
     let mut senders_gone = false;
-    let add = |batch: &mut Vec<GameChanged>, deadlines: &mut bool, a: Announcement| match a {
+    let add = |batch: &mut Vec<GameChanged>,
+               notices: &mut Vec<String>,
+               deadlines: &mut bool,
+               a: Announcement| match a {
         Announcement::Changed(change) => batch.push(change),
         Announcement::Deadline => *deadlines = true,
+        Announcement::Notice(payload) => notices.push(payload),
     };
     loop {
-        if batch.is_empty() && !deadlines {
+        if batch.is_empty() && notices.is_empty() && !deadlines {
             // Blocks until there is work; ends when every Announcer is dropped.
             match rx.recv() {
-                Ok(first) => add(&mut batch, &mut deadlines, first),
+                Ok(first) => add(&mut batch, &mut notices, &mut deadlines, first),
                 Err(_) => return,
             }
         }
         let deadline = Instant::now() + ANNOUNCE_LINGER;
-        while batch.len() < MAX_KEPT {
+        while batch.len() + notices.len() < MAX_KEPT {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
-                Ok(a) => add(&mut batch, &mut deadlines, a),
+                Ok(a) => add(&mut batch, &mut notices, &mut deadlines, a),
                 Err(mpsc::RecvTimeoutError::Timeout) => break,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     senders_gone = true;
@@ -186,9 +272,10 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
                 }
             }
         }
-        match send_all(&mut conn, url, &batch, deadlines) {
+        match send_all(&mut conn, url, &batch, deadlines, &notices) {
             Ok(()) => {
                 batch.clear();
+                notices.clear();
                 deadlines = false;
                 backoff = Duration::from_millis(50);
             }
@@ -196,41 +283,47 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
                 // Kept and sent again once the database (or a new primary) accepts the
                 // connection: a change committed just before a failover must still wake the
                 // long polls, streams and workers of every process.
-                tracing::warn!(%error, changes = batch.len(), "announcing committed changes failed; retrying");
+                tracing::warn!(%error, changes = batch.len(), notices = notices.len(), "announcing committed changes failed; retrying");
                 conn = None;
                 if senders_gone {
                     return;
                 }
-                if batch.len() > MAX_KEPT {
+                if batch.len() > MAX_KEPT / 2 {
                     batch = newest_per_game(&batch);
+                }
+                if notices.len() > MAX_KEPT / 2 {
+                    // The oldest go: notices are rows, and every player stream reads its
+                    // player's again after its process's listener reconnects.
+                    notices.drain(..notices.len() - MAX_KEPT / 2);
                 }
                 std::thread::sleep(backoff);
                 backoff = (backoff * 2).min(RECONNECT_BACKOFF_MAX);
             }
         }
-        if senders_gone && batch.is_empty() && !deadlines {
+        if senders_gone && batch.is_empty() && notices.is_empty() && !deadlines {
             return;
         }
     }
 }
 
-/// Announces `batch` in statements of at most [`MAX_BATCH`] changes (the first also telling
-/// of armed deadlines when `deadlines`), connecting first when `conn` is `None`.
+/// Announces `batch` and `notices` in statements of at most [`MAX_BATCH`] of each (the first
+/// also telling of armed deadlines when `deadlines`), connecting first when `conn` is `None`.
 fn send_all(
     conn: &mut Option<PgConnection>,
     url: &str,
     batch: &[GameChanged],
     deadlines: bool,
+    notices: &[String],
 ) -> Result<(), String> {
     let c = match conn {
         Some(c) => c,
         None => conn.insert(PgConnection::establish(url).map_err(|e| e.to_string())?),
     };
-    if batch.is_empty() {
-        return announce(c, &[], deadlines).map_err(|e| e.to_string());
-    }
-    for (i, chunk) in batch.chunks(MAX_BATCH).enumerate() {
-        announce(c, chunk, deadlines && i == 0).map_err(|e| e.to_string())?;
+    let statements = batch.len().max(notices.len()).div_ceil(MAX_BATCH).max(1);
+    for i in 0..statements {
+        let part = |len: usize| (i * MAX_BATCH).min(len)..((i + 1) * MAX_BATCH).min(len);
+        let (changes, notices) = (&batch[part(batch.len())], &notices[part(notices.len())]);
+        announce(c, changes, deadlines && i == 0, notices).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -265,6 +358,8 @@ pub struct Listener {
     queues: Vec<&'static str>,
     /// Queues announced since [`Listener::take_due_queues`] last looked.
     due: Vec<&'static str>,
+    /// Players' notice messages not yet taken ([`Listener::take_notices`]).
+    notices: VecDeque<NoticeMessage>,
     /// When the server was last heard from (a notification or an answered ping).
     last_heard: Instant,
 }
@@ -294,6 +389,7 @@ impl Listener {
         let mut conn =
             PgConnection::establish(url).map_err(|e| StoreError::Unavailable(e.to_string()))?;
         diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
+        diesel::sql_query(format!("LISTEN {}", crate::store::NOTICE_CHANNEL)).execute(&mut conn)?;
         for queue in queues {
             diesel::sql_query(format!("LISTEN {queue}")).execute(&mut conn)?;
         }
@@ -303,6 +399,7 @@ impl Listener {
             pending: VecDeque::new(),
             queues: queues.to_vec(),
             due: Vec::new(),
+            notices: VecDeque::new(),
             last_heard: Instant::now(),
         })
     }
@@ -329,7 +426,7 @@ impl Listener {
             if !self.pending.is_empty() {
                 continue;
             }
-            if !self.due.is_empty() {
+            if !self.due.is_empty() || !self.notices.is_empty() {
                 // Not a change of a game: hand back so the caller can look at it at once.
                 return Ok(None);
             }
@@ -368,6 +465,11 @@ impl Listener {
         Ok(())
     }
 
+    /// The players' notice messages that have arrived, oldest first.
+    pub fn take_notices(&mut self) -> Vec<NoticeMessage> {
+        self.notices.drain(..).collect()
+    }
+
     fn fetch(&mut self) -> Result<(), StoreError> {
         for n in self.conn.notifications_iter() {
             let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
@@ -376,6 +478,11 @@ impl Listener {
                 match GameChanged::parse(&n.payload) {
                     Some(change) => self.pending.push_back(change),
                     None => tracing::warn!(payload = %n.payload, "ignoring malformed notification"),
+                }
+            } else if n.channel == crate::store::NOTICE_CHANNEL {
+                match serde_json::from_str(&n.payload) {
+                    Ok(message) => self.notices.push_back(message),
+                    Err(e) => tracing::warn!(error = %e, "ignoring a malformed notice message"),
                 }
             } else if let Some(queue) = self.queues.iter().find(|q| **q == n.channel) {
                 if !self.due.contains(queue) {
@@ -388,7 +495,7 @@ impl Listener {
 }
 
 /// What [`run_listener`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ListenEvent {
     /// A game changed.
     Changed(GameChanged),
@@ -398,6 +505,8 @@ pub enum ListenEvent {
     Connected,
     /// Work was announced on this queue's channel: its workers should try to claim some.
     QueueDue(&'static str),
+    /// A player's notice message (a notice committed somewhere, a token replaced).
+    Notice(NoticeMessage),
 }
 
 /// The longest pause between two attempts to reconnect the LISTEN connection: a failover
@@ -432,6 +541,9 @@ pub fn run_listener(
             let received = listener.recv_timeout(Duration::from_millis(250));
             for queue in listener.take_due_queues() {
                 on_event(ListenEvent::QueueDue(queue));
+            }
+            for message in listener.take_notices() {
+                on_event(ListenEvent::Notice(message));
             }
             match received {
                 Ok(Some(change)) => on_event(ListenEvent::Changed(change)),
