@@ -1,9 +1,10 @@
 //! The failover test's load: clients playing all four games (people, and people against the
 //! server's bots) through two service processes, a stream follower and a long-polling
-//! spectator per client, and what each of them saw. Every request that meets a 503 is sent
-//! again (the same body and `Idempotency-Key`) after a short pause, as a client honouring
-//! `Retry-After` would; every other 5xx, a 503 without `Retry-After` or problem+json, and any
-//! transport error (a timeout: a hang) is a failure of the service.
+//! spectator per client, a client whose games end by their clocks, and what each of them
+//! saw. Every request that meets a 503 is sent again (the same body and `Idempotency-Key`)
+//! after a short pause, as a client honouring `Retry-After` would; every other 5xx, a 503
+//! without `Retry-After` or problem+json, and any transport error (a timeout: a hang) is a
+//! failure of the service.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -70,6 +71,11 @@ pub struct Shared {
     pub games: Mutex<Vec<(Uuid, bool)>>,
     /// Per client: bot moves it saw land after the kill (a version it did not make).
     pub bot_moves_after_kill: Vec<AtomicUsize>,
+    /// The games [`leave_to_the_clock`] created (also in `games`).
+    pub clock_games: Mutex<Vec<Uuid>>,
+    /// Games created after the kill that ended by their clock: deadlines the new primary
+    /// armed and a deadline worker fired.
+    pub clock_endings_after_kill: AtomicUsize,
     /// 503 answers, and requests that needed at least one retry because of them.
     pub unavailable: AtomicUsize,
     pub delayed_requests: AtomicUsize,
@@ -92,6 +98,8 @@ impl Shared {
             acked: Mutex::new(Vec::new()),
             games: Mutex::new(Vec::new()),
             bot_moves_after_kill: (0..CLIENTS).map(|_| AtomicUsize::new(0)).collect(),
+            clock_games: Mutex::new(Vec::new()),
+            clock_endings_after_kill: AtomicUsize::new(0),
             unavailable: AtomicUsize::new(0),
             delayed_requests: AtomicUsize::new(0),
             other: Mutex::new(BTreeMap::new()),
@@ -238,6 +246,62 @@ pub async fn play(shared: Arc<Shared>, i: usize, current: watch::Sender<Option<G
                 Some(Turn::Finished) => break,
                 None => return,
             }
+        }
+    }
+}
+
+/// The clock of [`leave_to_the_clock`]'s games: a second per move, then the seat resigns,
+/// which ends a two-seat game. One deadline per game, fired by a deadline worker.
+fn one_second_clock() -> Value {
+    json!({ "kind": "per_move", "seconds": 1, "on_timeout": "resign" })
+}
+
+/// A client that lets the clock decide: creates two-seat Tycoon games with
+/// [`one_second_clock`] through `base`, never moves, and follows each game by long polls
+/// until its first seat's clock runs out and ends it. Exercises the deadline workers (the
+/// queue, the announcer's wake-up across processes, the claim and the firing) through the
+/// failover.
+pub async fn leave_to_the_clock(shared: Arc<Shared>, base: String) {
+    let body = json!({
+        "type": "tycoon",
+        "seats": [{ "name": "Idle 0" }, { "name": "Idle 1" }],
+        "clock": one_second_clock(),
+    });
+    while !shared.stopped() {
+        let Some((status, created, sent)) = shared
+            .send(|| shared.http.post(format!("{base}/v1/games")).json(&body))
+            .await
+        else {
+            return;
+        };
+        if status != StatusCode::CREATED {
+            shared.fail(format!("creating a game with a clock: {status} {created}"));
+            return;
+        }
+        let id: Uuid = created["game_id"].as_str().unwrap().parse().unwrap();
+        shared.games.lock().unwrap().push((id, false));
+        shared.clock_games.lock().unwrap().push(id);
+        let mut version = created["version"].as_i64().unwrap();
+        loop {
+            if shared.stopped() {
+                return;
+            }
+            let url = format!("{base}/v1/games/{id}?after_version={version}&wait=5");
+            let Some((_, doc, _)) = shared.send(|| shared.http.get(&url)).await else {
+                return;
+            };
+            if check_not_older(&shared, "a clock game's long poll", version, &doc).is_none() {
+                return;
+            }
+            if doc["status"] == "finished" {
+                if shared.after_kill(sent) {
+                    shared
+                        .clock_endings_after_kill
+                        .fetch_add(1, Ordering::SeqCst);
+                }
+                break;
+            }
+            version = doc["version"].as_i64().unwrap();
         }
     }
 }

@@ -6,13 +6,14 @@
 //!   server's bots), the primary's postmaster is killed with SIGKILL: Patroni promotes the
 //!   synchronous standby, the service writes again without a restart, every action answered
 //!   2xx is in the new primary's log exactly once, no game's versions have gaps, streams and
-//!   long polls resume and never go back, and bots move again. The test prints the time from
-//!   the kill to the first 2xx write and the count of 503s (figures, never asserted).
+//!   long polls resume and never go back, bots move again, and deadlines fire again, each
+//!   once (games that their clocks end). The test prints the time from the kill to the first
+//!   2xx write and the count of 503s (figures, never asserted).
 //! - With a replica whose replay is paused, a client that acted reads its own version (from
 //!   the primary after the bounded wait), spectators that name what they saw never go back,
 //!   and a spectator that names nothing reads the replica's older version.
 //!
-//! Needs Debian's `patroni` and `etcd-server` (`.ci/run` installs them).
+//! Needs Debian's `patroni` and `etcd-server` (`scripts/install-test-tools` installs them).
 
 mod cluster;
 mod load;
@@ -116,6 +117,10 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
             seen,
         )));
     }
+    tasks.push(tokio::spawn(load::leave_to_the_clock(
+        shared.clone(),
+        bases[1].clone(),
+    )));
     wait_for("200 acknowledged actions before the kill", || async {
         assert_no_failures(&shared);
         (shared.acked.lock().unwrap().len() >= 200).then_some(())
@@ -138,9 +143,11 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
     assert!(killed.success(), "kill -9 {pid}");
     let kill = shared.killed.get().unwrap().0;
 
-    // Play resumes: every client acts again, bots move again, followers hear of it.
+    // Play resumes: every client acts again, bots move again, followers hear of it, clocks
+    // run out.
     wait_for(
-        "every client to act 3 times, every bot to move, every follower to move on",
+        "every client to act 3 times, every bot to move, every follower to move on, a game \
+         created after the kill to end by its clock",
         || async {
             assert_no_failures(&shared);
             let acked = shared.acked.lock().unwrap();
@@ -157,7 +164,8 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
                 .iter()
                 .chain(&polls)
                 .all(|f| f.lock().unwrap().moved_after(&shared));
-            (clients_acted && bots && followers).then_some(())
+            let clocks = shared.clock_endings_after_kill.load(Ordering::SeqCst) > 0;
+            (clients_acted && bots && followers && clocks).then_some(())
         },
     )
     .await;
@@ -182,14 +190,32 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
         .map(|a| a.answered - kill)
         .min()
         .unwrap();
+    // The writes answered 2xx after the kill, in order: the longest pause between two (or
+    // from the kill to the first) is the failover as clients saw it. A commit already under
+    // way on the old primary may still be answered in the kill's first milliseconds (its
+    // backend lives on until it notices the postmaster is gone; the synchronous standby has
+    // the commit), so the first 2xx alone can come before the pause.
+    let mut answers: Vec<Duration> = acked
+        .iter()
+        .filter(|a| a.answered > kill)
+        .map(|a| a.answered - kill)
+        .collect();
+    answers.sort();
+    let (paused, resumed) = std::iter::once(Duration::ZERO)
+        .chain(answers.iter().copied())
+        .zip(answers.iter().copied())
+        .max_by_key(|(before, after)| *after - *before)
+        .unwrap();
     eprintln!(
         "failover: cluster ready in {:.1} s; {} actions acknowledged before the kill, {} after; \
-         kill -9 to the first 2xx write: {} ms; {} answers 503 to {} requests, which all \
-         succeeded when sent again; other answers: {:?}; {} -> {}",
+         kill -9 to the first 2xx write: {} ms; no 2xx write from +{} to +{} ms; {} answers \
+         503 to {} requests, which all succeeded when sent again; other answers: {:?}; {} -> {}",
         cluster_ready.as_secs_f64(),
         acked_before,
         acked.len() - acked_before,
         first_write.as_millis(),
+        paused.as_millis(),
+        resumed.as_millis(),
         shared.unavailable.load(Ordering::SeqCst),
         shared.delayed_requests.load(Ordering::SeqCst),
         shared.other.lock().unwrap(),
@@ -223,7 +249,12 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
             "game {id}: seq numbers 1..=version, no gaps"
         );
         let kind = engine::registry::find(&game.game_type).unwrap();
-        let values: Vec<Value> = events.iter().map(|e| e.event.clone()).collect();
+        // The game's own events; timeouts and resignations are the service's (docs/clocks.md).
+        let values: Vec<Value> = events
+            .iter()
+            .map(|e| e.event.clone())
+            .filter(|e| !api::lifecycle::is_lifecycle(e))
+            .collect();
         let replayed = kind.replay(&values).unwrap().to_json();
         assert_eq!(
             Some(replayed),
@@ -273,6 +304,43 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
     assert!(
         bot_games_moved,
         "the bots' moves after the kill are in the log"
+    );
+    // Every clock game's deadline fired exactly once (the timeout and its resignation end
+    // it in one commit), those of the last games perhaps not yet.
+    let clock_games = shared.clock_games.lock().unwrap().clone();
+    let mut ended = 0;
+    let mut timeouts_after_kill = Vec::new();
+    for id in &clock_games {
+        let (game, events, _) = &logs[id];
+        let timeouts: Vec<_> = events
+            .iter()
+            .filter(|e| e.event["type"] == "seat_timed_out")
+            .collect();
+        let finished = game.status == db::GameStatus::Finished;
+        assert_eq!(
+            timeouts.len(),
+            usize::from(finished),
+            "game {id} ({:?}): one timeout ends it, fired once",
+            game.status
+        );
+        ended += timeouts.len();
+        timeouts_after_kill.extend(
+            timeouts
+                .iter()
+                .map(|e| e.created_at.timestamp_millis() - killed_ms)
+                .filter(|after| *after > 0),
+        );
+    }
+    eprintln!(
+        "failover: {ended} of {} games ended by their clocks, {} of them after the kill, the \
+         first {} ms after it",
+        clock_games.len(),
+        timeouts_after_kill.len(),
+        timeouts_after_kill.iter().min().copied().unwrap_or(-1),
+    );
+    assert!(
+        !timeouts_after_kill.is_empty(),
+        "deadlines fired after the kill"
     );
 
     // Streams: each follower received exactly the events a spectator's log shows, up to the
