@@ -79,8 +79,8 @@ pub struct Shared {
     /// 503 answers, and requests that needed at least one retry because of them.
     pub unavailable: AtomicUsize,
     pub delayed_requests: AtomicUsize,
-    /// Other answers worth knowing (409 after a race, 422), by status.
-    pub other: Mutex<BTreeMap<u16, usize>>,
+    /// Other answers worth knowing (a 409 after a race with a bot, a 422), by status and code.
+    pub other: Mutex<BTreeMap<String, usize>>,
     pub failures: Mutex<Vec<String>>,
 }
 
@@ -189,12 +189,13 @@ impl Shared {
         ))
     }
 
-    fn count_other(&self, status: StatusCode) {
+    fn count_other(&self, status: StatusCode, answer: &Value) {
+        let code = answer["code"].as_str().unwrap_or("-");
         *self
             .other
             .lock()
             .unwrap()
-            .entry(status.as_u16())
+            .entry(format!("{} {code}", status.as_u16()))
             .or_default() += 1;
     }
 }
@@ -385,7 +386,7 @@ async fn turn(
         })
         .await?;
     if status != StatusCode::OK {
-        shared.count_other(status);
+        shared.count_other(status, &answer);
         return Some(Turn::Waited(now));
     }
     let version = answer["game"]["version"].as_i64().unwrap();
