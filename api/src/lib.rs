@@ -25,6 +25,7 @@
 pub mod bot_runner;
 pub mod codes;
 pub mod config;
+pub mod config_words;
 pub mod deadline_runner;
 pub mod dto;
 pub mod error;
@@ -49,7 +50,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -176,6 +177,9 @@ impl Application {
                 )
                 .default_service(web::to(fallback::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
+                // gzip, Brotli or zstd as the client asks; the event stream is flushed
+                // whenever it waits for the next event, so compression never holds one back.
+                .wrap(Compress::default())
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))
                 .wrap(from_fn(middleware::cors::cors))
@@ -254,7 +258,7 @@ fn catalogue() -> dto::GameTypeList {
                 .iter()
                 .find(|n| n.game == info.name)
                 .map_or(serde_json::Value::Bool(true), |n| {
-                    openapi::standalone_schema(&n.config)
+                    config_words::worded(openapi::standalone_schema(&n.config), info.options)
                 });
             dto::GameType {
                 type_: info.name.to_string(),

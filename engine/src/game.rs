@@ -147,6 +147,8 @@ pub trait Game {
     /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
     /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
     const ERROR_CODES: &'static [&'static str] = &[];
+    /// The config options in players' words, for a lobby (each game's `options.rs`).
+    const OPTIONS: &'static [crate::options::OptionText] = &[];
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;

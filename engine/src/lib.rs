@@ -60,6 +60,7 @@ pub mod erased;
 mod game;
 #[cfg(feature = "openapi")]
 pub mod openapi;
+pub mod options;
 pub mod playout;
 mod refusal;
 pub mod registry;

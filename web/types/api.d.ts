@@ -1182,7 +1182,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["AcquireConfig"];
@@ -2976,7 +2980,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["MonopolyConfig"];
@@ -4384,7 +4392,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TycoonConfig"];
@@ -5826,7 +5838,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TyrosConfig"];

@@ -35,6 +35,7 @@ pub mod errors;
 pub mod event;
 mod evolve;
 mod market;
+mod options;
 mod rules;
 pub mod state;
 mod turn;
@@ -77,6 +78,7 @@ impl Game for Monopoly {
     /// is settled deed by deed (`inherited_interest = per_deed`) by default (issue 24).
     const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

@@ -12,9 +12,11 @@
 //! [`spawn_app`]: crate::helpers::spawn_app
 
 mod acquire;
+mod checks;
 mod driver;
 mod game_page;
 mod hosted;
+mod lifecycle;
 mod live;
 mod lobby;
 mod monopoly;
