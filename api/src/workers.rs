@@ -1,8 +1,8 @@
 //! Background workers fed by a work queue in PostgreSQL: threads that claim rows of a queue
 //! table (`FOR UPDATE SKIP LOCKED`, with a lease) and do them, in any number of processes.
 //! Bot turns ([`crate::bot_runner`]) and deadlines ([`crate::deadline_runner`]) are such
-//! queues; any other is built the same way and gets, by construction, everything that keeps a queue moving
-//! through database restarts and failovers:
+//! queues; any other is built the same way and gets, by construction, everything that keeps
+//! a queue moving through database restarts and failovers:
 //!
 //! - **Wake-ups.** A queue has a NOTIFY channel on which the transaction that adds work
 //!   announces it. [`Queue`] names the channel and the [`Wake`] of its workers; the process's
