@@ -12,6 +12,7 @@ import { byId, chip, h, humanize, replace } from './dom.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
+import { adoptPlayerSeat } from './players/identity.js';
 import { rematch } from './rematch.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
@@ -862,6 +863,8 @@ async function restart() {
 
 async function main() {
   const shared = takeTokenFromFragment();
+  // A seat of the signed-in player is played with the player's key (docs/players.md).
+  await adoptPlayerSeat(gameId);
   if (shared) {
     try {
       const doc = await api.getGame(gameId, shared);
