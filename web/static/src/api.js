@@ -159,10 +159,11 @@ export function listGames(query) {
 
 /**
  * @param {CreateGameRequest} request
+ * @param {string | null} [token] a player's, when a seat is `{"me": true}`
  * @returns {Promise<CreatedGame>}
  */
-export function createGame(request) {
-  return postJson('/v1/games', request);
+export function createGame(request, token = null) {
+  return postJson('/v1/games', request, token);
 }
 
 /**

@@ -3,15 +3,16 @@
 //! the API, completes; the matched game opening by itself and played with the player's token
 //! (no seat token), a move made by clicking; "Your games" saying whose turn it is and turning
 //! to "your turn" from the player's stream without a reload; the result on the profile and
-//! the leaderboard; the key taken to a second browser by its link and stopped there by a new
-//! key. axe-core and the phone's layout (nothing wider than the screen, 44-pixel targets) are
+//! the leaderboard; the key taken to a second browser by its link, where the lobby's "I play
+//! this seat" and an open seat on a game page are taken for the player, and stopped there by a
+//! new key. axe-core and the phone's layout (nothing wider than the screen, 44-pixel targets) are
 //! checked on every page.
 
 use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::game_page::{seat_document, wait_for_api_version};
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
 use crate::helpers::{json_of, spawn_app, TestApp};
 
 /// The smallest size of a touch target, in CSS pixels.
@@ -403,6 +404,57 @@ async fn a_player_signs_up_seeks_plays_and_finds_the_result_on_profile_and_leade
         .await;
     other.wait_for_row(&game, "none", "Finished").await;
     other.screenshot("players-desktop").await;
+
+    // Signed in, the lobby's "I play this seat" takes the seat for the player...
+    other.begin_new_game("Ann", "tycoon", "step_mode", 2).await;
+    other.select("#seat-kind-1", "open").await;
+    other.create_new_game().await;
+    let created = other.open_created_game().await;
+    let doc = api_document(&app, &created).await;
+    assert_eq!(doc["seats"][0]["player_id"], json!(ann_id), "{doc}");
+    assert_eq!(
+        other.js("return document.body.dataset.seat;", vec![]).await,
+        "0"
+    );
+    other.goto("/me").await;
+    other
+        .wait_until(
+            "the second browser's list is live again",
+            "return document.body.dataset.stream === 'live';",
+            vec![],
+        )
+        .await;
+    // ... and so does an open seat taken on the game page.
+    let (status, bobs) = json_of(
+        app.req(Method::POST, "/v1/games", Some(&bob.token))
+            .json(&json!({"type": "tycoon", "seats": [{"me": true}, {"open": true}]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(status.is_success(), "{status} {bobs}");
+    let bobs = bobs["game_id"].as_str().unwrap().to_string();
+    page.goto(&format!("/games/{bobs}")).await;
+    page.wait_ready().await;
+    page.wait_until(
+        "the open seat is offered to Ann",
+        "return !!document.getElementById('join-as') && !!document.querySelector(\"button.join[data-seat='1']\");",
+        vec![],
+    )
+    .await;
+    page.click("button.join[data-seat='1']").await;
+    page.wait_until(
+        "Ann plays the seat she took",
+        "return document.body.dataset.seat === '1';",
+        vec![],
+    )
+    .await;
+    let doc = api_document(&app, &bobs).await;
+    assert_eq!(doc["seats"][1]["player_id"], json!(ann_id), "{doc}");
+    assert_eq!(doc["status"], "active", "{doc}");
+    page.goto("/me").await;
+    page.wait_ready().await;
     page.click("#rotate > summary").await;
     page.click("#new-key").await;
     page.wait_until(
