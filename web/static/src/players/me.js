@@ -6,7 +6,7 @@
 // The list is read from `GET /v1/players/me/games`; the stream's notices change it at once (a
 // `turn` marks the game as yours to play) and have it read again, so it never drifts from the
 // server's. What the stream cannot say (a move of yours made in another tab ends your turn) is
-// read again when this page becomes visible.
+// read again when this page becomes visible, and once a minute while it is seen.
 
 import { ApiError } from '../api.js';
 import { CLOCK_CHOICES, clockIcon, clockText, clockWords, startTicking } from '../clocks.js';
@@ -31,6 +31,8 @@ const SEEK_KEY = 'boardgames.player.seek.v1';
 const FORM_KEY = 'boardgames.player.play.v1';
 /** Finished games shown below the ones going on. */
 const FINISHED_SHOWN = 10;
+/** How often the list is read again without a notice (see the end of this module). */
+const SAFETY_READ_MS = 60000;
 /** The bot-fill delays offered (seconds; 0: wait for people only). */
 const FILL_CHOICES = [
   { value: 0, label: 'Wait for people' },
@@ -193,6 +195,7 @@ async function showSignedIn(who, welcome = false) {
 /** @param {Identity} who */
 function follow(who) {
   following?.stop();
+  let gap = false;
   following = followPlayer({
     token: who.token,
     onNotice,
@@ -201,7 +204,8 @@ function follow(who) {
       const words = { connecting: 'Connecting…', live: 'Live: this list changes as your games do.', reconnecting: 'Reconnecting: the list may be behind…' };
       replace(byId('stream-state'), words[state]);
       // Back after a gap: what happened meanwhile is resent, but read the list afresh too.
-      if (state === 'live') scheduleRefresh();
+      if (state === 'live' && gap) scheduleRefresh();
+      gap = state === 'reconnecting';
     },
     onRefused: () => {
       showError(new Error('Your key no longer works here: a new key was made on another device. Sign in with it again (its link is under “Play on another device” there).'));
@@ -443,7 +447,10 @@ async function checkSeek() {
   try {
     const now = await players.getSeek(waiting.seek_id);
     if (now.status === 'matched' && now.game_id !== null && now.seat !== null) openMatched(now.game_id, now.seat);
-    else if (now.status !== 'waiting') setWaitingSeek(null);
+    else if (now.status !== 'waiting') {
+      setWaitingSeek(null);
+      if (now.status === 'expired') replace(byId('seek-status'), h('p', { id: 'seek-ended' }, `Nobody else came for ${waiting.words}: the search ended. Press “Play” to look again.`));
+    }
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) setWaitingSeek(null);
   }
@@ -633,3 +640,9 @@ function keySection(who) {
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
 });
+
+// A safety net for a stream that seems open but says nothing (a proxy that buffers it): the
+// list is read again once a minute while the page is seen.
+setInterval(() => {
+  if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
+}, SAFETY_READ_MS);
