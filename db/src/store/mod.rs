@@ -27,7 +27,7 @@ pub use apply::{
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use deadlines::{
     claim_deadline, drop_stale_deadline, expire_open_game, next_deadline_in, reschedule_deadline,
-    ClaimedDeadline, DeadlineKind, DEADLINE_CHANNEL,
+    ClaimedDeadline, DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
