@@ -7,7 +7,8 @@
 //!
 //! - `GET /` (the lobby) and `GET /games/{id}` (play, spectate, replay): one HTML file each,
 //!   with `Cache-Control: no-cache` and an `ETag`, so a browser revalidates them and picks up a
-//!   new build at once;
+//!   new build at once; the players' pages (`/me`, `/players/{id}`, `/leaderboards` and
+//!   `/leaderboards/{type}`, see `docs/players.md`) share one more, which picks its view;
 //! - `GET /assets/{version}/{path}`: scripts, styles, and each game's data file under
 //!   `data/{type}.json`. `version` is a hash over all of them, so a new build changes every
 //!   asset URL and the current ones can be cached for a year (`immutable`). A page of an older
@@ -61,6 +62,10 @@ pub const PATHS: &[&str] = &[
     "/games/{id}",
     "/assets/{version}/{path:.*}",
     "/favicon.ico",
+    "/me",
+    "/players/{id}",
+    "/leaderboards",
+    "/leaderboards/{type}",
 ];
 
 /// Registers the pages and assets.
@@ -69,6 +74,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(PATHS[1], get_or_head().to(game))
         .route(PATHS[2], get_or_head().to(asset))
         .route(PATHS[3], get_or_head().to(favicon));
+    for path in &PATHS[4..] {
+        cfg.route(path, get_or_head().to(players));
+    }
 }
 
 fn get_or_head() -> Route {
@@ -83,6 +91,12 @@ async fn lobby(req: HttpRequest) -> HttpResponse {
 async fn game(req: HttpRequest) -> HttpResponse {
     static PAGE: OnceLock<String> = OnceLock::new();
     page(&req, PAGE.get_or_init(|| render_page("game.html")))
+}
+
+/// The players' pages: sign up, your games and play (`/me`), profiles, leaderboards.
+async fn players(req: HttpRequest) -> HttpResponse {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    page(&req, PAGE.get_or_init(|| render_page("players.html")))
 }
 
 /// An HTML page with `{{assets}}` replaced by the versioned asset path.

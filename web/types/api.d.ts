@@ -232,6 +232,8 @@ export interface paths {
         /**
          * What the caller's seat may do now. Spectators (no token) get an empty list with
          *     `seat: null`, not an error, so one client loop serves players and watchers alike.
+         *     `after_version` (the version the client has, from an action's answer or a document) makes
+         *     sure the answer is not older, also where reads are served by a replica.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -7155,7 +7157,13 @@ export interface operations {
     };
     legal_actions: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The version the client has (from an action's answer or a document): the answer is at
+                 *     least this new.
+                 */
+                after_version?: number;
+            };
             header?: never;
             path: {
                 /** @description Game id */
@@ -7174,7 +7182,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description Malformed id (`invalid_id`) */
+            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;

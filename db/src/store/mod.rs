@@ -15,6 +15,7 @@ mod idempotency;
 mod locked;
 mod notices;
 mod players;
+mod replication;
 mod results;
 mod seats;
 mod seeks;
@@ -45,6 +46,7 @@ pub use players::{
     rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked, RatingRow,
     Record, ResultRow,
 };
+pub use replication::{bytes_behind, game_version, replica_position, ReplicaPosition};
 pub use results::{Finish, RateFn, Rating, Skill, Standing};
 pub use seats::{join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, Roster};
 pub use seeks::*;

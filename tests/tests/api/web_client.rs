@@ -100,6 +100,22 @@ async fn pages_and_assets_are_served_with_cache_headers() {
     assert_eq!(game.status(), StatusCode::OK);
     assert!(game.text().await.unwrap().contains("/src/game.js"));
 
+    // The players' pages: one page that picks its view from the address.
+    for path in [
+        "/me",
+        "/players/anyone",
+        "/leaderboards",
+        "/leaderboards/tycoon",
+    ] {
+        let page = app.req(Method::GET, path, None).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        assert_eq!(page.headers()["cache-control"], "no-cache", "{path}");
+        assert!(
+            page.text().await.unwrap().contains("/src/players/page.js"),
+            "{path}"
+        );
+    }
+
     let js = app.req(Method::GET, &script, None).send().await.unwrap();
     assert_eq!(js.status(), StatusCode::OK);
     assert_eq!(
@@ -154,7 +170,7 @@ async fn unknown_assets_are_404_and_other_methods_on_pages_are_405() {
         .await
         .unwrap();
     assert_problem(data, StatusCode::NOT_FOUND, "not_found").await;
-    for path in ["/", "/games/x", "/assets/0/style.css"] {
+    for path in ["/", "/games/x", "/me", "/assets/0/style.css"] {
         let res = app.req(Method::POST, path, None).send().await.unwrap();
         assert_eq!(res.headers()["allow"], "GET, HEAD", "{path}");
         assert_problem(res, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;

@@ -1,5 +1,6 @@
 // The public HTTP API, typed from the committed OpenAPI document (`web/types/api.d.ts`, made
-// by openapi-typescript; `tsc` checks every use). This is the only module that speaks HTTP.
+// by openapi-typescript; `tsc` checks every use). This is the only module that speaks HTTP
+// (`players/api.js` adds the players' endpoints with its exported requests).
 
 /** @typedef {import('../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['GameDocument']} GameDocument */
@@ -39,7 +40,7 @@ export class ApiError extends Error {
  * @param {Response} res
  * @returns {Promise<never>}
  */
-async function fail(res) {
+export async function fail(res) {
   /** @type {Partial<Problem>} */
   let problem = {};
   try {
@@ -80,7 +81,7 @@ export function serverNow() {
  * @param {string | null | undefined} token
  * @param {Record<string, string>} [extra]
  */
-function headers(token, extra = {}) {
+export function headers(token, extra = {}) {
   /** @type {Record<string, string>} */
   const all = { Accept: 'application/json', ...extra };
   if (token) all.Authorization = `Bearer ${token}`;
@@ -94,7 +95,7 @@ function headers(token, extra = {}) {
  * @param {AbortSignal} [signal]
  * @returns {Promise<any>}
  */
-async function getJson(path, token, signal) {
+export async function getJson(path, token, signal) {
   let res;
   try {
     res = await fetch(path, { headers: headers(token), signal });
@@ -113,7 +114,7 @@ async function getJson(path, token, signal) {
  * @param {string | null} [token]
  * @returns {Promise<any>}
  */
-async function postJson(path, body, token) {
+export async function postJson(path, body, token) {
   let res;
   try {
     res = await fetch(path, {
@@ -158,10 +159,11 @@ export function listGames(query) {
 
 /**
  * @param {CreateGameRequest} request
+ * @param {string | null} [token] a player's, when a seat is `{"me": true}`
  * @returns {Promise<CreatedGame>}
  */
-export function createGame(request) {
-  return postJson('/v1/games', request);
+export function createGame(request, token = null) {
+  return postJson('/v1/games', request, token);
 }
 
 /**
@@ -254,7 +256,7 @@ export async function openStream(id, token, lastId, signal) {
  * @param {ReadableStream<Uint8Array>} body
  * @returns {AsyncGenerator<StreamMessage>}
  */
-async function* sseMessages(body) {
+export async function* sseMessages(body) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -12,6 +12,8 @@ import { byId, chip, h, humanize, replace } from './dom.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
+import { adoptPlayerSeat } from './players/identity.js';
+import { joinAsPlayer, joiningAs } from './players/play-as.js';
 import { rematch } from './rematch.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
@@ -693,7 +695,7 @@ function renderJoin(doc) {
   replace(
     box,
     h('h3', {}, 'Open seats'),
-    h('label', { class: 'field' }, 'Your name ', name),
+    joiningAs() ?? h('label', { class: 'field' }, 'Your name ', name),
     open.map((s) =>
       h(
         'button',
@@ -703,6 +705,11 @@ function renderJoin(doc) {
           'data-seat': s.seat,
           onclick: async () => {
             try {
+              if (await joinAsPlayer(gameId, s.seat)) {
+                chooseSeat(gameId, s.seat);
+                await restart();
+                return;
+              }
               const joined = await api.joinSeat(gameId, { name: name.value.trim() || 'Player', seat: s.seat });
               localStorage.setItem('boardgames.name', joined.name);
               rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
@@ -862,6 +869,8 @@ async function restart() {
 
 async function main() {
   const shared = takeTokenFromFragment();
+  // A seat of the signed-in player is played with the player's key (docs/players.md).
+  await adoptPlayerSeat(gameId);
   if (shared) {
     try {
       const doc = await api.getGame(gameId, shared);

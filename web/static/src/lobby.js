@@ -6,6 +6,7 @@ import { CLOCK_CHOICES, clockIcon, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
+import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
 /** @typedef {import('./api.js').GameType} GameType */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
@@ -106,6 +107,10 @@ async function openSeatsCell(game) {
 async function join(gameId, seat) {
   clearError();
   try {
+    if (await joinAsPlayer(gameId, seat)) {
+      location.href = `/games/${gameId}`;
+      return;
+    }
     const joined = await api.joinSeat(gameId, { name: playerName(), seat });
     rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
     location.href = `/games/${gameId}`;
@@ -399,18 +404,20 @@ async function create(e) {
   if (!creating) return;
   const type = /** @type {HTMLSelectElement} */ (byId('new-type')).value;
   const seats = creating.seats();
+  const requests = seats.map((s) => seatAsPlayer(s.request, s.mine));
   let created;
   try {
     created = await api.createGame({
       type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (type),
       config: /** @type {any} */ (creating.form.value()),
-      seats: seats.map((s) => s.request),
+      seats: requests,
       clock: /** @type {any} */ ((CLOCK_CHOICES.find((c) => c.id === clockSelect().value) ?? CLOCK_CHOICES[0]).request),
-    });
+    }, tokenFor(requests));
   } catch (err) {
     showError(err);
     return;
   }
+  rememberCreated(created);
   for (const seat of created.seats) {
     // Bot seats have no token: nobody holds them.
     if (!seat.open && 'token' in seat) {

@@ -38,6 +38,7 @@ export function setUpMenu(commands) {
   replace(
     byId('menu-body'),
     h('p', {}, rules),
+    h('p', {}, h('a', { href: '/me', id: 'menu-my-games' }, 'Your games')),
     h('div', { class: 'field check' }, sound, h('label', { for: 'setting-sound' }, 'Sound when it is my turn')),
     h('div', { class: 'field' }, h('label', { for: 'setting-pace' }, 'Show other players’ moves'), pace),
     game,

@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { chip, h } from './dom.js';
 import { heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
+import { rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
 /**
  * Creates the rematch of `doc`; returns what to show: the links, and the way to the new game.
@@ -18,7 +19,8 @@ export async function rematch(doc, config, gameId) {
   const seats = doc.seats.map((s) => {
     if (s.kind === 'bot' && s.bot) return { bot: s.bot.level };
     if (s.open || s.kind === 'open') return { open: true };
-    return { name: s.name ?? `Player ${s.seat + 1}` };
+    // The seat this page plays is the signed-in player's again.
+    return seatAsPlayer({ name: s.name ?? `Player ${s.seat + 1}` }, s.seat === doc.seat);
   });
   const mine = new Set(heldSeats(gameId).filter((s) => s.mine).map((s) => s.seat));
   const created = await api.createGame({
@@ -27,7 +29,8 @@ export async function rematch(doc, config, gameId) {
     seats,
     // The same time control (the document shows it with its defaults filled in).
     clock: /** @type {any} */ (doc.clock ?? { kind: 'none' }),
-  });
+  }, tokenFor(seats));
+  rememberCreated(created);
   for (const seat of created.seats) {
     if ('token' in seat && seat.token) {
       rememberSeat(created.game_id, { seat: seat.seat, name: seat.name, token: seat.token, mine: mine.has(seat.seat) || seat.seat === doc.seat });
