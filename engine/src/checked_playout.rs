@@ -14,8 +14,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{playout, Game, Seat};
 
-/// What a game's playout tests check along the way: each a function of the game's
-/// `tests/playouts.rs` that panics when its check fails.
+/// What a game's playout tests check along the way, each a function of theirs that panics
+/// when its check fails.
 pub(crate) struct Checks<G: Game> {
     /// Conservation and shape invariants of any reachable state.
     pub invariants: fn(state: &G::State),

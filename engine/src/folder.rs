@@ -1,26 +1,12 @@
 //! The layout every game folder shares, and the [`Game`](crate::Game) items that follow from it.
 //!
-//! A file name means the same thing in every game's folder (`src/<game>/`):
-//!
-//! | file | what it holds |
-//! |---|---|
-//! | `mod.rs` | the module doc (the game, its spec), the `Game` implementation: name, title, rules version and what only this game says (a versioned config reading, templates, offers) |
-//! | `data.rs` | the data file's tables, read once (`engine/rules/<game>-*.json`), and the ids that name them |
-//! | `config.rs`, `options.rs` | options fixed at creation; the same options in players' words |
-//! | `state.rs`, `action.rs`, `event.rs`, `view.rs`, `errors.rs` | the state, what a seat may ask, what happened, what a viewer sees of it (and of each event: `redact`), the rejection codes |
-//! | `rules.rs` | the checks behind the actions, shared by `decide.rs` (which says why) and `legal.rs` (which only asks whether), so the two cannot drift apart |
-//! | `decide.rs` | `setup` and `decide`: every check, then the events an action causes, chance included |
-//! | `evolve.rs` | `evolve`: folding one event into the state, never failing, never drawing chance |
-//! | `legal.rs` | `active_seats` and `legal_actions`: whom the game waits for, what each seat may do |
-//! | `determinize.rs` | `determinize`: the state as one seat could believe it, for the bots |
-//! | `tests/` | `support.rs`, `coverage.rs`, `data.rs`, a file per rule section, `scenarios.rs`, `playouts.rs` |
-//!
-//! A game may add files of its own (Tycoon's `payday.rs`, Monopoly's `market.rs`), each one
-//! family of rules that `decide.rs` or `evolve.rs` hands work to.
-//!
-//! [`game_folder!`] turns the layout into the `Game` items that merely point at it, so a game's
-//! `mod.rs` writes only what is its own, and a folder that does not follow the layout does not
-//! compile.
+//! A file name means the same thing in every game's folder (`src/<game>/`; the table is in
+//! `docs/architecture.md`): `rules.rs` holds the checks shared by `decide.rs` and `legal.rs`,
+//! `decide.rs` setup and decide, `evolve.rs` evolve, `legal.rs` whom the game waits for and
+//! what each seat may do, `view.rs` what a viewer sees of the state and of each event,
+//! `determinize.rs` the state as one seat could believe it. [`game_folder!`] turns that layout
+//! into the `Game` items that merely point at it, so a game's `mod.rs` writes only what is its
+//! own, and a folder that does not follow the layout does not compile.
 
 /// The [`Game`](crate::Game) items that every game answers from the same file of its folder
 /// (see the module doc), for use inside `impl Game for …` in the game's `mod.rs`:

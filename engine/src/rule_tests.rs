@@ -1,6 +1,6 @@
 //! The moves every game's rule tests make (test builds only): act on a table, and assert that
 //! an action is accepted or refused, each time checking that `decide` and `legal_actions`
-//! agree. A game's `tests/support.rs` wraps these with its own seat numbers and RNG.
+//! agree. A game's test support wraps these with its own seat numbers and RNG.
 
 use rand::RngCore;
 

@@ -7,7 +7,7 @@
 //! headers, not assertion messages, not production code, not other functions. Matches are whole
 //! words: `t1` is not cited by `seat1`, `t12` or `ty_t1x`.
 //!
-//! A game's `tests/coverage.rs` describes its spec once, as a [`Spec`], and checks it:
+//! A game's coverage tests describe its spec once, as a [`Spec`], and checks it:
 //!
 //! ```ignore
 //! pub(super) const SPEC: Spec = Spec {
