@@ -4,10 +4,8 @@
 //! from [`Game::legal_actions`] and filled-in templates from [`Game::action_templates`], from
 //! active seats and from seats with standing actions alike.
 
+use crate::{Game, Seat};
 use rand::{Rng, RngCore};
-use serde::Deserialize;
-
-use crate::{ActionTemplate, Game, Seat};
 
 /// One thing a seat may do now.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,7 +44,8 @@ pub fn choices_into<G: Game>(
 }
 
 /// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`
-/// uniformly random instantiations of each of its templates.
+/// uniformly random instantiations of each of its templates ([`Game::template_action`], in
+/// listing order).
 ///
 /// # Panics
 /// As [`choices`].
@@ -66,29 +65,16 @@ pub fn seat_choices<G: Game>(
                 from_template: false,
             }),
     );
-    for template in G::action_templates(state, seat) {
+    for index in 0..G::action_template_count(state, seat) {
         for _ in 0..per_template {
             out.push(Choice {
                 seat,
-                action: instantiate::<G>(&template, rng),
+                action: G::template_action(state, seat, index, rng)
+                    .expect("action_template_count counts action_templates"),
                 from_template: true,
             });
         }
     }
-}
-
-/// A uniformly random instantiation of `template` as one of the game's actions.
-///
-/// # Panics
-/// As [`choices`].
-fn instantiate<G: Game>(template: &ActionTemplate, rng: &mut dyn RngCore) -> G::Action {
-    let json = template.instantiate(rng);
-    G::Action::deserialize(&json).unwrap_or_else(|e| {
-        panic!(
-            "{} template {template:?} gave {json}, not an action: {e}",
-            G::NAME
-        )
-    })
 }
 
 /// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);
@@ -114,45 +100,56 @@ pub fn pick<'a, A>(
 }
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
-/// each template counts once, as in [`choices`], but templates are only counted
-/// ([`Game::action_template_count`]), and only the one picked is built
-/// ([`Game::action_template`]) and filled in: building every seat's templates and filling one
-/// in through its JSON form were the dearest parts of a step in games that list templates for
-/// every seat.
+/// each template counts once, as in [`choices`], but both are only counted
+/// ([`Game::legal_action_count`], [`Game::action_template_count`]), and only the one picked is
+/// built ([`Game::legal_action`], or [`Game::template_action`] filling in a template): building
+/// every seat's lists at every step to take one entry was most of a step in the games with
+/// long lists (moves with their paths, standing actions of every seat).
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
 ) -> Option<Choice<G::Action>> {
+    /// Seats a table may have without a heap allocation for their counts.
+    const SEATS: usize = 8;
     let seats = G::seat_count(state);
-    let mut listed = Vec::with_capacity(seats);
-    let mut template_counts = Vec::with_capacity(seats);
+    let mut counts = [(0, 0); SEATS];
+    let mut more = Vec::new();
     for seat in (0..seats).map(|s| Seat(s as u8)) {
-        listed.push(G::legal_actions(state, seat));
-        template_counts.push(G::action_template_count(state, seat));
+        let count = (
+            G::legal_action_count(state, seat),
+            G::action_template_count(state, seat),
+        );
+        match counts.get_mut(seat.index()) {
+            Some(slot) => *slot = count,
+            None => more.push(count),
+        }
     }
-    let total: usize =
-        listed.iter().map(Vec::len).sum::<usize>() + template_counts.iter().sum::<usize>();
+    let counts = counts.iter().take(seats).chain(&more);
+    let total: usize = counts
+        .clone()
+        .map(|(listed, templates)| listed + templates)
+        .sum();
     if total == 0 {
         return None;
     }
     let mut roll = rng.random_range(0..total);
-    for (s, (actions, &templates)) in listed.into_iter().zip(&template_counts).enumerate() {
+    for (s, &(listed, templates)) in counts.enumerate() {
         let seat = Seat(s as u8);
-        if roll < actions.len() {
-            let action = actions.into_iter().nth(roll).expect("roll within the list");
+        if roll < listed {
+            let action = G::legal_action(state, seat, roll).expect("roll within the list");
             return Some(Choice {
                 seat,
                 action,
                 from_template: false,
             });
         }
-        roll -= actions.len();
+        roll -= listed;
         if roll < templates {
-            let template = G::action_template(state, seat, roll)
+            let action = G::template_action(state, seat, roll, rng)
                 .expect("action_template_count counts action_templates");
             return Some(Choice {
                 seat,
-                action: instantiate::<G>(&template, rng),
+                action,
                 from_template: true,
             });
         }

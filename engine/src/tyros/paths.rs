@@ -54,6 +54,13 @@ pub fn crossed_pirates(state: &State, path: &[Cell]) -> u8 {
         .count() as u8
 }
 
+/// The cells with a pirate, as a bit mask (bit `c` for `Cell(c)`).
+pub fn pirate_fields(state: &State) -> u64 {
+    Cell::all()
+        .filter(|&c| state.field(c).pirate.is_some())
+        .fold(0u64, |mask, c| mask | 1 << c.0)
+}
+
 /// Shortest walks from one cell for every number of pirate fields entered on the way.
 #[derive(Debug, Clone)]
 pub struct Layers {
@@ -87,21 +94,40 @@ impl Layers {
     /// Without a pirate on the board the search depends on the layout alone; it is made once
     /// per layout and cell and borrowed from then on (every listing searches from every ship).
     pub fn from(state: &State, from: Cell, cards: u32) -> Cow<'static, Layers> {
-        let map = state.map();
-        let pirates = Cell::all()
-            .filter(|&c| state.field(c).pirate.is_some())
-            .fold(0u64, |mask, c| mask | 1 << c.0);
+        Layers::with_pirates(state.map(), pirate_fields(state), from, cards)
+    }
+
+    /// [`Layers::from`] with the board's pirate fields given ([`pirate_fields`]): a listing
+    /// searches from every ship of a seat on the same board.
+    pub fn with_pirates(
+        map: &'static Map,
+        pirates: u64,
+        from: Cell,
+        cards: u32,
+    ) -> Cow<'static, Layers> {
         if pirates == 0 {
-            let plain = map
-                .plain_searches
-                .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
-            return Cow::Borrowed(&plain[from.index()]);
+            return Cow::Borrowed(Layers::plain(map, from));
         }
         let toll = u32::from(board().variants.pirates.toll_pass_through);
         let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
         let on_fields = (pirates & !(1 << Cell::TYROS.0)).count_ones() as usize;
         let layers = 1 + on_fields.min(payable_tolls);
         Cow::Owned(Layers::search(map, from, pirates, layers))
+    }
+
+    /// The search from `from` on `map` without pirates, made once per layout and cell.
+    fn plain(map: &'static Map, from: Cell) -> &'static Layers {
+        let plain = map
+            .plain_searches
+            .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
+        &plain[from.index()]
+    }
+
+    /// The fewest cells any walk from `from` enters to reach each cell (`from` itself 0,
+    /// unreachable cells [`u8::MAX`]), pirates or not: no route any search finds is shorter,
+    /// which lets a listing skip destinations no hand could pay the cells of.
+    pub fn fewest_cells(map: &'static Map, from: Cell) -> &'static [u8; CELL_COUNT] {
+        &Layers::plain(map, from).dist[0]
     }
 
     /// The breadth-first search of [`Layers::from`] with the pirate fields in the bit mask
