@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Games: `tycoon`, `acquire`, `monopoly` (4 players, `round_limit = 100`, as benched),
-//! `tyros` (4 players, base game), `tyros-all` (4 players, every variant).
+//! `tyros` (4 players, base game), `tyros-all` (4 players, every variant). Rates are per second
+//! of the thread's CPU time where Linux reports it (wall time otherwise). With `MIX=1` set, the
+//! share of each action type among the actions played follows.
 
 use std::time::Instant;
 
@@ -21,6 +23,7 @@ fn run<G: Game>(label: &str, config: &G::Config, players: usize, games: u64) {
     let mix = std::env::var_os("MIX").is_some();
     let mut kinds: std::collections::BTreeMap<String, u64> = Default::default();
     let start = Instant::now();
+    let cpu_start = cpu_time();
     let mut steps = 0u64;
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -42,9 +45,11 @@ fn run<G: Game>(label: &str, config: &G::Config, players: usize, games: u64) {
             steps += 1;
         }
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = cpu_time().zip(cpu_start).map(|(end, start)| end - start);
+    let (seconds, clock) = cpu.map_or((wall, "wall"), |cpu| (cpu, "CPU"));
     println!(
-        "{label}, {players} players: {games} games, {:.0} actions each, {:.2} µs per action, {:.0} games/s",
+        "{label}, {players} players: {games} games, {:.0} actions each, {:.2} µs {clock} per action, {:.0} games per {clock} second",
         steps as f64 / games as f64,
         seconds * 1e6 / steps as f64,
         games as f64 / seconds
@@ -52,6 +57,14 @@ fn run<G: Game>(label: &str, config: &G::Config, players: usize, games: u64) {
     for (kind, n) in kinds {
         println!("  {kind}: {:.1} %", n as f64 * 100.0 / steps as f64);
     }
+}
+
+/// This thread's time on a CPU so far, in seconds (Linux's scheduler statistics): on a shared
+/// machine wall time counts the other processes' work too.
+fn cpu_time() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 * 1e-9)
 }
 
 fn main() {

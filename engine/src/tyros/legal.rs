@@ -15,7 +15,7 @@ use super::paths::{self, Layers};
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
-use crate::listing::{self, Visit};
+use crate::listing::{self, Visit, Walk};
 use crate::refusal::Refused;
 use crate::template::{draw, ActionTemplate, Domain};
 use crate::Seat;
@@ -27,40 +27,40 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 }
 
 /// The concrete actions of `seat`, each handed to `found` as a recipe in listing order (see
-/// [`crate::listing`]): counting them builds no move's path.
-pub fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
+/// [`crate::listing`]): counting them builds no move's path. Stops where `found` breaks.
+pub fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => match payment_options(state) {
             Options::Listed(list) => {
                 for cards in list {
-                    found(&|| Action::Pay { cards });
+                    found(&|| Action::Pay { cards })?;
                 }
             }
             Options::AnyOf { hand, count } => found(&|| Action::Pay {
                 cards: spare_cards(&hand, count),
-            }),
+            })?,
         },
         Awaiting::FightCards(p) if p == seat => found(&|| Action::LayFightCards {
             cards: default_fight_cards(state, seat),
-        }),
+        })?,
         Awaiting::FightChoice(p) if p == seat => {
             if let Some(f) = &state.fight {
                 for &cards in &f.choices {
-                    found(&|| Action::ChooseFightDiscard { cards });
+                    found(&|| Action::ChooseFightDiscard { cards })?;
                 }
             }
         }
         Awaiting::Offer(to) if to == seat => {
             let offer = state.offer.expect("an offer is pending");
             if state.player(seat).cards.contains(&offer.get) {
-                found(&|| Action::AcceptTrade);
+                found(&|| Action::AcceptTrade)?;
             }
-            found(&|| Action::RejectTrade);
+            found(&|| Action::RejectTrade)?;
         }
-        Awaiting::Placement(p) if p == seat => placements(state, seat, found),
+        Awaiting::Placement(p) if p == seat => placements(state, seat, found)?,
         Awaiting::Turn(p) if p == seat => {
             let turn = *state.turn().expect("the action phase is on");
-            turn_actions(state, seat, turn, found);
+            turn_actions(state, seat, turn, found)?;
         }
         Awaiting::Keep if rules::keep_pending(state, seat) => found(&|| {
             let hand = state.player(seat).cards;
@@ -68,12 +68,13 @@ pub fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
             Action::Keep {
                 cards: hand.minus(&spare_cards(&hand, hand.total() as u8 - kept)),
             }
-        }),
+        })?,
         _ => {}
     }
     if state.offer.is_some_and(|o| o.from == seat) {
-        found(&|| Action::WithdrawTrade);
+        found(&|| Action::WithdrawTrade)?;
     }
+    Walk::Continue(())
 }
 
 pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
@@ -324,34 +325,36 @@ fn default_fight_cards(state: &State, seat: Seat) -> Cards {
 }
 
 /// Phase 2: every placeable tile with every empire it can join (TR-P2-1, TR-P2-2).
-fn placements(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
+fn placements(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     for &tile in &state.player(seat).tiles {
         if state.placeable(tile) {
             for empire in state.adjacent_empires(tile.cell()) {
                 found(&|| Action::PlaceTile {
                     tile,
                     empire: Some(empire),
-                });
+                })?;
             }
         }
     }
+    Walk::Continue(())
 }
 
-fn turn_actions(state: &State, seat: Seat, turn: Turn, found: &mut Visit<'_, Action>) {
+fn turn_actions(state: &State, seat: Seat, turn: Turn, found: &mut Visit<'_, Action>) -> Walk {
     if turn.acted {
         if state.config.player_trade_free && !turn.traded {
-            found(&|| Action::EndTurn);
+            found(&|| Action::EndTurn)?;
         }
-        return;
+        return Walk::Continue(());
     }
     let mut any = false;
     actions(state, seat, &mut |build| {
         any = true;
-        found(build);
-    });
+        found(build)
+    })?;
     if !turn.traded || (!any && !bank_possible(state, seat)) {
-        found(&|| Action::Pass);
+        found(&|| Action::Pass)?;
     }
+    Walk::Continue(())
 }
 
 fn bank_possible(state: &State, seat: Seat) -> bool {
@@ -360,11 +363,11 @@ fn bank_possible(state: &State, seat: Seat) -> bool {
 
 /// Whether `seat` could take any action this turn (TR-K1 b: pass only without one).
 pub fn has_action(state: &State, seat: Seat) -> bool {
-    listing::count(|found| actions(state, seat, found)) > 0 || bank_possible(state, seat)
+    listing::any(|found| actions(state, seat, found)) || bank_possible(state, seat)
 }
 
 /// The listed actions A–C, F and the galley's sinking.
-fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
+fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     let mut own = Vec::with_capacity(state.ships.len());
     own.extend(
         (0..state.ships.len() as u8)
@@ -372,7 +375,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
             .filter(|&id| state.ship(id).owner == seat)
             .filter_map(|id| state.ship(id).at.map(|at| (id, at))),
     );
-    moves(state, seat, &own, found);
+    moves(state, seat, &own, found)?;
     if state.player(seat).action_cards.explorer == CardStatus::Laid {
         for &(ship, _) in &own {
             for plan in rules::voyages(state, seat, ship) {
@@ -381,7 +384,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
                     to: *plan.path.last().expect("a voyage enters a cell"),
                     cost: Some(plan.total()),
                     path: Some(plan.path.clone()),
-                });
+                })?;
             }
         }
     }
@@ -392,7 +395,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
             && f.city.is_none()
             && rules::check_city::<Refused>(state, seat, ship).is_ok()
         {
-            found(&|| Action::FoundCity { ship });
+            found(&|| Action::FoundCity { ship })?;
         }
     }
     if state.ships_in_supply(seat).next().is_some() {
@@ -403,7 +406,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
                 .take(1 + usize::from(state.config.galleys))
             {
                 if rules::check_build::<Refused>(state, seat, at, galley).is_ok() {
-                    found(&|| Action::BuildShip { at, galley });
+                    found(&|| Action::BuildShip { at, galley })?;
                 }
             }
         }
@@ -415,49 +418,54 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) {
                 && rules::check_action_card::<Refused>(state, seat, card).is_ok()
         };
         if playable(ActionCard::FavourableWind) {
-            found(&|| Action::PlayFavourableWind);
+            found(&|| Action::PlayFavourableWind)?;
         }
         if playable(ActionCard::Explorer) {
-            found(&|| Action::PlayExplorer);
+            found(&|| Action::PlayExplorer)?;
         }
         if playable(ActionCard::BlockadeBreaker) {
-            blockades(state, seat, &own, found);
+            blockades(state, seat, &own, found)?;
         }
     }
     if state.config.galleys {
         for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
                 if rules::check_sink::<Refused>(state, seat, galley, target).is_ok() {
-                    found(&|| Action::SinkShip { galley, target });
+                    found(&|| Action::SinkShip { galley, target })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }
 
 /// Action A for every own ship and destination, with the cheapest path (TR-D-6); with a
 /// laid-out wind also at half price (TR-AK-4). The path is traced only when the move is built.
-fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_, Action>) {
-    let wind = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
+fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_, Action>) -> Walk {
+    let wind_laid = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
     let limit = board().constants.ship_limit_per_field;
     let mut ships_at = [0u8; CELL_COUNT];
     for at in state.ships.iter().filter_map(|s| s.at) {
         ships_at[at.index()] += 1;
     }
-    let mut targets = Vec::with_capacity(CELL_COUNT);
-    targets.extend(
-        Cell::fields()
-            .filter(|&c| ships_at[c.index()] < limit)
-            .filter_map(|c| Some((c, state.field(c).empire?))),
-    );
+    let targets = Cell::fields()
+        .filter(|&c| ships_at[c.index()] < limit && state.field(c).empire.is_some())
+        .fold(0u64, |mask, c| mask | 1 << c.0);
     let reach = rules::MoveReach::of(state, seat);
+    let longest = reach.longest(wind_laid);
     let (map, pirates) = (state.map(), paths::pirate_fields(state));
     let cards = state.player(seat).cards.total();
     for &(ship, from) in own {
+        // Only destinations some hand colour could pay the fewest cells of are searched.
+        let near = Layers::within(map, from, longest) & targets & !(1 << from.0);
+        if near == 0 {
+            continue;
+        }
         let layers = Layers::with_pirates(map, pirates, from, cards);
         let fewest = Layers::fewest_cells(map, from);
-        for &(to, colour) in targets.iter().filter(|&&(to, _)| to != from) {
-            for wind in [false, true].into_iter().take(1 + usize::from(wind)) {
+        for to in paths::cells_in(near) {
+            let colour = state.field(to).empire.expect("targets are empire fields");
+            for wind in [false, true].into_iter().take(1 + usize::from(wind_laid)) {
                 if !reach.may_reach(colour, fewest[to.index()], wind) {
                     continue;
                 }
@@ -468,16 +476,22 @@ fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_
                         cost: Some(best.total),
                         path: Some(layers.path(&best.candidate, to)),
                         wind,
-                    });
+                    })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }
 
 /// "Blockadebrecher": every rival ship sharing a cell with an own ship, to every adjacent
 /// empire field with room (TR-AK-5).
-fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_, Action>) {
+fn blockades(
+    state: &State,
+    seat: Seat,
+    own: &[(ShipId, Cell)],
+    found: &mut Visit<'_, Action>,
+) -> Walk {
     let mut cells: Vec<Cell> = own.iter().map(|&(_, at)| at).collect();
     cells.sort();
     cells.dedup();
@@ -488,9 +502,10 @@ fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visi
         {
             for to in state.map().neighbours(at) {
                 if rules::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
-                    found(&|| Action::PlayBlockadeBreaker { ship, to });
+                    found(&|| Action::PlayBlockadeBreaker { ship, to })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }

@@ -61,6 +61,15 @@ pub fn pirate_fields(state: &State) -> u64 {
         .fold(0u64, |mask, c| mask | 1 << c.0)
 }
 
+/// The cells of a bit mask (bit `c` for `Cell(c)`), in number order.
+pub fn cells_in(mut mask: u64) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        let c = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (c < u64::BITS).then_some(Cell(c as u8))
+    })
+}
+
 /// Shortest walks from one cell for every number of pirate fields entered on the way.
 #[derive(Debug, Clone)]
 pub struct Layers {
@@ -69,10 +78,8 @@ pub struct Layers {
     dist: Vec<[u8; CELL_COUNT]>,
     /// The previous (t, cell) on that walk.
     prev: Vec<[(u8, u8); CELL_COUNT]>,
-    /// `via[t][c]`: the neighbour of `c` reached in layer `t` by the fewest cells (the first
-    /// in number order among equals), [`UNREACHED`] when none is: where the shortest walk
-    /// entering `c` last with `t` pirates crossed comes from.
-    via: Vec<[u8; CELL_COUNT]>,
+    /// The layout searched, whose adjacency [`Layers::cheapest`] reads.
+    map: &'static Map,
 }
 
 /// One way to reach a destination: `len` cells entered, `tolls` pirate fields crossed.
@@ -130,9 +137,19 @@ impl Layers {
         &Layers::plain(map, from).dist[0]
     }
 
+    /// The cells (bit `c` for `Cell(c)`) that some walk from `from` reaches entering at most
+    /// `cells` cells, `from` included.
+    pub fn within(map: &'static Map, from: Cell, cells: u8) -> u64 {
+        Layers::fewest_cells(map, from)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d <= cells)
+            .fold(0, |mask, (c, _)| mask | 1 << c)
+    }
+
     /// The breadth-first search of [`Layers::from`] with the pirate fields in the bit mask
     /// `pirates`, keeping the first `layers` layers.
-    fn search(map: &Map, from: Cell, pirates: u64, layers: usize) -> Layers {
+    fn search(map: &'static Map, from: Cell, pirates: u64, layers: usize) -> Layers {
         let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
@@ -158,23 +175,18 @@ impl Layers {
                 }
             }
         }
-        let via = dist
-            .iter()
-            .map(|layer| {
-                let mut via = [UNREACHED; CELL_COUNT];
-                for to in Cell::all() {
-                    let shortest = map
-                        .neighbours(to)
-                        .filter(|v| layer[v.index()] != UNREACHED)
-                        .min_by_key(|v| layer[v.index()]);
-                    if let Some(v) = shortest {
-                        via[to.index()] = v.0;
-                    }
-                }
-                via
-            })
-            .collect();
-        Layers { dist, prev, via }
+        Layers { dist, prev, map }
+    }
+
+    /// The neighbour of `to` reached in layer `t` by the fewest cells (the first in number
+    /// order among equals), if any: where the shortest walk entering `to` last with `t`
+    /// pirates crossed comes from.
+    fn via(&self, t: usize, to: Cell) -> Option<Cell> {
+        let layer = &self.dist[t];
+        self.map
+            .neighbours(to)
+            .filter(|v| layer[v.index()] != UNREACHED)
+            .min_by_key(|v| layer[v.index()])
     }
 
     /// The best way to enter `to` last: for each number of crossed pirates the shortest walk
@@ -186,11 +198,10 @@ impl Layers {
         mut price: impl FnMut(u8, u8) -> Option<u8>,
     ) -> Option<Candidate> {
         let mut best: Option<(u8, Candidate)> = None;
-        for (t, (layer, via)) in self.dist.iter().zip(&self.via).enumerate() {
-            let via = Cell(via[to.index()]);
-            if via.0 == UNREACHED {
+        for (t, layer) in self.dist.iter().enumerate() {
+            let Some(via) = self.via(t, to) else {
                 continue;
-            }
+            };
             let c = Candidate {
                 len: layer[via.index()] + 1,
                 tolls: t as u8,

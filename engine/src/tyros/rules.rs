@@ -397,6 +397,19 @@ impl MoveReach {
         }
     }
 
+    /// The most cells a move into some colour might enter (half price with `wind`): every
+    /// affordable move enters at most these.
+    pub fn longest(&self, wind: bool) -> u8 {
+        let most = self.colour_cards.iter().max().copied().unwrap_or(0);
+        let cells = most.checked_div(self.per_field).unwrap_or(u32::MAX);
+        let cells = if wind {
+            cells.saturating_mul(2).saturating_add(1)
+        } else {
+            cells
+        };
+        u8::try_from(cells).unwrap_or(u8::MAX)
+    }
+
     /// Whether a move entering at least `cells` cells to a field of `colour` might be
     /// affordable: when not, no route is (every cost grows with the cells entered).
     pub fn may_reach(&self, colour: Empire, cells: u8, wind: bool) -> bool {
