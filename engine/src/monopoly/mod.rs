@@ -51,11 +51,12 @@ pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
 pub use view::View;
 
+use crate::listing::{self, Visit, Walk};
 use crate::template::{self, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
 use rand::RngCore;
-use state::{Step, TradeOffer};
+use state::{Deed, Step, TradeOffer};
 use std::ops::RangeInclusive;
 
 /// The Monopoly rules.
@@ -107,11 +108,15 @@ impl Game for Monopoly {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::new();
-        if let Some(stage) = stage_of(state, seat) {
-            listed(state, seat, stage, &mut actions);
-        }
-        actions
+        listing::all(|found| listed(state, seat, found))
+    }
+
+    fn legal_action_count(state: &State, seat: Seat) -> usize {
+        listing::count(|found| listed(state, seat, found))
+    }
+
+    fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
+        listing::nth(index, |found| listed(state, seat, found))
     }
 
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
@@ -223,156 +228,188 @@ fn stage_of(state: &State, seat: Seat) -> Option<Stage> {
     })
 }
 
-/// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows.
-fn listed(state: &State, seat: Seat, stage: Stage, out: &mut Vec<Action>) {
+/// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows, each
+/// handed to `found` as a recipe in listing order (see [`crate::listing`]).
+fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    let Some(stage) = stage_of(state, seat) else {
+        return Walk::Continue(());
+    };
     match stage {
         Stage::Auction => {
             let auction = state.auction.as_ref().expect("stage says so");
             if auction.bidders.contains(&seat) && auction.high.map(|h| h.seat) != Some(seat) {
-                out.push(Action::PassAuction);
+                found(&|| Action::PassAuction)?;
             }
         }
         Stage::Shortage => {
             let shortage = state.shortage.as_ref().expect("stage says so");
             if shortage.waiting.contains(&seat) {
-                out.push(Action::DeclareDemand {
+                found(&|| Action::DeclareDemand {
                     squares: Vec::new(),
-                });
+                })?;
                 for (square, kind) in rules::single_builds(state, seat) {
                     if kind == shortage.building {
-                        out.push(Action::DeclareDemand {
+                        found(&|| Action::DeclareDemand {
                             squares: vec![square],
-                        });
+                        })?;
                     }
                 }
             }
         }
         Stage::Inheritance => {
             if state.inheritance.as_ref().map(|i| i.creditor) == Some(seat) {
-                out.push(Action::SettleInheritance { lift: Vec::new() });
+                found(&|| Action::SettleInheritance { lift: Vec::new() })?;
             }
         }
         Stage::Debt(debtor) => {
-            claims(state, seat, out);
-            answers(state, seat, Some(debtor), out);
+            claims(state, seat, found)?;
+            answers(state, seat, Some(debtor), found)?;
             if seat == debtor {
-                sales(state, seat, out);
-                mortgages(state, seat, out);
+                let owned = Owned::of(state, seat);
+                sales(state, seat, &owned, found)?;
+                mortgages(state, seat, &owned, found)?;
                 let debt = state.debt_of(seat).map_or(0, |d| d.total());
                 if state.player(seat).cash >= debt {
-                    out.push(Action::PayDebt);
+                    found(&|| Action::PayDebt)?;
                 }
                 if rules::liquidation_value(state, seat) < debt {
-                    out.push(Action::DeclareBankruptcy);
+                    found(&|| Action::DeclareBankruptcy)?;
                 }
             }
         }
         Stage::Free => {
-            turn_actions(state, seat, out);
-            claims(state, seat, out);
+            turn_actions(state, seat, found)?;
+            claims(state, seat, found)?;
             for (square, _) in rules::single_builds(state, seat) {
-                out.push(Action::Build {
+                found(&|| Action::Build {
                     squares: vec![square],
-                });
+                })?;
             }
-            sales(state, seat, out);
-            mortgages(state, seat, out);
-            for square in state.owned(seat) {
-                if rules::check_lift::<Refused>(state, seat, square).is_ok() {
-                    out.push(Action::LiftMortgage { square });
+            let owned = Owned::of(state, seat);
+            sales(state, seat, &owned, found)?;
+            mortgages(state, seat, &owned, found)?;
+            for (square, deed) in owned.iter() {
+                if deed.mortgaged && rules::check_lift::<Refused>(state, seat, square).is_ok() {
+                    found(&|| Action::LiftMortgage { square })?;
                 }
             }
-            answers(state, seat, None, out);
+            answers(state, seat, None, found)?;
         }
     }
+    Walk::Continue(())
 }
 
-fn turn_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+fn turn_actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     let Some(turn) = state.turn.filter(|t| t.seat == seat) else {
-        return;
+        return Walk::Continue(());
     };
     let player = state.player(seat);
     match turn.step {
         Step::Roll => {
             if player.in_jail && !turn.rolled {
                 if player.cash >= board().constants.jail_fine {
-                    out.push(Action::PayJailFine);
+                    found(&|| Action::PayJailFine)?;
                 }
-                out.extend(
-                    player
-                        .jail_cards
-                        .iter()
-                        .map(|&card| Action::UseJailCard { card }),
-                );
+                for &card in &player.jail_cards {
+                    found(&|| Action::UseJailCard { card })?;
+                }
             }
-            out.push(Action::Roll);
+            found(&|| Action::Roll)
         }
         Step::Buy { square } => {
             let price = board()
                 .deed(board().deed_at(square).expect("a property"))
                 .price;
             if player.cash >= price {
-                out.push(Action::BuyProperty);
+                found(&|| Action::BuyProperty)?;
             }
-            out.push(Action::DeclineProperty);
+            found(&|| Action::DeclineProperty)
         }
         Step::PayOrDraw { .. } => {
-            out.push(Action::PayCardFine);
-            out.push(Action::DrawCard);
+            found(&|| Action::PayCardFine)?;
+            found(&|| Action::DrawCard)
         }
-        Step::Done => out.push(Action::EndTurn),
-        Step::Moving => {}
+        Step::Done => found(&|| Action::EndTurn),
+        Step::Moving => Walk::Continue(()),
     }
 }
 
-fn claims(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    out.extend(
-        state
-            .rents
-            .iter()
-            .filter(|r| r.owner == seat)
-            .map(|r| Action::ClaimRent { rent: r.rent }),
-    );
+fn claims(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    for r in state.rents.iter().filter(|r| r.owner == seat) {
+        found(&|| Action::ClaimRent { rent: r.rent })?;
+    }
+    Walk::Continue(())
 }
 
-fn sales(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for square in state.owned(seat) {
-        if state.deed(square).is_some_and(|d| d.level > 0)
-            && rules::check_sell::<Refused>(state, seat, square).is_ok()
-        {
-            out.push(Action::SellBuilding { square });
+/// The deeds a seat owns, with their state, in square order: gathered once per listing, as
+/// selling, mortgaging and lifting each go through them (a square holds at most one deed).
+struct Owned {
+    deeds: [(u8, Deed); data::SQUARES],
+    len: usize,
+}
+
+impl Owned {
+    fn of(state: &State, seat: Seat) -> Owned {
+        let mut owned = Owned {
+            deeds: [(0, Deed::default()); data::SQUARES],
+            len: 0,
+        };
+        for (data, deed) in board().deeds.iter().zip(&state.deeds) {
+            if deed.owner == Some(seat) {
+                owned.deeds[owned.len] = (data.square, *deed);
+                owned.len += 1;
+            }
         }
+        owned
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u8, Deed)> + '_ {
+        self.deeds[..self.len].iter().copied()
     }
 }
 
-fn mortgages(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for square in state.owned(seat) {
-        if rules::check_mortgage::<Refused>(state, seat, square).is_ok() {
-            out.push(Action::Mortgage { square });
+// The cheap tests on a deed's own state below only skip checks that would refuse; `rules`
+// decides.
+
+fn sales(state: &State, seat: Seat, owned: &Owned, found: &mut Visit<'_, Action>) -> Walk {
+    for (square, deed) in owned.iter() {
+        if deed.level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
+            found(&|| Action::SellBuilding { square })?;
         }
     }
+    Walk::Continue(())
+}
+
+fn mortgages(state: &State, seat: Seat, owned: &Owned, found: &mut Visit<'_, Action>) -> Walk {
+    for (square, deed) in owned.iter() {
+        if !deed.mortgaged && rules::check_mortgage::<Refused>(state, seat, square).is_ok() {
+            found(&|| Action::Mortgage { square })?;
+        }
+    }
+    Walk::Continue(())
 }
 
 /// Accepting (without lifting), rejecting and withdrawing offers; during a debt only those
 /// involving the debtor.
-fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action>) {
+fn answers(state: &State, seat: Seat, debtor: Option<Seat>, found: &mut Visit<'_, Action>) -> Walk {
     for o in &state.offers {
         if debtor.is_some_and(|d| o.from != d && o.to != d) {
             continue;
         }
         if o.to == seat {
             if rules::acceptable_as_is(state, o) {
-                out.push(Action::AcceptTrade {
+                found(&|| Action::AcceptTrade {
                     offer: o.offer,
                     lift: Vec::new(),
-                });
+                })?;
             }
-            out.push(Action::RejectTrade { offer: o.offer });
+            found(&|| Action::RejectTrade { offer: o.offer })?;
         }
         if o.from == seat {
-            out.push(Action::WithdrawTrade { offer: o.offer });
+            found(&|| Action::WithdrawTrade { offer: o.offer })?;
         }
     }
+    Walk::Continue(())
 }
 
 /// A template of `seat` as [`parametric`] finds it, before it is built: counting these is

@@ -59,9 +59,13 @@ pub fn group_built(state: &State, group: usize) -> bool {
 }
 
 fn even(levels: &[u8]) -> bool {
-    let max = levels.iter().max().copied().unwrap_or(0);
-    let min = levels.iter().min().copied().unwrap_or(0);
-    max - min <= 1
+    even_levels(levels.iter().copied())
+}
+
+/// Whether the levels differ by at most 1 (MO-BUILD-4, MO-SELL-2).
+fn even_levels(levels: impl Iterator<Item = u8>) -> bool {
+    let (min, max) = levels.fold((u8::MAX, 0), |(min, max), l| (min.min(l), max.max(l)));
+    max <= min.saturating_add(1)
 }
 
 /// The kind of unit that raises a street from `level`.
@@ -99,7 +103,11 @@ pub fn check_build<E: Refusal>(
             "a build request names at least one street".into()
         }));
     }
-    let mut levels: Vec<u8> = state.deeds.iter().map(|d| d.level).collect();
+    // Levels as the request raises them, by deed (a square holds at most one deed).
+    let mut levels = [0u8; super::data::SQUARES];
+    for (level, deed) in levels.iter_mut().zip(&state.deeds) {
+        *level = deed.level;
+    }
     let (mut houses, mut hotels) = (state.bank_houses, state.bank_hotels);
     let mut plan = BuildPlan {
         units: Vec::with_capacity(squares.len()),
@@ -143,8 +151,8 @@ pub fn check_build<E: Refusal>(
             }));
         }
         levels[d] = level + 1;
-        let group_levels: Vec<u8> = b.groups[group].deeds.iter().map(|&g| levels[g]).collect();
-        if !even(&group_levels) {
+        let group_levels = b.groups[group].deeds.iter().map(|&g| levels[g]);
+        if !even_levels(group_levels) {
             return Err(refusal(UNEVEN, "MO-BUILD-4", || {
                 "build evenly: levels in a group may differ by at most 1 after each unit".into()
             }));
