@@ -52,7 +52,7 @@ pub use state::{PaymentReason, State};
 pub use view::View;
 
 use crate::listing::{self, Visit, Walk};
-use crate::template::{self, ActionTemplate, Domain};
+use crate::template::{self, draw, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
 use rand::RngCore;
@@ -140,6 +140,17 @@ impl Game for Monopoly {
         let stage = stage_of(state, seat)?;
         template::nth_found(index, |found| parametric(state, seat, stage, found))
             .map(|p| p.build(state, seat))
+    }
+
+    fn template_action(
+        state: &State,
+        seat: Seat,
+        index: usize,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        let stage = stage_of(state, seat)?;
+        template::nth_found(index, |found| parametric(state, seat, stage, found))
+            .map(|p| p.fill(state, seat, rng))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -500,6 +511,75 @@ impl Parametric<'_> {
                 offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
             }
         }
+    }
+}
+
+impl Parametric<'_> {
+    /// A uniformly random action of the template [`Parametric::build`] builds, without
+    /// building it: the same draws as its JSON instantiation (free fields by name, see
+    /// [`crate::template::draw`]).
+    fn fill(&self, state: &State, seat: Seat, rng: &mut dyn RngCore) -> Action {
+        match *self {
+            Parametric::Bid { floor, cash } => Action::Bid {
+                amount: draw::integer(rng, floor, cash),
+            },
+            Parametric::SettleInheritance(squares) => Action::SettleInheritance {
+                lift: any_of(rng, squares),
+            },
+            Parametric::AcceptTrade(o) => Action::AcceptTrade {
+                offer: o.offer,
+                lift: any_of(rng, &rules::mortgaged_given(state, o)),
+            },
+            Parametric::OfferTrade { to } => fill_offer(
+                to,
+                &TradeSide::of(state, seat),
+                &TradeSide::of(state, to),
+                rng,
+            ),
+        }
+    }
+}
+
+/// Any sub-list of `values`, drawn as [`Domain::any_subset`] draws it.
+fn any_of<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
+    draw::subset(rng, values.len(), 0, values.len())
+        .into_iter()
+        .map(|i| values[i])
+        .collect()
+}
+
+/// An offer as [`offer_template`]'s instantiation draws it: its free fields by name, each only
+/// where the template has it.
+fn fill_offer(to: Seat, mine: &TradeSide, theirs: &TradeSide, rng: &mut dyn RngCore) -> Action {
+    let cash = |rng: &mut dyn RngCore, side: &TradeSide| {
+        if side.cash > 0 {
+            draw::integer(rng, 0, side.cash)
+        } else {
+            0
+        }
+    };
+    fn items<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
+        if values.is_empty() {
+            Vec::new()
+        } else {
+            any_of(rng, values)
+        }
+    }
+    let get_cards = items(rng, &theirs.cards);
+    let get_cash = cash(rng, theirs);
+    let get_properties = items(rng, &theirs.properties);
+    let give_cards = items(rng, &mine.cards);
+    let give_cash = cash(rng, mine);
+    let give_properties = items(rng, &mine.properties);
+    Action::OfferTrade {
+        to,
+        give_cash,
+        give_properties,
+        give_cards,
+        get_cash,
+        get_properties,
+        get_cards,
+        lift: Vec::new(),
     }
 }
 
