@@ -78,8 +78,8 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let bot_wake = Arc::new(bot_runner::BotWake::default());
-        let deadline_wake = Arc::new(bot_runner::BotWake::default());
+        let bot_wake = Arc::new(state::BotWake::default());
+        let deadline_wake = Arc::new(state::BotWake::default());
         let (hub, listener_guard) = Hub::start(url, bot_wake.clone(), deadline_wake.clone());
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();

@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use actix_web::web;
 use db::notify::{Announcer, GameChanged, ListenEvent};
@@ -14,7 +15,6 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use crate::bot_runner::BotWake;
 use crate::error::ApiError;
 use crate::rosters::RosterCache;
 
@@ -37,7 +37,7 @@ pub struct Context {
     /// The document's schemas, to hold actions to their game's shape.
     pub schemas: Arc<crate::strict::Schemas>,
     /// Bot budgets and pacing.
-    pub bots: crate::bot_runner::BotSettings,
+    pub bots: crate::config::BotSettings,
     /// How long an open game waits for its seats to be taken (`--open-game-ttl`).
     pub open_game_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
@@ -295,5 +295,33 @@ pub async fn wait_for_change(
             },
             _ = tokio::time::sleep_until(deadline) => return false,
         }
+    }
+}
+
+/// Wakes idle workers (bot turns, deadlines) when work was armed or may have been missed.
+#[derive(Default)]
+pub struct BotWake {
+    generation: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl BotWake {
+    /// Wakes every waiting worker (each then tries to claim).
+    pub fn wake(&self) {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
+
+    pub(crate) fn generation(&self) -> u64 {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until woken after `seen` (the generation read before the last look at the
+    /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
+    pub(crate) fn wait_past(&self, seen: u64, timeout: Duration) {
+        let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self
+            .changed
+            .wait_timeout_while(guard, timeout, |g| *g == seen);
     }
 }

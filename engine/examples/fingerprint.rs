@@ -79,7 +79,7 @@ fn main() {
         report::<engine::acquire::Acquire>("acquire", &Default::default(), &[2, 4, 6], seeds);
     }
     if wanted("monopoly") {
-        use engine::monopoly::{Config, Monopoly};
+        use engine::monopoly::{Config, InheritedInterest, Monopoly, TradeOffers, UtilityRentDice};
         let limited = Config {
             round_limit: Some(100),
             ..Config::default()
@@ -91,6 +91,15 @@ fn main() {
             ..Config::default()
         };
         report::<Monopoly>("monopoly auto rent, 40 rounds", &auto, &[3], seeds);
+        // Rules version 1's trade and interest options, and the other utility dice.
+        let older = Config {
+            round_limit: Some(60),
+            trade_offers: TradeOffers::AsAccepted,
+            inherited_interest: InheritedInterest::InTotal,
+            utility_rent_dice: UtilityRentDice::Move,
+            ..Config::default()
+        };
+        report::<Monopoly>("monopoly rules v1 trades, 60 rounds", &older, &[4], seeds);
     }
     if wanted("tyros") {
         use engine::tyros::{Config, Tyros};

@@ -1822,7 +1822,10 @@ export interface components {
          * @enum {string}
          */
         MonopolyCard: "E01" | "E02" | "E03" | "E04" | "E05" | "E06" | "E07" | "E08" | "E09" | "E10" | "E11" | "E12" | "E13" | "E14" | "E15" | "E16" | "G01" | "G02" | "G03" | "G04" | "G05" | "G06" | "G07" | "G08" | "G09" | "G10" | "G11" | "G12" | "G13" | "G14" | "G15" | "G16";
-        /** @description Options fixed at creation (spec §16); every field has the spec's default. */
+        /**
+         * @description Options fixed at creation (spec §16); a field left out takes the default of the game's
+         *     rules version.
+         */
         MonopolyConfig: {
             /**
              * @description Rent is paid on landing, without a claim (MO-RENT-2). Default: the seed's claim rule.
@@ -1845,6 +1848,12 @@ export interface components {
              * @default hasbro-de-du
              */
             deck: components["schemas"]["MonopolyDeckChoice"];
+            /**
+             * @description Interest on inherited mortgages paid deed by deed (`per_deed`, the default since rules
+             *     version 2) or as one sum (`in_total`, version 1) (MO-BANKR-2).
+             * @default per_deed
+             */
+            inherited_interest: components["schemas"]["MonopolyInheritedInterest"];
             /**
              * @description Rounding of the 10 % mortgage interest (MO-D-12).
              * @default up
@@ -1870,6 +1879,19 @@ export interface components {
              * @default 1500
              */
             start_money: number;
+            /**
+             * @description Offers stand on the deeds as made and lapse when one changes (`as_made`, the default
+             *     since rules version 2), or are executed as things are at acceptance (`as_accepted`,
+             *     version 1) (MO-TRADE-2, MO-TRADE-4).
+             * @default as_made
+             */
+            trade_offers: components["schemas"]["MonopolyTradeOffers"];
+            /**
+             * @description The dice of a Werk's rent: rolled for it (`roll`, the seed's wording) or the move's
+             *     (`move`) (MO-RENT-7).
+             * @default roll
+             */
+            utility_rent_dice: components["schemas"]["MonopolyUtilityRentDice"];
         };
         /** @description `POST /v1/games`. (monopoly) */
         MonopolyCreateGameRequest: {
@@ -1931,7 +1953,7 @@ export interface components {
         };
         /** @enum {string} */
         MonopolyEndReason: "last_solvent" | "round_limit";
-        MonopolyEvent: components["schemas"]["MonopolyEventGameStarted"] | components["schemas"]["MonopolyEventDeckShuffled"] | components["schemas"]["MonopolyEventStartingRolled"] | components["schemas"]["MonopolyEventTurnStarted"] | components["schemas"]["MonopolyEventDiceRolled"] | components["schemas"]["MonopolyEventMoved"] | components["schemas"]["MonopolyEventSalaryPaid"] | components["schemas"]["MonopolyEventSentToJail"] | components["schemas"]["MonopolyEventJailAttemptFailed"] | components["schemas"]["MonopolyEventLeftJail"] | components["schemas"]["MonopolyEventPurchaseOffered"] | components["schemas"]["MonopolyEventPropertyBought"] | components["schemas"]["MonopolyEventPurchaseDeclined"] | components["schemas"]["MonopolyEventRentOwed"] | components["schemas"]["MonopolyEventRentClaimed"] | components["schemas"]["MonopolyEventRentLapsed"] | components["schemas"]["MonopolyEventPaid"] | components["schemas"]["MonopolyEventDebtOpened"] | components["schemas"]["MonopolyEventDebtPaid"] | components["schemas"]["MonopolyEventCardDrawn"] | components["schemas"]["MonopolyEventCardChoiceOffered"] | components["schemas"]["MonopolyEventJailCardReturned"] | components["schemas"]["MonopolyEventMoveFinished"] | components["schemas"]["MonopolyEventTurnEnded"] | components["schemas"]["MonopolyEventRoundCompleted"] | components["schemas"]["MonopolyEventBuildingBought"] | components["schemas"]["MonopolyEventBuildingsSold"] | components["schemas"]["MonopolyEventMortgaged"] | components["schemas"]["MonopolyEventMortgageLifted"] | components["schemas"]["MonopolyEventAuctionStarted"] | components["schemas"]["MonopolyEventBidPlaced"] | components["schemas"]["MonopolyEventAuctionPassed"] | components["schemas"]["MonopolyEventAuctionWon"] | components["schemas"]["MonopolyEventAuctionUnsold"] | components["schemas"]["MonopolyEventBankSalesQueued"] | components["schemas"]["MonopolyEventShortageOpened"] | components["schemas"]["MonopolyEventDemandDeclared"] | components["schemas"]["MonopolyEventShortageEnded"] | components["schemas"]["MonopolyEventTradeOffered"] | components["schemas"]["MonopolyEventTradeRejected"] | components["schemas"]["MonopolyEventTradeWithdrawn"] | components["schemas"]["MonopolyEventTradeExecuted"] | components["schemas"]["MonopolyEventBankruptcyDeclared"] | components["schemas"]["MonopolyEventPropertyTransferred"] | components["schemas"]["MonopolyEventJailCardTransferred"] | components["schemas"]["MonopolyEventInheritanceOffered"] | components["schemas"]["MonopolyEventInheritanceSettled"] | components["schemas"]["MonopolyEventPlayerBankrupt"] | components["schemas"]["MonopolyEventGameEnded"];
+        MonopolyEvent: components["schemas"]["MonopolyEventGameStarted"] | components["schemas"]["MonopolyEventDeckShuffled"] | components["schemas"]["MonopolyEventStartingRolled"] | components["schemas"]["MonopolyEventTurnStarted"] | components["schemas"]["MonopolyEventDiceRolled"] | components["schemas"]["MonopolyEventMoved"] | components["schemas"]["MonopolyEventSalaryPaid"] | components["schemas"]["MonopolyEventSentToJail"] | components["schemas"]["MonopolyEventJailAttemptFailed"] | components["schemas"]["MonopolyEventLeftJail"] | components["schemas"]["MonopolyEventPurchaseOffered"] | components["schemas"]["MonopolyEventPropertyBought"] | components["schemas"]["MonopolyEventPurchaseDeclined"] | components["schemas"]["MonopolyEventRentOwed"] | components["schemas"]["MonopolyEventRentClaimed"] | components["schemas"]["MonopolyEventRentLapsed"] | components["schemas"]["MonopolyEventPaid"] | components["schemas"]["MonopolyEventDebtOpened"] | components["schemas"]["MonopolyEventDebtPaid"] | components["schemas"]["MonopolyEventCardDrawn"] | components["schemas"]["MonopolyEventCardChoiceOffered"] | components["schemas"]["MonopolyEventJailCardReturned"] | components["schemas"]["MonopolyEventMoveFinished"] | components["schemas"]["MonopolyEventTurnEnded"] | components["schemas"]["MonopolyEventRoundCompleted"] | components["schemas"]["MonopolyEventBuildingBought"] | components["schemas"]["MonopolyEventBuildingsSold"] | components["schemas"]["MonopolyEventMortgaged"] | components["schemas"]["MonopolyEventMortgageLifted"] | components["schemas"]["MonopolyEventAuctionStarted"] | components["schemas"]["MonopolyEventBidPlaced"] | components["schemas"]["MonopolyEventAuctionPassed"] | components["schemas"]["MonopolyEventAuctionWon"] | components["schemas"]["MonopolyEventAuctionUnsold"] | components["schemas"]["MonopolyEventBankSalesQueued"] | components["schemas"]["MonopolyEventShortageOpened"] | components["schemas"]["MonopolyEventDemandDeclared"] | components["schemas"]["MonopolyEventShortageEnded"] | components["schemas"]["MonopolyEventTradeOffered"] | components["schemas"]["MonopolyEventTradeRejected"] | components["schemas"]["MonopolyEventTradeWithdrawn"] | components["schemas"]["MonopolyEventTradeLapsed"] | components["schemas"]["MonopolyEventTradeExecuted"] | components["schemas"]["MonopolyEventBankruptcyDeclared"] | components["schemas"]["MonopolyEventPropertyTransferred"] | components["schemas"]["MonopolyEventJailCardTransferred"] | components["schemas"]["MonopolyEventInheritanceOffered"] | components["schemas"]["MonopolyEventInheritanceSettled"] | components["schemas"]["MonopolyEventPlayerBankrupt"] | components["schemas"]["MonopolyEventGameEnded"];
         MonopolyEventAuctionPassed: {
             seat: components["schemas"]["Seat"];
             /**
@@ -2147,6 +2169,10 @@ export interface components {
         };
         /** @description Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2). */
         MonopolyEventGameStarted: {
+            /**
+             * @description Every option written out; read as its rules version wrote it (see
+             *     [`super::config`]).
+             */
             config: components["schemas"]["MonopolyConfig"];
             /** Format: int32 */
             players: number;
@@ -2462,6 +2488,22 @@ export interface components {
              */
             type: "trade_executed";
         };
+        /**
+         * @description A deed the offer names (`square`) was mortgaged, lifted, built on or changed owner since
+         *     the offer was made: it is gone and never executed on the changed terms (MO-TRADE-4,
+         *     `trade_offers = as_made`).
+         */
+        MonopolyEventTradeLapsed: {
+            /** Format: int32 */
+            offer: number;
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_lapsed";
+        };
         MonopolyEventTradeOffered: {
             offer: components["schemas"]["MonopolyTradeOffer"];
             /**
@@ -2573,6 +2615,11 @@ export interface components {
             creditor: components["schemas"]["Seat"];
             squares: number[];
         };
+        /**
+         * @description How the creditor of a bankrupt pays the interest on the mortgages it keeps (MO-BANKR-2).
+         * @enum {string}
+         */
+        MonopolyInheritedInterest: "per_deed" | "in_total";
         /**
          * @description How 10 % interest on a mortgage value is rounded to whole M (MO-D-12).
          * @enum {string}
@@ -2796,6 +2843,11 @@ export interface components {
             offer: number;
             to: components["schemas"]["Seat"];
         };
+        /**
+         * @description What an offer stands on between being made and being accepted (MO-TRADE-2, MO-TRADE-4).
+         * @enum {string}
+         */
+        MonopolyTradeOffers: "as_made" | "as_accepted";
         /** @description The player on turn and what the turn still owes (MO-TURN-1..7). */
         MonopolyTurn: {
             /** @description The last roll owes another (doubles, MO-TURN-4). */
@@ -2810,6 +2862,11 @@ export interface components {
             seat: components["schemas"]["Seat"];
             step: components["schemas"]["MonopolyStep"];
         };
+        /**
+         * @description Where the dice for a Werk's rent come from (MO-RENT-7).
+         * @enum {string}
+         */
+        MonopolyUtilityRentDice: "roll" | "move";
         MonopolyView: {
             auction?: null | components["schemas"]["MonopolyAuction"];
             /** Format: int32 */
@@ -2924,7 +2981,7 @@ export interface components {
              *     - `unavailable`: 503, the database is unreachable; retry after `Retry-After` seconds
              *     - `error`: any other status the framework answers with
              *
-             *     Rule violations (422) carry the game's code: `not_your_turn`, `game_over`; tycoon: `tycoon.ticket_not_displayed`, `tycoon.ticket_not_in_hand`, `tycoon.insufficient_cash`, `tycoon.unreachable_city`, `tycoon.direct_flight_required`, `tycoon.flight_after_build`, `tycoon.not_in_city`, `tycoon.landing_fields_full`, `tycoon.no_hotels_in_supply`, `tycoon.city_full`, `tycoon.no_closed_hotel`, `tycoon.factory_fields_full`, `tycoon.no_factories_left`, `tycoon.main_action_taken`, `tycoon.main_action_required`, `tycoon.loan_turn_not_pure`, `tycoon.no_loan_cards`, `tycoon.loan_cards_remain`, `tycoon.loan_settlement_pending`, `tycoon.not_loan_settlement`, `tycoon.no_such_loan`; acquire: `acquire.tile_not_in_hand`, `acquire.unplayable_tile`, `acquire.chain_name_required`, `acquire.chain_name_unexpected`, `acquire.chain_already_active`, `acquire.tile_already_placed`, `acquire.placement_required`, `acquire.merger_pending`, `acquire.no_merger_decision`, `acquire.not_largest_chain`, `acquire.invalid_defunct_order`, `acquire.not_enough_shares`, `acquire.odd_trade`, `acquire.survivor_stock_exhausted`, `acquire.buy_limit_reached`, `acquire.chain_not_active`, `acquire.bank_out_of_shares`, `acquire.insufficient_cash`, `acquire.end_conditions_unmet`, `acquire.announce_after_buying`, `acquire.end_already_announced`; monopoly: `monopoly.bankrupt`, `monopoly.auction_running`, `monopoly.shortage_window_open`, `monopoly.inheritance_pending`, `monopoly.debt_pending`, `monopoly.roll_not_owed`, `monopoly.decision_pending`, `monopoly.turn_not_finished`, `monopoly.no_purchase_offered`, `monopoly.no_card_choice`, `monopoly.insufficient_cash`, `monopoly.not_in_jail`, `monopoly.jail_exit_after_roll`, `monopoly.no_such_card`, `monopoly.no_such_rent`, `monopoly.not_rent_owner`, `monopoly.not_owner`, `monopoly.not_a_street`, `monopoly.group_incomplete`, `monopoly.group_mortgaged`, `monopoly.uneven`, `monopoly.street_full`, `monopoly.bank_out_of_buildings`, `monopoly.shortage_request_mixed`, `monopoly.empty_request`, `monopoly.no_buildings`, `monopoly.already_mortgaged`, `monopoly.not_mortgaged`, `monopoly.group_has_buildings`, `monopoly.trade_with_self`, `monopoly.offer_already_open`, `monopoly.bad_trade_item`, `monopoly.bad_lift_choice`, `monopoly.negative_amount`, `monopoly.no_such_offer`, `monopoly.not_offer_party`, `monopoly.no_auction`, `monopoly.not_bidder`, `monopoly.bid_too_low`, `monopoly.high_bidder_waits`, `monopoly.not_declaring`, `monopoly.wrong_building_kind`, `monopoly.no_debt`, `monopoly.bankruptcy_not_allowed`, `monopoly.no_inheritance`; tyros: `tyros.wrong_phase`, `tyros.decision_pending`, `tyros.tile_not_in_hand`, `tyros.tile_not_placeable`, `tyros.empire_choice_required`, `tyros.empire_not_adjacent`, `tyros.action_already_taken`, `tyros.not_your_ship`, `tyros.ship_not_on_board`, `tyros.invalid_path`, `tyros.invalid_destination`, `tyros.destination_full`, `tyros.cannot_afford`, `tyros.cost_mismatch`, `tyros.not_an_empire_field`, `tyros.city_site_taken`, `tyros.rival_ship_present`, `tyros.no_city_markers`, `tyros.no_ship_in_supply`, `tyros.not_a_shipyard`, `tyros.shipyard_full`, `tyros.no_galley_token`, `tyros.variant_off`, `tyros.bank_trade_used`, `tyros.bad_card_count`, `tyros.cards_not_in_hand`, `tyros.invalid_offer`, `tyros.trade_used`, `tyros.no_offer`, `tyros.action_card_unavailable`, `tyros.outside_card_window`, `tyros.no_wind`, `tyros.no_explorer`, `tyros.invalid_relocation`, `tyros.cannot_sink`, `tyros.pass_not_allowed`, `tyros.cannot_end_turn`, `tyros.no_due`, `tyros.invalid_payment`, `tyros.no_fight_decision`, `tyros.invalid_fight_cards`, `tyros.no_keep_due`.
+             *     Rule violations (422) carry the game's code: `not_your_turn`, `game_over`; tycoon: `tycoon.ticket_not_displayed`, `tycoon.ticket_not_in_hand`, `tycoon.insufficient_cash`, `tycoon.unreachable_city`, `tycoon.direct_flight_required`, `tycoon.flight_after_build`, `tycoon.not_in_city`, `tycoon.landing_fields_full`, `tycoon.no_hotels_in_supply`, `tycoon.city_full`, `tycoon.no_closed_hotel`, `tycoon.factory_fields_full`, `tycoon.no_factories_left`, `tycoon.main_action_taken`, `tycoon.main_action_required`, `tycoon.loan_turn_not_pure`, `tycoon.no_loan_cards`, `tycoon.loan_cards_remain`, `tycoon.loan_settlement_pending`, `tycoon.not_loan_settlement`, `tycoon.no_such_loan`; acquire: `acquire.tile_not_in_hand`, `acquire.unplayable_tile`, `acquire.chain_name_required`, `acquire.chain_name_unexpected`, `acquire.chain_already_active`, `acquire.tile_already_placed`, `acquire.placement_required`, `acquire.merger_pending`, `acquire.no_merger_decision`, `acquire.not_largest_chain`, `acquire.invalid_defunct_order`, `acquire.not_enough_shares`, `acquire.odd_trade`, `acquire.survivor_stock_exhausted`, `acquire.buy_limit_reached`, `acquire.chain_not_active`, `acquire.bank_out_of_shares`, `acquire.insufficient_cash`, `acquire.end_conditions_unmet`, `acquire.announce_after_buying`, `acquire.end_already_announced`; monopoly: `monopoly.bankrupt`, `monopoly.auction_running`, `monopoly.shortage_window_open`, `monopoly.inheritance_pending`, `monopoly.debt_pending`, `monopoly.roll_not_owed`, `monopoly.decision_pending`, `monopoly.turn_not_finished`, `monopoly.no_purchase_offered`, `monopoly.no_card_choice`, `monopoly.insufficient_cash`, `monopoly.not_in_jail`, `monopoly.jail_exit_after_roll`, `monopoly.no_such_card`, `monopoly.no_such_rent`, `monopoly.not_rent_owner`, `monopoly.not_owner`, `monopoly.not_a_street`, `monopoly.group_incomplete`, `monopoly.group_mortgaged`, `monopoly.uneven`, `monopoly.street_full`, `monopoly.bank_out_of_buildings`, `monopoly.shortage_request_mixed`, `monopoly.empty_request`, `monopoly.no_buildings`, `monopoly.already_mortgaged`, `monopoly.not_mortgaged`, `monopoly.group_has_buildings`, `monopoly.trade_with_self`, `monopoly.offer_already_open`, `monopoly.bad_trade_item`, `monopoly.bad_lift_choice`, `monopoly.negative_amount`, `monopoly.no_such_offer`, `monopoly.not_offer_party`, `monopoly.no_auction`, `monopoly.not_bidder`, `monopoly.bid_too_low`, `monopoly.high_bidder_waits`, `monopoly.not_declaring`, `monopoly.wrong_building_kind`, `monopoly.no_debt`, `monopoly.bankruptcy_not_allowed`, `monopoly.no_inheritance`, `monopoly.empty_offer`; tyros: `tyros.wrong_phase`, `tyros.decision_pending`, `tyros.tile_not_in_hand`, `tyros.tile_not_placeable`, `tyros.empire_choice_required`, `tyros.empire_not_adjacent`, `tyros.action_already_taken`, `tyros.not_your_ship`, `tyros.ship_not_on_board`, `tyros.invalid_path`, `tyros.invalid_destination`, `tyros.destination_full`, `tyros.cannot_afford`, `tyros.cost_mismatch`, `tyros.not_an_empire_field`, `tyros.city_site_taken`, `tyros.rival_ship_present`, `tyros.no_city_markers`, `tyros.no_ship_in_supply`, `tyros.not_a_shipyard`, `tyros.shipyard_full`, `tyros.no_galley_token`, `tyros.variant_off`, `tyros.bank_trade_used`, `tyros.bad_card_count`, `tyros.cards_not_in_hand`, `tyros.invalid_offer`, `tyros.trade_used`, `tyros.no_offer`, `tyros.action_card_unavailable`, `tyros.outside_card_window`, `tyros.no_wind`, `tyros.no_explorer`, `tyros.invalid_relocation`, `tyros.cannot_sink`, `tyros.pass_not_allowed`, `tyros.cannot_end_turn`, `tyros.no_due`, `tyros.invalid_payment`, `tyros.no_fight_decision`, `tyros.invalid_fight_cards`, `tyros.no_keep_due`, `tyros.trade_leaves_no_action`.
              */
             code: string;
             /**

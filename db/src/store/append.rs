@@ -10,8 +10,20 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use super::apply::LockWait;
 use crate::models::{EventRow, GameRow, GameStatus, JsonText, NewEvent};
+
+/// May a request wait for another transaction's lock on the game's row?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LockWait {
+    /// Yes: the caller runs on a thread that may block (the api's blocking pool).
+    #[default]
+    Allowed,
+    /// No: [`crate::StoreError::Busy`] instead, having written nothing. For callers on a thread
+    /// that serves other requests in between (the api's HTTP workers), which must never
+    /// block on another transaction. Requests with an idempotency key always lock the row,
+    /// so they are always `Busy` here.
+    Refused,
+}
 
 /// What a decision (setup or action) produced: the new events (in order), the state after
 /// them, and the game's status after them.

@@ -65,8 +65,8 @@ pub struct NewGame {
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
 /// transaction. The setup events go through the same append path as every action's
-/// ([`super::append`]): the game row is inserted open at version 0, then the decision is
-/// appended to it. A game left open gets its expiry deadline ([`super::claim_deadline`]).
+/// (`super::append`): the game row is inserted open at version 0, then the decision is
+/// appended to it. A game left open gets its expiry deadline (`super::claim_deadline`).
 ///
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).

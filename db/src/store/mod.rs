@@ -15,10 +15,10 @@ mod idempotency;
 mod locked;
 mod seats;
 
-pub use append::{Applied, BotTurn, DeadlineChange, Decision};
+pub use append::{Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
-    LockWait, OPTIMISTIC_ATTEMPTS,
+    OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use deadlines::{
