@@ -71,8 +71,18 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
         let active = G::active_seats(&state);
         assert!(!active.is_empty(), "an unfinished game waits for some seat");
         let choices = playout::choices::<G>(&state, &mut rng);
+        let mut counts = vec![(0, 0); players];
+        G::choice_counts(&state, &mut counts);
         for seat in (0..players).map(|s| Seat(s as u8)) {
             check_listing::<G>(&state, seat, steps, &rng);
+            assert_eq!(
+                counts[seat.index()],
+                (
+                    G::legal_action_count(&state, seat),
+                    G::action_template_count(&state, seat)
+                ),
+                "{seat}: every seat's counts at once must be each seat's counts"
+            );
             let has_choice = choices.iter().any(|c| c.seat == seat);
             if active.contains(&seat) {
                 assert!(has_choice, "active {seat} must have a legal action");

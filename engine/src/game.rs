@@ -221,6 +221,21 @@ pub trait Game {
         Self::legal_actions(state, seat).len()
     }
 
+    /// Every seat's `(listed actions, templates)` counts ([`Game::legal_action_count`],
+    /// [`Game::action_template_count`]) into `counts`, one entry per seat in seat order: what
+    /// the random playout driver asks at every step. A game whose seats' listings share work
+    /// (a pass over the board) does it once here; the playout tests check the counts against
+    /// the per-seat ones.
+    fn choice_counts(state: &Self::State, counts: &mut [(usize, usize)]) {
+        for (s, count) in counts.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *count = (
+                Self::legal_action_count(state, seat),
+                Self::action_template_count(state, seat),
+            );
+        }
+    }
+
     /// The `index`-th action of [`Game::legal_actions`] for `seat`, `None` past the end: the
     /// one action the random playout driver builds (the playout tests check it against the
     /// list).

@@ -101,7 +101,7 @@ pub fn pick<'a, A>(
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
 /// each template counts once, as in [`choices`], but both are only counted
-/// ([`Game::legal_action_count`], [`Game::action_template_count`]), and only the one picked is
+/// ([`Game::choice_counts`]), and only the one picked is
 /// built ([`Game::legal_action`], or [`Game::template_action`] filling in a template): building
 /// every seat's lists at every step to take one entry was most of a step in the games with
 /// long lists (moves with their paths, standing actions of every seat).
@@ -112,19 +112,15 @@ pub fn random_choice<G: Game>(
     /// Seats a table may have without a heap allocation for their counts.
     const SEATS: usize = 8;
     let seats = G::seat_count(state);
-    let mut counts = [(0, 0); SEATS];
-    let mut more = Vec::new();
-    for seat in (0..seats).map(|s| Seat(s as u8)) {
-        let count = (
-            G::legal_action_count(state, seat),
-            G::action_template_count(state, seat),
-        );
-        match counts.get_mut(seat.index()) {
-            Some(slot) => *slot = count,
-            None => more.push(count),
-        }
-    }
-    let counts = counts.iter().take(seats).chain(&more);
+    let (mut few, mut many) = ([(0, 0); SEATS], Vec::new());
+    let counts: &mut [(usize, usize)] = if seats <= SEATS {
+        &mut few[..seats]
+    } else {
+        many.resize(seats, (0, 0));
+        &mut many
+    };
+    G::choice_counts(state, counts);
+    let counts = counts.iter();
     let total: usize = counts
         .clone()
         .map(|(listed, templates)| listed + templates)

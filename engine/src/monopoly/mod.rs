@@ -34,7 +34,9 @@ mod dice;
 pub mod errors;
 pub mod event;
 mod evolve;
+mod holdings;
 mod market;
+mod offers;
 mod rules;
 pub mod state;
 mod turn;
@@ -56,8 +58,10 @@ use crate::listing::{self, Visit, Walk};
 use crate::template::{self, draw, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
+use holdings::{DeedSet, Holdings};
 use rand::RngCore;
-use state::{Deed, Step, TradeOffer};
+use state::{Step, TradeOffer};
+use std::cell::{Cell, OnceCell};
 use std::ops::RangeInclusive;
 
 /// The Monopoly rules.
@@ -116,22 +120,26 @@ impl Game for Monopoly {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        listing::all(|found| listed(state, seat, found))
+        let shared = Shared::new(state);
+        listing::all(|found| listed(&shared, seat, found))
     }
 
     fn legal_action_count(state: &State, seat: Seat) -> usize {
-        listing::count(|found| listed(state, seat, found))
+        let shared = Shared::new(state);
+        listing::count(|found| listed(&shared, seat, found))
     }
 
     fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
-        listing::nth(index, |found| listed(state, seat, found))
+        let shared = Shared::new(state);
+        listing::nth(index, |found| listed(&shared, seat, found))
     }
 
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
         let mut templates = Vec::new();
         if let Some(stage) = stage_of(state, seat) {
-            parametric(state, seat, stage, &mut |p| {
-                templates.push(p.build(state, seat));
+            let shared = Shared::new(state);
+            parametric(&shared, seat, stage, &mut |p| {
+                templates.push(p.build(&shared, seat));
             });
         }
         templates
@@ -141,13 +149,28 @@ impl Game for Monopoly {
         let Some(stage) = stage_of(state, seat) else {
             return 0;
         };
-        template::count_found(|found| parametric(state, seat, stage, found))
+        let shared = Shared::new(state);
+        template::count_found(|found| parametric(&shared, seat, stage, found))
+    }
+
+    /// One pass over the deeds serves every seat's listing and templates.
+    fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
+        let shared = Shared::new(state);
+        for (s, count) in counts.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            let listed = listing::count(|found| listed(&shared, seat, found));
+            let templates = stage_of(state, seat).map_or(0, |stage| {
+                template::count_found(|found| parametric(&shared, seat, stage, found))
+            });
+            *count = (listed, templates);
+        }
     }
 
     fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
         let stage = stage_of(state, seat)?;
-        template::nth_found(index, |found| parametric(state, seat, stage, found))
-            .map(|p| p.build(state, seat))
+        let shared = Shared::new(state);
+        template::nth_found(index, |found| parametric(&shared, seat, stage, found))
+            .map(|p| p.build(&shared, seat))
     }
 
     fn template_action(
@@ -157,8 +180,9 @@ impl Game for Monopoly {
         rng: &mut dyn RngCore,
     ) -> Option<Action> {
         let stage = stage_of(state, seat)?;
-        template::nth_found(index, |found| parametric(state, seat, stage, found))
-            .map(|p| p.fill(state, seat, rng))
+        let shared = Shared::new(state);
+        template::nth_found(index, |found| parametric(&shared, seat, stage, found))
+            .map(|p| p.fill(&shared, seat, rng))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -215,6 +239,46 @@ impl Game for Monopoly {
     }
 }
 
+/// A state with what listing gathers from it for any seat, gathered when first asked for:
+/// counting every seat's choices shares one [`Holdings`].
+struct Shared<'s> {
+    state: &'s State,
+    holdings: OnceCell<Holdings>,
+    /// [`rules::acceptance`] of the open offers, by their place in the state's list, once
+    /// asked for (listing asks it of an offer for its addressee's actions and templates).
+    acceptance: [Cell<Option<rules::Acceptance>>; OFFERS_KEPT],
+}
+
+/// The open offers whose acceptance [`Shared`] keeps: one from each seat to each other seat.
+const OFFERS_KEPT: usize = holdings::MAX_SEATS * (holdings::MAX_SEATS - 1);
+
+impl<'s> Shared<'s> {
+    fn new(state: &'s State) -> Shared<'s> {
+        Shared {
+            state,
+            holdings: OnceCell::new(),
+            acceptance: [const { Cell::new(None) }; OFFERS_KEPT],
+        }
+    }
+
+    fn holdings(&self) -> &Holdings {
+        self.holdings.get_or_init(|| Holdings::of(self.state))
+    }
+
+    /// Whether the `index`-th open offer can be accepted now, as it is or lifting all.
+    fn acceptance(&self, index: usize) -> rules::Acceptance {
+        let judge = || rules::acceptance(self.state, &self.state.offers[index]);
+        let Some(kept) = self.acceptance.get(index) else {
+            return judge();
+        };
+        kept.get().unwrap_or_else(|| {
+            let acceptance = judge();
+            kept.set(Some(acceptance));
+            acceptance
+        })
+    }
+}
+
 /// Which kind of moment `seat` is in, as MO-D-2 sees it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -249,7 +313,8 @@ fn stage_of(state: &State, seat: Seat) -> Option<Stage> {
 
 /// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows, each
 /// handed to `found` as a recipe in listing order (see [`crate::listing`]).
-fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+fn listed(shared: &Shared, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    let state = shared.state;
     let Some(stage) = stage_of(state, seat) else {
         return Walk::Continue(());
     };
@@ -282,11 +347,11 @@ fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
         }
         Stage::Debt(debtor) => {
             claims(state, seat, found)?;
-            answers(state, seat, Some(debtor), found)?;
+            answers(shared, seat, Some(debtor), found)?;
             if seat == debtor {
-                let owned = Owned::of(state, seat);
-                sales(state, seat, &owned, found)?;
-                mortgages(state, seat, &owned, found)?;
+                let owned = shared.holdings().owned(seat);
+                sales(state, seat, owned, found)?;
+                mortgages(state, seat, owned, found)?;
                 let debt = state.debt_of(seat).map_or(0, |d| d.total());
                 if state.player(seat).cash >= debt {
                     found(&|| Action::PayDebt)?;
@@ -299,20 +364,21 @@ fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
         Stage::Free => {
             turn_actions(state, seat, found)?;
             claims(state, seat, found)?;
-            for (square, _) in rules::single_builds(state, seat) {
+            let holdings = shared.holdings();
+            for (square, _) in rules::single_builds_in(state, seat, holdings.whole_groups(seat)) {
                 found(&|| Action::Build {
                     squares: vec![square],
                 })?;
             }
-            let owned = Owned::of(state, seat);
-            sales(state, seat, &owned, found)?;
-            mortgages(state, seat, &owned, found)?;
-            for (square, deed) in owned.iter() {
-                if deed.mortgaged && rules::check_lift::<Refused>(state, seat, square).is_ok() {
+            let owned = holdings.owned(seat);
+            sales(state, seat, owned, found)?;
+            mortgages(state, seat, owned, found)?;
+            for square in owned.and(holdings.mortgaged).squares() {
+                if rules::check_lift::<Refused>(state, seat, square).is_ok() {
                     found(&|| Action::LiftMortgage { square })?;
                 }
             }
-            answers(state, seat, None, found)?;
+            answers(shared, seat, None, found)?;
         }
     }
     Walk::Continue(())
@@ -360,48 +426,23 @@ fn claims(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     Walk::Continue(())
 }
 
-/// The deeds a seat owns, with their state, in square order: gathered once per listing, as
-/// selling, mortgaging and lifting each go through them (a square holds at most one deed).
-struct Owned {
-    deeds: [(u8, Deed); data::SQUARES],
-    len: usize,
-}
-
-impl Owned {
-    fn of(state: &State, seat: Seat) -> Owned {
-        let mut owned = Owned {
-            deeds: [(0, Deed::default()); data::SQUARES],
-            len: 0,
-        };
-        for (data, deed) in board().deeds.iter().zip(&state.deeds) {
-            if deed.owner == Some(seat) {
-                owned.deeds[owned.len] = (data.square, *deed);
-                owned.len += 1;
-            }
-        }
-        owned
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (u8, Deed)> + '_ {
-        self.deeds[..self.len].iter().copied()
-    }
-}
-
 // The cheap tests on a deed's own state below only skip checks that would refuse; `rules`
 // decides.
 
-fn sales(state: &State, seat: Seat, owned: &Owned, found: &mut Visit<'_, Action>) -> Walk {
-    for (square, deed) in owned.iter() {
-        if deed.level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
+fn sales(state: &State, seat: Seat, owned: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
+    for (d, square) in owned.iter().zip(owned.squares()) {
+        if state.deeds[d].level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
             found(&|| Action::SellBuilding { square })?;
         }
     }
     Walk::Continue(())
 }
 
-fn mortgages(state: &State, seat: Seat, owned: &Owned, found: &mut Visit<'_, Action>) -> Walk {
-    for (square, deed) in owned.iter() {
-        if !deed.mortgaged && rules::check_mortgage::<Refused>(state, seat, square).is_ok() {
+fn mortgages(state: &State, seat: Seat, owned: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
+    for (d, square) in owned.iter().zip(owned.squares()) {
+        if !state.deeds[d].mortgaged
+            && rules::check_mortgage::<Refused>(state, seat, square).is_ok()
+        {
             found(&|| Action::Mortgage { square })?;
         }
     }
@@ -410,13 +451,18 @@ fn mortgages(state: &State, seat: Seat, owned: &Owned, found: &mut Visit<'_, Act
 
 /// Accepting (without lifting), rejecting and withdrawing offers; during a debt only those
 /// involving the debtor.
-fn answers(state: &State, seat: Seat, debtor: Option<Seat>, found: &mut Visit<'_, Action>) -> Walk {
-    for o in &state.offers {
+fn answers(
+    shared: &Shared,
+    seat: Seat,
+    debtor: Option<Seat>,
+    found: &mut Visit<'_, Action>,
+) -> Walk {
+    for (i, o) in shared.state.offers.iter().enumerate() {
         if debtor.is_some_and(|d| o.from != d && o.to != d) {
             continue;
         }
         if o.to == seat {
-            if rules::acceptable_as_is(state, o) {
+            if shared.acceptance(i).as_is {
                 found(&|| Action::AcceptTrade {
                     offer: o.offer,
                     lift: Vec::new(),
@@ -441,18 +487,22 @@ enum Parametric<'s> {
     /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
     AcceptTrade(&'s TradeOffer),
     /// A new offer to `to` (MO-TRADE-4); under `trade_offers = as_made` one per field an offer
-    /// may lead with (see [`OfferField`]).
-    OfferTrade { to: Seat, lead: Option<OfferField> },
+    /// may lead with (see [`offers::OfferField`]).
+    OfferTrade {
+        to: Seat,
+        lead: Option<offers::OfferField>,
+    },
 }
 
 /// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
 /// each handed to `found` in listing order.
 fn parametric<'s>(
-    state: &'s State,
+    shared: &Shared<'s>,
     seat: Seat,
     stage: Stage,
     found: &mut dyn FnMut(Parametric<'s>),
 ) {
+    let state = shared.state;
     // Offers go to every other solvent seat; while another seat raises funds, only to it.
     let only = match stage {
         Stage::Auction => {
@@ -481,40 +531,31 @@ fn parametric<'s>(
         Stage::Debt(debtor) if debtor != seat => Some(debtor),
         Stage::Debt(_) | Stage::Free => None,
     };
-    for o in state.offers.iter().filter(|o| o.to == seat) {
+    for (i, o) in state
+        .offers
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.to == seat)
+    {
         if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
             continue;
         }
-        if rules::acceptable_lifting_all(state, o) {
+        if shared.acceptance(i).lifting_all {
             found(Parametric::AcceptTrade(o));
         }
     }
     let partners = only
         .into_iter()
         .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
-    for to in partners {
-        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
-            continue;
-        }
-        if state.config.trade_offers == TradeOffers::AsAccepted {
-            found(Parametric::OfferTrade { to, lead: None });
-            continue;
-        }
-        let [mine, theirs] = TradeSide::offer(state, seat, to);
-        for lead in OfferField::ALL {
-            if lead.available(&mine, &theirs) {
-                found(Parametric::OfferTrade {
-                    to,
-                    lead: Some(lead),
-                });
-            }
-        }
-    }
+    offers::templates(state, shared.holdings(), seat, partners, &mut |to, lead| {
+        found(Parametric::OfferTrade { to, lead });
+    });
 }
 
 impl Parametric<'_> {
     /// The template `seat` is offered.
-    fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+    fn build(&self, shared: &Shared, seat: Seat) -> ActionTemplate {
+        let state = shared.state;
         match *self {
             Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
                 "amount",
@@ -530,8 +571,7 @@ impl Parametric<'_> {
                 .fixed("offer", o.offer)
                 .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
             Parametric::OfferTrade { to, lead } => {
-                let [mine, theirs] = TradeSide::offer(state, seat, to);
-                offer_template(to, &mine, &theirs, lead)
+                offers::template(state, shared.holdings(), seat, to, lead)
             }
         }
     }
@@ -541,7 +581,8 @@ impl Parametric<'_> {
     /// A uniformly random action of the template [`Parametric::build`] builds, without
     /// building it: the same draws as its JSON instantiation (free fields by name, see
     /// [`crate::template::draw`]).
-    fn fill(&self, state: &State, seat: Seat, rng: &mut dyn RngCore) -> Action {
+    fn fill(&self, shared: &Shared, seat: Seat, rng: &mut dyn RngCore) -> Action {
+        let state = shared.state;
         match *self {
             Parametric::Bid { floor, cash } => Action::Bid {
                 amount: draw::integer(rng, floor, cash),
@@ -554,8 +595,7 @@ impl Parametric<'_> {
                 lift: any_of(rng, &rules::mortgaged_given(state, o)),
             },
             Parametric::OfferTrade { to, lead } => {
-                let [mine, theirs] = TradeSide::offer(state, seat, to);
-                fill_offer(to, &mine, &theirs, lead, rng)
+                offers::fill(state, shared.holdings(), seat, to, lead, rng)
             }
         }
     }
@@ -567,200 +607,4 @@ fn any_of<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
         .into_iter()
         .map(|i| values[i])
         .collect()
-}
-
-/// An offer as [`offer_template`]'s instantiation draws it: its free fields by name, each only
-/// where the template has it (from the `lead` field on; the lead holds at least one item).
-fn fill_offer(
-    to: Seat,
-    mine: &TradeSide,
-    theirs: &TradeSide,
-    lead: Option<OfferField>,
-    rng: &mut dyn RngCore,
-) -> Action {
-    let start = lead.map_or(0, |l| {
-        OfferField::ALL
-            .iter()
-            .position(|&f| f == l)
-            .expect("a field")
-    });
-    // The least a field of the template holds, or `None` where the template leaves it out.
-    let least = |field: OfferField| {
-        OfferField::ALL[start..]
-            .contains(&field)
-            .then_some(usize::from(Some(field) == lead))
-    };
-    let cash = |rng: &mut dyn RngCore, field: OfferField, side: &TradeSide| match least(field) {
-        Some(min) if side.cash > 0 => draw::integer(rng, min as i64, side.cash),
-        _ => 0,
-    };
-    fn items<T: Copy>(rng: &mut dyn RngCore, least: Option<usize>, values: &[T]) -> Vec<T> {
-        match least {
-            Some(min) if !values.is_empty() => draw::subset(rng, values.len(), min, values.len())
-                .into_iter()
-                .map(|i| values[i])
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-    let get_cards = items(rng, least(OfferField::GetCards), &theirs.cards);
-    let get_cash = cash(rng, OfferField::GetCash, theirs);
-    let get_properties = items(rng, least(OfferField::GetProperties), &theirs.properties);
-    let give_cards = items(rng, least(OfferField::GiveCards), &mine.cards);
-    let give_cash = cash(rng, OfferField::GiveCash, mine);
-    let give_properties = items(rng, least(OfferField::GiveProperties), &mine.properties);
-    Action::OfferTrade {
-        to,
-        give_cash,
-        give_properties,
-        give_cards,
-        get_cash,
-        get_properties,
-        get_cards,
-        lift: Vec::new(),
-    }
-}
-
-/// What one side of a trade could put in: cash, tradeable properties, jail cards.
-struct TradeSide {
-    cash: i64,
-    properties: Vec<u8>,
-    cards: Vec<Card>,
-}
-
-impl TradeSide {
-    fn of(state: &State, seat: Seat) -> TradeSide {
-        TradeSide {
-            cash: state.player(seat).cash,
-            properties: rules::tradeable(state, seat),
-            cards: state.player(seat).jail_cards.clone(),
-        }
-    }
-
-    /// What `seat` may offer `to` and ask of it, `[mine, theirs]`, such that any combination is
-    /// an offer the rules take. Under `trade_offers = as_made` the proposer must pay its side,
-    /// MO-TRADE-3 interest on what it receives included (MO-TRADE-4): the cash it may give is
-    /// what is left after the interest on every mortgaged deed it could ask for, and when even
-    /// that interest is beyond its cash, it asks for no mortgaged deed.
-    fn offer(state: &State, seat: Seat, to: Seat) -> [TradeSide; 2] {
-        let mut mine = TradeSide::of(state, seat);
-        let mut theirs = TradeSide::of(state, to);
-        if state.config.trade_offers == TradeOffers::AsMade {
-            let mortgaged = |square: &u8| state.deed(*square).is_some_and(|d| d.mortgaged);
-            let interest: i64 = theirs
-                .properties
-                .iter()
-                .filter(|s| mortgaged(s))
-                .map(|&s| rules::interest_on(state, s))
-                .sum();
-            if interest <= mine.cash {
-                mine.cash -= interest;
-            } else {
-                theirs.properties.retain(|s| !mortgaged(s));
-            }
-        }
-        [mine, theirs]
-    }
-}
-
-/// The fields of an offer. Under `trade_offers = as_made` an offer moves something
-/// (MO-TRADE-2), which independent fields cannot say; so each template leads with one field
-/// that gives at least one item and leaves out the fields listed before it: together the
-/// templates cover every offer that moves something, each exactly once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum OfferField {
-    GetProperties,
-    GiveProperties,
-    GetCards,
-    GiveCards,
-    GetCash,
-    GiveCash,
-}
-
-impl OfferField {
-    const ALL: [OfferField; 6] = [
-        OfferField::GetProperties,
-        OfferField::GiveProperties,
-        OfferField::GetCards,
-        OfferField::GiveCards,
-        OfferField::GetCash,
-        OfferField::GiveCash,
-    ];
-
-    /// Whether the field can hold at least one item.
-    fn available(self, mine: &TradeSide, theirs: &TradeSide) -> bool {
-        self.domain(mine, theirs, 1).is_some()
-    }
-
-    /// The values the field may take with at least `min` items (cash: M `min`), if it can
-    /// hold one item at all.
-    fn domain(self, mine: &TradeSide, theirs: &TradeSide, min: usize) -> Option<Domain> {
-        let whose = match self {
-            OfferField::GiveProperties | OfferField::GiveCards | OfferField::GiveCash => mine,
-            OfferField::GetProperties | OfferField::GetCards | OfferField::GetCash => theirs,
-        };
-        let subset = |all: Domain| match all {
-            Domain::Subset {
-                values, max_items, ..
-            } if max_items > 0 => Some(Domain::Subset {
-                values,
-                min_items: min,
-                max_items,
-            }),
-            _ => None,
-        };
-        match self {
-            OfferField::GetProperties | OfferField::GiveProperties => {
-                subset(Domain::any_subset(&whose.properties))
-            }
-            OfferField::GetCards | OfferField::GiveCards => {
-                subset(Domain::any_subset(&whose.cards))
-            }
-            OfferField::GetCash | OfferField::GiveCash => {
-                (whose.cash > 0).then_some(Domain::Integer {
-                    min: min as i64,
-                    max: whose.cash,
-                })
-            }
-        }
-    }
-
-    /// The action field it fills.
-    fn name(self) -> &'static str {
-        match self {
-            OfferField::GetProperties => "get_properties",
-            OfferField::GiveProperties => "give_properties",
-            OfferField::GetCards => "get_cards",
-            OfferField::GiveCards => "give_cards",
-            OfferField::GetCash => "get_cash",
-            OfferField::GiveCash => "give_cash",
-        }
-    }
-}
-
-/// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
-/// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
-/// client may name some of them to lift instead). Fields with nothing to choose from are left
-/// out of the template: they default to 0 and empty. With a `lead` field (`trade_offers =
-/// as_made`), that field holds at least one item and the fields before it are left out.
-fn offer_template(
-    to: Seat,
-    mine: &TradeSide,
-    theirs: &TradeSide,
-    lead: Option<OfferField>,
-) -> ActionTemplate {
-    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
-    let start = lead.map_or(0, |l| {
-        OfferField::ALL
-            .iter()
-            .position(|&f| f == l)
-            .expect("a field")
-    });
-    for field in &OfferField::ALL[start..] {
-        let min = usize::from(Some(*field) == lead);
-        if let Some(domain) = field.domain(mine, theirs, min) {
-            template = template.param(field.name(), domain);
-        }
-    }
-    template
 }
