@@ -83,6 +83,19 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
                 ),
                 "{seat}: every seat's counts at once must be each seat's counts"
             );
+        }
+        let (mut own, mut counted) = (rng.clone(), rng.clone());
+        assert_eq!(
+            G::random_choice(&state, &mut own),
+            playout::counted_choice::<G>(&state, &mut counted),
+            "the game's random choice must be the counted one"
+        );
+        assert_eq!(
+            own.next_u64(),
+            counted.next_u64(),
+            "the game's random choice must draw what the counted one draws"
+        );
+        for seat in (0..players).map(|s| Seat(s as u8)) {
             let has_choice = choices.iter().any(|c| c.seat == seat);
             if active.contains(&seat) {
                 assert!(has_choice, "active {seat} must have a legal action");

@@ -236,6 +236,19 @@ pub trait Game {
         }
     }
 
+    /// A uniformly random choice of any seat among its listed actions and templates, or `None`
+    /// when nobody may act: what random playouts and rollouts take at every step
+    /// ([`crate::playout::random_choice`]). A game may share work between counting the
+    /// choices and building the one picked; whatever it does, it draws from `rng` and picks
+    /// exactly as [`crate::playout::counted_choice`] (the playout tests check it at every
+    /// step).
+    fn random_choice(
+        state: &Self::State,
+        rng: &mut dyn RngCore,
+    ) -> Option<crate::playout::Choice<Self::Action>> {
+        crate::playout::counted_choice::<Self>(state, rng)
+    }
+
     /// The `index`-th action of [`Game::legal_actions`] for `seat`, `None` past the end: the
     /// one action the random playout driver builds (the playout tests check it against the
     /// list).

@@ -100,18 +100,49 @@ pub fn pick<'a, A>(
 }
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
-/// each template counts once, as in [`choices`], but both are only counted
-/// ([`Game::choice_counts`]), and only the one picked is
-/// built ([`Game::legal_action`], or [`Game::template_action`] filling in a template): building
-/// every seat's lists at every step to take one entry was most of a step in the games with
-/// long lists (moves with their paths, standing actions of every seat).
+/// each template counts once, as in [`choices`], but both are only counted, and only the one
+/// picked is built: building every seat's lists at every step to take one entry was most of a
+/// step in the games with long lists (moves with their paths, standing actions of every seat).
+/// Made by [`Game::random_choice`]; every game draws and picks as [`counted_choice`] does.
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
 ) -> Option<Choice<G::Action>> {
+    G::random_choice(state, rng)
+}
+
+/// [`random_choice`] from the per-seat answers: [`Game::choice_counts`], then
+/// [`Game::legal_action`] or [`Game::template_action`] for the one picked.
+pub fn counted_choice<G: Game + ?Sized>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+) -> Option<Choice<G::Action>> {
+    pick_counted(
+        G::seat_count(state),
+        |counts| G::choice_counts(state, counts),
+        rng,
+        |seat, index| G::legal_action(state, seat, index),
+        |seat, index, rng| G::template_action(state, seat, index, rng),
+    )
+}
+
+/// The pick of [`random_choice`] over counted choices: `count` fills in every seat's
+/// `(listed actions, templates)`; one of them all is drawn uniformly from `rng`, then built by
+/// `listed` (the seat's listed action at an index) or `filled` (a uniformly random action of
+/// the seat's template at an index, drawn from `rng`). A game that shares work between the
+/// counting and the building calls this with its own closures.
+///
+/// # Panics
+/// When `listed` or `filled` finds nothing at an index within the counts.
+pub fn pick_counted<A>(
+    seats: usize,
+    count: impl FnOnce(&mut [(usize, usize)]),
+    rng: &mut dyn RngCore,
+    listed: impl FnOnce(Seat, usize) -> Option<A>,
+    filled: impl FnOnce(Seat, usize, &mut dyn RngCore) -> Option<A>,
+) -> Option<Choice<A>> {
     /// Seats a table may have without a heap allocation for their counts.
     const SEATS: usize = 8;
-    let seats = G::seat_count(state);
     let (mut few, mut many) = ([(0, 0); SEATS], Vec::new());
     let counts: &mut [(usize, usize)] = if seats <= SEATS {
         &mut few[..seats]
@@ -119,30 +150,28 @@ pub fn random_choice<G: Game>(
         many.resize(seats, (0, 0));
         &mut many
     };
-    G::choice_counts(state, counts);
-    let counts = counts.iter();
+    count(counts);
     let total: usize = counts
-        .clone()
+        .iter()
         .map(|(listed, templates)| listed + templates)
         .sum();
     if total == 0 {
         return None;
     }
     let mut roll = rng.random_range(0..total);
-    for (s, &(listed, templates)) in counts.enumerate() {
+    for (s, &(listed_here, templates)) in counts.iter().enumerate() {
         let seat = Seat(s as u8);
-        if roll < listed {
-            let action = G::legal_action(state, seat, roll).expect("roll within the list");
+        if roll < listed_here {
+            let action = listed(seat, roll).expect("roll within the list");
             return Some(Choice {
                 seat,
                 action,
                 from_template: false,
             });
         }
-        roll -= listed;
+        roll -= listed_here;
         if roll < templates {
-            let action = G::template_action(state, seat, roll, rng)
-                .expect("action_template_count counts action_templates");
+            let action = filled(seat, roll, rng).expect("the counts count the templates");
             return Some(Choice {
                 seat,
                 action,

@@ -55,6 +55,7 @@ pub use state::{PaymentReason, State};
 pub use view::View;
 
 use crate::listing::{self, Visit, Walk};
+use crate::playout::{self, Choice};
 use crate::template::{self, draw, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
@@ -125,13 +126,11 @@ impl Game for Monopoly {
     }
 
     fn legal_action_count(state: &State, seat: Seat) -> usize {
-        let shared = Shared::new(state);
-        listing::count(|found| listed(&shared, seat, found))
+        Shared::new(state).listed_count(seat)
     }
 
     fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
-        let shared = Shared::new(state);
-        listing::nth(index, |found| listed(&shared, seat, found))
+        Shared::new(state).listed_action(seat, index)
     }
 
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
@@ -146,24 +145,7 @@ impl Game for Monopoly {
     }
 
     fn action_template_count(state: &State, seat: Seat) -> usize {
-        let Some(stage) = stage_of(state, seat) else {
-            return 0;
-        };
-        let shared = Shared::new(state);
-        template::count_found(|found| parametric(&shared, seat, stage, found))
-    }
-
-    /// One pass over the deeds serves every seat's listing and templates.
-    fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
-        let shared = Shared::new(state);
-        for (s, count) in counts.iter_mut().enumerate() {
-            let seat = Seat(s as u8);
-            let listed = listing::count(|found| listed(&shared, seat, found));
-            let templates = stage_of(state, seat).map_or(0, |stage| {
-                template::count_found(|found| parametric(&shared, seat, stage, found))
-            });
-            *count = (listed, templates);
-        }
+        Shared::new(state).template_count(seat)
     }
 
     fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
@@ -179,10 +161,24 @@ impl Game for Monopoly {
         index: usize,
         rng: &mut dyn RngCore,
     ) -> Option<Action> {
-        let stage = stage_of(state, seat)?;
+        Shared::new(state).template_action(seat, index, rng)
+    }
+
+    /// One pass over the deeds serves every seat's listing and templates.
+    fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
+        Shared::new(state).choice_counts(counts);
+    }
+
+    /// The counting and the building share one pass over the deeds and the offers' checks.
+    fn random_choice(state: &State, rng: &mut dyn RngCore) -> Option<Choice<Action>> {
         let shared = Shared::new(state);
-        template::nth_found(index, |found| parametric(&shared, seat, stage, found))
-            .map(|p| p.fill(&shared, seat, rng))
+        playout::pick_counted(
+            state.players.len(),
+            |counts| shared.choice_counts(counts),
+            rng,
+            |seat, index| shared.listed_action(seat, index),
+            |seat, index, rng| shared.template_action(seat, index, rng),
+        )
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -263,6 +259,33 @@ impl<'s> Shared<'s> {
 
     fn holdings(&self) -> &Holdings {
         self.holdings.get_or_init(|| Holdings::of(self.state))
+    }
+
+    fn listed_count(&self, seat: Seat) -> usize {
+        listing::count(|found| listed(self, seat, found))
+    }
+
+    fn listed_action(&self, seat: Seat, index: usize) -> Option<Action> {
+        listing::nth(index, |found| listed(self, seat, found))
+    }
+
+    fn template_count(&self, seat: Seat) -> usize {
+        stage_of(self.state, seat).map_or(0, |stage| {
+            template::count_found(|found| parametric(self, seat, stage, found))
+        })
+    }
+
+    fn template_action(&self, seat: Seat, index: usize, rng: &mut dyn RngCore) -> Option<Action> {
+        let stage = stage_of(self.state, seat)?;
+        template::nth_found(index, |found| parametric(self, seat, stage, found))
+            .map(|p| p.fill(self, seat, rng))
+    }
+
+    fn choice_counts(&self, counts: &mut [(usize, usize)]) {
+        for (s, count) in counts.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *count = (self.listed_count(seat), self.template_count(seat));
+        }
     }
 
     /// Whether the `index`-th open offer can be accepted now, as it is or lifting all.
