@@ -372,8 +372,9 @@ fn listed(shared: &Shared, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
             claims(state, seat, found)?;
             answers(shared, seat, Some(debtor), found)?;
             if seat == debtor {
-                let owned = shared.holdings().owned(seat);
-                sales(state, seat, owned, found)?;
+                let holdings = shared.holdings();
+                let owned = holdings.owned(seat);
+                sales(state, seat, owned.and(holdings.built), found)?;
                 mortgages(state, seat, owned, found)?;
                 let debt = state.debt_of(seat).map_or(0, |d| d.total());
                 if state.player(seat).cash >= debt {
@@ -394,7 +395,7 @@ fn listed(shared: &Shared, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
                 })?;
             }
             let owned = holdings.owned(seat);
-            sales(state, seat, owned, found)?;
+            sales(state, seat, owned.and(holdings.built), found)?;
             mortgages(state, seat, owned, found)?;
             for square in owned.and(holdings.mortgaged).squares() {
                 if rules::check_lift::<Refused>(state, seat, square).is_ok() {
@@ -452,8 +453,9 @@ fn claims(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
 // The cheap tests on a deed's own state below only skip checks that would refuse; `rules`
 // decides.
 
-fn sales(state: &State, seat: Seat, owned: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
-    for (d, square) in owned.iter().zip(owned.squares()) {
+/// Selling a building on any of `owned_built`, the seat's deeds in groups with buildings.
+fn sales(state: &State, seat: Seat, owned_built: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
+    for (d, square) in owned_built.iter().zip(owned_built.squares()) {
         if state.deeds[d].level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
             found(&|| Action::SellBuilding { square })?;
         }

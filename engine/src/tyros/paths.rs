@@ -16,7 +16,9 @@ use super::data::{board, Cell, Map, CELL_COUNT};
 use super::errors as e;
 use super::state::State;
 use crate::RuleError;
-use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ops::Deref;
+use std::rc::Rc;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -82,6 +84,59 @@ pub struct Layers {
     map: &'static Map,
 }
 
+/// A search from one cell ([`Layers::from`]): borrowed from the layout's own searches while no
+/// pirate is out, else shared with the thread's recent searches.
+pub enum Search {
+    Plain(&'static Layers),
+    Pirates(Rc<Layers>),
+}
+
+impl Deref for Search {
+    type Target = Layers;
+
+    fn deref(&self) -> &Layers {
+        match self {
+            Search::Plain(layers) => layers,
+            Search::Pirates(layers) => layers,
+        }
+    }
+}
+
+/// How many searches with pirates out a thread keeps (a direct-mapped cache).
+const RECENT_SEARCHES: usize = 64;
+
+/// What a search with pirates out depends on: the layout (by address; layouts live for the
+/// program), the pirate fields, the start and the layers kept.
+type SearchKey = (usize, u64, Cell, usize);
+
+/// A kept search and what it was made for.
+type KeptSearch = Option<(SearchKey, Rc<Layers>)>;
+
+thread_local! {
+    /// The thread's recent searches with pirates out. Pirates move seldom, and a playout lists
+    /// every seat's moves from every ship at every step (and again for the move it picks), so
+    /// the same searches come back step after step. A search is a pure function of its key,
+    /// so a kept one is exactly what searching again would give.
+    static RECENT: RefCell<[KeptSearch; RECENT_SEARCHES]> =
+        const { RefCell::new([const { None }; RECENT_SEARCHES]) };
+}
+
+/// [`Layers::search`] of `map` from `from` with `pirates` and `layers`, kept for the next ask.
+fn recent_search(map: &'static Map, from: Cell, pirates: u64, layers: usize) -> Rc<Layers> {
+    let key: SearchKey = (std::ptr::from_ref(map) as usize, pirates, from, layers);
+    let mixed = (key.0 as u64 ^ pirates ^ u64::from(from.0) << 48 ^ (layers as u64) << 56)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let slot = (mixed >> 58) as usize % RECENT_SEARCHES;
+    RECENT.with_borrow_mut(|recent| match &recent[slot] {
+        Some((kept, layers)) if *kept == key => Rc::clone(layers),
+        _ => {
+            let search = Rc::new(Layers::search(map, from, pirates, layers));
+            recent[slot] = Some((key, Rc::clone(&search)));
+            search
+        }
+    })
+}
+
 /// One way to reach a destination: `len` cells entered, `tolls` pirate fields crossed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidate {
@@ -100,26 +155,21 @@ impl Layers {
     ///
     /// Without a pirate on the board the search depends on the layout alone; it is made once
     /// per layout and cell and borrowed from then on (every listing searches from every ship).
-    pub fn from(state: &State, from: Cell, cards: u32) -> Cow<'static, Layers> {
+    pub fn from(state: &State, from: Cell, cards: u32) -> Search {
         Layers::with_pirates(state.map(), pirate_fields(state), from, cards)
     }
 
     /// [`Layers::from`] with the board's pirate fields given ([`pirate_fields`]): a listing
     /// searches from every ship of a seat on the same board.
-    pub fn with_pirates(
-        map: &'static Map,
-        pirates: u64,
-        from: Cell,
-        cards: u32,
-    ) -> Cow<'static, Layers> {
+    pub fn with_pirates(map: &'static Map, pirates: u64, from: Cell, cards: u32) -> Search {
         if pirates == 0 {
-            return Cow::Borrowed(Layers::plain(map, from));
+            return Search::Plain(Layers::plain(map, from));
         }
         let toll = u32::from(board().variants.pirates.toll_pass_through);
         let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
         let on_fields = (pirates & !(1 << Cell::TYROS.0)).count_ones() as usize;
         let layers = 1 + on_fields.min(payable_tolls);
-        Cow::Owned(Layers::search(map, from, pirates, layers))
+        Search::Pirates(recent_search(map, from, pirates, layers))
     }
 
     /// The search from `from` on `map` without pirates, made once per layout and cell.
