@@ -58,6 +58,7 @@ mod checked_playout;
 mod data_id;
 pub mod erased;
 mod game;
+mod listing;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 pub mod options;
