@@ -62,6 +62,7 @@ mod data_id;
 pub mod erased;
 mod folder;
 mod game;
+mod listing;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 pub mod options;

@@ -108,12 +108,23 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     table.keyboard_every = 7;
     let mut phone_checked = false;
     while table.step(choose_tycoon).await {
-        // On a turn whose moves include the board's cities, so that those are checked too.
-        if !phone_checked && bob.game_state().await.your_turn && bob.board_buttons().await > 0 {
-            bob.assert_phone_layout("the Tycoon page on Bob's turn")
-                .await;
-            bob.assert_accessible("Tycoon on a phone").await;
-            phone_checked = true;
+        // On a turn of Bob's whose moves include flights, so that the board's cities are
+        // checked too: the page is first waited for (other moves replay at a reading pace).
+        if !phone_checked {
+            let doc = api_document(&app, &id).await;
+            if doc["status"] == "active" && doc["active_seats"] == serde_json::json!([1]) {
+                let state = bob.wait_for_version(doc["version"].as_i64().unwrap()).await;
+                if state.actions.iter().any(|a| a.contains(r#""type":"fly""#)) {
+                    assert!(
+                        bob.board_buttons().await > 0,
+                        "Bob may fly, but the board offers no city to click"
+                    );
+                    bob.assert_phone_layout("the Tycoon page on Bob's turn")
+                        .await;
+                    bob.assert_accessible("Tycoon on a phone").await;
+                    phone_checked = true;
+                }
+            }
         }
         if table.moves == 15 {
             // A reload keeps the seat: the token is in local storage, the choice in the tab.
