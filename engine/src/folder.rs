@@ -20,11 +20,64 @@
 ///   `determinize.rs`, `empty_state` from `State::empty`;
 /// - `seat_count` and `outcome` from the state's `players` and `outcome` fields.
 ///
+/// Two options add items for the games that need them:
+///
+/// - `templates`: the game lists templates for actions whose parameters cannot be listed, in
+///   `templates.rs`: `action_templates`, `action_template_count`, `action_template` and
+///   `template_action` come from there;
+/// - `listing_by_index`: the game's lists are dear to build, so `legal.rs` also counts them
+///   and builds one entry of them (`legal_action_count`, `legal_action`).
+///
 /// Everything else keeps the trait's default or is written beside the macro: the name, title
-/// and rules version, and where a game has them, a versioned config reading, templates and
-/// offers.
+/// and rules version, and where a game has them, a versioned config reading and offers.
 macro_rules! game_folder {
-    () => {
+    ($($option:ident),* $(,)?) => {
+        $crate::folder::game_folder!(@common);
+        $($crate::folder::game_folder!(@$option);)*
+    };
+    (@templates) => {
+        fn action_templates(
+            state: &state::State,
+            seat: $crate::Seat,
+        ) -> Vec<$crate::ActionTemplate> {
+            templates::action_templates(state, seat)
+        }
+
+        fn action_template_count(state: &state::State, seat: $crate::Seat) -> usize {
+            templates::action_template_count(state, seat)
+        }
+
+        fn action_template(
+            state: &state::State,
+            seat: $crate::Seat,
+            index: usize,
+        ) -> Option<$crate::ActionTemplate> {
+            templates::action_template(state, seat, index)
+        }
+
+        fn template_action(
+            state: &state::State,
+            seat: $crate::Seat,
+            index: usize,
+            rng: &mut dyn ::rand::RngCore,
+        ) -> Option<action::Action> {
+            templates::template_action(state, seat, index, rng)
+        }
+    };
+    (@listing_by_index) => {
+        fn legal_action_count(state: &state::State, seat: $crate::Seat) -> usize {
+            legal::legal_action_count(state, seat)
+        }
+
+        fn legal_action(
+            state: &state::State,
+            seat: $crate::Seat,
+            index: usize,
+        ) -> Option<action::Action> {
+            legal::legal_action(state, seat, index)
+        }
+    };
+    (@common) => {
         type Config = config::Config;
         type State = state::State;
         type Action = action::Action;

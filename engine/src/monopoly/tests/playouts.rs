@@ -9,9 +9,9 @@ use super::support::rng;
 use crate::checked_playout::{self, uniform, Checks, Playout};
 use crate::monopoly::data::{board, Card, DeedKind, Effect};
 use crate::monopoly::event::EndReason;
-use crate::monopoly::rules;
 use crate::monopoly::state::PaymentReason;
 use crate::monopoly::state::{houses_at, Lot, State, HOTEL};
+use crate::monopoly::{rules, turn};
 use crate::monopoly::{Action, Config, Event, Monopoly, TradeOffers, UtilityRentDice};
 use crate::{Game, Seat, Viewer};
 
@@ -296,7 +296,7 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
             } => {
                 // MO-RENT-4..7 at landing; only card G05 doubles a Bahnhof's rent.
                 let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
-                let plain = rules::rent(&s, *square, *owner, total, 1);
+                let plain = turn::rent(&s, *square, *owner, total, 1);
                 assert!(
                     *amount == plain || *amount == 2 * plain,
                     "{e:?}: rent {plain}"
