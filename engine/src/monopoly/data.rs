@@ -13,6 +13,10 @@ use crate::data_id::{string_ids, IdIndex, StringId};
 /// Squares on the board (MO-COMP-3).
 pub const SQUARES: usize = 40;
 
+/// The most seats a table may have for the listing's per-seat tables (the board allows 6,
+/// MO-COMP-1; its file is checked against this).
+pub(super) const MAX_SEATS: usize = 8;
+
 /// A card, by index: the 16 Ereigniskarten first (E01 = 0), then the 16 Gemeinschaftskarten.
 /// Serialized as the card's `id` string (`"E07"`, `"G05"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -353,10 +357,10 @@ fn parse(json: &str) -> Result<Board, String> {
     if file.squares.len() != SQUARES {
         return Err("the board has 40 squares".into());
     }
-    if file.constants.players_max > super::holdings::MAX_SEATS {
+    if file.constants.players_max > MAX_SEATS {
         return Err(format!(
             "at most {} players (the listing's limit)",
-            super::holdings::MAX_SEATS
+            MAX_SEATS
         ));
     }
     let mut groups: Vec<GroupData> = Vec::new();

@@ -6,7 +6,7 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::data::board;
+use super::data::{board, MAX_SEATS};
 use super::rules;
 use super::state::State;
 use super::trade::{self, Acceptance};
@@ -74,10 +74,6 @@ impl DeedSet {
         out
     }
 }
-
-/// The most seats a table may have for [`Holdings`] (the board allows 6, MO-COMP-1; its file
-/// is checked against this).
-pub(super) const MAX_SEATS: usize = 8;
 
 /// Every seat's deeds and the board's mortgaged and built-on groups' deeds.
 pub(super) struct Holdings {

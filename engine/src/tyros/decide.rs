@@ -1,8 +1,9 @@
-//! Deciding an action: every check (in `rules`), then the events it causes, then whatever the
-//! rules do by themselves until the next decision (`flow`).
+//! Setting up and deciding an action: every check (in `rules` and its family files), then the
+//! events it causes, then whatever the rules do by themselves until the next decision (`flow`).
 
 use super::action::Action;
-use super::cards::{Cards, Empire};
+use super::cards::{Card, Cards, Empire};
+use super::config::Config;
 use super::data::{Cell, Tile};
 use super::errors as e;
 use super::event::{BankForm, DiscardReason, Event};
@@ -13,7 +14,52 @@ use super::scoring;
 use super::state::{ActionCard, ShipId, State};
 use crate::{RuleError, Seat};
 use rand::seq::SliceRandom;
-use rand::RngCore;
+use rand::{Rng, RngCore};
+
+/// The setup events (TR-SETUP-1..5) up to the first decision of round 1.
+///
+/// # Errors
+/// `invalid_config` when the configuration contradicts itself or the seat count.
+pub fn setup(
+    config: &Config,
+    seats: usize,
+    rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
+    config.validate(seats)?;
+    let mut s = Scratch::new(&State::empty());
+    s.emit(Event::GameStarted {
+        players: seats as u8,
+        config: config.clone(),
+    });
+    let mut order: Vec<Tile> = Tile::all().collect();
+    order.shuffle(rng);
+    s.emit(Event::TilePileShuffled {
+        tiles: order.len() as u8,
+        order: Some(order),
+    });
+    s.found_empires();
+    s.shuffle_tiles(rng);
+    for seat in s.state.seats().collect::<Vec<_>>() {
+        let n = usize::from(config.tiles_in_hand).min(s.state.tile_pile.len());
+        let tiles: Vec<Tile> = s.state.tile_pile.iter().rev().take(n).copied().collect();
+        s.emit(Event::TilesDealt {
+            seat,
+            count: n as u8,
+            tiles: Some(tiles),
+        });
+    }
+    let mut cards: Vec<Card> = config.trade_card_split.to_list();
+    cards.shuffle(rng);
+    s.emit(Event::DrawPileShuffled {
+        cards: cards.len() as u8,
+        order: Some(cards),
+    });
+    let start = Seat(rng.random_range(0..seats) as u8);
+    s.emit(Event::StartPlayerChosen { seat: start });
+    s.start_round(start, rng);
+    s.advance(rng);
+    Ok(s.events)
+}
 
 pub fn decide(
     state: &State,
