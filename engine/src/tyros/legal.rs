@@ -9,12 +9,16 @@
 //! accepted by `decide`: both are built from the same checks.
 
 use super::action::Action;
+use super::action_cards;
+use super::building;
 use super::cards::{Card, Cards, Empire};
 use super::data::{board, Cell, CELL_COUNT};
+use super::moves;
 use super::paths::{self, Layers};
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
+use super::trade;
 use crate::listing::{self, Visit, Walk};
 use crate::refusal::Refused;
 use crate::Seat;
@@ -193,7 +197,7 @@ fn turn_actions(state: &State, seat: Seat, turn: Turn, found: &mut Visit<'_, Act
 }
 
 fn bank_possible(state: &State, seat: Seat) -> bool {
-    rules::check_bank::<Refused>(state, seat).is_ok() && !state.player(seat).cards.is_empty()
+    trade::check_bank::<Refused>(state, seat).is_ok() && !state.player(seat).cards.is_empty()
 }
 
 /// Whether `seat` could take any action this turn (TR-K1 b: a free trade only beside one).
@@ -213,7 +217,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     moves(state, seat, &own, found)?;
     if state.player(seat).action_cards.explorer == CardStatus::Laid {
         for &(ship, _) in &own {
-            for plan in rules::voyages(state, seat, ship) {
+            for plan in moves::voyages(state, seat, ship) {
                 found(&|| Action::ExplorerVoyage {
                     ship,
                     to: *plan.path.last().expect("a voyage enters a cell"),
@@ -228,7 +232,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
         let f = state.field(at);
         if f.empire.is_some()
             && f.city.is_none()
-            && rules::check_city::<Refused>(state, seat, ship).is_ok()
+            && building::check_city::<Refused>(state, seat, ship).is_ok()
         {
             found(&|| Action::FoundCity { ship })?;
         }
@@ -240,7 +244,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
                 .into_iter()
                 .take(1 + usize::from(state.config.galleys))
             {
-                if rules::check_build::<Refused>(state, seat, at, galley).is_ok() {
+                if building::check_build::<Refused>(state, seat, at, galley).is_ok() {
                     found(&|| Action::BuildShip { at, galley })?;
                 }
             }
@@ -250,7 +254,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
         let cards = state.player(seat).action_cards;
         let playable = |card| {
             cards.get(card) == CardStatus::Available
-                && rules::check_action_card::<Refused>(state, seat, card).is_ok()
+                && action_cards::check_action_card::<Refused>(state, seat, card).is_ok()
         };
         if playable(ActionCard::FavourableWind) {
             found(&|| Action::PlayFavourableWind)?;
@@ -265,7 +269,7 @@ fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     if state.config.galleys {
         for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
-                if rules::check_sink::<Refused>(state, seat, galley, target).is_ok() {
+                if action_cards::check_sink::<Refused>(state, seat, galley, target).is_ok() {
                     found(&|| Action::SinkShip { galley, target })?;
                 }
             }
@@ -286,7 +290,7 @@ fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_
     let targets = Cell::fields()
         .filter(|&c| ships_at[c.index()] < limit && state.field(c).empire.is_some())
         .fold(0u64, |mask, c| mask | 1 << c.0);
-    let reach = rules::MoveReach::of(state, seat);
+    let reach = moves::MoveReach::of(state, seat);
     let longest = reach.longest(wind_laid);
     let (map, pirates) = (state.map(), paths::pirate_fields(state));
     let cards = state.player(seat).cards.total();
@@ -304,7 +308,7 @@ fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_
                 if !reach.may_reach(colour, fewest[to.index()], wind) {
                     continue;
                 }
-                if let Some(best) = rules::best_move_route(state, seat, ship, &layers, to, wind) {
+                if let Some(best) = moves::best_move_route(state, seat, ship, &layers, to, wind) {
                     found(&|| Action::Move {
                         ship,
                         to,
@@ -336,7 +340,7 @@ fn blockades(
             .filter(|&id| state.ship(id).owner != seat)
         {
             for to in state.map().neighbours(at) {
-                if rules::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
+                if action_cards::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
                     found(&|| Action::PlayBlockadeBreaker { ship, to })?;
                 }
             }

@@ -28,6 +28,8 @@
 //! ```
 
 pub mod action;
+mod action_cards;
+mod building;
 pub mod cards;
 pub mod config;
 pub mod data;
@@ -39,6 +41,7 @@ mod evolve;
 mod fight;
 mod flow;
 mod legal;
+mod moves;
 mod options;
 mod paths;
 mod payment;
@@ -46,6 +49,7 @@ mod rules;
 mod scoring;
 pub mod state;
 mod templates;
+mod trade;
 pub mod view;
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use super::legal::{has_action, payment_options};
 use super::payment::Options;
 use super::rules::{self, Awaiting};
 use super::state::State;
+use super::trade;
 use crate::refusal::Refused;
 use crate::template::{self, draw, ActionTemplate, Domain};
 use crate::Seat;
@@ -86,7 +87,7 @@ pub enum OfferGive {
 
 /// The offer templates of `seat`, who may offer now. Any offer is taken, except that under
 /// TR-K1 b (`player_trade_free`, before the turn's action) an offer must leave its proposer an
-/// action ([`rules::check_free_trade`]). Templates cannot say "leaves an action", so they keep
+/// action ([`trade::check_free_trade`]). Templates cannot say "leaves an action", so they keep
 /// to offers that surely do: while a bank trade is open to the seat, those leaving a card in
 /// hand (a bank trade is then an action); otherwise, if the seat has an action now, those
 /// giving nothing (more cards never take an action away).
@@ -101,7 +102,7 @@ fn offer_shapes(state: &State, seat: Seat, found: &mut dyn FnMut(OfferGive)) {
         } else if asks {
             found(OfferGive::Nothing);
         }
-    } else if rules::check_bank::<Refused>(state, seat).is_ok() {
+    } else if trade::check_bank::<Refused>(state, seat).is_ok() {
         if all > 1 {
             found(OfferGive::Some { max: all - 1 });
         }
@@ -134,7 +135,7 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
         }
         Awaiting::Keep if rules::keep_pending(state, seat) => found(Template::Keep),
         Awaiting::Turn(p) if p == seat => {
-            if rules::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
+            if trade::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
                 let c = &board().constants.bank_trade;
                 let max = u32::from(c.swap_max).min(hand.total()) as u8;
                 found(Template::BankSwap { max });
@@ -142,7 +143,7 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
                     found(Template::BankPick);
                 }
             }
-            if rules::check_may_offer::<Refused>(state, seat).is_ok() {
+            if trade::check_may_offer::<Refused>(state, seat).is_ok() {
                 offer_shapes(state, seat, &mut |give| found(Template::Offer(give)));
             }
         }
