@@ -57,6 +57,7 @@ pub mod chance;
 mod checked_determinize;
 #[cfg(test)]
 mod checked_playout;
+mod config;
 mod data_file;
 mod data_id;
 pub mod erased;
