@@ -3,7 +3,8 @@
 //! A file name means the same thing in every game's folder (`src/<game>/`; the table is in
 //! `docs/architecture.md`): `rules.rs` holds the checks shared by `decide.rs` and `legal.rs`,
 //! `decide.rs` setup and decide, `evolve.rs` evolve, `legal.rs` whom the game waits for and
-//! what each seat may do, `view.rs` what a viewer sees of the state and of each event,
+//! what each seat may do, `templates.rs` (where a game has them) the actions whose parameters
+//! cannot be listed, `view.rs` what a viewer sees of the state and of each event,
 //! `determinize.rs` the state as one seat could believe it. [`game_folder!`] turns that layout
 //! into the `Game` items that merely point at it, so a game's `mod.rs` writes only what is its
 //! own, and a folder that does not follow the layout does not compile.
