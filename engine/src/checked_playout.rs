@@ -190,6 +190,18 @@ fn check_listing<G: Game>(state: &G::State, seat: Seat, step: usize, rng: &ChaCh
             "{seat}: filling {template:?} must draw what its JSON instantiation draws"
         );
     }
+    let (mut all_at_once, mut one_by_one) = (rng.clone(), rng.clone());
+    let mut filled = Vec::new();
+    G::template_actions(state, seat, 2, &mut all_at_once, &mut |a| filled.push(a));
+    let each: Vec<G::Action> = (0..templates.len())
+        .flat_map(|i| [i, i])
+        .map(|i| G::template_action(state, seat, i, &mut one_by_one).expect("listed"))
+        .collect();
+    assert_eq!(
+        filled, each,
+        "{seat}: every template filled at once, as one by one"
+    );
+    assert_eq!(all_at_once.next_u64(), one_by_one.next_u64());
     assert_eq!(G::action_template(state, seat, templates.len()), None);
     assert_eq!(
         G::template_action(state, seat, templates.len(), &mut rng.clone()),

@@ -249,6 +249,31 @@ pub trait Game {
         crate::playout::counted_choice::<Self>(state, rng)
     }
 
+    /// Every template of `seat` instantiated `per_template` times in a row, in listing order,
+    /// each handed to `found`: [`Game::template_action`] for every index, drawing from `rng`
+    /// in that order. Searches ask this for every candidate list; a game may fill them all
+    /// from one walk of its templates, drawing exactly as the loop does (the playout tests
+    /// check it).
+    ///
+    /// # Panics
+    /// When the game lists a template whose instantiation is not one of its actions.
+    fn template_actions(
+        state: &Self::State,
+        seat: Seat,
+        per_template: usize,
+        rng: &mut dyn RngCore,
+        found: &mut dyn FnMut(Self::Action),
+    ) {
+        for index in 0..Self::action_template_count(state, seat) {
+            for _ in 0..per_template {
+                found(
+                    Self::template_action(state, seat, index, rng)
+                        .expect("action_template_count counts action_templates"),
+                );
+            }
+        }
+    }
+
     /// The `index`-th action of [`Game::legal_actions`] for `seat`, `None` past the end: the
     /// one action the random playout driver builds (the playout tests check it against the
     /// list).

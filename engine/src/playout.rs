@@ -44,7 +44,7 @@ pub fn choices_into<G: Game>(
 }
 
 /// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`
-/// uniformly random instantiations of each of its templates ([`Game::template_action`], in
+/// uniformly random instantiations of each of its templates ([`Game::template_actions`], in
 /// listing order).
 ///
 /// # Panics
@@ -65,16 +65,13 @@ pub fn seat_choices<G: Game>(
                 from_template: false,
             }),
     );
-    for index in 0..G::action_template_count(state, seat) {
-        for _ in 0..per_template {
-            out.push(Choice {
-                seat,
-                action: G::template_action(state, seat, index, rng)
-                    .expect("action_template_count counts action_templates"),
-                from_template: true,
-            });
-        }
-    }
+    G::template_actions(state, seat, per_template, rng, &mut |action| {
+        out.push(Choice {
+            seat,
+            action,
+            from_template: true,
+        });
+    });
 }
 
 /// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);

@@ -164,6 +164,25 @@ impl Game for Monopoly {
         Shared::new(state).template_action(seat, index, rng)
     }
 
+    /// One walk of the templates, one pass over the deeds.
+    fn template_actions(
+        state: &State,
+        seat: Seat,
+        per_template: usize,
+        rng: &mut dyn RngCore,
+        found: &mut dyn FnMut(Action),
+    ) {
+        let Some(stage) = stage_of(state, seat) else {
+            return;
+        };
+        let shared = Shared::new(state);
+        parametric(&shared, seat, stage, &mut |p| {
+            for _ in 0..per_template {
+                found(p.fill(&shared, seat, rng));
+            }
+        });
+    }
+
     /// One pass over the deeds serves every seat's listing and templates.
     fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
         Shared::new(state).choice_counts(counts);
