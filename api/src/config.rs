@@ -20,6 +20,21 @@ pub struct Settings {
     /// PostgreSQL URL. Without it a private cluster is started in --data-dir.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
+    /// PostgreSQL URL of a read replica (or a multi-host URL with
+    /// `target_session_attrs=prefer-standby`): documents, legal actions, event pages, states,
+    /// long polls and streams are read there, never older than a version the request names.
+    /// Needs --database-url.
+    #[arg(
+        long,
+        env = "READ_DATABASE_URL",
+        hide_env_values = true,
+        requires = "database_url"
+    )]
+    pub read_database_url: Option<String>,
+    /// How long a read that names a version waits for the replica to replay it before the
+    /// primary answers, in milliseconds.
+    #[arg(long, env = "READ_MAX_WAIT_MS", default_value_t = 500, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub read_max_wait_ms: u32,
     /// Where the embedded cluster keeps its data between runs.
     #[arg(long, env = "DATA_DIR", default_value = "./data/postgres")]
     pub data_dir: PathBuf,
@@ -83,6 +98,13 @@ pub struct Settings {
     /// (`90s`, `30m`, `24h`, `7d`, ...).
     #[arg(long, env = "OPEN_GAME_TTL", default_value = "24h")]
     pub open_game_ttl: humantime::Duration,
+    /// How long a seek waits for opponents before it expires (`30m`, `1h`, `1d`, ...).
+    #[arg(long, env = "SEEK_TTL", default_value = "1h")]
+    pub seek_ttl: humantime::Duration,
+    /// Budget per player token, BURST/PER_SECOND (a player acts in many games with one
+    /// token, so its budget is larger than a seat token's).
+    #[arg(long, env = "RATE_LIMIT_PLAYER", default_value = "1200/120")]
+    pub rate_limit_player: Budget,
     /// Threads that fire deadlines (clocks running out, open games expiring); 0: this process
     /// fires none (others on the same database still do).
     #[arg(long, env = "DEADLINE_THREADS", default_value_t = 1)]
@@ -94,6 +116,7 @@ impl Settings {
     pub fn limits(&self) -> Option<Limits> {
         (!self.no_rate_limits).then_some(Limits {
             token: self.rate_limit_token,
+            player: self.rate_limit_player,
             address: self.rate_limit_address,
             lobby: self.rate_limit_lobby,
         })
@@ -147,6 +170,8 @@ impl Settings {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 0,
             database_url: Some(database_url.to_string()),
+            read_database_url: None,
+            read_max_wait_ms: 500,
             data_dir: PathBuf::from("./data/postgres"),
             pool_size: 8,
             workers: Some(2),
@@ -173,6 +198,11 @@ impl Settings {
             bot_lease_secs: 10,
             bot_max_games: 50,
             open_game_ttl: std::time::Duration::from_secs(24 * 3600).into(),
+            seek_ttl: std::time::Duration::from_secs(3600).into(),
+            rate_limit_player: Budget {
+                burst: 1200,
+                per_second: 120.0,
+            },
             deadline_threads: 1,
         }
     }

@@ -95,6 +95,11 @@ impl ApiError {
         }
     }
 
+    /// Whether this is a 503: the database (or the pool) is unavailable for now.
+    pub fn is_unavailable(&self) -> bool {
+        self.status == StatusCode::SERVICE_UNAVAILABLE
+    }
+
     /// Whether this is [`ApiError::busy`].
     pub fn is_busy(&self) -> bool {
         self.busy
@@ -296,6 +301,10 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
+            StoreError::AlreadySeated => ApiError::conflict(
+                "already_seated",
+                "this player already holds a seat of this game",
+            ),
             StoreError::Rejected(e) => e.into(),
             StoreError::Busy => ApiError::busy(),
             StoreError::Unavailable(m) => {
@@ -304,6 +313,13 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             }
             StoreError::Database(e) => ApiError::internal(format!("database error: {e}")),
         }
+    }
+}
+
+/// A statement's error inside a transaction the api runs itself: mapped as the store maps it.
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        StoreError::<std::convert::Infallible>::from(e).into()
     }
 }
 

@@ -16,14 +16,16 @@
 //! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
-//! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
-//! client's pages and assets), [`lifecycle`] (clocks, resignation, stand-in bots: the seats'
-//! lifecycle beside the game's rules), [`bot_runner`] and [`deadline_runner`] (the background
-//! workers every process runs).
+//! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`fallback`] (404/405),
+//! [`metrics`], [`openapi`], [`web_client`] (the web client's pages and assets),
+//! [`lifecycle`] (clocks, resignation, stand-in bots: the seats' lifecycle beside the game's
+//! rules), [`workers`] (queue workers that ride out failovers) with [`bot_runner`] and
+//! [`deadline_runner`] (the background workers every process runs).
 
 pub mod bot_runner;
 pub mod codes;
 pub mod config;
+pub mod config_words;
 pub mod deadline_runner;
 pub mod dto;
 pub mod error;
@@ -33,6 +35,8 @@ pub mod lifecycle;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod ratings;
+pub mod replica;
 pub mod rosters;
 pub mod routes;
 pub mod service;
@@ -40,12 +44,13 @@ pub mod state;
 pub mod strict;
 pub mod telemetry;
 pub mod web_client;
+pub mod workers;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -60,9 +65,12 @@ pub struct Application {
     server: Server,
     address: SocketAddr,
     listener: ListenerGuard,
-    bot_workers: bot_runner::BotWorkers,
-    deadline_workers: deadline_runner::DeadlineWorkers,
+    bot_workers: workers::Workers,
+    deadline_workers: workers::Workers,
     pool: db::Pool,
+    /// The replica and the gauges its lag goes to, with `--read-database-url`.
+    lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
+    context: Arc<state::Context>,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
 
@@ -78,10 +86,25 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let bot_wake = Arc::new(state::BotWake::default());
-        let deadline_wake = Arc::new(state::BotWake::default());
-        let (hub, listener_guard) = Hub::start(url, bot_wake.clone(), deadline_wake.clone());
+        let bot_wake = Arc::new(workers::Wake::default());
+        let deadline_wake = Arc::new(workers::Wake::default());
+        let queues = vec![
+            bot_runner::queue(bot_wake.clone()),
+            deadline_runner::queue(deadline_wake.clone()),
+        ];
+        let (hub, listener_guard) = Hub::start(url, queues);
         let metrics = web::Data::new(metrics::Metrics::new());
+        let replica = settings.read_database_url.as_deref().map(|read_url| {
+            Arc::new(replica::Replica {
+                // Reads fall back to the primary while the replica is down, also at start.
+                pool: db::connect_pool_lazy(
+                    &db::conninfo::with_failover_defaults(read_url),
+                    settings.pool_size,
+                ),
+                max_wait: std::time::Duration::from_millis(u64::from(settings.read_max_wait_ms)),
+                reads: metrics.replica_reads.clone(),
+            })
+        });
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
         let context = Arc::new(state::Context {
@@ -90,16 +113,17 @@ impl Application {
             schemas: schemas.clone(),
             bots: settings.bots(),
             open_game_ttl: settings.open_game_ttl.into(),
+            seek_ttl: settings.seek_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
         });
-        let bot_workers = bot_runner::BotWorkers::start(
+        let bot_workers = bot_runner::start(
             settings.bots(),
             pool.clone(),
             context.clone(),
             bot_wake,
             metrics.clone(),
         );
-        let deadline_workers = deadline_runner::DeadlineWorkers::start(
+        let deadline_workers = deadline_runner::start(
             settings.deadlines(),
             pool.clone(),
             context.clone(),
@@ -108,8 +132,9 @@ impl Application {
         );
         let state = AppState {
             pool: pool.clone(),
+            replica: replica.clone(),
             hub,
-            context,
+            context: context.clone(),
             always_block: settings.db_on_blocking_pool,
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
@@ -122,6 +147,13 @@ impl Application {
         let limiter = settings
             .limits()
             .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
+        let lag_sampler = replica.map(|replica| {
+            let gauges = replica::LagGauges {
+                seconds: metrics.replica_lag_seconds.clone(),
+                bytes: metrics.replica_lag_bytes.clone(),
+            };
+            (replica, gauges)
+        });
         let server = HttpServer::new(move || {
             let app = App::new()
                 .into_utoipa_app()
@@ -145,6 +177,9 @@ impl Application {
                 )
                 .default_service(web::to(fallback::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
+                // gzip, Brotli or zstd as the client asks; the event stream is flushed
+                // whenever it waits for the next event, so compression never holds one back.
+                .wrap(Compress::default())
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))
                 .wrap(from_fn(middleware::cors::cors))
@@ -162,6 +197,8 @@ impl Application {
             bot_workers,
             deadline_workers,
             pool,
+            lag_sampler,
+            context,
             postgres,
         })
     }
@@ -178,8 +215,16 @@ impl Application {
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
         let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
+        let sampler = self.lag_sampler.map(|(replica, gauges)| {
+            tokio::spawn(replica::sample_lag(replica, self.pool.clone(), gauges))
+        });
+        let filler = tokio::spawn(fill_seeks(self.pool.clone(), self.context.clone()));
         let result = self.server.await;
         sweeper.abort();
+        filler.abort();
+        if let Some(sampler) = sampler {
+            sampler.abort();
+        }
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let deadline_workers = self.deadline_workers;
@@ -213,7 +258,7 @@ fn catalogue() -> dto::GameTypeList {
                 .iter()
                 .find(|n| n.game == info.name)
                 .map_or(serde_json::Value::Bool(true), |n| {
-                    openapi::standalone_schema(&n.config)
+                    config_words::worded(openapi::standalone_schema(&n.config), info.options)
                 });
             dto::GameType {
                 type_: info.name.to_string(),
@@ -235,20 +280,63 @@ pub const ROSTER_CACHE_CAPACITY: usize = 10_000;
 /// How long a stored idempotent response is kept: clients retry within minutes.
 pub const IDEMPOTENCY_KEY_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 
-/// Deletes idempotency records older than [`IDEMPOTENCY_KEY_TTL`], hourly.
+/// How long players' notices are kept for streams to resume from.
+pub const NOTICE_TTL: chrono::TimeDelta = chrono::TimeDelta::days(7);
+
+/// Deletes idempotency records older than [`IDEMPOTENCY_KEY_TTL`] and players' notices older
+/// than [`NOTICE_TTL`], hourly.
 async fn sweep_idempotency_keys(pool: db::Pool) {
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
     loop {
         tick.tick().await;
         let pool = pool.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_TTL;
-            let deleted = db::get_conn(&pool)
-                .and_then(|mut c| db::store::expire_idempotency_keys(&mut c, cutoff));
+            let now = chrono::Utc::now();
+            let deleted = db::get_conn(&pool).and_then(|mut c| {
+                Ok((
+                    db::store::expire_idempotency_keys(&mut c, now - IDEMPOTENCY_KEY_TTL)?,
+                    db::store::expire_notices(&mut c, now - NOTICE_TTL)?,
+                ))
+            });
             match deleted {
-                Ok(n) if n > 0 => tracing::info!(deleted = n, "expired idempotency keys"),
+                Ok((keys, notices)) if keys + notices > 0 => {
+                    tracing::info!(keys, notices, "expired idempotency keys and notices")
+                }
                 Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not expire idempotency keys"),
+                Err(e) => tracing::warn!(error = %e, "could not expire old rows"),
+            }
+        })
+        .await;
+    }
+}
+
+/// How often every process looks for seeks due to be filled with bots.
+pub const SEEK_FILL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Fills seeks whose `fill_with_bots_after` has passed ([`service::seeks::fill_due`]), in
+/// every process: the pool's lock makes each fill happen once.
+async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
+    let mut tick = tokio::time::interval(SEEK_FILL_INTERVAL);
+    loop {
+        tick.tick().await;
+        let (pool, cx) = (pool.clone(), cx.clone());
+        let _ = tokio::task::spawn_blocking(move || {
+            let Ok(mut conn) = db::get_conn(&pool) else {
+                return;
+            };
+            for _ in 0..100 {
+                match service::seeks::fill_due(&mut conn, &cx) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        if e.status.is_server_error() {
+                            // Perhaps a connection to a primary that is gone: not reused.
+                            conn.mark_broken();
+                        }
+                        tracing::warn!(error = %e, "filling a seek with bots failed");
+                        break;
+                    }
+                }
             }
         })
         .await;
@@ -259,7 +347,8 @@ type Prepared = (Option<db::local_pg::LocalPostgres>, String, db::Pool);
 
 fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
     let (postgres, url) = match &settings.database_url {
-        Some(url) if !url.is_empty() => (None, url.clone()),
+        // A database of the operator's, perhaps a cluster with failover: see db::conninfo.
+        Some(url) if !url.is_empty() => (None, db::conninfo::with_failover_defaults(url)),
         _ => {
             tracing::info!(data_dir = %settings.data_dir.display(), "starting the embedded PostgreSQL");
             let pg = db::local_pg::LocalPostgres::start(&settings.data_dir)

@@ -1,6 +1,6 @@
 //! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
-//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...) and deadlines
-//! fired.
+//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...), deadlines
+//! fired, and the read replica (lag, how reads were served).
 
 use std::time::Duration;
 
@@ -10,8 +10,8 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
-    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry,
-    TextEncoder,
+    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Registry, TextEncoder,
 };
 
 /// The process's metrics.
@@ -25,12 +25,26 @@ pub struct Metrics {
     pool_max: IntGauge,
     pub long_polls: IntGauge,
     pub streams: IntGauge,
+    /// Open player streams (`GET /v1/players/me/stream`).
+    pub player_streams: IntGauge,
+    /// Notices sent on player streams, by how they reached the stream: `pushed` (from the
+    /// committing request or a NOTIFY payload, no read) or `read` (from the database: a
+    /// resume, a reconnect, a gap).
+    pub notices_sent: IntCounterVec,
     /// Bot moves by game type, level and result (`applied`, `stale`, `failed`).
     pub bot_moves: IntCounterVec,
     /// Time a bot thought per move (wall clock of its worker thread).
     pub bot_think_seconds: Histogram,
     /// Bot moves being thought about now.
     pub bots_thinking: IntGauge,
+    /// Reads that could go to the replica, by how they were served (see
+    /// [`crate::replica::ReadOutcome`]); none without `--read-database-url`.
+    pub replica_reads: IntCounterVec,
+    /// The replica's replay lag in seconds of commit time (0 when it has replayed all it
+    /// received, and without a replica).
+    pub replica_lag_seconds: Gauge,
+    /// How many bytes of WAL the primary has written beyond what the replica replayed.
+    pub replica_lag_bytes: IntGauge,
     /// Lifecycle events written, by game type and event (`seat_timed_out`, `bot_took_over`,
     /// `seat_resigned`, `seat_reclaimed`, `game_aborted`; `game_aborted` and `game_expired`
     /// also for open games, which end without an event).
@@ -80,6 +94,16 @@ impl Metrics {
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
         let streams =
             IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
+        let player_streams =
+            IntGauge::new("player_streams_open", "Open player streams (SSE)").expect("metric");
+        let notices_sent = IntCounterVec::new(
+            Opts::new(
+                "player_notices_sent_total",
+                "Notices sent on player streams, by how they reached the stream",
+            ),
+            &["via"],
+        )
+        .expect("metric");
         let bot_moves = IntCounterVec::new(
             Opts::new(
                 "bot_moves_total",
@@ -97,6 +121,24 @@ impl Metrics {
         .expect("metric");
         let bots_thinking =
             IntGauge::new("bots_thinking", "Bot moves being thought about now").expect("metric");
+        let replica_reads = IntCounterVec::new(
+            Opts::new(
+                "db_replica_reads_total",
+                "Reads that could be served by the read replica, by how they were served",
+            ),
+            &["outcome"],
+        )
+        .expect("metric");
+        let replica_lag_seconds = Gauge::new(
+            "db_replica_lag_seconds",
+            "Replica replay lag: time since the last replayed commit while replay is behind",
+        )
+        .expect("metric");
+        let replica_lag_bytes = IntGauge::new(
+            "db_replica_lag_bytes",
+            "WAL bytes the primary has written beyond the replica's replay position",
+        )
+        .expect("metric");
         let lifecycle_events = IntCounterVec::new(
             Opts::new(
                 "game_lifecycle_events_total",
@@ -127,6 +169,11 @@ impl Metrics {
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
             Box::new(streams.clone()),
+            Box::new(replica_reads.clone()),
+            Box::new(replica_lag_seconds.clone()),
+            Box::new(replica_lag_bytes.clone()),
+            Box::new(player_streams.clone()),
+            Box::new(notices_sent.clone()),
         ] {
             registry.register(c).expect("register metric");
         }
@@ -140,9 +187,14 @@ impl Metrics {
             pool_max,
             long_polls,
             streams,
+            player_streams,
+            notices_sent,
             bot_moves,
             bot_think_seconds,
             bots_thinking,
+            replica_reads,
+            replica_lag_seconds,
+            replica_lag_bytes,
             lifecycle_events,
             deadlines_fired,
         }

@@ -147,6 +147,8 @@ pub trait Game {
     /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
     /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
     const ERROR_CODES: &'static [&'static str] = &[];
+    /// The config options in players' words, for a lobby (each game's `options.rs`).
+    const OPTIONS: &'static [crate::options::OptionText] = &[];
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;
@@ -317,6 +319,12 @@ pub trait Game {
 
     /// The result once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The seat a trade offer in `event` is addressed to, when `event` makes one (the service
+    /// tells that seat's player). Games without offers keep the default.
+    fn offer_to(_event: &Self::Event) -> Option<Seat> {
+        None
+    }
 
     /// A state that `seat` cannot tell apart from `state`: everything it may not see (other
     /// players' hands, face-down tiles, the order of draw piles) dealt anew at random, and

@@ -61,6 +61,7 @@ mod game;
 mod listing;
 #[cfg(feature = "openapi")]
 pub mod openapi;
+pub mod options;
 pub mod playout;
 mod refusal;
 pub mod registry;

@@ -31,6 +31,9 @@ pub struct SeatInfo {
     /// The seat's clock; `null` for a game without one and for a seat of the server's bot.
     #[schema(required = true)]
     pub clock: Option<super::SeatClock>,
+    /// The player the seat belongs to (taken with a player token); `null` otherwise.
+    #[schema(required = true)]
+    pub player_id: Option<Uuid>,
 }
 
 /// Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
@@ -60,6 +63,8 @@ pub struct GameDocument {
     pub active_seats: Vec<u8>,
     /// The time control.
     pub clock: super::Clock,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,
@@ -149,6 +154,16 @@ pub struct GetGameQuery {
     #[param(value_type = Option<i64>, minimum = 0, maximum = 30)]
     pub wait: Option<crate::extract::WaitSeconds>,
     /// The version the client has.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub after_version: Option<crate::extract::AfterVersion>,
+}
+
+/// Query of `GET /v1/games/{id}/legal-actions`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LegalActionsQuery {
+    /// The version the client has (from an action's answer or a document): the answer is at
+    /// least this new.
     #[param(value_type = Option<i64>, minimum = 0)]
     pub after_version: Option<crate::extract::AfterVersion>,
 }

@@ -37,6 +37,7 @@ mod evolve;
 mod holdings;
 mod market;
 mod offers;
+mod options;
 mod rules;
 pub mod state;
 mod turn;
@@ -83,6 +84,7 @@ impl Game for Monopoly {
     /// is settled deed by deed (`inherited_interest = per_deed`) by default (issue 24).
     const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
@@ -247,6 +249,14 @@ impl Game for Monopoly {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    /// MO-TRADE-4: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { offer } => Some(offer.to),
+            _ => None,
+        }
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {

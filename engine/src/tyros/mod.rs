@@ -39,6 +39,7 @@ mod evolve;
 mod fight;
 mod flow;
 mod legal;
+mod options;
 mod paths;
 mod payment;
 mod rules;
@@ -76,9 +77,10 @@ impl Game for Tyros {
     type View = View;
 
     const NAME: &'static str = "tyros";
-    const TITLE: &'static str = "Tyros (Wallace) with the hall9000 variants";
+    const TITLE: &'static str = "Tyros (Wallace)";
     const RULES_VERSION: u32 = 1;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 3 or 4 (TR-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
@@ -224,6 +226,14 @@ impl Game for Tyros {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    /// TR-ACT-E: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { to, .. } => Some(*to),
+            _ => None,
+        }
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {

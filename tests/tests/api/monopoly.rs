@@ -1301,6 +1301,7 @@ async fn version_1_game(app: &TestApp, seed: u64, players: usize) -> Game {
             initial: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .expect("store a version-1 game");

@@ -282,6 +282,7 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             initial: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .expect("store a version-1 game");

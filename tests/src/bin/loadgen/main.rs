@@ -11,6 +11,8 @@
 //! cargo run --release -p tests --bin loadgen                      # own server + own PostgreSQL
 //! cargo run --release -p tests --bin loadgen -- --runs 4          # the README's figures
 //! cargo run --release -p tests --bin loadgen -- --smoke           # a few hundred actions (CI)
+//! cargo run --release -p tests --bin loadgen -- --protocols read  # spectators' reads only
+//! cargo run --release -p tests --bin loadgen -- --player-notices  # players' streams (notices.rs)
 //! cargo run --release -p tests --bin loadgen -- --url http://127.0.0.1:8080 --database-url postgres://...
 //! ```
 //!
@@ -22,6 +24,7 @@
 
 mod clients;
 mod measure;
+mod notices;
 mod raw;
 mod report;
 
@@ -83,10 +86,29 @@ struct Args {
     /// Seed of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A read replica for the in-process service (`--read-database-url` of the server).
+    #[arg(long)]
+    read_database_url: Option<String>,
     /// Event streams (SSE, `GET /v1/games/{id}/stream`) to hold open during the measurement,
     /// ten per game, on games nobody plays: what holding many followers costs the action path.
     #[arg(long, default_value_t = 0)]
     streams: usize,
+    /// Measure the players' streams instead of the table (see `notices.rs`): commit to
+    /// notice latency, CPU per notice, what held streams hold.
+    #[arg(long)]
+    player_notices: bool,
+    /// With `--player-notices`: players, each following its stream.
+    #[arg(long, default_value_t = 20)]
+    notice_players: usize,
+    /// With `--player-notices`: games per player.
+    #[arg(long, default_value_t = 10)]
+    games_per_player: usize,
+    /// With `--player-notices`: opponent turns per game.
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
+    /// With `--player-notices`: idle player streams held open meanwhile.
+    #[arg(long, default_value_t = 500)]
+    idle_player_streams: usize,
 }
 
 /// One measurement of a run, in the order the runs rotate through.
@@ -147,6 +169,16 @@ async fn main() -> anyhow::Result<()> {
         args.actions, args.runs
     );
 
+    if args.player_notices {
+        let shape = notices::Shape {
+            players: args.notice_players,
+            games_per_player: args.games_per_player,
+            rounds: args.rounds,
+            idle_streams: args.idle_player_streams,
+            seed: args.seed,
+        };
+        return notices::measure(&base, shape).await;
+    }
     let followers = open_streams(&base, args.streams).await?;
     if args.streams > 0 {
         eprintln!("{} event streams open", followers.len());
@@ -230,6 +262,7 @@ async fn start_service(url: String, placement: Placement, args: &Args) -> anyhow
     let mut settings = api::Settings::for_tests(&url);
     settings.pool_size = args.pool_size;
     settings.db_on_blocking_pool = placement == Placement::Blocking;
+    settings.read_database_url = args.read_database_url.clone();
     // Unless told, each placement gets its own default: one worker per pool connection for
     // work on the workers, one per core (the default before) for the blocking pool.
     settings.workers = match (args.workers, placement) {
