@@ -60,6 +60,7 @@ pub use state::State;
 pub use view::View;
 
 use crate::listing;
+use crate::playout::{self, Choice};
 use crate::template::{self, ActionTemplate};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
@@ -125,6 +126,11 @@ impl Game for Tyros {
             return 0;
         }
         listing::count(|found| legal::listed(state, seat, found))
+    }
+
+    /// Counting builds no move's path, so the random choice counts and builds only the one.
+    fn random_choice(state: &State, rng: &mut dyn RngCore) -> Option<Choice<Action>> {
+        playout::counted_choice::<Self>(state, rng)
     }
 
     fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
