@@ -41,6 +41,22 @@ pub(crate) fn uniform<A>(_: &A) -> u32 {
     1
 }
 
+/// The outcome of a game scored by its money (Acquire, Tycoon): each seat's `cash` is its
+/// score, and every seat with the most wins, nobody else. `rule` (the spec's end rule) opens
+/// each message.
+pub(crate) fn assert_the_richest_win(outcome: &crate::Outcome, cash: &[i64], rule: &str) {
+    assert_eq!(outcome.scores, cash, "{rule}: the score is the money");
+    let best = cash.iter().max().expect("a game has seats");
+    let richest: Vec<Seat> = (0..cash.len())
+        .filter(|&s| cash[s] == *best)
+        .map(|s| Seat(s as u8))
+        .collect();
+    assert_eq!(
+        outcome.winners, richest,
+        "{rule}: the richest win, all of them on a tie"
+    );
+}
+
 /// One `#[test]` per line, each calling `$run` with that line's arguments. Every game's playout
 /// tests are one function run over player counts (and variants); one test per case lets a
 /// failure name its case, a filter pick it, and the harness run the cases side by side.

@@ -2,7 +2,9 @@
 //! through defined payments, pieces and cards are conserved, and the log replays to the state.
 
 use super::support::rng;
-use crate::checked_playout::{each_string, play, playout_tests, uniform, Checks};
+use crate::checked_playout::{
+    assert_the_richest_win, each_string, play, playout_tests, uniform, Checks,
+};
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
 use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, TieBreak, Tycoon};
@@ -294,17 +296,8 @@ pub(super) fn check_invariants(state: &State) {
         }
     }
     if let Some(outcome) = &state.outcome {
-        let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
-        assert_eq!(outcome.scores, scores, "TY-END-3: the score is the money");
-        let best = scores.iter().max().unwrap();
-        let richest: Vec<Seat> = state
-            .seats()
-            .filter(|s| scores[s.index()] == *best)
-            .collect();
-        assert_eq!(
-            outcome.winners, richest,
-            "TY-END-3: the richest win, all of them on a tie"
-        );
+        let cash: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
+        assert_the_richest_win(outcome, &cash, "TY-END-3");
         assert!(
             state.players.iter().all(|p| p.loans.is_empty()),
             "TY-END-2: all loans repaid"
