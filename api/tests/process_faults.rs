@@ -327,14 +327,7 @@ async fn seat_tokens_never_appear_in_the_log() {
             .unwrap();
     }
     for _ in 0..3 {
-        let doc: Value = client
-            .get(format!("{base}/v1/games/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let doc = common::document(&client, &base, &id).await;
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
         let legal = common::legal_actions(&client, &base, &id, &tokens[seat]).await;
         for _ in 0..2 {
