@@ -6,87 +6,23 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 mod common;
-use common::{start_server_with, wait_for};
+use common::{counter, create_game, document, events, spawn_server, spawn_two_servers};
+use common::{test_db, version_in_db, wait_for};
 
-/// Creates a game whose every seat is a bot on the server at `base`; its id.
+/// Creates a Tycoon game whose every seat is a bot on the server at `base`; its id.
 async fn create_bot_game(client: &reqwest::Client, base: &str, seats: Value) -> String {
-    let res = client
-        .post(format!("{base}/v1/games"))
-        .json(&json!({ "type": "tycoon", "seats": seats }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
-    let body: Value = res.json().await.unwrap();
-    body["game_id"].as_str().unwrap().to_string()
-}
-
-async fn document(client: &reqwest::Client, base: &str, id: &str) -> Value {
-    client
-        .get(format!("{base}/v1/games/{id}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
-/// The whole event log of a finished game.
-async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut after = 0;
-    loop {
-        let page: Value = client
-            .get(format!(
-                "{base}/v1/games/{id}/events?after={after}&limit=1000"
-            ))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        out.extend(page["events"].as_array().unwrap().iter().cloned());
-        match page["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return out,
-        }
-    }
+    create_game(client, base, json!({ "type": "tycoon", "seats": seats })).await
 }
 
 /// The sum of `bot_moves_total` with `result` on the server at `base`.
 async fn bot_moves(client: &reqwest::Client, base: &str, result: &str) -> u64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let label = format!("result=\"{result}\"");
-    text.lines()
-        .filter(|l| l.starts_with("bot_moves_total{") && l.contains(&label))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
-        .sum()
+    counter(client, base, "bot_moves_total", result).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_never_both_move_the_same_bot_turn() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
-    let url = db.url().to_string();
-    let env = [("BOT_THREADS", "2")];
-    let (a, b) = tokio::task::spawn_blocking(move || {
-        (
-            start_server_with(&url, "warn", None, &env),
-            start_server_with(&url, "warn", None, &env),
-        )
-    })
-    .await
-    .unwrap();
+    let db = test_db().await;
+    let (a, b) = spawn_two_servers(db.url(), &[("BOT_THREADS", "2")]).await;
     let client = reqwest::Client::new();
 
     let mut ids = Vec::new();
@@ -141,17 +77,11 @@ async fn two_processes_never_both_move_the_same_bot_turn() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_killed_while_its_bot_thinks_leaves_the_game_to_another() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
-    let url = db.url().to_string();
+    let db = test_db().await;
     // A long think (3 s) and a lease just above it: the kill lands in the think, and the
     // turn is free again soon after.
     let env = [("BOT_MAX_BUDGET_MS", "3000"), ("BOT_LEASE_SECS", "4")];
-    let url_a = url.clone();
-    let mut a = tokio::task::spawn_blocking(move || start_server_with(&url_a, "warn", None, &env))
-        .await
-        .unwrap();
+    let mut a = spawn_server(db.url(), &env).await;
     let client = reqwest::Client::new();
     let seats = json!([{ "bot": "mcts", "budget_ms": 3000 }, { "bot": "mcts", "budget_ms": 3000 }]);
     let id = create_bot_game(&client, &a.base, seats).await;
@@ -164,23 +94,13 @@ async fn a_process_killed_while_its_bot_thinks_leaves_the_game_to_another() {
     .await;
     a.child.kill().expect("SIGKILL the server");
     a.child.wait().unwrap();
-    assert_eq!(document_from_db(&db, &id), version, "A died before moving");
+    assert_eq!(version_in_db(&db, &id), version, "A died before moving");
 
-    let b = tokio::task::spawn_blocking(move || start_server_with(&url, "warn", None, &env))
-        .await
-        .unwrap();
+    let b = spawn_server(db.url(), &env).await;
     wait_for("the game to go on through B", || async {
         let doc = document(&client, &b.base, &id).await;
         (doc["version"].as_i64().unwrap() > version).then_some(())
     })
     .await;
     drop(b);
-}
-
-/// The game's version read from the database (no server is up to ask).
-fn document_from_db(db: &db::testing::TestDb, id: &str) -> i64 {
-    let mut conn = db.conn();
-    db::store::get_game(&mut conn, id.parse().unwrap())
-        .unwrap()
-        .version
 }

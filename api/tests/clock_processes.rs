@@ -5,58 +5,18 @@
 use serde_json::{json, Value};
 
 mod common;
-use common::{start_server_with, wait_for};
+use common::{counter, create_game, document, events, spawn_server, spawn_two_servers};
+use common::{test_db, version_in_db, wait_for};
 
-/// Creates a two-seat Tycoon game of people with a 1-second per-move clock whose stand-in is
-/// the random bot; its id.
+/// Creates a two-seat Tycoon game of people with a per-move clock of `seconds` whose stand-in
+/// is the random bot; its id.
 async fn create_clocked_game(client: &reqwest::Client, base: &str, seconds: u32) -> String {
-    let res = client
-        .post(format!("{base}/v1/games"))
-        .json(&json!({
-            "type": "tycoon",
-            "seats": [{ "name": "Ann" }, { "name": "Bob" }],
-            "clock": { "kind": "per_move", "seconds": seconds, "bot": "random" }
-        }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
-    let body: Value = res.json().await.unwrap();
-    body["game_id"].as_str().unwrap().to_string()
-}
-
-async fn document(client: &reqwest::Client, base: &str, id: &str) -> Value {
-    client
-        .get(format!("{base}/v1/games/{id}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
-/// The whole event log of a game.
-async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut after = 0;
-    loop {
-        let page: Value = client
-            .get(format!(
-                "{base}/v1/games/{id}/events?after={after}&limit=1000"
-            ))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        out.extend(page["events"].as_array().unwrap().iter().cloned());
-        match page["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return out,
-        }
-    }
+    let body = json!({
+        "type": "tycoon",
+        "seats": [{ "name": "Ann" }, { "name": "Bob" }],
+        "clock": { "kind": "per_move", "seconds": seconds, "bot": "random" }
+    });
+    create_game(client, base, body).await
 }
 
 /// The `seat_timed_out` events of a log: `(seat, created_at)`.
@@ -74,36 +34,13 @@ fn timeouts(log: &[Value]) -> Vec<(u64, String)> {
 
 /// The sum of `deadlines_fired_total` with `result` on the server at `base`.
 async fn fired(client: &reqwest::Client, base: &str, result: &str) -> u64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let label = format!("result=\"{result}\"");
-    text.lines()
-        .filter(|l| l.starts_with("deadlines_fired_total{") && l.contains(&label))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
-        .sum()
+    counter(client, base, "deadlines_fired_total", result).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_never_fire_one_deadline_twice() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
-    let url = db.url().to_string();
-    let env = [("DEADLINE_THREADS", "2")];
-    let (a, b) = tokio::task::spawn_blocking(move || {
-        (
-            start_server_with(&url, "warn", None, &env),
-            start_server_with(&url, "warn", None, &env),
-        )
-    })
-    .await
-    .unwrap();
+    let db = test_db().await;
+    let (a, b) = spawn_two_servers(db.url(), &[("DEADLINE_THREADS", "2")]).await;
     let client = reqwest::Client::new();
     let mut ids = Vec::new();
     for i in 0..4 {
@@ -148,14 +85,8 @@ async fn two_processes_never_fire_one_deadline_twice() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deadline_that_passes_while_no_process_runs_fires_once_at_the_next_start() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
-    let url = db.url().to_string();
-    let url_a = url.clone();
-    let mut a = tokio::task::spawn_blocking(move || start_server_with(&url_a, "warn", None, &[]))
-        .await
-        .unwrap();
+    let db = test_db().await;
+    let mut a = spawn_server(db.url(), &[]).await;
     let client = reqwest::Client::new();
     let id = create_clocked_game(&client, &a.base, 2).await;
     let version = document(&client, &a.base, &id).await["version"]
@@ -172,11 +103,9 @@ async fn a_deadline_that_passes_while_no_process_runs_fires_once_at_the_next_sta
             .map(|_| ())
     })
     .await;
-    assert_eq!(db_version(&db, &id), version, "no process fired it");
+    assert_eq!(version_in_db(&db, &id), version, "no process fired it");
 
-    let b = tokio::task::spawn_blocking(move || start_server_with(&url, "warn", None, &[]))
-        .await
-        .unwrap();
+    let b = spawn_server(db.url(), &[]).await;
     let log = wait_for("the timeout to fire at the start", || async {
         let log = events(&client, &b.base, &id).await;
         (!timeouts(&log).is_empty()).then_some(log)
@@ -225,11 +154,4 @@ fn pending_deadline(db: &db::testing::TestDb, id: &str) -> Option<(i64, bool)> {
     .optional()
     .unwrap()
     .map(|r| (r.version, r.passed))
-}
-
-/// The game's version read from the database.
-fn db_version(db: &db::testing::TestDb, id: &str) -> i64 {
-    db::store::get_game(&mut db.conn(), id.parse().unwrap())
-        .unwrap()
-        .version
 }

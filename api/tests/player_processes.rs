@@ -5,7 +5,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use reqwest::{Client, StatusCode};
@@ -13,19 +12,16 @@ use serde_json::{json, Value};
 use tokio::sync::Barrier;
 
 mod common;
-use common::{start_server_with, wait_for, Server};
+use common::{spawn_two_servers, test_db, wait_for, Server};
+use testkit::sse::{Message, Reader};
 
+/// Two servers on `db` with no bots and no rate limits: the tests' players make every move.
 async fn two_servers(db: &db::testing::TestDb) -> (Server, Server) {
-    let url = db.url().to_string();
-    tokio::task::spawn_blocking(move || {
-        let env = [("BOT_THREADS", "0"), ("NO_RATE_LIMITS", "true")];
-        (
-            start_server_with(&url, "warn", None, &env),
-            start_server_with(&url, "warn", None, &env),
-        )
-    })
+    spawn_two_servers(
+        db.url(),
+        &[("BOT_THREADS", "0"), ("NO_RATE_LIMITS", "true")],
+    )
     .await
-    .unwrap()
 }
 
 async fn post(
@@ -101,56 +97,17 @@ async fn play_turn(client: &Client, base: &str, id: &str, token: &str, seed: u64
     panic!("seat {seat} kept the turn for 200 actions");
 }
 
-/// A player's stream, message by message.
-struct Stream {
-    res: reqwest::Response,
-    buffer: String,
-}
-
-impl Stream {
-    async fn open(client: &Client, base: &str, token: &str, last: Option<i64>) -> Stream {
-        let mut req = client
-            .get(format!("{base}/v1/players/me/stream"))
-            .bearer_auth(token);
-        if let Some(last) = last {
-            req = req.header("last-event-id", last.to_string());
-        }
-        let res = req.send().await.unwrap();
-        assert_eq!(res.status(), StatusCode::OK);
-        Stream {
-            res,
-            buffer: String::new(),
-        }
+/// The player stream of `token` on `base`, resumed after message `last` when given.
+async fn open_stream(client: &Client, base: &str, token: &str, last: Option<i64>) -> Reader {
+    let mut req = client
+        .get(format!("{base}/v1/players/me/stream"))
+        .bearer_auth(token);
+    if let Some(last) = last {
+        req = req.header("last-event-id", last.to_string());
     }
-
-    /// The next message: (event, id, data). A guard, not a timing assertion.
-    async fn next(&mut self) -> (String, i64, Value) {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let (mut event, mut id, mut data) = (String::new(), -1, Value::Null);
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event: ") {
-                        event = v.to_string();
-                    } else if let Some(v) = line.strip_prefix("id: ") {
-                        id = v.parse().unwrap();
-                    } else if let Some(v) = line.strip_prefix("data: ") {
-                        data = serde_json::from_str(v).unwrap();
-                    }
-                }
-                if !event.is_empty() {
-                    return (event, id, data);
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(60), self.res.chunk())
-                .await
-                .expect("the stream stays silent")
-                .unwrap()
-                .expect("the stream ended");
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    Reader::new(res)
 }
 
 /// The turn notices expected for Ann (seat 0) after `doc` was committed by someone else.
@@ -162,13 +119,11 @@ fn expect_turn(expected: &mut BTreeSet<(String, i64)>, id: &str, doc: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_with_50_games_hears_each_awaited_move_once_across_processes_and_a_reconnect() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let (a, b) = two_servers(&db).await;
     let client = Client::new();
     let (_, ann) = player(&client, &a.base, "Ann").await;
-    let mut stream = Stream::open(&client, &b.base, &ann, None).await;
+    let mut stream = open_stream(&client, &b.base, &ann, None).await;
 
     // 50 games created through A with Ann in seat 0 and an anonymous opponent.
     let mut games: Vec<(String, String)> = Vec::new();
@@ -196,26 +151,26 @@ async fn a_player_with_50_games_hears_each_awaited_move_once_across_processes_an
         let doc = play_turn(&client, &b.base, id, opp, i as u64).await;
         expect_turn(&mut expected, id, &doc);
     }
-    let mut received: Vec<(String, i64, Value)> = Vec::new();
+    let mut received: Vec<Message> = Vec::new();
     let mut turns = BTreeMap::new();
-    let mut collect = |received: &mut Vec<(String, i64, Value)>, m: (String, i64, Value)| {
-        if m.0 == "turn" {
+    let mut collect = |received: &mut Vec<Message>, m: Message| {
+        if m.event == "turn" {
             *turns
                 .entry((
-                    m.2["game_id"].as_str().unwrap().to_string(),
-                    m.2["version"].as_i64().unwrap(),
+                    m.data["game_id"].as_str().unwrap().to_string(),
+                    m.data["version"].as_i64().unwrap(),
                 ))
                 .or_insert(0) += 1;
         }
         received.push(m);
     };
     let phase_one = expected.len();
-    while received.iter().filter(|m| m.0 == "turn").count() < phase_one {
+    while received.iter().filter(|m| m.event == "turn").count() < phase_one {
         let m = stream.next().await;
         collect(&mut received, m);
     }
     // Forced reconnect: the connection drops; moves go on while nobody listens.
-    let last = received.last().unwrap().1;
+    let last = received.last().unwrap().id;
     drop(stream);
     for (i, (id, opp)) in games.iter().enumerate().take(25) {
         play_turn(&client, &b.base, id, &ann, 100 + i as u64).await;
@@ -223,13 +178,13 @@ async fn a_player_with_50_games_hears_each_awaited_move_once_across_processes_an
         expect_turn(&mut expected, id, &doc);
     }
     // Resumed on the other process from the last id seen; more moves while it listens.
-    let mut stream = Stream::open(&client, &a.base, &ann, Some(last)).await;
+    let mut stream = open_stream(&client, &a.base, &ann, Some(last)).await;
     for (i, (id, opp)) in games.iter().enumerate().skip(25) {
         play_turn(&client, &a.base, id, &ann, 200 + i as u64).await;
         let doc = play_turn(&client, &b.base, id, opp, 200 + i as u64).await;
         expect_turn(&mut expected, id, &doc);
     }
-    while received.iter().filter(|m| m.0 == "turn").count() < expected.len() {
+    while received.iter().filter(|m| m.event == "turn").count() < expected.len() {
         let m = stream.next().await;
         collect(&mut received, m);
     }
@@ -237,22 +192,23 @@ async fn a_player_with_50_games_hears_each_awaited_move_once_across_processes_an
     let got: BTreeSet<(String, i64)> = turns.keys().cloned().collect();
     assert_eq!(got, expected, "one turn per awaited move, none lost");
     assert!(turns.values().all(|&n| n == 1), "none repeated: {turns:?}");
-    let ids: Vec<i64> = received.iter().map(|m| m.1).collect();
+    let ids: Vec<i64> = received.iter().map(|m| m.id).collect();
     assert_eq!(
         ids,
         (1..=ids.len() as i64).collect::<Vec<_>>(),
         "every notice once, in order"
     );
-    let started = received.iter().filter(|m| m.0 == "game_started").count();
+    let started = received
+        .iter()
+        .filter(|m| m.event == "game_started")
+        .count();
     assert_eq!(started, 50);
     drop((a, b));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_raced_to_its_end_by_two_processes_is_rated_once() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let (a, b) = two_servers(&db).await;
     let client = Client::new();
     let (ann_id, ann) = player(&client, &a.base, "Ann").await;
@@ -312,9 +268,7 @@ async fn a_rated_game_raced_to_its_end_by_two_processes_is_rated_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_concurrent_seekers_on_two_processes_make_exactly_five_four_seat_games() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let (a, b) = two_servers(&db).await;
     let client = Client::new();
     let mut players = Vec::new();

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 mod common;
-use common::{start_server, start_server_with};
+use common::{start_server, start_server_with, test_db};
 
 async fn create_game(client: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
     let created: Value = client
@@ -123,9 +123,7 @@ async fn play_until_failure(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consistent() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let url = db.url().to_string();
     let u = url.clone();
     let mut server = tokio::task::spawn_blocking(move || start_server(&u, "warn", None))
@@ -254,9 +252,7 @@ async fn get(client: &reqwest::Client, url: &str) -> (u16, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seat_tokens_never_appear_in_the_log() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("server.log");
     let (u, l) = (db.url().to_string(), log.clone());
@@ -331,14 +327,7 @@ async fn seat_tokens_never_appear_in_the_log() {
             .unwrap();
     }
     for _ in 0..3 {
-        let doc: Value = client
-            .get(format!("{base}/v1/games/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let doc = common::document(&client, &base, &id).await;
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
         let legal = common::legal_actions(&client, &base, &id, &tokens[seat]).await;
         for _ in 0..2 {
@@ -383,9 +372,7 @@ async fn seat_tokens_never_appear_in_the_log() {
 /// a level and a message, and none carries colour codes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_format_json_writes_one_json_object_per_line() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
+    let db = test_db().await;
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("server.log");
     let (u, l) = (db.url().to_string(), log.clone());

@@ -14,9 +14,17 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{playout, Game, Seat};
 
-/// What a game's playout tests check along the way, each a function of theirs that panics
-/// when its check fails.
+/// How a game's playouts run and what they check along the way: one const per game, its check
+/// functions each panicking when their check fails.
 pub(crate) struct Checks<G: Game> {
+    /// Far above any real game; reaching it means a game that does not end.
+    pub max_actions: usize,
+    /// Besides the final snapshot (checked in every game), round-trip the state after every
+    /// step in games whose seed is a multiple of this.
+    pub json_every: u64,
+    /// Whether seats the game is not waiting for may have actions (standing actions). When
+    /// false, every seat outside `active_seats` must have none.
+    pub standing_actions: bool,
     /// Conservation and shape invariants of any reachable state.
     pub invariants: fn(state: &G::State),
     /// `legal` is exactly the set of actions `decide` accepts from `seat` (slow: a few games).
@@ -33,24 +41,39 @@ pub(crate) fn uniform<A>(_: &A) -> u32 {
     1
 }
 
-/// One playout's parameters.
-pub(crate) struct Playout {
-    pub players: usize,
-    pub seed: u64,
-    /// Run [`Checks::exactly_legal`] at every step.
-    pub check_completeness: bool,
-    /// Far above any real game; reaching it means a game that does not end.
-    pub max_actions: usize,
-    /// Besides the final snapshot (checked in every game), round-trip the state after every
-    /// step in games whose seed is a multiple of this.
-    pub json_every: u64,
-    /// Whether seats the game is not waiting for may have actions (standing actions). When
-    /// false, every seat outside `active_seats` must have none.
-    pub standing_actions: bool,
+/// The outcome of a game scored by its money (Acquire, Tycoon): each seat's `cash` is its
+/// score, and every seat with the most wins, nobody else. `rule` (the spec's end rule) opens
+/// each message.
+pub(crate) fn assert_the_richest_win(outcome: &crate::Outcome, cash: &[i64], rule: &str) {
+    assert_eq!(outcome.scores, cash, "{rule}: the score is the money");
+    let best = cash.iter().max().expect("a game has seats");
+    let richest: Vec<Seat> = (0..cash.len())
+        .filter(|&s| cash[s] == *best)
+        .map(|s| Seat(s as u8))
+        .collect();
+    assert_eq!(
+        outcome.winners, richest,
+        "{rule}: the richest win, all of them on a tie"
+    );
 }
 
-/// Plays one seeded game of `G` to the end, each step a choice among every seat's actions
-/// (templates instantiated at random) weighted by `policy`, checking every step with `checks`.
+/// One `#[test]` per line, each calling `$run` with that line's arguments. Every game's playout
+/// tests are one function run over player counts (and variants); one test per case lets a
+/// failure name its case, a filter pick it, and the harness run the cases side by side.
+macro_rules! playout_tests {
+    ($run:ident { $($(#[$attr:meta])* $name:ident($($arg:expr),*);)* }) => {$(
+        $(#[$attr])*
+        #[test]
+        fn $name() {
+            $run($($arg),*);
+        }
+    )*};
+}
+pub(crate) use playout_tests;
+
+/// Plays one seeded game of `G` with `players` seats to the end, each step a choice among every
+/// seat's actions (templates instantiated at random) weighted by `policy`, checking every step
+/// with `checks` ([`Checks::exactly_legal`] only with `check_completeness`: it is slow).
 /// Returns the whole log, setup included.
 ///
 /// At every step: some seat is active; every active seat can act; every template of every seat
@@ -58,12 +81,13 @@ pub(crate) struct Playout {
 /// [`Game::action_template_count`] and [`Game::action_template`] agree with the list; the
 /// chosen action is accepted; the game's own checks hold.
 pub(crate) fn play<G: Game>(
-    p: &Playout,
     checks: &Checks<G>,
     config: &G::Config,
+    players: usize,
+    seed: u64,
+    check_completeness: bool,
     policy: fn(&G::Action) -> u32,
 ) -> Vec<G::Event> {
-    let (players, seed) = (p.players, p.seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut log = G::setup(config, players, &mut rng).unwrap();
     let mut state = G::replay(&log);
@@ -72,7 +96,7 @@ pub(crate) fn play<G: Game>(
     let mut steps = 0;
     while G::outcome(&state).is_none() {
         assert!(
-            steps < p.max_actions,
+            steps < checks.max_actions,
             "game {seed} with {players} players did not end"
         );
         let active = G::active_seats(&state);
@@ -106,7 +130,7 @@ pub(crate) fn play<G: Game>(
             let has_choice = choices.iter().any(|c| c.seat == seat);
             if active.contains(&seat) {
                 assert!(has_choice, "active {seat} must have a legal action");
-            } else if !p.standing_actions {
+            } else if !checks.standing_actions {
                 assert!(!has_choice, "{seat} is not active and may not act");
             }
         }
@@ -116,7 +140,7 @@ pub(crate) fn play<G: Game>(
                 panic!("{} instantiated {:?} refused: {e}", c.seat, c.action);
             }
         }
-        if p.check_completeness {
+        if check_completeness {
             for &seat in &active {
                 let legal: Vec<G::Action> = choices
                     .iter()
@@ -138,7 +162,7 @@ pub(crate) fn play<G: Game>(
         (checks.ledger)(&before, &state, &events);
         (checks.hidden)(&state, &events);
         (checks.invariants)(&state);
-        if seed.is_multiple_of(p.json_every) {
+        if seed.is_multiple_of(checks.json_every) {
             assert_snapshot_round_trips::<G>(&state);
         }
         log.extend(events);

@@ -40,15 +40,21 @@ impl<T> DataFile<T> {
     }
 }
 
-/// The [`DataFile`] `engine/rules/<name>`, read by `parse`: `data_file!("tycoon-board.json",
-/// parse)`.
+/// Declares the accessor of the [`DataFile`] `engine/rules/<name>`, read by `parse`:
+/// `data_file!(pub fn board() -> Board = "tycoon-board.json", parse)`. Every game reads its
+/// board through such a function; the file's static sits inside it, so nothing else reaches
+/// the unparsed text.
 macro_rules! data_file {
-    ($name:literal, $parse:expr) => {
-        $crate::data_file::DataFile::new(
-            $name,
-            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/", $name)),
-            $parse,
-        )
+    ($vis:vis fn $accessor:ident() -> $ty:ty = $name:literal, $parse:expr) => {
+        #[doc = concat!("The data of `engine/rules/", $name, "`, parsed on first use.")]
+        $vis fn $accessor() -> &'static $ty {
+            static FILE: $crate::data_file::DataFile<$ty> = $crate::data_file::DataFile::new(
+                $name,
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/", $name)),
+                $parse,
+            );
+            FILE.get()
+        }
     };
 }
 
@@ -80,7 +86,8 @@ mod tests {
 
     #[test]
     fn the_macro_includes_the_file_from_engine_rules() {
-        static FILE: DataFile<usize> = data_file!("tycoon-board.json", |json| Ok(json.len()));
-        assert!(*FILE.get() > 1000);
+        data_file!(fn length() -> usize = "tycoon-board.json", |json| Ok(json.len()));
+        assert!(*length() > 1000);
+        assert!(std::ptr::eq(length(), length()));
     }
 }

@@ -1,9 +1,12 @@
 //! What the api's process tests (`api/tests/`) and the end-to-end tests (`tests/`) both need
-//! to wait for the server: one patience, one polling loop, one way to read a gauge. A crate of
-//! its own because the `tests` crate depends on `api`, so `api`'s tests cannot depend on it.
+//! to wait for the server: one patience, one polling loop, one way to read a gauge, one reader
+//! of an event stream ([`sse`]). A crate of its own because the `tests` crate depends on `api`,
+//! so `api`'s tests cannot depend on it.
 
 use std::future::Future;
 use std::time::Duration;
+
+pub mod sse;
 
 /// How long a test waits for something the server does in the background before it fails:
 /// generous, so a loaded 2-core machine never trips it; reaching it means a hang.

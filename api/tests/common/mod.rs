@@ -1,5 +1,8 @@
 //! A real `server` process for the integration tests that need one (several processes on one
-//! database, kill -9, captured logs).
+//! database, kill -9, captured logs), and the requests those tests make of it.
+
+// Every test binary includes this module and uses only part of it.
+#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -25,7 +28,6 @@ impl Drop for Server {
 
 /// Starts `server` on `database_url` on any free port; its log (stderr) goes to `log` when
 /// given. Returns once the server has printed the address it listens on.
-#[allow(dead_code)] // not every test binary that includes this module starts plain servers
 pub fn start_server(database_url: &str, rust_log: &str, log: Option<&Path>) -> Server {
     start_server_with(database_url, rust_log, log, &[])
 }
@@ -64,7 +66,6 @@ pub fn start_server_with(
 }
 
 /// `GET {base}/v1/games/{id}/legal-actions` as the seat holding `token`, which must succeed.
-#[allow(dead_code)] // not every test binary that includes this module acts
 pub async fn legal_actions(
     client: &reqwest::Client,
     base: &str,
@@ -80,4 +81,120 @@ pub async fn legal_actions(
         .json()
         .await
         .unwrap()
+}
+
+/// A fresh database of its own (creating one blocks, so off the async runtime).
+pub async fn test_db() -> db::testing::TestDb {
+    tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap()
+}
+
+/// [`start_server_with`] (quiet log) off the async runtime: a server starts by blocking until
+/// it prints its address.
+pub async fn spawn_server(database_url: &str, env: &[(&str, &str)]) -> Server {
+    let (url, env) = owned(database_url, env);
+    tokio::task::spawn_blocking(move || start_server_with(&url, "warn", None, &borrowed(&env)))
+        .await
+        .unwrap()
+}
+
+/// Two servers on one database, as [`spawn_server`] starts them, started side by side.
+pub async fn spawn_two_servers(database_url: &str, env: &[(&str, &str)]) -> (Server, Server) {
+    let (url, env) = owned(database_url, env);
+    tokio::task::spawn_blocking(move || {
+        let env = borrowed(&env);
+        (
+            start_server_with(&url, "warn", None, &env),
+            start_server_with(&url, "warn", None, &env),
+        )
+    })
+    .await
+    .unwrap()
+}
+
+/// A database URL and environment the blocking start can own.
+fn owned(database_url: &str, env: &[(&str, &str)]) -> (String, Vec<(String, String)>) {
+    let env = env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    (database_url.to_string(), env)
+}
+
+fn borrowed(env: &[(String, String)]) -> Vec<(&str, &str)> {
+    env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// Creates a game with `body` (`POST /v1/games`), which must succeed; its id.
+pub async fn create_game(client: &reqwest::Client, base: &str, body: serde_json::Value) -> String {
+    let res = client
+        .post(format!("{base}/v1/games"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    let body: serde_json::Value = res.json().await.unwrap();
+    body["game_id"].as_str().unwrap().to_string()
+}
+
+/// The game document of `id` as a spectator sees it.
+pub async fn document(client: &reqwest::Client, base: &str, id: &str) -> serde_json::Value {
+    client
+        .get(format!("{base}/v1/games/{id}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The whole event log of game `id`, page by page.
+pub async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    let mut after = 0;
+    loop {
+        let page: serde_json::Value = client
+            .get(format!(
+                "{base}/v1/games/{id}/events?after={after}&limit=1000"
+            ))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        out.extend(page["events"].as_array().unwrap().iter().cloned());
+        match page["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => return out,
+        }
+    }
+}
+
+/// The sum of counter `name` over its series labelled `result` on the server at `base` (a
+/// counter has one series per label set; a test asks how often one outcome happened).
+pub async fn counter(client: &reqwest::Client, base: &str, name: &str, result: &str) -> u64 {
+    let text = client
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let (series, label) = (format!("{name}{{"), format!("result=\"{result}\""));
+    text.lines()
+        .filter(|l| l.starts_with(&series) && l.contains(&label))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+        .sum()
+}
+
+/// Game `id`'s version read from the database (no server need be up to ask).
+pub fn version_in_db(db: &db::testing::TestDb, id: &str) -> i64 {
+    db::store::get_game(&mut db.conn(), id.parse().unwrap())
+        .unwrap()
+        .version
 }

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::helpers::{active_game, count_events};
+use crate::helpers::{active_game, count_events, decision};
 
 /// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0, after
 /// which seat `counter % 2` is active; the new counter is what it hands to [`respond`].
@@ -18,27 +18,31 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
         let counter = game.snapshot.as_ref().unwrap().to_value().unwrap()["counter"]
             .as_i64()
             .unwrap();
-        let decision = Decision {
-            events: (0..n)
-                .map(|i| {
-                    NewEvent::by_seat(
-                        0,
-                        json!({"type": "Bump"}),
-                        json!({"type": "Bumped", "i": i}),
-                    )
-                })
-                .collect(),
-            snapshot: json!({"counter": counter + 1}).into(),
-            status: GameStatus::Active,
-            active_seats: vec![((counter + 1) % 2) as i32],
-            bot_turn: None,
-            lifecycle: None,
-            deadline: Default::default(),
-            notices: Vec::new(),
-            finish: None,
-        };
-        Ok((decision, counter + 1))
+        let events = (0..n)
+            .map(|i| {
+                NewEvent::by_seat(
+                    0,
+                    json!({"type": "Bump"}),
+                    json!({"type": "Bumped", "i": i}),
+                )
+            })
+            .collect();
+        let snapshot = json!({"counter": counter + 1});
+        let active = vec![((counter + 1) % 2) as i32];
+        Ok((
+            decision(events, snapshot, GameStatus::Active, active),
+            counter + 1,
+        ))
     }
+}
+
+/// Applies `req` with a one-event [`bump`], answered by [`respond`]: the action most tests
+/// only need to happen (or to be refused).
+fn apply_bump(
+    conn: &mut PgConnection,
+    req: &ApplyRequest,
+) -> Result<ApplyOutcome, StoreError<String>> {
+    store::apply_action(conn, req, bump(1), respond)
 }
 
 /// The response names the new version and the counter the (last) decision handed over.
@@ -47,6 +51,14 @@ fn respond(applied: &Applied, counter: i64) -> StoredResponse {
         status: 200,
         body: json!({"version": applied.game.version, "counter": counter}).into(),
     }
+}
+
+/// How many idempotency records the store holds.
+fn stored_idempotency_keys(conn: &mut PgConnection) -> i64 {
+    db::schema::idempotency_keys::table
+        .count()
+        .get_result(conn)
+        .unwrap()
 }
 
 fn request(game_id: Uuid, expected_version: Option<i64>) -> ApplyRequest {
@@ -127,29 +139,23 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
     let finish = |_: &GameRow| {
-        let decision = Decision {
-            events: vec![NewEvent::by_seat(
-                1,
-                json!({"type": "Resign"}),
-                json!({"type": "Resigned"}),
-            )],
-            snapshot: json!({"counter": 0, "over": true}).into(),
-            status: GameStatus::Finished,
-            active_seats: Vec::new(),
-            bot_turn: None,
-            lifecycle: None,
-            deadline: Default::default(),
-            notices: Vec::new(),
-            finish: None,
-        };
-        Ok::<_, String>((decision, 0))
+        let resign = vec![NewEvent::by_seat(
+            1,
+            json!({"type": "Resign"}),
+            json!({"type": "Resigned"}),
+        )];
+        let snapshot = json!({"counter": 0, "over": true});
+        Ok::<_, String>((
+            decision(resign, snapshot, GameStatus::Finished, Vec::new()),
+            0,
+        ))
     };
     store::apply_action(&mut conn, &request(game.id, None), finish, respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.status, GameStatus::Finished);
     assert!(game.finished_at.is_some());
     assert_eq!(game.active_seats, Vec::<i32>::new());
-    let again = store::apply_action(&mut conn, &request(game.id, None), bump(1), respond);
+    let again = apply_bump(&mut conn, &request(game.id, None));
     assert!(matches!(
         again,
         Err(StoreError::WrongStatus {
@@ -164,7 +170,7 @@ fn stale_expected_version_is_a_conflict_and_writes_nothing() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
-    let result = store::apply_action(&mut conn, &request(game.id, Some(0)), bump(1), respond);
+    let result = apply_bump(&mut conn, &request(game.id, Some(0)));
     assert!(matches!(
         result,
         Err(StoreError::VersionConflict { current: 1 })
@@ -191,10 +197,7 @@ fn rejected_decision_writes_nothing() {
     let after = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!((after.version, after.updated_at), (1, game.updated_at));
     assert_eq!(count_events(&mut conn, game.id), 1);
-    let keys: i64 = db::schema::idempotency_keys::table
-        .count()
-        .get_result(&mut conn)
-        .unwrap();
+    let keys = stored_idempotency_keys(&mut conn);
     assert_eq!(keys, 0, "a rejection stores no idempotency record");
 }
 
@@ -220,7 +223,7 @@ fn same_idempotency_key_and_request_replays_the_stored_response() {
         expected_version: Some(1),
         ..idempotent(game.id, "retry-me", b"body-1")
     };
-    let first = store::apply_action(&mut conn, &req, bump(1), respond).unwrap();
+    let first = apply_bump(&mut conn, &req).unwrap();
     let ApplyOutcome::Applied { response, .. } = first else {
         panic!("expected Applied")
     };
@@ -254,25 +257,14 @@ fn same_idempotency_key_with_a_different_request_is_refused() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
-    store::apply_action(
-        &mut conn,
-        &idempotent(game.id, "k", b"body-1"),
-        bump(1),
-        respond,
-    )
-    .unwrap();
-    let result = store::apply_action(
-        &mut conn,
-        &idempotent(game.id, "k", b"body-2"),
-        bump(1),
-        respond,
-    );
+    apply_bump(&mut conn, &idempotent(game.id, "k", b"body-1")).unwrap();
+    let result = apply_bump(&mut conn, &idempotent(game.id, "k", b"body-2"));
     assert!(matches!(result, Err(StoreError::IdempotencyMismatch)));
     assert_eq!(count_events(&mut conn, game.id), 2);
     // The key is per seat: seat 1 may use the same key.
     let mut other = idempotent(game.id, "k", b"body-2");
     other.idempotency.as_mut().unwrap().seat = 1;
-    store::apply_action(&mut conn, &other, bump(1), respond).unwrap();
+    apply_bump(&mut conn, &other).unwrap();
 }
 
 #[test]
@@ -290,14 +282,30 @@ fn idempotency_record_without_response_is_in_flight() {
         ))
         .execute(&mut conn)
         .unwrap();
-    let result = store::apply_action(
-        &mut conn,
-        &idempotent(game.id, "busy", b"f"),
-        bump(1),
-        respond,
-    );
+    let result = apply_bump(&mut conn, &idempotent(game.id, "busy", b"f"));
     assert!(matches!(result, Err(StoreError::IdempotencyInFlight)));
     assert_eq!(count_events(&mut conn, game.id), 1);
+}
+
+/// Runs `act` on `racers` threads, each with a connection of its own from `pool`, released
+/// together by a barrier so that they really race; their results.
+fn race<T: Send + 'static>(
+    pool: &db::Pool,
+    racers: usize,
+    act: impl Fn(&mut PgConnection) -> T + Send + Clone + 'static,
+) -> Vec<T> {
+    let barrier = Arc::new(Barrier::new(racers));
+    let handles: Vec<_> = (0..racers)
+        .map(|_| {
+            let (pool, barrier, act) = (pool.clone(), barrier.clone(), act.clone());
+            std::thread::spawn(move || {
+                let mut conn = db::get_conn(&pool).unwrap();
+                barrier.wait();
+                act(&mut conn)
+            })
+        })
+        .collect();
+    handles.into_iter().map(|h| h.join().unwrap()).collect()
 }
 
 #[test]
@@ -306,19 +314,9 @@ fn twenty_racing_actions_on_one_expected_version_have_exactly_one_winner() {
     let test_db = TestDb::new();
     let pool = test_db.pool(RACERS as u32);
     let game = active_game(&mut db::get_conn(&pool).unwrap());
-    let barrier = Arc::new(Barrier::new(RACERS));
-    let handles: Vec<_> = (0..RACERS)
-        .map(|_| {
-            let pool = pool.clone();
-            let barrier = barrier.clone();
-            std::thread::spawn(move || {
-                let mut conn = db::get_conn(&pool).unwrap();
-                barrier.wait();
-                store::apply_action(&mut conn, &request(game.id, Some(1)), bump(1), respond)
-            })
-        })
-        .collect();
-    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let results = race(&pool, RACERS, move |conn| {
+        apply_bump(conn, &request(game.id, Some(1)))
+    });
     let winners = results.iter().filter(|r| r.is_ok()).count();
     let conflicts = results
         .iter()
@@ -336,18 +334,9 @@ fn racing_actions_without_expected_version_all_apply_with_consecutive_seqs() {
     let test_db = TestDb::new();
     let pool = test_db.pool(RACERS as u32);
     let game = active_game(&mut db::get_conn(&pool).unwrap());
-    let barrier = Arc::new(Barrier::new(RACERS));
-    let handles: Vec<_> = (0..RACERS)
-        .map(|_| {
-            let (pool, barrier) = (pool.clone(), barrier.clone());
-            std::thread::spawn(move || {
-                let mut conn = db::get_conn(&pool).unwrap();
-                barrier.wait();
-                store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
-            })
-        })
-        .collect();
-    handles.into_iter().for_each(|h| h.join().unwrap());
+    race(&pool, RACERS, move |conn| {
+        store::apply_action(conn, &request(game.id, None), bump(2), respond).unwrap();
+    });
     let mut conn = db::get_conn(&pool).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.version, 1 + 2 * RACERS as i64);
@@ -369,20 +358,8 @@ fn old_idempotency_keys_expire_and_recent_ones_stay() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
-    store::apply_action(
-        &mut conn,
-        &idempotent(game.id, "old", b"a"),
-        bump(1),
-        respond,
-    )
-    .unwrap();
-    store::apply_action(
-        &mut conn,
-        &idempotent(game.id, "new", b"b"),
-        bump(1),
-        respond,
-    )
-    .unwrap();
+    apply_bump(&mut conn, &idempotent(game.id, "old", b"a")).unwrap();
+    apply_bump(&mut conn, &idempotent(game.id, "new", b"b")).unwrap();
     // Backdate instead of sleeping.
     diesel::update(ik::table.filter(ik::key.eq("old")))
         .set(ik::created_at.eq(chrono::Utc::now() - chrono::Duration::days(2)))
@@ -412,7 +389,7 @@ fn an_action_overtaken_between_its_read_and_its_write_is_decided_again_on_the_ne
             seen_versions.push(g.version);
             if seen_versions.len() == 1 {
                 // Another action commits after this one read the game.
-                store::apply_action(&mut other, &request(game.id, None), bump(1), respond).unwrap();
+                apply_bump(&mut other, &request(game.id, None)).unwrap();
             }
             bump_once(g)
         },
@@ -455,7 +432,7 @@ fn an_overtaken_action_with_an_expected_version_conflicts_instead_of_retrying() 
         &request(game.id, Some(1)),
         |g: &GameRow| {
             if g.version == 1 {
-                store::apply_action(&mut other, &request(game.id, None), bump(1), respond).unwrap();
+                apply_bump(&mut other, &request(game.id, None)).unwrap();
             }
             bump_once(g)
         },
@@ -505,9 +482,7 @@ fn an_action_that_may_not_wait_is_busy_while_the_row_is_locked_and_writes_nothin
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
     let req = without_waiting(request(game.id, Some(1)));
-    let result = while_row_locked(&test_db, &mut conn, game.id, |conn| {
-        store::apply_action(conn, &req, bump(1), respond)
-    });
+    let result = while_row_locked(&test_db, &mut conn, game.id, |conn| apply_bump(conn, &req));
     assert!(matches!(result, Err(StoreError::Busy)), "{result:?}");
     assert_eq!(count_events(&mut conn, game.id), 1);
     assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 1);
@@ -527,13 +502,10 @@ fn an_idempotent_action_that_may_not_wait_is_always_busy_and_stores_no_key() {
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
     let req = without_waiting(idempotent(game.id, "k", b"body"));
-    let result = store::apply_action(&mut conn, &req, bump(1), respond);
+    let result = apply_bump(&mut conn, &req);
     assert!(matches!(result, Err(StoreError::Busy)), "{result:?}");
     assert_eq!(count_events(&mut conn, game.id), 1);
-    let keys: i64 = db::schema::idempotency_keys::table
-        .count()
-        .get_result(&mut conn)
-        .unwrap();
+    let keys = stored_idempotency_keys(&mut conn);
     assert_eq!(keys, 0);
 }
 

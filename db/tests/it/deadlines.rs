@@ -14,22 +14,17 @@ use db::{GameRow, GameStatus, NewEvent, StoredResponse};
 use diesel::prelude::*;
 use serde_json::json;
 
-use crate::helpers::{active_game, open_game};
+use crate::helpers::{self, active_game, open_game};
 
 /// A decision of `n` events that leaves the game active, doing `deadline`.
 fn decision(n: usize, deadline: DeadlineChange) -> Decision {
+    let events = (0..n)
+        .map(|i| NewEvent::by_seat(0, json!({"type": "Go"}), json!({"type": "Went", "i": i})))
+        .collect();
     Decision {
-        events: (0..n)
-            .map(|i| NewEvent::by_seat(0, json!({"type": "Go"}), json!({"type": "Went", "i": i})))
-            .collect(),
-        snapshot: json!({"counter": 1}).into(),
-        status: GameStatus::Active,
-        active_seats: vec![0],
-        bot_turn: None,
         lifecycle: Some(json!({"seats": []}).into()),
         deadline,
-        notices: Vec::new(),
-        finish: None,
+        ..helpers::decision(events, json!({"counter": 1}), GameStatus::Active, vec![0])
     }
 }
 

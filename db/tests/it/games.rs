@@ -6,7 +6,7 @@ use db::{GameStatus, StoreError};
 use diesel::prelude::*;
 use serde_json::json;
 
-use crate::helpers::{active_game, count_events, open_game};
+use crate::helpers::{active_game, count_events, decision, open_game};
 
 #[test]
 fn create_game_with_setup_stores_game_seats_and_events_together() {
@@ -122,19 +122,14 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
     let mut conn = test_db.conn();
     let game = open_game(&mut conn, 4);
     let setup = |_: &db::GameRow, seats: &[db::SeatRow]| {
-        Ok::<_, String>(store::Decision {
-            events: vec![db::NewEvent::system(
+        Ok::<_, String>(decision(
+            vec![db::NewEvent::system(
                 json!({"type": "Dealt", "seats": seats.len()}),
             )],
-            snapshot: json!({"started": true}).into(),
-            status: GameStatus::Active,
-            active_seats: vec![0],
-            bot_turn: None,
-            lifecycle: None,
-            deadline: Default::default(),
-            notices: Vec::new(),
-            finish: None,
-        })
+            json!({"started": true}),
+            GameStatus::Active,
+            vec![0],
+        ))
     };
     store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();
     store::join_seat(&mut conn, game.id, Some(3), "B", "b").unwrap();

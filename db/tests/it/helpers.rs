@@ -44,23 +44,40 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                     token: "token-bob".into(),
                 },
             ],
-            initial: Some(Decision {
-                events: vec![NewEvent::system(json!({"type": "GameStarted"}))],
-                snapshot: json!({"counter": 0}).into(),
-                status: GameStatus::Active,
-                active_seats: vec![0],
-                bot_turn: None,
-                lifecycle: None,
-                deadline: Default::default(),
-                notices: Vec::new(),
-                finish: None,
-            }),
+            initial: Some(decision(
+                vec![NewEvent::system(json!({"type": "GameStarted"}))],
+                json!({"counter": 0}),
+                GameStatus::Active,
+                vec![0],
+            )),
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,
         },
     )
     .unwrap()
+}
+
+/// A decision of `events` leaving `snapshot`, `status` and `active_seats`, and nothing else:
+/// no bot turn, lifecycle, deadline change, notices or finish. What most store tests decide;
+/// a test that needs one of the rest sets it on this.
+pub fn decision(
+    events: Vec<NewEvent>,
+    snapshot: serde_json::Value,
+    status: GameStatus,
+    active_seats: Vec<i32>,
+) -> Decision {
+    Decision {
+        events,
+        snapshot: snapshot.into(),
+        status,
+        active_seats,
+        bot_turn: None,
+        lifecycle: None,
+        deadline: Default::default(),
+        notices: Vec::new(),
+        finish: None,
+    }
 }
 
 pub fn count_events(conn: &mut PgConnection, game: Uuid) -> i64 {

@@ -3,12 +3,12 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use db::notify::{run_listener, Announcer, GameChanged, ListenEvent, Listener};
-use db::store::{self, ApplyOutcome, ApplyRequest, Decision, LockWait};
+use db::store::{self, ApplyOutcome, ApplyRequest, LockWait};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use serde_json::json;
 
-use crate::helpers::active_game;
+use crate::helpers::{active_game, decision};
 
 /// Generous: only reached when the notification never comes (the test then fails).
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -33,18 +33,9 @@ fn act(
             if !ok {
                 return Err("rejected");
             }
-            let decision = Decision {
-                events: vec![NewEvent::system(json!({"type": "Tick"}))],
-                snapshot: json!({"counter": g.version}).into(),
-                status: GameStatus::Active,
-                active_seats: vec![0],
-                bot_turn: None,
-                lifecycle: None,
-                deadline: Default::default(),
-                notices: Vec::new(),
-                finish: None,
-            };
-            Ok((decision, ()))
+            let tick = vec![NewEvent::system(json!({"type": "Tick"}))];
+            let snapshot = json!({"counter": g.version});
+            Ok((decision(tick, snapshot, GameStatus::Active, vec![0]), ()))
         },
         |_, ()| StoredResponse {
             status: 200,

@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 
-use crate::data_file::{data_file, DataFile};
+use crate::data_file::data_file;
 use crate::data_id::{string_ids, StringId};
 
 /// Number of hotel chains (AQ-COMP-8); fixed by the seed's seven names.
@@ -167,13 +167,7 @@ impl Board {
     }
 }
 
-/// The data file, compiled into the crate.
-static BOARD: DataFile<Board> = data_file!("acquire-data.json", parse);
-
-/// The board, parsed on first use.
-pub fn board() -> &'static Board {
-    BOARD.get()
-}
+data_file!(pub fn board() -> Board = "acquire-data.json", parse);
 
 /// The raw shape of the data file (only the parts the rules use).
 mod raw {

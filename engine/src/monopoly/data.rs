@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data_file::{data_file, DataFile};
+use crate::data_file::data_file;
 use crate::data_id::{string_ids, IdIndex, StringId};
 
 /// Squares on the board (MO-COMP-3).
@@ -237,13 +237,7 @@ impl Board {
     }
 }
 
-/// The data file, compiled into the crate.
-static BOARD: DataFile<Board> = data_file!("monopoly-board.json", parse);
-
-/// The board, parsed on first use.
-pub fn board() -> &'static Board {
-    BOARD.get()
-}
+data_file!(pub fn board() -> Board = "monopoly-board.json", parse);
 
 /// The raw shape of the data file (only the parts the rules use).
 mod raw {

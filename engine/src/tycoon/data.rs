@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data_file::{data_file, DataFile};
+use crate::data_file::data_file;
 use crate::data_id::{string_ids, IdIndex, StringId};
 
 /// Number of cities; fixed by the seeds (9 cities, DE §DER SPIELPLAN).
@@ -187,13 +187,7 @@ impl Board {
     }
 }
 
-/// The data file, compiled into the crate.
-static BOARD: DataFile<Board> = data_file!("tycoon-board.json", parse);
-
-/// The board, parsed on first use.
-pub fn board() -> &'static Board {
-    BOARD.get()
-}
+data_file!(pub fn board() -> Board = "tycoon-board.json", parse);
 
 /// The raw shape of the data file (only the parts the rules use).
 mod raw {

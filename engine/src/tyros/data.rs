@@ -13,7 +13,7 @@
 //! [`super::Config`], and never repeats a number.
 
 use super::cards::{Cards, Empire};
-use crate::data_file::{data_file, DataFile};
+use crate::data_file::data_file;
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -427,13 +427,7 @@ impl Board {
     }
 }
 
-/// The data file, compiled into the crate.
-static BOARD: DataFile<Board> = data_file!("tyros-map.json", parse);
-
-/// The board, parsed on first use.
-pub fn board() -> &'static Board {
-    BOARD.get()
-}
+data_file!(pub fn board() -> Board = "tyros-map.json", parse);
 
 mod raw {
     use super::{Constants, Scoring, Variants};

@@ -137,14 +137,42 @@ impl MoveCost {
 
 /// Whether `seat` may move `ship` half price now (TR-AK-4).
 fn check_wind(state: &State, seat: Seat) -> Result<(), RuleError> {
+    check_card_laid(
+        state,
+        state.player(seat).action_cards.favourable_wind,
+        "TR-AK-4",
+        e::NO_WIND,
+        "no \"Günstiger Wind\" is laid out for you this round",
+    )
+}
+
+/// Whether an action card's power may be used now: the action-card variant is on (else
+/// `variant_off`) and the card's `status` is laid out (else `code` with `message`), both
+/// refusals citing `rule`. Favourable wind and the explorer check alike, in this order.
+fn check_card_laid(
+    state: &State,
+    status: CardStatus,
+    rule: &'static str,
+    code: &'static str,
+    message: &'static str,
+) -> Result<(), RuleError> {
     if !state.config.action_cards {
-        return Err(variant_off::<RuleError>("TR-AK-4", "action_cards"));
+        return Err(variant_off::<RuleError>(rule, "action_cards"));
     }
-    if state.player(seat).action_cards.favourable_wind != CardStatus::Laid {
+    if status != CardStatus::Laid {
+        return Err(RuleError::new(code, rule, message));
+    }
+    Ok(())
+}
+
+/// A path given with a move or voyage: walkable from `from` (TR-D-6) and ending at `to`.
+fn check_given_path(state: &State, from: Cell, to: Cell, path: &[Cell]) -> Result<(), RuleError> {
+    paths::check_path(state, from, path)?;
+    if path.last() != Some(&to) {
         return Err(RuleError::new(
-            e::NO_WIND,
-            "TR-AK-4",
-            "no \"Günstiger Wind\" is laid out for you this round",
+            e::INVALID_PATH,
+            "TR-D-6",
+            format!("the path must end at {to}"),
         ));
     }
     Ok(())
@@ -303,14 +331,7 @@ pub fn check_move(
     check_destination(state, from, to)?;
     let plan = match path {
         Some(path) => {
-            paths::check_path(state, from, path)?;
-            if path.last() != Some(&to) {
-                return Err(RuleError::new(
-                    e::INVALID_PATH,
-                    "TR-D-6",
-                    format!("the path must end at {to}"),
-                ));
-            }
+            check_given_path(state, from, to, path)?;
             let crossed = paths::crossed_pirates(state, path);
             let cost = MoveCost::new(state, seat, ship, to, path.len() as u8, crossed, wind);
             if !cost.affordable(&state.config, &state.player(seat).cards) {
@@ -361,17 +382,13 @@ pub fn voyage_destination(state: &State, to: Cell) -> bool {
 
 /// The explorer voyage's own checks: the variant and a laid-out explorer card.
 fn check_explorer_laid(state: &State, seat: Seat) -> Result<(), RuleError> {
-    if !state.config.action_cards {
-        return Err(variant_off::<RuleError>("TR-AK-6", "action_cards"));
-    }
-    if state.player(seat).action_cards.explorer != CardStatus::Laid {
-        return Err(RuleError::new(
-            e::NO_EXPLORER,
-            "TR-AK-6",
-            "you have no \"Der Entdecker\" laid out",
-        ));
-    }
-    Ok(())
+    check_card_laid(
+        state,
+        state.player(seat).action_cards.explorer,
+        "TR-AK-6",
+        e::NO_EXPLORER,
+        "you have no \"Der Entdecker\" laid out",
+    )
 }
 
 /// Every explorer voyage `ship` can make now, cheapest path per destination.
@@ -416,14 +433,7 @@ pub fn check_voyage(
     }
     match path {
         Some(path) => {
-            paths::check_path(state, from, path)?;
-            if path.last() != Some(&to) {
-                return Err(RuleError::new(
-                    e::INVALID_PATH,
-                    "TR-D-6",
-                    format!("the path must end at {to}"),
-                ));
-            }
+            check_given_path(state, from, to, path)?;
             let toll = board().variants.pirates.toll_pass_through;
             let cost = paths::voyage_cost(state, toll, path);
             if !cost.payable(&state.config, &state.player(seat).cards) {

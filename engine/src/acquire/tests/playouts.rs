@@ -6,12 +6,12 @@ use super::support::rng;
 use crate::acquire::data::{board, Chain, Tile, CHAIN_COUNT};
 use crate::acquire::state::{Cell, State};
 use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
-use crate::checked_playout::{self, each_string, uniform, Checks, Playout};
+use crate::checked_playout::{
+    assert_the_richest_win, each_string, play, playout_tests, uniform, Checks,
+};
 use crate::{Game, Seat, Viewer};
 
 const GAMES_PER_COUNT: u64 = 300;
-/// Far above any real game; reaching it means a game that does not end.
-const MAX_ACTIONS: usize = 5_000;
 
 /// A merger hunter: places and buys eagerly, rarely announces, so boards fill up, chains get
 /// safe, dead tiles and eighth-chain tiles appear and the pile runs out.
@@ -36,27 +36,11 @@ fn hoarder(action: &Action) -> u32 {
     }
 }
 
-/// Play one seeded game to the end with `policy`, checking every step. Returns the log.
-fn play_with(
-    players: usize,
-    seed: u64,
-    config: Config,
-    check_completeness: bool,
-    policy: fn(&Action) -> u32,
-) -> Vec<Event> {
-    let playout = Playout {
-        players,
-        seed,
-        check_completeness,
-        max_actions: MAX_ACTIONS,
-        json_every: 10,
-        standing_actions: false,
-    };
-    checked_playout::play(&playout, &CHECKS, &config, policy)
-}
-
-/// This game's checks at every step of a playout.
+/// How this game's playouts run and what they check at every step.
 const CHECKS: Checks<Acquire> = Checks {
+    max_actions: 5_000,
+    json_every: 10,
+    standing_actions: false,
     invariants: check_invariants,
     exactly_legal: check_exactly_legal,
     ledger: check_ledger,
@@ -371,23 +355,14 @@ pub(super) fn check_invariants(state: &State) {
         }
     }
     if let Some(outcome) = &state.outcome {
-        let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
-        assert_eq!(outcome.scores, scores, "AQ-END-4: the score is the cash");
+        let cash: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
+        assert_the_richest_win(outcome, &cash, "AQ-END-4");
         for chain in state.active_chains() {
             assert!(
                 state.players.iter().all(|p| p.shares[chain.index()] == 0),
                 "AQ-END-4: every active share sold"
             );
         }
-        let best = scores.iter().max().unwrap();
-        let top: Vec<Seat> = state
-            .seats()
-            .filter(|s| scores[s.index()] == *best)
-            .collect();
-        assert_eq!(
-            outcome.winners, top,
-            "AQ-END-4: every top scorer wins, nobody else"
-        );
     }
 }
 
@@ -395,35 +370,18 @@ fn playouts(players: usize) {
     let mut actions = 0;
     for seed in 0..GAMES_PER_COUNT {
         let policy = if seed % 2 == 0 { uniform } else { builder };
-        actions += play_with(players, seed, Config::default(), seed < 2, policy).len();
+        actions += play(&CHECKS, &Config::default(), players, seed, seed < 2, policy).len();
     }
     assert!(actions > 0);
 }
 
-#[test]
-fn random_playouts_with_2_players_end_and_keep_every_invariant() {
-    playouts(2);
-}
-
-#[test]
-fn random_playouts_with_3_players_end_and_keep_every_invariant() {
-    playouts(3);
-}
-
-#[test]
-fn random_playouts_with_4_players_end_and_keep_every_invariant() {
-    playouts(4);
-}
-
-#[test]
-fn random_playouts_with_5_players_end_and_keep_every_invariant() {
-    playouts(5);
-}
-
-#[test]
-fn random_playouts_with_6_players_end_and_keep_every_invariant() {
-    playouts(6);
-}
+playout_tests!(playouts {
+    random_playouts_with_2_players_end_and_keep_every_invariant(2);
+    random_playouts_with_3_players_end_and_keep_every_invariant(3);
+    random_playouts_with_4_players_end_and_keep_every_invariant(4);
+    random_playouts_with_5_players_end_and_keep_every_invariant(5);
+    random_playouts_with_6_players_end_and_keep_every_invariant(6);
+});
 
 #[test]
 fn random_playouts_with_the_standard_end_rule_and_largest_first_order_end() {
@@ -433,10 +391,11 @@ fn random_playouts_with_the_standard_end_rule_and_largest_first_order_end() {
         hidden_holdings: true,
     };
     for seed in 0..60 {
-        play_with(
+        play(
+            &CHECKS,
+            &config,
             2 + (seed % 5) as usize,
             seed,
-            config.clone(),
             seed < 2,
             builder,
         );
@@ -446,8 +405,8 @@ fn random_playouts_with_the_standard_end_rule_and_largest_first_order_end() {
 #[test]
 fn playouts_are_deterministic_for_a_seed() {
     assert_eq!(
-        play_with(4, 99, Config::default(), false, uniform),
-        play_with(4, 99, Config::default(), false, uniform)
+        play(&CHECKS, &Config::default(), 4, 99, false, uniform),
+        play(&CHECKS, &Config::default(), 4, 99, false, uniform)
     );
 }
 
@@ -458,7 +417,14 @@ fn playouts_reach_every_kind_of_event() {
     for players in 2..=6 {
         for seed in 0..20 {
             let policy = if seed % 2 == 0 { builder } else { hoarder };
-            for e in play_with(players, 5000 + seed, Config::default(), false, policy) {
+            for e in play(
+                &CHECKS,
+                &Config::default(),
+                players,
+                5000 + seed,
+                false,
+                policy,
+            ) {
                 let name = match e {
                     Event::MergerStarted { ref chains, .. } if chains.len() >= 3 => "multi_merger",
                     Event::DefunctsOrdered { ref order } if order.len() >= 2 => "ordered",

@@ -6,7 +6,7 @@
 //! never shows, and the log replays to the state.
 
 use super::support::rng;
-use crate::checked_playout::{self, uniform, Checks, Playout};
+use crate::checked_playout::{play, playout_tests, uniform, Checks};
 use crate::monopoly::data::{board, Card, DeedKind, Effect};
 use crate::monopoly::event::EndReason;
 use crate::monopoly::state::PaymentReason;
@@ -16,8 +16,6 @@ use crate::monopoly::{Action, Config, Event, Monopoly, TradeOffers, UtilityRentD
 use crate::{Game, Seat, Viewer};
 
 const GAMES_PER_COUNT: u64 = 300;
-/// Far above any real game; reaching it means a game that does not end.
-const MAX_ACTIONS: usize = 200_000;
 /// Rounds per playout game by player count: long enough for monopolies, hotels, shortages and
 /// bankruptcies, short enough that 300 games per count stay fast (a step costs more with every
 /// seat: each seat has a trade template per other seat).
@@ -51,27 +49,11 @@ fn purposeful(action: &Action) -> u32 {
     }
 }
 
-/// Play one seeded game to the end with `policy`, checking every step. Returns the log.
-fn play_with(
-    players: usize,
-    seed: u64,
-    config: &Config,
-    check_completeness: bool,
-    policy: fn(&Action) -> u32,
-) -> Vec<Event> {
-    let playout = Playout {
-        players,
-        seed,
-        check_completeness,
-        max_actions: MAX_ACTIONS,
-        json_every: 10,
-        standing_actions: true,
-    };
-    checked_playout::play(&playout, &CHECKS, config, policy)
-}
-
-/// This game's checks at every step of a playout.
+/// How this game's playouts run and what they check at every step.
 const CHECKS: Checks<Monopoly> = Checks {
+    max_actions: 200_000,
+    json_every: 10,
+    standing_actions: true,
     invariants: check_invariants,
     exactly_legal: check_exactly_legal,
     ledger: check_ledger,
@@ -410,7 +392,7 @@ fn playouts(players: usize) {
     let config = config(rounds(players));
     let (mut bankruptcies, mut limits) = (0, 0);
     for seed in 0..GAMES_PER_COUNT {
-        let log = play_with(players, seed, &config, seed == 0, purposeful);
+        let log = play(&CHECKS, &config, players, seed, seed == 0, purposeful);
         match log.last() {
             Some(Event::GameEnded {
                 reason: EndReason::LastSolvent,
@@ -426,30 +408,13 @@ fn playouts(players: usize) {
     assert_eq!(bankruptcies + limits, GAMES_PER_COUNT);
 }
 
-#[test]
-fn random_playouts_with_2_players_end_and_keep_every_invariant() {
-    playouts(2);
-}
-
-#[test]
-fn random_playouts_with_3_players_end_and_keep_every_invariant() {
-    playouts(3);
-}
-
-#[test]
-fn random_playouts_with_4_players_end_and_keep_every_invariant() {
-    playouts(4);
-}
-
-#[test]
-fn random_playouts_with_5_players_end_and_keep_every_invariant() {
-    playouts(5);
-}
-
-#[test]
-fn random_playouts_with_6_players_end_and_keep_every_invariant() {
-    playouts(6);
-}
+playout_tests!(playouts {
+    random_playouts_with_2_players_end_and_keep_every_invariant(2);
+    random_playouts_with_3_players_end_and_keep_every_invariant(3);
+    random_playouts_with_4_players_end_and_keep_every_invariant(4);
+    random_playouts_with_5_players_end_and_keep_every_invariant(5);
+    random_playouts_with_6_players_end_and_keep_every_invariant(6);
+});
 
 /// Rules version 1 (`trade_offers = as_accepted`, `inherited_interest = in_total`) and the
 /// `utility_rent_dice = move` option: games still end and keep every invariant.
@@ -464,8 +429,8 @@ fn version_1_and_move_dice_playouts_end_and_keep_every_invariant() {
         ..config(rounds(4))
     };
     for seed in 0..20 {
-        play_with(4, 1000 + seed, &v1, seed == 0, purposeful);
-        play_with(4, 2000 + seed, &move_dice, false, purposeful);
+        play(&CHECKS, &v1, 4, 1000 + seed, seed == 0, purposeful);
+        play(&CHECKS, &move_dice, 4, 2000 + seed, false, purposeful);
     }
 }
 
@@ -479,7 +444,7 @@ fn measure_bankruptcy_endings_within_1000_rounds() {
         let games = 20;
         let by_bankruptcy = (0..games)
             .filter(|&seed| {
-                let log = play_with(players, 10_000 + seed, &config, false, purposeful);
+                let log = play(&CHECKS, &config, players, 10_000 + seed, false, purposeful);
                 matches!(
                     log.last(),
                     Some(Event::GameEnded {
@@ -499,7 +464,7 @@ fn measure_bankruptcy_endings_within_1000_rounds() {
 fn uniform_random_playouts_end_by_the_round_limit() {
     for players in [2, 6] {
         for seed in 0..2 {
-            play_with(players, seed, &config(4), false, uniform);
+            play(&CHECKS, &config(4), players, seed, false, uniform);
         }
     }
 }

@@ -396,13 +396,7 @@ fn ty_fly_2_a_scheduled_ticket_flies_direct_from_any_city_or_the_bank() {
     give_ticket(&mut state, 0, "S01");
     place_plane(&mut state, 0, "sydney", Some(0));
     accepted(&mut state, 0, fly("S01", "new_york"));
-    assert_eq!(
-        state.players[0].plane,
-        Plane::City {
-            city: city("new_york"),
-            field: Some(0)
-        }
-    );
+    assert_eq!(state.players[0].plane, plane_at("new_york", Some(0)));
 }
 
 #[test]
@@ -470,13 +464,7 @@ fn ty_fly_5_t5_several_flights_in_one_turn() {
     accepted(&mut state, 0, fly("S13", "rio_de_janeiro"));
     accepted(&mut state, 0, fly("C34", "cape_town"));
     accepted(&mut state, 0, fly("S17", "cairo"));
-    assert_eq!(
-        state.players[0].plane,
-        Plane::City {
-            city: city("cairo"),
-            field: Some(0)
-        }
-    );
+    assert_eq!(state.players[0].plane, plane_at("cairo", Some(0)));
     accepted(&mut state, 0, Action::BuildHotel);
 }
 
@@ -488,13 +476,7 @@ fn ty_fly_6_t3_a_city_with_both_fields_taken_is_only_a_stopover() {
     give_ticket(&mut state, 0, "S09");
     give_ticket(&mut state, 0, "C29");
     accepted(&mut state, 0, fly("S09", "cairo"));
-    assert_eq!(
-        state.players[0].plane,
-        Plane::City {
-            city: city("cairo"),
-            field: None
-        }
-    );
+    assert_eq!(state.players[0].plane, plane_at("cairo", None));
     refused(&state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
     refused(&state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
     accepted(&mut state, 0, fly("C29", "cape_town"));
@@ -800,20 +782,8 @@ fn ty_land_5_t10_planes_keep_their_fields_across_a_payday() {
     assert!(!events.iter().any(|e| matches!(e, Event::PaydayHeld { .. })));
     let events = accepted(&mut state, 1, Action::EndTurn);
     assert!(events.iter().any(|e| matches!(e, Event::PaydayHeld { .. })));
-    assert_eq!(
-        state.players[0].plane,
-        Plane::City {
-            city: city("cairo"),
-            field: Some(1)
-        }
-    );
-    assert_eq!(
-        state.players[1].plane,
-        Plane::City {
-            city: city("tokyo"),
-            field: Some(0)
-        }
-    );
+    assert_eq!(state.players[0].plane, plane_at("cairo", Some(1)));
+    assert_eq!(state.players[1].plane, plane_at("tokyo", Some(0)));
 }
 
 // ---- Hotels, red spaces, renovation, factories -------------------------------------------------

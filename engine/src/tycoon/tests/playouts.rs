@@ -2,7 +2,9 @@
 //! through defined payments, pieces and cards are conserved, and the log replays to the state.
 
 use super::support::rng;
-use crate::checked_playout::{self, each_string, uniform, Checks, Playout};
+use crate::checked_playout::{
+    assert_the_richest_win, each_string, play, playout_tests, uniform, Checks,
+};
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
 use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, TieBreak, Tycoon};
@@ -10,13 +12,6 @@ use crate::{Game, Seat, Viewer};
 use std::collections::HashSet;
 
 const GAMES_PER_COUNT: u64 = 300;
-/// Far above any real game; reaching it means a game that does not end.
-const MAX_ACTIONS: usize = 20_000;
-
-/// Play one seeded game to the end, checking every step. Returns the log.
-fn play(players: usize, seed: u64, config: Config, check_completeness: bool) -> Vec<Event> {
-    play_with(players, seed, config, check_completeness, uniform)
-}
 
 /// A builder: strongly prefers building and flying over borrowing, so phases end by their
 /// trigger and tracks fill up (red spaces, renovations, full cities) far more often than under
@@ -31,27 +26,11 @@ fn builder(action: &Action) -> u32 {
     }
 }
 
-/// Play one seeded game to the end with `policy`, checking every step. Returns the log.
-fn play_with(
-    players: usize,
-    seed: u64,
-    config: Config,
-    check_completeness: bool,
-    policy: fn(&Action) -> u32,
-) -> Vec<Event> {
-    let playout = Playout {
-        players,
-        seed,
-        check_completeness,
-        max_actions: MAX_ACTIONS,
-        json_every: 10,
-        standing_actions: false,
-    };
-    checked_playout::play(&playout, &CHECKS, &config, policy)
-}
-
-/// This game's checks at every step of a playout.
+/// How this game's playouts run and what they check at every step.
 const CHECKS: Checks<Tycoon> = Checks {
+    max_actions: 20_000,
+    json_every: 10,
+    standing_actions: false,
     invariants: check_invariants,
     exactly_legal: check_exactly_legal,
     ledger: check_ledger,
@@ -317,17 +296,8 @@ pub(super) fn check_invariants(state: &State) {
         }
     }
     if let Some(outcome) = &state.outcome {
-        let scores: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
-        assert_eq!(outcome.scores, scores, "TY-END-3: the score is the money");
-        let best = scores.iter().max().unwrap();
-        let richest: Vec<Seat> = state
-            .seats()
-            .filter(|s| scores[s.index()] == *best)
-            .collect();
-        assert_eq!(
-            outcome.winners, richest,
-            "TY-END-3: the richest win, all of them on a tie"
-        );
+        let cash: Vec<i64> = state.players.iter().map(|p| i64::from(p.cash)).collect();
+        assert_the_richest_win(outcome, &cash, "TY-END-3");
         assert!(
             state.players.iter().all(|p| p.loans.is_empty()),
             "TY-END-2: all loans repaid"
@@ -338,25 +308,24 @@ pub(super) fn check_invariants(state: &State) {
 fn playouts(players: usize) {
     let mut total = 0;
     for seed in 0..GAMES_PER_COUNT {
-        total += play(players, seed, Config::default(), seed < 3).len();
+        total += play(
+            &CHECKS,
+            &Config::default(),
+            players,
+            seed,
+            seed < 3,
+            uniform,
+        )
+        .len();
     }
     assert!(total > 0);
 }
 
-#[test]
-fn random_playouts_with_2_players_end_and_keep_every_invariant() {
-    playouts(2);
-}
-
-#[test]
-fn random_playouts_with_3_players_end_and_keep_every_invariant() {
-    playouts(3);
-}
-
-#[test]
-fn random_playouts_with_4_players_end_and_keep_every_invariant() {
-    playouts(4);
-}
+playout_tests!(playouts {
+    random_playouts_with_2_players_end_and_keep_every_invariant(2);
+    random_playouts_with_3_players_end_and_keep_every_invariant(3);
+    random_playouts_with_4_players_end_and_keep_every_invariant(4);
+});
 
 #[test]
 fn random_playouts_with_the_optional_rules_end_and_keep_every_invariant() {
@@ -366,8 +335,8 @@ fn random_playouts_with_the_optional_rules_end_and_keep_every_invariant() {
         ..Config::default()
     };
     for seed in 0..50 {
-        play(3, seed, variant.clone(), seed < 2);
-        play_with(4, seed, variant.clone(), false, builder);
+        play(&CHECKS, &variant, 3, seed, seed < 2, uniform);
+        play(&CHECKS, &variant, 4, seed, false, builder);
     }
 }
 
@@ -380,7 +349,7 @@ fn random_playouts_with_unlimited_loans_end_and_keep_every_invariant() {
     let mut loans_beyond_the_cards = 0;
     for seed in 0..30 {
         let players = 2 + (seed % 3) as usize;
-        let log = play_with(players, seed, variant.clone(), seed < 1, builder);
+        let log = play(&CHECKS, &variant, players, seed, seed < 1, builder);
         // The most cards of each kind out at once.
         let (mut out, mut most) = ([0usize; 2], [0usize; 2]);
         for e in &log {
@@ -411,8 +380,8 @@ fn random_playouts_with_unlimited_loans_end_and_keep_every_invariant() {
 #[test]
 fn playouts_are_deterministic_for_a_seed() {
     assert_eq!(
-        play(4, 99, Config::default(), false),
-        play(4, 99, Config::default(), false)
+        play(&CHECKS, &Config::default(), 4, 99, false, uniform),
+        play(&CHECKS, &Config::default(), 4, 99, false, uniform)
     );
 }
 
@@ -421,7 +390,14 @@ fn builder_playouts_reach_phase_triggers_red_spaces_renovations_and_reshuffles()
     let mut seen = [0usize; 5];
     for players in 2..=4 {
         for seed in 0..100 {
-            let log = play_with(players, 1000 + seed, Config::default(), seed < 2, builder);
+            let log = play(
+                &CHECKS,
+                &Config::default(),
+                players,
+                1000 + seed,
+                seed < 2,
+                builder,
+            );
             for e in &log {
                 match e {
                     Event::PhaseEndTriggered { .. } => seen[0] += 1,

@@ -41,12 +41,17 @@ pub fn give_turn(state: &mut State, seat: u8) {
     });
 }
 
-/// Put a plane on a landing field (`None`: stopover).
-pub fn place_plane(state: &mut State, seat: u8, at: &str, field: Option<u8>) {
-    state.players[usize::from(seat)].plane = Plane::City {
+/// A plane in city `at` on landing field `field` (`None`: stopover).
+pub fn plane_at(at: &str, field: Option<u8>) -> Plane {
+    Plane::City {
         city: city(at),
         field,
-    };
+    }
+}
+
+/// Put a plane on a landing field (`None`: stopover).
+pub fn place_plane(state: &mut State, seat: u8, at: &str, field: Option<u8>) {
+    state.players[usize::from(seat)].plane = plane_at(at, field);
 }
 
 /// Put a ticket into a hand, taking it from wherever it lies so the 54 cards stay conserved.

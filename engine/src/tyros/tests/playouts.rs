@@ -6,7 +6,7 @@
 //! log survive JSON.
 
 use super::support::rng;
-use crate::checked_playout::{self, Checks, Playout};
+use crate::checked_playout::{play, playout_tests, Checks};
 use crate::tyros::cards::Cards;
 use crate::tyros::data::{board, Cell, DesertCell, SeaCell, Tile, CELL_COUNT};
 use crate::tyros::state::{Phase, ShipId, State};
@@ -19,8 +19,6 @@ use rand_chacha::ChaCha8Rng;
 
 /// Seeded games per player count and variant combination.
 const GAMES: u64 = 200;
-/// Far above any real game; reaching it means a game that does not end.
-const MAX_ACTIONS: usize = 50_000;
 
 /// The big-variant combinations the issue asks for.
 #[derive(Debug, Clone, Copy)]
@@ -99,20 +97,11 @@ fn policy(action: &Action) -> u32 {
     }
 }
 
-fn play(players: usize, seed: u64, config: &Config, check_completeness: bool) -> Vec<Event> {
-    let playout = Playout {
-        players,
-        seed,
-        check_completeness,
-        max_actions: MAX_ACTIONS,
-        json_every: 5,
-        standing_actions: true,
-    };
-    checked_playout::play(&playout, &CHECKS, config, policy)
-}
-
-/// This game's checks at every step of a playout.
+/// How this game's playouts run and what they check at every step.
 const CHECKS: Checks<Tyros> = Checks {
+    max_actions: 50_000,
+    json_every: 5,
+    standing_actions: true,
     invariants: check_invariants,
     exactly_legal: check_exactly_legal,
     ledger: check_ledger,
@@ -458,42 +447,44 @@ fn check_exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
     }
 }
 
+/// TR-END-1, TR-D-20: random games of `variants` end and keep every invariant.
 fn playouts(players: usize, variants: Variants) {
     let mut actions = 0;
     for seed in 0..GAMES {
         let config = config(variants, seed);
-        actions += play(players, seed, &config, seed == 0 && players == 4).len();
+        actions += play(
+            &CHECKS,
+            &config,
+            players,
+            seed,
+            seed == 0 && players == 4,
+            policy,
+        )
+        .len();
     }
     assert!(actions > 0);
 }
 
-macro_rules! playout_tests {
-    ($($name:ident: $players:expr, $variants:expr;)*) => {$(
-        /// TR-END-1, TR-D-20: random games end and keep every invariant.
-        #[test]
-        fn $name() {
-            playouts($players, $variants);
-        }
-    )*};
-}
-
-playout_tests! {
-    random_3_player_base_games_end_and_keep_every_invariant: 3, Variants::Base;
-    random_4_player_base_games_end_and_keep_every_invariant: 4, Variants::Base;
-    random_3_player_pirate_games_end_and_keep_every_invariant: 3, Variants::Pirates;
-    random_4_player_pirate_games_end_and_keep_every_invariant: 4, Variants::Pirates;
-    random_3_player_action_card_games_end_and_keep_every_invariant: 3, Variants::ActionCards;
-    random_4_player_action_card_games_end_and_keep_every_invariant: 4, Variants::ActionCards;
-    random_3_player_galley_games_end_and_keep_every_invariant: 3, Variants::Galleys;
-    random_4_player_galley_games_end_and_keep_every_invariant: 4, Variants::Galleys;
-    random_3_player_galleys_and_pirates_games_end_and_keep_every_invariant: 3, Variants::GalleysAndPirates;
-    random_4_player_galleys_and_pirates_games_end_and_keep_every_invariant: 4, Variants::GalleysAndPirates;
-    random_3_player_all_variant_games_end_and_keep_every_invariant: 3, Variants::All;
-    random_4_player_all_variant_games_end_and_keep_every_invariant: 4, Variants::All;
-}
+playout_tests!(playouts {
+    random_3_player_base_games_end_and_keep_every_invariant(3, Variants::Base);
+    random_4_player_base_games_end_and_keep_every_invariant(4, Variants::Base);
+    random_3_player_pirate_games_end_and_keep_every_invariant(3, Variants::Pirates);
+    random_4_player_pirate_games_end_and_keep_every_invariant(4, Variants::Pirates);
+    random_3_player_action_card_games_end_and_keep_every_invariant(3, Variants::ActionCards);
+    random_4_player_action_card_games_end_and_keep_every_invariant(4, Variants::ActionCards);
+    random_3_player_galley_games_end_and_keep_every_invariant(3, Variants::Galleys);
+    random_4_player_galley_games_end_and_keep_every_invariant(4, Variants::Galleys);
+    random_3_player_galleys_and_pirates_games_end_and_keep_every_invariant(3, Variants::GalleysAndPirates);
+    random_4_player_galleys_and_pirates_games_end_and_keep_every_invariant(4, Variants::GalleysAndPirates);
+    random_3_player_all_variant_games_end_and_keep_every_invariant(3, Variants::All);
+    random_4_player_all_variant_games_end_and_keep_every_invariant(4, Variants::All);
+});
 
 #[test]
 fn playouts_are_deterministic_for_a_seed() {
     let config = config(Variants::All, 5);
-    assert_eq!(play(4, 5, &config, false), play(4, 5, &config, false));
+    assert_eq!(
+        play(&CHECKS, &config, 4, 5, false, policy),
+        play(&CHECKS, &config, 4, 5, false, policy)
+    );
 }
