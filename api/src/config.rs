@@ -3,6 +3,7 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+use crate::middleware::client_address::TrustedProxies;
 use crate::middleware::cors::Origins;
 use crate::middleware::rate_limit::{Budget, Limits};
 
@@ -47,6 +48,12 @@ pub struct Settings {
     /// Budget per client address for creating games and joining seats, BURST/PER_SECOND.
     #[arg(long, env = "RATE_LIMIT_LOBBY", default_value = "60/1")]
     pub rate_limit_lobby: Budget,
+    /// Reverse proxies in front of the server, as CIDR blocks or addresses (comma-separated):
+    /// on requests from these, the client's address for its rate limits is read from
+    /// `Forwarded` or `X-Forwarded-For`. Empty: every peer is the client itself, and
+    /// forwarding headers are ignored.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: TrustedProxies,
     /// Switch rate limiting off (for load measurements only).
     #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
     pub no_rate_limits: bool,
@@ -134,6 +141,7 @@ impl Settings {
                 burst: 60,
                 per_second: 1.0,
             },
+            trusted_proxies: TrustedProxies::default(),
             no_rate_limits: true,
             db_on_blocking_pool: false,
             bot_threads: 1,

@@ -296,6 +296,13 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
+            StoreError::TooManyBotGames { running, limit } => ApiError::conflict(
+                "bot_game_limit",
+                format!(
+                    "the server already runs {running} games with a bot in every seat (at most \
+                     {limit}); try again when one has finished, or take a seat yourself"
+                ),
+            ),
             StoreError::Rejected(e) => e.into(),
             StoreError::Busy => ApiError::busy(),
             StoreError::Unavailable(m) => {

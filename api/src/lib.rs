@@ -26,6 +26,7 @@ pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod fallback;
+pub mod known_tokens;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
@@ -78,7 +79,11 @@ impl Application {
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
+        let known_tokens = Arc::new(known_tokens::KnownTokens::new(
+            known_tokens::KNOWN_TOKENS_CAPACITY,
+        ));
         let context = Arc::new(state::Context {
+            known_tokens: known_tokens.clone(),
             rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
             changes: state::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
@@ -96,6 +101,9 @@ impl Application {
             hub,
             context,
             always_block: settings.db_on_blocking_pool,
+            db_permits: Arc::new(tokio::sync::Semaphore::new(
+                settings.pool_size.max(1) as usize
+            )),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
@@ -104,9 +112,13 @@ impl Application {
         let schemas = web::Data::from(schemas);
         let catalogue = web::Data::new(catalogue());
         let origins = web::Data::new(settings.origins());
-        let limiter = settings
-            .limits()
-            .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
+        let limiter = settings.limits().map(|l| {
+            web::Data::new(middleware::rate_limit::RateLimiter::new(
+                l,
+                known_tokens,
+                settings.trusted_proxies.clone(),
+            ))
+        });
         let server = HttpServer::new(move || {
             let app = App::new()
                 .into_utoipa_app()

@@ -41,7 +41,9 @@ pub use pool::{
     connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT, PING_AFTER_IDLE,
 };
 
-use diesel::PgConnection;
+/// The connection every store function takes (diesel's), for callers that group store calls
+/// with [`store::atomically`].
+pub use diesel::PgConnection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 /// The migrations in `db/migrations`, compiled into the binary.

@@ -60,6 +60,7 @@ pub fn resolve_caller(
         return Ok((roster, None));
     };
     if let Some(seat) = roster.seat_of(token.as_str()) {
+        cx.known_tokens.learn(token.as_str());
         return Ok((roster, Some(engine_seat(seat)?)));
     }
     match store::seat_by_token(conn, token.as_str())? {

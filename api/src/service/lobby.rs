@@ -1,7 +1,7 @@
 //! Creating games, taking seats and starting: the games-and-lobby endpoint family.
 
-use db::store::{self, BotSeat, NewGame, NewSeat};
-use db::{GameRow, PooledConn, RngSeed, SeatRow, StoreError};
+use db::store::{self, Applied, BotSeat, NewGame, NewSeat};
+use db::{GameRow, PgConnection, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
 use engine::DynGame;
 use serde_json::Value;
@@ -55,9 +55,7 @@ pub fn create_game(
     seats: Vec<SeatPlan>,
     seed: Option<u64>,
 ) -> Result<CreatedGame, ApiError> {
-    if seats.iter().all(|s| matches!(s, SeatPlan::Bot(_))) {
-        check_bot_game_limit(conn, cx)?;
-    }
+    let bots_only = seats.iter().all(|s| matches!(s, SeatPlan::Bot(_)));
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
@@ -71,6 +69,7 @@ pub fn create_game(
         .map(|(i, s)| match s {
             SeatPlan::Taken(name) => {
                 let token = db::token::new_token();
+                cx.known_tokens.learn(&token);
                 created.push(CreatedSeat::Taken(TakenSeat {
                     seat: i as i32,
                     name: name.clone(),
@@ -108,6 +107,7 @@ pub fn create_game(
             rng_seed,
             seats: new_seats,
             initial,
+            bot_game_limit: bots_only.then_some(i64::from(cx.bots.max_games)),
         },
     )?;
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
@@ -120,9 +120,9 @@ pub fn create_game(
     })
 }
 
-/// Starts an open game with the seats taken so far (open seats are closed), and announces
-/// it to long polls.
-fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
+/// Starts an open game with the seats taken so far (open seats are closed). The caller
+/// announces the change once it is committed (`cx.changes.committed`).
+fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, StoreError<Refusal>> {
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
         let info = kind.info();
@@ -147,9 +147,8 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
         let bots = Bots::at(seats, cx.bots.move_delay_ms);
         Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
     })?;
-    cx.changes.committed(applied.change());
     tracing::info!(game_id = %id, "game started");
-    Ok(applied.game)
+    Ok(applied)
 }
 
 /// `POST /v1/games/{id}/seats`: takes a seat; the join that fills the last seat starts the game.
@@ -165,7 +164,9 @@ pub fn join(
 ) -> Result<JoinedSeat, ApiError> {
     let token = db::token::new_token();
     let row = store::join_seat(conn, id, seat, &name, &token)?;
-    let game = start_when_full(conn, cx, id)?;
+    cx.known_tokens.learn(&token);
+    let (game, started) = start_when_full(conn, cx, id)?;
+    announce(cx, started);
     Ok(JoinedSeat {
         game_id: id,
         seat: row.seat,
@@ -187,18 +188,19 @@ pub fn join_bot(
     seat: Option<i32>,
     bot: BotInfo,
 ) -> Result<JoinedBot, ApiError> {
-    let seats = store::seats(conn, id)?;
-    let open = seats.iter().filter(|s| s.name.is_none()).count();
-    let people = seats
-        .iter()
-        .filter(|s| s.name.is_some() && s.bot_level.is_none())
-        .count();
-    if open == 1 && people == 0 {
-        // This join fills the table with bots only.
-        check_bot_game_limit(conn, cx)?;
-    }
-    let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
-    let game = start_when_full(conn, cx, id)?;
+    // One transaction: the seat is taken (locking the game's row until the end), and when
+    // that fills the table with bots only, a slot is claimed and the game started, or
+    // nothing happens at all.
+    let (row, game, started) = store::atomically(conn, |conn| {
+        let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
+        let seats = store::seats(conn, id)?;
+        if seats.iter().all(|s| s.bot_level.is_some()) {
+            store::claim_bot_game_slot(conn, i64::from(cx.bots.max_games))?;
+        }
+        let (game, started) = start_when_full(conn, cx, id)?;
+        Ok::<_, ApiError>((row, game, started))
+    })?;
+    announce(cx, started);
     Ok(JoinedBot {
         game_id: id,
         seat: row.seat,
@@ -209,34 +211,31 @@ pub fn join_bot(
     })
 }
 
-/// Refuses one more game with a bot in every seat once `--bot-max-games` of them run. A soft
-/// cap: two requests at the same moment may both pass, which only matters at the margin.
-fn check_bot_game_limit(conn: &mut PooledConn, cx: &Context) -> Result<(), ApiError> {
-    let running = store::active_bot_only_games(conn)?;
-    if running >= i64::from(cx.bots.max_games) {
-        return Err(ApiError::conflict(
-            "bot_game_limit",
-            format!(
-                "the server already runs {running} games with a bot in every seat (at most {}); \
-                 try again when one has finished, or take a seat yourself",
-                cx.bots.max_games
-            ),
-        ));
+/// Tells long polls and streams of a committed start.
+fn announce(cx: &Context, started: Option<Applied>) {
+    if let Some(applied) = started {
+        cx.changes.committed(applied.change());
     }
-    Ok(())
 }
 
-/// Starts game `id` when no seat is open any more; the game after that.
-fn start_when_full(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, ApiError> {
+/// Starts game `id` when no seat is open any more; the game after that, and the start to
+/// announce once committed.
+fn start_when_full(
+    conn: &mut PgConnection,
+    cx: &Context,
+    id: Uuid,
+) -> Result<(GameRow, Option<Applied>), ApiError> {
     let seats = store::seats(conn, id)?;
+    let mut started = None;
     if seats.iter().all(|s| !s.is_open()) {
         match start(conn, cx, id) {
+            Ok(applied) => started = Some(applied),
             // Someone else started it meanwhile (an explicit start racing the last join).
-            Ok(_) | Err(StoreError::WrongStatus { .. }) => {}
+            Err(StoreError::WrongStatus { .. }) => {}
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(store::get_game(conn, id)?)
+    Ok((store::get_game(conn, id)?, started))
 }
 
 /// `POST /v1/games/{id}/start`, by a seated player of the game: starts it with the seats taken
@@ -254,7 +253,7 @@ pub fn start_by(
     caller::load(conn, cx, id, Some(token))?
         .seat
         .ok_or_else(missing_token)?;
-    start(conn, cx, id)?;
+    announce(cx, Some(start(conn, cx, id)?));
     // Again: closing the open seats may have renumbered the caller's.
     let loaded = caller::load(conn, cx, id, Some(token))?;
     let state = loaded.state()?;

@@ -21,8 +21,8 @@ pub use apply::{
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
-    active_bot_only_games, create_game, get_game, list_games, BotSeat, Cursor, GameFilter,
-    GameSummary, NewGame, NewSeat, Page,
+    active_bot_only_games, atomically, claim_bot_game_slot, create_game, get_game, list_games,
+    BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
 pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};

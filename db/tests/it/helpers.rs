@@ -16,6 +16,7 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             rng_seed: RngSeed([7; 32]),
             seats: vec![NewSeat::Open; seats],
             initial: None,
+            bot_game_limit: None,
         },
     )
     .unwrap()
@@ -48,6 +49,7 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 active_seats: vec![0],
                 bot_turn: None,
             }),
+            bot_game_limit: None,
         },
     )
     .unwrap()

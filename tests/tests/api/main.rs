@@ -12,6 +12,7 @@ mod conventions;
 mod faults;
 mod helpers;
 mod hostile_input;
+mod limits;
 mod load;
 mod lobby;
 mod monopoly;

@@ -73,6 +73,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                         active_seats: vec![0],
                         bot_turn: None,
                     }),
+                    bot_game_limit: None,
                 },
             )
             .map_err(|e| anyhow::anyhow!("{e}"))?;
