@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
 use crate::schema::Documented;
-use crate::template::ActionTemplate;
 
 /// A seat at the table, numbered from 0 in playing (clockwise) order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -135,6 +134,10 @@ pub trait Game {
         + Documented;
     /// What one viewer may see of the state.
     type View: Serialize + Documented;
+    /// The game's action templates, typed ([`Game::action_templates`]): a union tagged by the
+    /// action's `type`, each variant with its typed `fixed` fields and `params` domains (see
+    /// [`crate::template`]); [`crate::template::NoTemplate`] for a game that lists none.
+    type Template: Clone + PartialEq + std::fmt::Debug + Serialize + Documented;
 
     /// Stable type name used in the API (`"tycoon"`).
     const NAME: &'static str;
@@ -194,7 +197,7 @@ pub trait Game {
 
     /// The actions `seat` may take now whose parameters cannot be listed (bids, trade offers),
     /// as templates. Every instantiation of a listed template is accepted by `decide`.
-    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<Self::Template> {
         Vec::new()
     }
 
@@ -209,7 +212,7 @@ pub trait Game {
     /// The `index`-th template of [`Game::action_templates`] for `seat`, `None` past the end. The
     /// random playout driver fills in one template per pick; a game whose templates are dear
     /// to build builds only that one (the playout tests check it against the list).
-    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<Self::Template> {
         Self::action_templates(state, seat).into_iter().nth(index)
     }
 

@@ -67,6 +67,7 @@ pub fn seat_choices<G: Game>(
             }),
     );
     for template in G::action_templates(state, seat) {
+        let template = ActionTemplate::of(&template);
         for _ in 0..per_template {
             out.push(Choice {
                 seat,
@@ -150,6 +151,7 @@ pub fn random_choice<G: Game>(
         if roll < templates {
             let template = G::action_template(state, seat, roll)
                 .expect("action_template_count counts action_templates");
+            let template = ActionTemplate::of(&template);
             return Some(Choice {
                 seat,
                 action: instantiate::<G>(&template, rng),

@@ -841,12 +841,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (acquire)
          */
         AcquireGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats that may act now. */
             active_seats: number[];
             /** Format: uuid */
@@ -908,8 +903,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["NoTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1070,23 +1064,6 @@ export interface components {
         };
         /** @description `200` of an applied action. One shape per game type, told apart by `type`. */
         ActionResponse: components["schemas"]["AcquireActionResponse"] | components["schemas"]["MonopolyActionResponse"] | components["schemas"]["TycoonActionResponse"] | components["schemas"]["TyrosActionResponse"];
-        /**
-         * @description An action with free fields: fixed fields plus one `TemplateDomain` per free field.
-         *
-         *     JSON: `{"type": "bid", "fixed": {"auction": 2}, "params": {"amount": {"kind": "integer",
-         *     "min": 51, "max": 380}}}`. The action it stands for is `{"type": "bid", "auction": 2,
-         *     "amount": <an integer from 51 to 380>}`.
-         */
-        ActionTemplate: {
-            /** @description Fields whose value is given; copied into the action as they are. */
-            fixed?: Record<string, never>;
-            /** @description Free fields, each with the values it may take. */
-            params: {
-                [key: string]: components["schemas"]["TemplateDomain"];
-            };
-            /** @description The action's `type` tag. */
-            type: string;
-        };
         /** @description The server's bot on a seat. */
         BotInfo: {
             /**
@@ -1260,6 +1237,11 @@ export interface components {
         };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: components["schemas"]["AcquireLegalActions"] | components["schemas"]["MonopolyLegalActions"] | components["schemas"]["TycoonLegalActions"] | components["schemas"]["TyrosLegalActions"];
+        /** @description The offer an acceptance names. */
+        MonopolyAcceptFixed: {
+            /** Format: int32 */
+            offer: number;
+        };
         MonopolyAction: components["schemas"]["MonopolyActionRoll"] | components["schemas"]["MonopolyActionBuyProperty"] | components["schemas"]["MonopolyActionDeclineProperty"] | components["schemas"]["MonopolyActionPayJailFine"] | components["schemas"]["MonopolyActionUseJailCard"] | components["schemas"]["MonopolyActionPayCardFine"] | components["schemas"]["MonopolyActionDrawCard"] | components["schemas"]["MonopolyActionEndTurn"] | components["schemas"]["MonopolyActionClaimRent"] | components["schemas"]["MonopolyActionBuild"] | components["schemas"]["MonopolyActionSellBuilding"] | components["schemas"]["MonopolyActionMortgage"] | components["schemas"]["MonopolyActionLiftMortgage"] | components["schemas"]["MonopolyActionOfferTrade"] | components["schemas"]["MonopolyActionAcceptTrade"] | components["schemas"]["MonopolyActionRejectTrade"] | components["schemas"]["MonopolyActionWithdrawTrade"] | components["schemas"]["MonopolyActionBid"] | components["schemas"]["MonopolyActionPassAuction"] | components["schemas"]["MonopolyActionDeclareDemand"] | components["schemas"]["MonopolyActionPayDebt"] | components["schemas"]["MonopolyActionDeclareBankruptcy"] | components["schemas"]["MonopolyActionSettleInheritance"];
         /** @description Accept an offer made to this seat; `lift` as in the offer, for what this seat receives. */
         MonopolyActionAcceptTrade: {
@@ -1518,6 +1500,10 @@ export interface components {
             amount: number;
             seat: components["schemas"]["Seat"];
         };
+        /** @description The free field of a bid. */
+        MonopolyBidParams: {
+            amount: components["schemas"]["TemplateDomainInteger"];
+        };
         /** @description Where a player wants units, in placing order; `placed` of them are built. */
         MonopolyBuildRequest: {
             /** Format: int32 */
@@ -1538,6 +1524,23 @@ export interface components {
          * @enum {string}
          */
         MonopolyCard: "E01" | "E02" | "E03" | "E04" | "E05" | "E06" | "E07" | "E08" | "E09" | "E10" | "E11" | "E12" | "E13" | "E14" | "E15" | "E16" | "G01" | "G02" | "G03" | "G04" | "G05" | "G06" | "G07" | "G08" | "G09" | "G10" | "G11" | "G12" | "G13" | "G14" | "G15" | "G16";
+        /** @description Distinct Monopoly cards (jail cards) from a list. */
+        MonopolyCardSubset: {
+            /**
+             * @description `"subset"`.
+             * @constant
+             */
+            kind: "subset";
+            /** @description The most values to take. */
+            max_items: number;
+            /** @description The fewest values to take. */
+            min_items: number;
+            /**
+             * @description The values to take from, in order; a chosen list keeps this order and names each
+             *     value at most once.
+             */
+            values: components["schemas"]["MonopolyCard"][];
+        };
         /** @description Options fixed at creation (spec §16); every field has the spec's default. */
         MonopolyConfig: {
             /**
@@ -2223,12 +2226,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (monopoly)
          */
         MonopolyGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["MonopolyTemplate"][];
             /** @description Seats that may act now. */
             active_seats: number[];
             /** Format: uuid */
@@ -2302,8 +2300,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["MonopolyTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2314,6 +2311,13 @@ export interface components {
              * @description The version these actions are legal at; send it back as `expected_version`.
              */
             version: number;
+        };
+        /**
+         * @description The mortgaged properties received that may be lifted at once (interest is paid on the
+         *     others).
+         */
+        MonopolyLiftParams: {
+            lift: components["schemas"]["TemplateDomainIntegerSubset"];
         };
         /** @description What is under the hammer. */
         MonopolyLot: components["schemas"]["MonopolyLotProperty"] | components["schemas"]["MonopolyLotBuilding"];
@@ -2335,6 +2339,22 @@ export interface components {
             kind: "property";
             /** Format: int32 */
             square: number;
+        };
+        /** @description The seat a trade offer goes to. */
+        MonopolyOfferFixed: {
+            to: components["schemas"]["Seat"];
+        };
+        /**
+         * @description What a trade offer may contain. A side with no cash, no tradeable property or no jail card
+         *     has no such field here (the action's field then defaults to 0 or empty).
+         */
+        MonopolyOfferParams: {
+            get_cards?: components["schemas"]["MonopolyCardSubset"];
+            get_cash?: components["schemas"]["TemplateDomainInteger"];
+            get_properties?: components["schemas"]["TemplateDomainIntegerSubset"];
+            give_cards?: components["schemas"]["MonopolyCardSubset"];
+            give_cash?: components["schemas"]["TemplateDomainInteger"];
+            give_properties?: components["schemas"]["TemplateDomainIntegerSubset"];
         };
         /**
          * @description Why money moves: carried by payment events and by the debts they leave.
@@ -2484,6 +2504,58 @@ export interface components {
              */
             step: "roll";
         };
+        /**
+         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         *     `{"type": "bid", "params": {"amount": {"kind": "integer", "min": 11, "max": 1500}}}` stands
+         *     for `{"type": "bid", "amount": <11 to 1500>}`. Each variant is its action's `type`, with
+         *     the fields it fixes under `fixed` and a domain per free field under `params`; any choice
+         *     from the domains is accepted while the template is listed.
+         */
+        MonopolyTemplate: components["schemas"]["MonopolyTemplateBid"] | components["schemas"]["MonopolyTemplateOfferTrade"] | components["schemas"]["MonopolyTemplateAcceptTrade"] | components["schemas"]["MonopolyTemplateSettleInheritance"];
+        /** @description Accepting the offer `offer`, lifting any of the mortgages received (MO-TRADE-3). */
+        MonopolyTemplateAcceptTrade: {
+            fixed: components["schemas"]["MonopolyAcceptFixed"];
+            params: components["schemas"]["MonopolyLiftParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "accept_trade";
+        };
+        /**
+         * @description A bid in the running auction, from the lowest allowed bid to the bidder's cash
+         *     (MO-AUC-2..5).
+         */
+        MonopolyTemplateBid: {
+            params: components["schemas"]["MonopolyBidParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bid";
+        };
+        /**
+         * @description An offer to `to` (MO-TRADE-4): cash, properties and jail cards of either side. A free
+         *     field left out of `params` has nothing to choose from: leave it out of the action too.
+         */
+        MonopolyTemplateOfferTrade: {
+            fixed: components["schemas"]["MonopolyOfferFixed"];
+            params: components["schemas"]["MonopolyOfferParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer_trade";
+        };
+        /** @description As the creditor of a bankrupt: lifting any of the mortgages received (MO-BANKR-2). */
+        MonopolyTemplateSettleInheritance: {
+            params: components["schemas"]["MonopolyLiftParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "settle_inheritance";
+        };
         /** @description A trade offer from one player to one other (MO-TRADE-4). */
         MonopolyTradeOffer: {
             from: components["schemas"]["Seat"];
@@ -2539,6 +2611,8 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
+        /** @description No template: this game lists none, so its templates list is always empty. */
+        NoTemplate: unknown;
         /** @description An open seat as created: taken later with `POST /v1/games/{id}/seats`. */
         OpenSeat: {
             name?: null;
@@ -2699,61 +2773,56 @@ export interface components {
             /** @description Bearer token of this seat. Keep it: only its hash is stored. */
             token: string;
         };
-        /** @description The values one free field of a template may take. */
-        TemplateDomain: components["schemas"]["TemplateDomainInteger"] | components["schemas"]["TemplateDomainOneOf"] | components["schemas"]["TemplateDomainSubset"] | components["schemas"]["TemplateDomainCounts"];
         /**
-         * @description An object giving a count for some of the listed keys (at most the key's listed limit
-         *     each; keys left out count 0), with the counts summing to `min_total..=max_total`.
-         *     Used for paying with interchangeable cards: `{"red": 2, "joker": 1}`.
+         * @description A whole number from `min` to `max`, both included: `{"kind": "integer", "min": 51, "max":
+         *     380}` (a bid, an amount of cash).
          */
-        TemplateDomainCounts: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "counts";
-            limits: {
-                [key: string]: number;
-            };
-            /** Format: int32 */
-            max_total: number;
-            /** Format: int32 */
-            min_total: number;
-        };
-        /** @description A whole number from `min` to `max`, both included. */
         TemplateDomainInteger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description `"integer"`.
+             * @constant
              */
             kind: "integer";
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The largest value.
+             */
             max: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The smallest value.
+             */
             min: number;
         };
-        /** @description One of the listed values. */
-        TemplateDomainOneOf: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "one_of";
-            values: Record<string, never>[];
-        };
         /**
-         * @description A list of distinct values taken from `values` (in the listed order), with
-         *     `min_items..=max_items` entries.
+         * @description Distinct whole numbers from a list (Monopoly squares: properties to trade, mortgages to
+         *     lift).
          */
-        TemplateDomainSubset: {
+        TemplateDomainIntegerSubset: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description `"subset"`.
+             * @constant
              */
             kind: "subset";
+            /** @description The most values to take. */
             max_items: number;
+            /** @description The fewest values to take. */
             min_items: number;
-            values: Record<string, never>[];
+            /**
+             * @description The values to take from, in order; a chosen list keeps this order and names each
+             *     value at most once.
+             */
+            values: number[];
+        };
+        /** @description One seat of the listed ones (`to` of a trade offer). */
+        TemplateDomainSeatOneOf: {
+            /**
+             * @description `"one_of"`.
+             * @constant
+             */
+            kind: "one_of";
+            /** @description The values to choose one of (never empty). */
+            values: components["schemas"]["Seat"][];
         };
         TycoonAction: components["schemas"]["TycoonActionBuyTicket"] | components["schemas"]["TycoonActionFly"] | components["schemas"]["TycoonActionBuildHotel"] | components["schemas"]["TycoonActionRenovateHotel"] | components["schemas"]["TycoonActionBuildFactory"] | components["schemas"]["TycoonActionTakeLoan"] | components["schemas"]["TycoonActionPass"] | components["schemas"]["TycoonActionEndTurn"] | components["schemas"]["TycoonActionSettleLoan"];
         /** @description Build a factory where the plane stands (TY-FAC-1). */
@@ -3181,12 +3250,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (tycoon)
          */
         TycoonGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats that may act now. */
             active_seats: number[];
             /** Format: uuid */
@@ -3260,8 +3324,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["NoTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -3678,6 +3741,11 @@ export interface components {
         };
         /** @enum {string} */
         TyrosBankForm: "swap" | "pick";
+        /** @description The colour bought from the bank and the cards paid for it. */
+        TyrosBankPickParams: {
+            cards: components["schemas"]["TyrosCardCounts"];
+            colour: components["schemas"]["TyrosEmpireOneOf"];
+        };
         /**
          * @description What a player who cannot place a tile in Phase 2 does (TR-P2-4, TR-D-4).
          * @enum {string}
@@ -3688,6 +3756,29 @@ export interface components {
          * @enum {string}
          */
         TyrosCard: "orange" | "yellow" | "green" | "violet" | "joker";
+        /**
+         * @description Trade cards counted by colour: a count for some colours, at most each colour's limit
+         *     (colours left out count 0), the counts summing to `min_total..=max_total`.
+         */
+        TyrosCardCounts: {
+            /**
+             * @description `"counts"`.
+             * @constant
+             */
+            kind: "counts";
+            /** @description The most cards of each colour (colours left out: none). */
+            limits: components["schemas"]["TyrosCards"];
+            /**
+             * Format: int32
+             * @description The most cards in all.
+             */
+            max_total: number;
+            /**
+             * Format: int32
+             * @description The fewest cards in all.
+             */
+            min_total: number;
+        };
         /**
          * @description Where an action card is (TR-AK-2).
          * @enum {string}
@@ -3708,6 +3799,10 @@ export interface components {
             violet?: number;
             /** Format: int32 */
             yellow?: number;
+        };
+        /** @description The cards of a payment, a fight, a keep choice or a bank swap. */
+        TyrosCardsParams: {
+            cards: components["schemas"]["TyrosCardCounts"];
         };
         /**
          * @description A Tyros cell ships can be in: "TY" (Tyros) or a field number "1" to "32" (a bare integer is accepted for a field).
@@ -3927,6 +4022,16 @@ export interface components {
          * @enum {string}
          */
         TyrosEmpire: "orange" | "yellow" | "green" | "violet";
+        /** @description One empire colour of the listed ones. */
+        TyrosEmpireOneOf: {
+            /**
+             * @description `"one_of"`.
+             * @constant
+             */
+            kind: "one_of";
+            /** @description The values to choose one of (never empty). */
+            values: components["schemas"]["TyrosEmpire"][];
+        };
         TyrosEvent: components["schemas"]["TyrosEventGameStarted"] | components["schemas"]["TyrosEventTilePileShuffled"] | components["schemas"]["TyrosEventEmpireFounded"] | components["schemas"]["TyrosEventTilesDealt"] | components["schemas"]["TyrosEventDrawPileShuffled"] | components["schemas"]["TyrosEventStartPlayerChosen"] | components["schemas"]["TyrosEventRoundStarted"] | components["schemas"]["TyrosEventCardsDrawn"] | components["schemas"]["TyrosEventDrawPileRebuilt"] | components["schemas"]["TyrosEventExpansionStarted"] | components["schemas"]["TyrosEventTilePlaced"] | components["schemas"]["TyrosEventTileDrawn"] | components["schemas"]["TyrosEventPlacementSkipped"] | components["schemas"]["TyrosEventTilesSwapped"] | components["schemas"]["TyrosEventTileSwapSkipped"] | components["schemas"]["TyrosEventNoProgressDraws"] | components["schemas"]["TyrosEventLastRoundReached"] | components["schemas"]["TyrosEventPiratePhaseStarted"] | components["schemas"]["TyrosEventPirateAppeared"] | components["schemas"]["TyrosEventNoPirate"] | components["schemas"]["TyrosEventPirateSunk"] | components["schemas"]["TyrosEventActionPhaseStarted"] | components["schemas"]["TyrosEventTurnStarted"] | components["schemas"]["TyrosEventDuesOwed"] | components["schemas"]["TyrosEventDuePaid"] | components["schemas"]["TyrosEventShipMoved"] | components["schemas"]["TyrosEventExplorerSailed"] | components["schemas"]["TyrosEventCityFounded"] | components["schemas"]["TyrosEventBonusEarned"] | components["schemas"]["TyrosEventShipBuilt"] | components["schemas"]["TyrosEventBankTraded"] | components["schemas"]["TyrosEventCardsDiscarded"] | components["schemas"]["TyrosEventCardTakenFromPile"] | components["schemas"]["TyrosEventPileSearchFailed"] | components["schemas"]["TyrosEventTradeOffered"] | components["schemas"]["TyrosEventTradeAccepted"] | components["schemas"]["TyrosEventTradeRejected"] | components["schemas"]["TyrosEventTradeWithdrawn"] | components["schemas"]["TyrosEventActionCardPlayed"] | components["schemas"]["TyrosEventActionCardUsed"] | components["schemas"]["TyrosEventActionCardLost"] | components["schemas"]["TyrosEventShipRelocated"] | components["schemas"]["TyrosEventShipSunk"] | components["schemas"]["TyrosEventFightStarted"] | components["schemas"]["TyrosEventFightCardsLaid"] | components["schemas"]["TyrosEventFightRevealed"] | components["schemas"]["TyrosEventFightResolved"] | components["schemas"]["TyrosEventPassed"] | components["schemas"]["TyrosEventTurnEnded"] | components["schemas"]["TyrosEventActionPhaseEnded"] | components["schemas"]["TyrosEventKeepChosen"] | components["schemas"]["TyrosEventGameEnded"];
         /** @description A laid-out "Günstiger Wind" not used this round is lost (TR-AK-4). */
         TyrosEventActionCardLost: {
@@ -4548,12 +4653,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (tyros)
          */
         TyrosGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["TyrosTemplate"][];
             /** @description Seats that may act now. */
             active_seats: number[];
             /** Format: uuid */
@@ -4605,6 +4705,10 @@ export interface components {
              */
             type: "tyros";
         };
+        /** @description An offer that gives nothing (the offering hand is empty). */
+        TyrosGiftFixed: {
+            give: components["schemas"]["TyrosCards"];
+        };
         /** @description `GET /v1/games/{id}/legal-actions`. (tyros) */
         TyrosLegalActions: {
             actions: components["schemas"]["TyrosAction"][];
@@ -4615,8 +4719,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["TyrosTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4661,6 +4764,15 @@ export interface components {
             get: components["schemas"]["TyrosCards"];
             give: components["schemas"]["TyrosCards"];
             to: components["schemas"]["Seat"];
+        };
+        /**
+         * @description What an offer may contain: the seat it goes to, the cards given (when the hand holds
+         *     any) and the cards asked for.
+         */
+        TyrosOfferParams: {
+            get: components["schemas"]["TyrosCardCounts"];
+            give?: components["schemas"]["TyrosCardCounts"];
+            to: components["schemas"]["TemplateDomainSeatOneOf"];
         };
         /** @description A value that depends on the player count: JSON `{"3": 2, "4": 1}`. */
         TyrosPerPlayerCount: {
@@ -4877,6 +4989,72 @@ export interface components {
         };
         /** @enum {string} */
         TyrosSwapSkipReason: "pile_empty" | "no_usable_tile";
+        /**
+         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         *     `{"type": "pay", "params": {"cards": {"kind": "counts", "limits": {"orange": 2, "joker":
+         *     1}, "min_total": 2, "max_total": 2}}}` stands for `{"type": "pay", "cards": <2 of those>}`.
+         *     Each variant is its action's `type`, with the fields it fixes under `fixed` and a domain per
+         *     free field under `params`; any choice from the domains is accepted while it is listed.
+         */
+        TyrosTemplate: components["schemas"]["TyrosTemplatePay"] | components["schemas"]["TyrosTemplateLayFightCards"] | components["schemas"]["TyrosTemplateKeep"] | components["schemas"]["TyrosTemplateBankSwap"] | components["schemas"]["TyrosTemplateBankPick"] | components["schemas"]["TyrosTemplateOfferTrade"];
+        /** @description Buying a card of a chosen colour from the bank (TR-ACT-D). */
+        TyrosTemplateBankPick: {
+            params: components["schemas"]["TyrosBankPickParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_pick";
+        };
+        /** @description Swapping cards with the bank (TR-ACT-D). */
+        TyrosTemplateBankSwap: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_swap";
+        };
+        /** @description Choosing the cards kept at the round's end (TR-EOR-1). */
+        TyrosTemplateKeep: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep";
+        };
+        /** @description Laying fight cards (TR-GAL-5). */
+        TyrosTemplateLayFightCards: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lay_fight_cards";
+        };
+        /**
+         * @description An offer to another player (TR-ACT-E). With an empty hand the offer gives nothing
+         *     (`fixed.give` is `{}`) and asks for a gift; otherwise `give` is a free field.
+         */
+        TyrosTemplateOfferTrade: {
+            fixed?: components["schemas"]["TyrosGiftFixed"];
+            params: components["schemas"]["TyrosOfferParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer_trade";
+        };
+        /** @description Paying an "any cards" due with cards of the hand (TR-D-19). */
+        TyrosTemplatePay: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pay";
+        };
         /** @description A Tyros landscape tile, numbered like its field. */
         TyrosTile: number;
         /** @description One turn of the action phase. */

@@ -17,8 +17,13 @@ fn any_game(kind: fn(&engine::openapi::GameSchemas) -> &String, what: &str) -> S
     let mut b = AnyOfBuilder::new().description(Some(format!(
         "{what}: one of the hosted games' schemas, chosen by the game's type."
     )));
+    let mut seen = Vec::new();
     for g in engine::openapi::game_schema_names() {
-        b = b.item(RefOr::Ref(Ref::from_schema_name(kind(&g).clone())));
+        // Games without templates share one schema: list it once.
+        if !seen.contains(kind(&g)) {
+            seen.push(kind(&g).clone());
+            b = b.item(RefOr::Ref(Ref::from_schema_name(kind(&g).clone())));
+        }
     }
     b.build().into()
 }
@@ -58,6 +63,14 @@ pub fn event() -> Schema {
 /// Schema of a list of actions.
 pub fn actions() -> Schema {
     ArrayBuilder::new().items(RefOr::T(action())).build().into()
+}
+
+/// Schema of a list of action templates: each game's typed template union
+/// (`MonopolyTemplate`, ...), or for a game without templates a schema nothing matches, so
+/// that its list is always empty.
+pub fn templates() -> Schema {
+    let union = any_game(|g| &g.template, "An action template");
+    ArrayBuilder::new().items(RefOr::T(union)).build().into()
 }
 
 /// A boolean that is always `value` in this shape (JSON Schema `const`, written as a

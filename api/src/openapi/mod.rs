@@ -92,7 +92,7 @@ fn games() -> Vec<per_game::Game> {
         .into_iter()
         .map(|g| per_game::Game {
             name: g.game.to_string(),
-            kinds: [g.config, g.action, g.event, g.view],
+            kinds: [g.config, g.action, g.event, g.view, g.template],
         })
         .collect()
 }

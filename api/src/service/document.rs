@@ -2,7 +2,7 @@
 //! redacted for it.
 
 use db::{EventRow, GameRow, SeatRow};
-use engine::{ActionTemplate, DynGame, DynState, Seat};
+use engine::{DynGame, DynState, Seat};
 use serde_json::Value;
 
 use super::caller::{viewer, wire_seat};
@@ -100,7 +100,7 @@ pub fn seat_templates(
     game: &GameRow,
     state: Option<&dyn DynState>,
     seat: Option<Seat>,
-) -> Vec<ActionTemplate> {
+) -> Vec<Value> {
     actionable(game, state, seat)
         .map(|(state, s)| state.action_templates(s))
         .unwrap_or_default()

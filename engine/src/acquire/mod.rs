@@ -59,6 +59,7 @@ impl Game for Acquire {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Template = crate::template::NoTemplate;
 
     const NAME: &'static str = "acquire";
     const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";

@@ -44,15 +44,16 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::Action;
+pub use action::{Action, Template};
 pub use config::{Config, DeckChoice, InterestRounding};
 pub use data::{board, Card, Deck};
 pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
 pub use view::View;
 
-use crate::template::{self, ActionTemplate, Domain};
+use crate::template::{self, IntegerRange, IntegerSubset};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
+use action::{AcceptFixed, BidParams, CardSubset, LiftParams, OfferFixed, OfferParams};
 use errors::Refused;
 use rand::RngCore;
 use state::{Step, TradeOffer};
@@ -69,6 +70,7 @@ impl Game for Monopoly {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Template = Template;
 
     const NAME: &'static str = "monopoly";
     const TITLE: &'static str = "Monopoly (German edition)";
@@ -114,7 +116,7 @@ impl Game for Monopoly {
         actions
     }
 
-    fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
         let mut templates = Vec::new();
         if let Some(stage) = stage_of(state, seat) {
             parametric(state, seat, stage, &mut |p| {
@@ -131,7 +133,7 @@ impl Game for Monopoly {
         template::count_found(|found| parametric(state, seat, stage, found))
     }
 
-    fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+    fn action_template(state: &State, seat: Seat, index: usize) -> Option<Template> {
         let stage = stage_of(state, seat)?;
         template::nth_found(index, |found| parametric(state, seat, stage, found))
             .map(|p| p.build(state, seat))
@@ -444,21 +446,24 @@ fn parametric<'s>(
 
 impl Parametric<'_> {
     /// The template `seat` is offered.
-    fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+    fn build(&self, state: &State, seat: Seat) -> Template {
         match *self {
-            Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
-                "amount",
-                Domain::Integer {
-                    min: floor,
-                    max: cash,
+            Parametric::Bid { floor, cash } => Template::Bid {
+                params: BidParams {
+                    amount: IntegerRange::new(floor, cash),
                 },
-            ),
-            Parametric::SettleInheritance(squares) => {
-                ActionTemplate::new("settle_inheritance").param("lift", Domain::any_subset(squares))
-            }
-            Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
-                .fixed("offer", o.offer)
-                .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
+            },
+            Parametric::SettleInheritance(squares) => Template::SettleInheritance {
+                params: LiftParams {
+                    lift: IntegerSubset::any_of(squares.iter().copied()),
+                },
+            },
+            Parametric::AcceptTrade(o) => Template::AcceptTrade {
+                fixed: AcceptFixed { offer: o.offer },
+                params: LiftParams {
+                    lift: IntegerSubset::any_of(rules::mortgaged_given(state, o)),
+                },
+            },
             Parametric::OfferTrade { to } => {
                 offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
             }
@@ -487,25 +492,22 @@ impl TradeSide {
 /// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
 /// client may name some of them to lift instead). Fields with nothing to choose from are left
 /// out of the template: they default to 0 and empty.
-fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> ActionTemplate {
-    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
-    for (side, what) in [("give", mine), ("get", theirs)] {
-        if what.cash > 0 {
-            let cash = Domain::Integer {
-                min: 0,
-                max: what.cash,
-            };
-            template = template.param(format!("{side}_cash"), cash);
-        }
-        if !what.properties.is_empty() {
-            template = template.param(
-                format!("{side}_properties"),
-                Domain::any_subset(&what.properties),
-            );
-        }
-        if !what.cards.is_empty() {
-            template = template.param(format!("{side}_cards"), Domain::any_subset(&what.cards));
-        }
+fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> Template {
+    let cash = |side: &TradeSide| (side.cash > 0).then(|| IntegerRange::new(0, side.cash));
+    let properties = |side: &TradeSide| {
+        (!side.properties.is_empty()).then(|| IntegerSubset::any_of(side.properties.clone()))
+    };
+    let cards =
+        |side: &TradeSide| (!side.cards.is_empty()).then(|| CardSubset::any_of(side.cards.clone()));
+    Template::OfferTrade {
+        fixed: OfferFixed { to },
+        params: OfferParams {
+            give_cash: cash(mine),
+            give_properties: properties(mine),
+            give_cards: cards(mine),
+            get_cash: cash(theirs),
+            get_properties: properties(theirs),
+            get_cards: cards(theirs),
+        },
     }
-    template
 }

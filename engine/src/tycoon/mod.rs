@@ -40,6 +40,7 @@ impl Game for Tycoon {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Template = crate::template::NoTemplate;
 
     const NAME: &'static str = "tycoon";
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";

@@ -9,6 +9,9 @@
 //! checks in `rules`.
 
 use super::action::Action;
+use super::action::{
+    BankPickParams, CardCounts, CardsParams, EmpireOneOf, GiftFixed, OfferParams, Template,
+};
 use super::cards::{Card, Cards, Empire};
 use super::data::{board, Cell, CELL_COUNT};
 use super::paths::Layers;
@@ -16,9 +19,8 @@ use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
 use crate::refusal::Refused;
-use crate::template::{ActionTemplate, Domain};
+use crate::template::SeatOneOf;
 use crate::Seat;
-use std::collections::BTreeMap;
 
 pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
@@ -70,7 +72,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
-pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+pub fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
     let mut out = Vec::new();
     templates(state, seat, &mut |t| out.push(t.build(state, seat)));
     out
@@ -78,7 +80,7 @@ pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
 
 /// A template of a seat as [`templates`] finds it, before it is built: counting these is cheap,
 /// building one (a map of card names per domain) is not.
-pub enum Template {
+pub enum Found {
     /// Paying `count` cards of `hand` for an "any cards" due (TR-D-19).
     Pay { hand: Cards, count: u8 },
     /// Laying `min..=max` fight cards (TR-GAL-5).
@@ -94,65 +96,73 @@ pub enum Template {
 }
 
 /// The templates of `seat`, each handed to `found` in listing order.
-pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
+pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Found)) {
     let hand = state.player(seat).cards;
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => {
             if let Options::AnyOf { hand, count } = payment_options(state) {
-                found(Template::Pay { hand, count });
+                found(Found::Pay { hand, count });
             }
         }
         Awaiting::FightCards(p) if p == seat && !hand.is_empty() => {
             let g = &board().variants.galleys;
             let max = u32::from(g.fight_cards_max).min(hand.total()) as u8;
             let min = g.fight_cards_min.min(max);
-            found(Template::LayFightCards { min, max });
+            found(Found::LayFightCards { min, max });
         }
-        Awaiting::Keep if rules::keep_pending(state, seat) => found(Template::Keep),
+        Awaiting::Keep if rules::keep_pending(state, seat) => found(Found::Keep),
         Awaiting::Turn(p) if p == seat => {
             if rules::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
                 let c = &board().constants.bank_trade;
                 let max = u32::from(c.swap_max).min(hand.total()) as u8;
-                found(Template::BankSwap { max });
+                found(Found::BankSwap { max });
                 if hand.total() >= u32::from(c.pick_cost) {
-                    found(Template::BankPick);
+                    found(Found::BankPick);
                 }
             }
             if rules::check_may_offer::<Refused>(state, seat).is_ok()
                 && (!hand.is_empty() || largest_other_hand(state, seat) > 0)
             {
-                found(Template::Offer);
+                found(Found::Offer);
             }
         }
         _ => {}
     }
 }
 
-impl Template {
+impl Found {
     /// The template `seat` is offered.
-    pub fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+    pub fn build(&self, state: &State, seat: Seat) -> Template {
         let hand = state.player(seat).cards;
+        let cards = |limits, min, max| CardsParams {
+            cards: CardCounts::new(limits, min, max),
+        };
         match *self {
-            Template::Pay { hand, count } => {
-                ActionTemplate::new("pay").param("cards", counts(&hand, count, count))
-            }
-            Template::LayFightCards { min, max } => {
-                ActionTemplate::new("lay_fight_cards").param("cards", counts(&hand, min, max))
-            }
-            Template::Keep => {
+            Found::Pay { hand, count } => Template::Pay {
+                params: cards(hand, count, count),
+            },
+            Found::LayFightCards { min, max } => Template::LayFightCards {
+                params: cards(hand, min, max),
+            },
+            Found::Keep => {
                 let kept = state.config.cards_kept;
-                ActionTemplate::new("keep").param("cards", counts(&hand, kept, kept))
+                Template::Keep {
+                    params: cards(hand, kept, kept),
+                }
             }
-            Template::BankSwap { max } => {
-                ActionTemplate::new("bank_swap").param("cards", counts(&hand, 1, max))
-            }
-            Template::BankPick => {
+            Found::BankSwap { max } => Template::BankSwap {
+                params: cards(hand, 1, max),
+            },
+            Found::BankPick => {
                 let cost = board().constants.bank_trade.pick_cost;
-                ActionTemplate::new("bank_pick")
-                    .param("colour", Domain::one_of(Empire::ALL))
-                    .param("cards", counts(&hand, cost, cost))
+                Template::BankPick {
+                    params: BankPickParams {
+                        colour: EmpireOneOf::new(Empire::ALL),
+                        cards: CardCounts::new(hand, cost, cost),
+                    },
+                }
             }
-            Template::Offer => offer_template(state, seat, &hand),
+            Found::Offer => offer_template(state, seat, &hand),
         }
     }
 }
@@ -172,37 +182,28 @@ fn largest_other_hand(state: &State, seat: Seat) -> u32 {
 /// largest other hand holds (an offer asking for more than its recipient holds can only be
 /// rejected); with an empty hand, a request for a gift (TR-ACT-E). Listed only when the hand
 /// or some other hand holds a card.
-fn offer_template(state: &State, seat: Seat, hand: &Cards) -> ActionTemplate {
-    let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
-    let most = largest_other_hand(state, seat);
-    let wanted = |min_total| Domain::Counts {
-        limits: Card::ALL
-            .iter()
-            .map(|c| (c.name().to_string(), most))
-            .collect(),
-        min_total,
-        max_total: most,
-    };
-    let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
-    if !hand.is_empty() {
-        let all = hand.total() as u8;
-        t.param("give", counts(hand, 1, all))
-            .param("get", wanted(0))
-    } else {
-        t.fixed("give", Cards::NONE).param("get", wanted(1))
+fn offer_template(state: &State, seat: Seat, hand: &Cards) -> Template {
+    let to = SeatOneOf::new(state.seats().filter(|&o| o != seat));
+    // At most 255 (largest_other_hand caps it), so it fits a card count.
+    let most = largest_other_hand(state, seat) as u8;
+    let wanted = |min| CardCounts::new(Cards::from_array([most; 5]), min, most);
+    if hand.is_empty() {
+        return Template::OfferTrade {
+            fixed: Some(GiftFixed { give: Cards::NONE }),
+            params: OfferParams {
+                to,
+                give: None,
+                get: wanted(1),
+            },
+        };
     }
-}
-
-/// Any `min..=max` cards of `hand`.
-fn counts(hand: &Cards, min: u8, max: u8) -> Domain {
-    let limits: BTreeMap<String, u32> = hand
-        .iter()
-        .map(|(c, n)| (c.name().to_string(), u32::from(n)))
-        .collect();
-    Domain::Counts {
-        limits,
-        min_total: u32::from(min),
-        max_total: u32::from(max),
+    Template::OfferTrade {
+        fixed: None,
+        params: OfferParams {
+            to,
+            give: Some(CardCounts::new(*hand, 1, hand.total() as u8)),
+            get: wanted(0),
+        },
     }
 }
 

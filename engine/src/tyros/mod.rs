@@ -50,7 +50,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::Action;
+pub use action::{Action, Template};
 pub use cards::{Card, Cards, Empire};
 pub use config::{CantPlaceTile, Config, ReshuffleRule, SetupMode, TyrosShipyard};
 pub use data::{board, Cell, DesertCell, SeaCell, Tile};
@@ -59,7 +59,7 @@ pub use scoring::score_sheets;
 pub use state::State;
 pub use view::View;
 
-use crate::template::{self, ActionTemplate};
+use crate::template;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
 use rules::Awaiting;
@@ -74,6 +74,7 @@ impl Game for Tyros {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Template = Template;
 
     const NAME: &'static str = "tyros";
     const TITLE: &'static str = "Tyros (Wallace) with the hall9000 variants";
@@ -118,7 +119,7 @@ impl Game for Tyros {
         legal::legal_actions(state, seat)
     }
 
-    fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
         if seat.index() >= state.players.len() {
             return Vec::new();
         }
@@ -132,7 +133,7 @@ impl Game for Tyros {
         template::count_found(|found| legal::templates(state, seat, found))
     }
 
-    fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+    fn action_template(state: &State, seat: Seat, index: usize) -> Option<Template> {
         if seat.index() >= state.players.len() {
             return None;
         }

@@ -183,7 +183,8 @@ export function templateForms(templates, act, label = () => null) {
     const name = `${t.type}-${n}`;
     const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
-    const fixed = Object.entries(t.fixed ?? {});
+    const given = ('fixed' in t && t.fixed) || {};
+    const fixed = Object.entries(given);
     return h(
       'form',
       {
@@ -194,7 +195,7 @@ export function templateForms(templates, act, label = () => null) {
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
-          const action = { type: t.type, ...(t.fixed ?? {}) };
+          const action = { type: t.type, ...given };
           const problems = [];
           for (const f of fields) {
             const got = f.read();

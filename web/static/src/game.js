@@ -226,7 +226,8 @@ function render() {
   const shown = replaying ? page.replayState : null;
   const view = replaying ? shown?.view : doc.view;
   const legal = replaying ? [] : doc.legal_actions;
-  const templates = replaying ? [] : doc.action_templates;
+  // Only Monopoly and Tyros list templates (the others' lists are always empty).
+  const templates = replaying || (doc.type !== 'monopoly' && doc.type !== 'tyros') ? [] : doc.action_templates;
   const activeSeats = replaying ? (shown?.active_seats ?? []) : doc.active_seats;
   const outcome = replaying ? shown?.outcome : doc.outcome;
   /** @type {import('./boards/index.js').BoardContext} */

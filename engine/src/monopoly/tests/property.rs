@@ -2,8 +2,8 @@
 
 use super::support::*;
 use crate::monopoly::state::{Building, Step, HOTEL};
-use crate::monopoly::{Action, Card, Config, Event, Monopoly};
-use crate::template::Domain;
+use crate::monopoly::{Action, Card, Config, Event, Monopoly, Template};
+use crate::template::{ActionTemplate, IntegerRange, IntegerSubset};
 use crate::{Game, Seat};
 
 fn card(id: &str) -> Card {
@@ -90,12 +90,10 @@ fn mo_auc_2_mo_auc_5_mo_d_5_open_outcry_protocol() {
     land_on(&mut s, A, 24);
     ok(&mut s, A, Action::DeclineProperty);
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(A), Seat(B), Seat(C)]);
-    let template = &Monopoly::action_templates(&s, Seat(B))[0];
-    assert_eq!(template.action_type, "bid");
-    assert_eq!(
-        template.params["amount"],
-        Domain::Integer { min: 1, max: 1500 }
-    );
+    let Template::Bid { params } = &Monopoly::action_templates(&s, Seat(B))[0] else {
+        panic!("B's first template is a bid");
+    };
+    assert_eq!(params.amount, IntegerRange::new(1, 1500));
     refused(&mut s, B, Action::Roll, "monopoly.auction_running");
     ok(&mut s, A, Action::Bid { amount: 10 });
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B), Seat(C)]);
@@ -514,10 +512,14 @@ fn mo_trade_4_offer_template_instantiations_are_accepted() {
     let templates = Monopoly::action_templates(&s, Seat(A));
     let to_b = templates
         .iter()
-        .find(|t| t.action_type == "offer_trade" && t.fixed["to"] == 1)
+        .find(|t| matches!(t, Template::OfferTrade { fixed, .. } if fixed.to == Seat(1)))
         .unwrap();
-    assert_eq!(to_b.params["give_properties"], Domain::any_subset([5u8]));
-    assert_eq!(to_b.params["get_properties"], Domain::any_subset([6u8, 8]));
+    let Template::OfferTrade { params, .. } = to_b else {
+        unreachable!()
+    };
+    assert_eq!(params.give_properties, Some(IntegerSubset::any_of([5])));
+    assert_eq!(params.get_properties, Some(IntegerSubset::any_of([6, 8])));
+    let to_b = ActionTemplate::of(to_b);
     let mut r = rng(4);
     for _ in 0..200 {
         let action: Action = serde_json::from_value(to_b.instantiate(&mut r)).unwrap();
