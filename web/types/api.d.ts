@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers. */
+        /**
+         * Liveness.
+         * @description The process answers; says nothing about the database (that is `/readyz`).
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -28,7 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format). */
+        /**
+         * Prometheus metrics.
+         * @description The text exposition format: requests by route and status, action latencies, open streams
+         *     and long polls, the database pool.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -45,7 +52,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database is reachable. */
+        /**
+         * Readiness.
+         * @description The database is reachable: an explicit round trip to it, so a load balancer stops sending
+         *     requests while it is not.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -83,12 +94,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List games, newest first, with cursor pagination. */
+        /**
+         * List games.
+         * @description Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+         *     (also in `Link: <...>; rel="next"`).
+         */
         get: operations["list_games"];
         put?: never;
         /**
-         * Create a game. Named seats get their token in the response (once); a game without open
-         *     seats starts at once.
+         * Create a game.
+         * @description Named seats get their token in the response, once; a game without open seats starts at
+         *     once. With an `Idempotency-Key`, a retry with the same key and body gets the stored
+         *     response again (`Idempotency-Replayed: true`), tokens included, instead of a second game.
          */
         post: operations["create_game"];
         delete?: never;
@@ -105,11 +122,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
-         *     version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
-         *     N seconds (capped at 30) for a version newer than the client's (`after_version`, or the one in
-         *     `If-None-Match`) and answers as soon as it exists; after the wait the current document (or
-         *     304) comes back.
+         * The game as the caller sees it.
+         * @description A seat by its bearer token, a spectator without one. `ETag` is version-based and differs
+         *     per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
+         *     for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
+         *     answers as soon as it exists; after the wait the current document (or 304) comes back.
          */
         get: operations["get_game"];
         put?: never;
@@ -182,11 +199,35 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The event log, redacted for the caller (secrets such as a shuffled deck's order are hidden
-         *     until the game ends), in pages (`Link: <...>; rel="next"`). With
-         *     `Accept: application/x-ndjson` the whole log after `after` is streamed, one event per line.
+         * The event log, a page at a time.
+         * @description Redacted for the caller: secrets such as a shuffled deck's order are hidden until the game
+         *     ends. Pages follow `next_after` (also in `Link: <...>; rel="next"`). The whole log as one
+         *     stream of lines is `GET …/events.ndjson`; this operation gives the same stream to a client
+         *     that asks for `Accept: application/x-ndjson`, which older clients do.
          */
         get: operations["list_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/events.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole event log as NDJSON.
+         * @description One `LoggedEvent` per line (the event with the game's `type`), redacted for the caller like
+         *     the pages of `GET …/events`, from after `after` to the end of the log as it is while the
+         *     export runs; read page by page, so a long log never holds the database for long.
+         */
+        get: operations["export_events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -203,8 +244,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the caller's seat may do now. Spectators (no token) get an empty list with
-         *     `seat: null`, not an error, so one client loop serves players and watchers alike.
+         * What the caller's seat may do now.
+         * @description The listed actions and the templates of actions whose parameters cannot be listed, with
+         *     the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
+         *     not an error, so one client loop serves players and watchers alike.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -225,9 +268,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-         *     token is in the response, once. The join that fills the last seat starts the game. Joins
-         *     do not change the version (no event is written).
+         * Take an open seat.
+         * @description For a person (`name`) or for the server's bot (`bot`). A person's seat token is in the
+         *     response, once. The join that fills the last seat starts the game. Joins do not change the
+         *     version (no event is written). With an `Idempotency-Key`, a retry with the same key and
+         *     body gets the stored response again (`Idempotency-Replayed: true`), token included,
+         *     instead of taking a second seat.
          */
         post: operations["join_seat"];
         delete?: never;
@@ -266,7 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's view as of event `seq`, rebuilt by folding events `1..=seq` (time travel). */
+        /**
+         * The caller's view as of event `seq` (time travel).
+         * @description Rebuilt by folding events `1..=seq`, and shown as the caller may see it now.
+         */
         get: operations["get_state"];
         put?: never;
         post?: never;
@@ -285,14 +334,21 @@ export interface paths {
         };
         /**
          * Follow a game: its events as they commit, for the caller's view.
-         * @description Server-Sent Events (`text/event-stream`). Messages:
-         *     - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
-         *       `GET …/events`);
-         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-         *       "active_seats"}`), after each batch, also when the caller may see none of its events: a
-         *       seat's client acts when it finds its seat in `active_seats` (reading its document for
-         *       the legal actions, then acting from each action's answer while it stays active);
+         * @description Server-Sent Events (`text/event-stream`); the response schema describes one message as an
+         *     SSE parser hands it over, its `data` line read as JSON (`ServerSentEvent`, told apart by
+         *     `event`):
+         *     - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
+         *       `type` (each game's own event schema, redacted for the caller like `GET …/events`);
+         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
+         *       "status", "active_seats"}`), after each batch, also when the caller may see none of its
+         *       events: a seat's client acts when it finds its seat in `active_seats` (reading its
+         *       document for the legal actions, then acting from each action's answer while it stays
+         *       active);
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
+         *
+         *     Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
+         *     take `event:`, `id:` and `data:` from each block, parse `data` as JSON
+         *     (`tests/clients/` holds typed readers in TypeScript and Python).
          *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
          *     events it missed first. Once the game is finished and everything is sent, the stream
@@ -915,6 +971,30 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (acquire)
+         */
+        AcquireLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["AcquireEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
         /** @description A merger in progress (AQ-MERGE-1..7). */
         AcquireMerger: {
             /** @description Every chain the tile touched, with its size before the merger (AQ-MERGE-1). */
@@ -1119,23 +1199,6 @@ export interface components {
              */
             version: number;
         };
-        /** @description One event of the log, as the caller may see it. */
-        EventDto: {
-            /** Format: date-time */
-            created_at: string;
-            /** @description A game event: one of the hosted games' schemas, chosen by the game's type. */
-            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"] | components["schemas"]["TyrosEvent"];
-            /**
-             * Format: int32
-             * @description The seat whose action caused it; `null` for setup and automatic events.
-             */
-            seat: number | null;
-            /**
-             * Format: int64
-             * @description Position in the log, from 1; the game's version is the seq of its last event.
-             */
-            seq: number;
-        };
         /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. */
         EventPage: components["schemas"]["AcquireEventPage"] | components["schemas"]["MonopolyEventPage"] | components["schemas"]["TycoonEventPage"] | components["schemas"]["TyrosEventPage"];
         /**
@@ -1143,6 +1206,17 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates.
          */
         GameDocument: components["schemas"]["AcquireGameDocument"] | components["schemas"]["MonopolyGameDocument"] | components["schemas"]["TycoonGameDocument"] | components["schemas"]["TyrosGameDocument"];
+        /** @description A `game_event` message: one event the caller may see, as it commits. */
+        GameEventMessage: {
+            data: components["schemas"]["LoggedEvent"];
+            /**
+             * @description `event: game_event`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "game_event";
+            /** @description The event's seq: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
+        };
         /** @description `GET /v1/games`. */
         GameList: {
             /** @description Newest first. */
@@ -1237,6 +1311,11 @@ export interface components {
         };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: components["schemas"]["AcquireLegalActions"] | components["schemas"]["MonopolyLegalActions"] | components["schemas"]["TycoonLegalActions"] | components["schemas"]["TyrosLegalActions"];
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`.
+         */
+        LoggedEvent: components["schemas"]["AcquireLoggedEvent"] | components["schemas"]["MonopolyLoggedEvent"] | components["schemas"]["TycoonLoggedEvent"] | components["schemas"]["TyrosLoggedEvent"];
         /** @description The offer an acceptance names. */
         MonopolyAcceptFixed: {
             /** Format: int32 */
@@ -2319,6 +2398,30 @@ export interface components {
         MonopolyLiftParams: {
             lift: components["schemas"]["TemplateDomainIntegerSubset"];
         };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (monopoly)
+         */
+        MonopolyLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["MonopolyEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
         /** @description What is under the hammer. */
         MonopolyLot: components["schemas"]["MonopolyLotProperty"] | components["schemas"]["MonopolyLotBuilding"];
         /** @description One building unit in a shortage (MO-BUILD-8). */
@@ -2734,15 +2837,12 @@ export interface components {
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
             open?: boolean | null;
         };
-        /** @description One message of an event stream, as an SSE parser hands it over. */
-        ServerSentEvent: {
-            /** @description The message as one line of JSON. */
-            data: string;
-            /** @description `game_event` (`data` is an `EventDto`) or `version` (`data` is a `StreamVersion`). */
-            event: string;
-            /** @description The event's seq, or the version: where a reconnecting client resumes (`Last-Event-ID`). */
-            id: string;
-        };
+        /**
+         * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`),
+         *     with its `data` line read as JSON: a `game_event` message carries a `LoggedEvent`, a
+         *     `version` message a `StreamVersion`. Told apart by `event`.
+         */
+        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"];
         /**
          * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
          *     game type, told apart by `type`.
@@ -2760,6 +2860,8 @@ export interface components {
              */
             active_seats: number[];
             status: components["schemas"]["GameStatus"];
+            /** @description The game type. */
+            type: string;
             /** Format: int64 */
             version: number;
         };
@@ -3348,6 +3450,30 @@ export interface components {
          * @enum {string}
          */
         TycoonLoanKind: "loan10" | "loan16";
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (tycoon)
+         */
+        TycoonLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["TycoonEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
         /** @description Where a plane stands (TY-COMP-5, TY-LAND-2). */
         TycoonPlane: components["schemas"]["TycoonPlaneHome"] | components["schemas"]["TycoonPlaneCity"];
         /** @description In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6). */
@@ -4731,6 +4857,30 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (tyros)
+         */
+        TyrosLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            event: components["schemas"]["TyrosEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description What a due may be paid with. */
         TyrosNeed: components["schemas"]["TyrosNeedColour"] | components["schemas"]["TyrosNeedAny"] | components["schemas"]["TyrosNeedIdentical"];
         /** @description Any cards (tolls, tribute, levies, Tyros shipyard, neutral explorer cells). */
@@ -5100,6 +5250,17 @@ export interface components {
             used_tiles: components["schemas"]["TyrosTile"][];
             viewer?: null | components["schemas"]["Seat"];
         };
+        /** @description A `version` message: the game's version after a batch of events. */
+        VersionMessage: {
+            data: components["schemas"]["StreamVersion"];
+            /**
+             * @description `event: version`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "version";
+            /** @description The version: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -5337,7 +5498,10 @@ export interface operations {
     create_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same game and tokens */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5347,9 +5511,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The game's URL */
                     Location?: string;
                     [name: string]: unknown;
@@ -5358,8 +5524,17 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`) */
+            /** @description Malformed body, unknown field, duplicate key, array for an object, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server runs its most games of bots only (`bot_game_limit`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5385,7 +5560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`) */
+            /** @description Unknown type, bad seat list or config, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5832,7 +6007,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines) */
+            /** @description A page of events */
             200: {
                 headers: {
                     /** @description `<...>; rel="next"` when there is a next page */
@@ -5841,7 +6016,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventPage"];
-                    "application/x-ndjson": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_events: {
+        parameters: {
+            query?: {
+                /** @description Only events with a greater seq (default 0). */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One `LoggedEvent` JSON per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["LoggedEvent"];
                 };
             };
             /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
@@ -6000,7 +6264,10 @@ export interface operations {
     join_seat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same seat and token */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 /** @description Game id */
                 id: string;
@@ -6013,16 +6280,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Seat taken */
+            /** @description Seat taken (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Joined"];
                 };
             };
-            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            /** @description Malformed id, body or key (`invalid_id`, `malformed_json`, `invalid_body`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6040,7 +6309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`) */
+            /** @description Seat taken, no open seat, game already started, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `bot_game_limit`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6067,7 +6336,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`) */
+            /** @description No such seat, bad name, neither or both of name and bot, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -87,7 +87,7 @@ pub struct GameTypeList {
 
 /// A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open,
 /// `{"bot": "mcts"}` gives it to the server's bot.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// Display name (1 to 64 characters) of the player taking the seat.
@@ -146,7 +146,7 @@ pub struct BotInfo {
 }
 
 /// `POST /v1/games`.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGameRequest {
     /// A type from `GET /v1/game-types`.
@@ -220,7 +220,7 @@ pub struct CreatedGame {
 
 /// `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person,
 /// `{"bot": "greedy"}` gives it to the server's bot.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// Display name, 1 to 64 characters (for a person's seat).

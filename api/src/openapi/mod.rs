@@ -23,6 +23,8 @@ use crate::error::Problem;
 #[openapi(
     info(
         title = "Board-game server",
+        contact(name = "The operators of this server"),
+        license(name = "MIT", identifier = "MIT"),
         description = "Rule-exact economic board games (Tycoon, Acquire, ...) for third-party \
 clients: bots, web and mobile front ends, tournament tools.\n\n\
 - **Seats.** A seat acts with its token as `Authorization: Bearer <token>`; without one a \
@@ -49,7 +51,7 @@ only for tests and for tournaments where every player agrees.\n\
 - **Browsers.** CORS is open to any origin by default (tokens are never cookies); HEAD is \
 answered wherever GET is."
     ),
-    components(schemas(Problem, crate::dto::StreamVersion, crate::dto::EventDto)),
+    components(schemas(Problem)),
     modifiers(&SeatToken, &GameSchemas),
     tags(
         (name = "games", description = "Catalogue, creating, listing, joining, starting"),
@@ -107,13 +109,9 @@ fn build() -> Value {
     conventions::apply(&mut doc);
     per_game::specialize_containers(&mut doc, &games());
     shape::shape(&mut doc);
-    shape::prune_unreferenced(&mut doc, EXPLICIT_SCHEMAS);
+    shape::prune_unreferenced(&mut doc, &[]);
     doc
 }
-
-/// Schemas the document lists although no operation refers to them: the messages of the
-/// event stream, which OpenAPI 3.1 cannot attach to a `text/event-stream` response.
-const EXPLICIT_SCHEMAS: &[&str] = &["StreamVersion", "EventDto"];
 
 /// The complete document, as served at `/openapi.json` and committed in `openapi/openapi.json`
 /// (built once per process).

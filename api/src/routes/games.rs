@@ -6,8 +6,9 @@ use actix_web::{get, post, HttpResponse};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, SeatToken, StrictJson};
-use crate::service::lobby::{self, SeatPlan};
+use crate::extract::{GameId, Idempotency, SeatToken, StrictJson};
+use crate::service::lobby::{self, GamePlan, SeatPlan};
+use crate::service::lobby_keys::{Answer, LobbyKey};
 use crate::state::AppState;
 
 /// A bot seat as asked for, its budget clamped to the server's maximum.
@@ -42,26 +43,38 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
     HttpResponse::Ok().json(catalogue.get_ref())
 }
 
-/// Create a game. Named seats get their token in the response (once); a game without open
-/// seats starts at once.
+/// Create a game.
+///
+/// Named seats get their token in the response, once; a game without open seats starts at
+/// once. With an `Idempotency-Key`, a retry with the same key and body gets the stored
+/// response again (`Idempotency-Replayed: true`), tokens included, instead of a second game.
 #[utoipa::path(
     tag = "games",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same game and tokens"),
+    ),
     request_body = CreateGameRequest,
     responses(
-        (status = 201, description = "Created", body = CreatedGame,
-         headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`)"),
+        (status = 201, description = "Created (or replayed)", body = CreatedGame,
+         headers(("Location" = String, description = "The game's URL"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
+        (status = 409, description = "The server runs its most games of bots only (`bot_game_limit`)"),
+        (status = 422, description = "Unknown type, bad seat list or config, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games")]
 pub async fn create_game(
     state: Data<AppState>,
     body: StrictJson<CreateGameRequest>,
+    Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/games", None, &body))
+        .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(
             "unknown_game_type",
@@ -98,17 +111,38 @@ pub async fn create_game(
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let config = body.config.unwrap_or(info.default_config);
-    let seed = body.seed;
+    let plan = GamePlan {
+        kind,
+        config: body.config.unwrap_or(info.default_config),
+        seats,
+        seed: body.seed,
+    };
     let created = state
-        .db(move |conn, cx| lobby::create_game(conn, cx, kind, config, seats, seed))
+        .db(move |conn, cx| lobby::create_game(conn, cx, plan, key))
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
-        .json(created))
+    let location = format!("/v1/games/{}", created.body.game_id);
+    Ok(created_response(created, Some(location)))
 }
 
-/// List games, newest first, with cursor pagination.
+/// 201 with the answer's body, marked `Idempotency-Replayed` when it is a stored response.
+fn created_response<T: serde::Serialize>(
+    answer: Answer<T>,
+    location: Option<String>,
+) -> HttpResponse {
+    let mut res = HttpResponse::Created();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    if let Some(location) = location {
+        res.insert_header((header::LOCATION, location));
+    }
+    res.json(answer.body)
+}
+
+/// List games.
+///
+/// Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+/// (also in `Link: <...>; rel="next"`).
 #[utoipa::path(
     tag = "games",
     params(ListQuery),
@@ -183,21 +217,29 @@ pub async fn list_games(
     Ok(res.json(list))
 }
 
-/// Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-/// token is in the response, once. The join that fills the last seat starts the game. Joins
-/// do not change the version (no event is written).
+/// Take an open seat.
+///
+/// For a person (`name`) or for the server's bot (`bot`). A person's seat token is in the
+/// response, once. The join that fills the last seat starts the game. Joins do not change the
+/// version (no event is written). With an `Idempotency-Key`, a retry with the same key and
+/// body gets the stored response again (`Idempotency-Replayed: true`), token included,
+/// instead of taking a second seat.
 #[utoipa::path(
     tag = "games",
-    params(("id" = Uuid, Path, description = "Game id")),
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same seat and token"),
+    ),
     request_body = JoinRequest,
     responses(
-        (status = 201, description = "Seat taken", body = Joined),
-        (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
+        (status = 201, description = "Seat taken (or replayed)", body = Joined,
+         headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed id, body or key (`invalid_id`, `malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
         (status = 404, description = "No such game"),
-        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
+        (status = 409, description = "Seat taken, no open seat, game already started, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `bot_game_limit`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`)"),
+        (status = 422, description = "No such seat, bad name, neither or both of name and bot, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -205,23 +247,33 @@ pub async fn join_seat(
     state: Data<AppState>,
     GameId(id): GameId,
     body: StrictJson<JoinRequest>,
+    Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/games/{id}/seats", Some(id), &body))
+        .transpose()?;
     let seat = body.seat;
-    let joined = match (&body.name, body.bot, body.budget_ms) {
+    let answer = match (&body.name, body.bot, body.budget_ms) {
         (Some(name), None, None) => {
             let name = valid_name(name)?;
-            let joined = state
-                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name))
+            let a = state
+                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name, key))
                 .await?;
-            Joined::Person(joined)
+            Answer {
+                body: Joined::Person(a.body),
+                replayed: a.replayed,
+            }
         }
         (None, Some(level), budget_ms) => {
             let bot = bot_info(level, budget_ms, state.context.bots.max_budget_ms);
-            let joined = state
-                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot))
+            let a = state
+                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot, key))
                 .await?;
-            Joined::Bot(joined)
+            Answer {
+                body: Joined::Bot(a.body),
+                replayed: a.replayed,
+            }
         }
         _ => {
             return Err(ApiError::unprocessable(
@@ -230,7 +282,7 @@ pub async fn join_seat(
             ))
         }
     };
-    Ok(HttpResponse::Created().json(joined))
+    Ok(created_response(answer, None))
 }
 
 /// Start an open game with the seats taken so far.

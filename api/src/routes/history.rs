@@ -13,16 +13,17 @@ use crate::extract::{Bearer, GameId, Seq, WantsNdjson, NDJSON};
 use crate::service::history;
 use crate::state::AppState;
 
-/// The event log, redacted for the caller (secrets such as a shuffled deck's order are hidden
-/// until the game ends), in pages (`Link: <...>; rel="next"`). With
-/// `Accept: application/x-ndjson` the whole log after `after` is streamed, one event per line.
+/// The event log, a page at a time.
+///
+/// Redacted for the caller: secrets such as a shuffled deck's order are hidden until the game
+/// ends. Pages follow `next_after` (also in `Link: <...>; rel="next"`). The whole log as one
+/// stream of lines is `GET …/events.ndjson`; this operation gives the same stream to a client
+/// that asks for `Accept: application/x-ndjson`, which older clients do.
 #[utoipa::path(
     tag = "history",
     params(("id" = Uuid, Path, description = "Game id"), EventsQuery),
-    security((), ("seat_token" = [])),
     responses(
-        (status = 200, description = "A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines)",
-         content((EventPage = "application/json"), (EventDto = "application/x-ndjson")),
+        (status = 200, description = "A page of events", body = EventPage,
          headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
         (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
@@ -39,29 +40,68 @@ pub async fn list_events(
     WantsNdjson(ndjson): WantsNdjson,
 ) -> Result<HttpResponse, ApiError> {
     let after = q.after.map_or(0, |a| a.get());
-    let limit = if ndjson {
-        500
-    } else {
-        q.limit.map_or(100, |l| l.get())
-    };
+    if ndjson {
+        return export(state, id, after, bearer).await;
+    }
+    let limit = q.limit.map_or(100, |l| l.get());
+    let page = state
+        .db(move |conn, cx| {
+            let access = history::log_access(conn, cx, id, bearer.token())?;
+            history::events_page(conn, id, &access, after, limit)
+        })
+        .await?;
+    let mut res = HttpResponse::Ok();
+    if let Some(next) = page.next_after {
+        res.insert_header((
+            header::LINK,
+            format!("</v1/games/{id}/events?after={next}&limit={limit}>; rel=\"next\""),
+        ));
+    }
+    Ok(res.json(page))
+}
+
+/// The whole event log as NDJSON.
+///
+/// One `LoggedEvent` per line (the event with the game's `type`), redacted for the caller like
+/// the pages of `GET …/events`, from after `after` to the end of the log as it is while the
+/// export runs; read page by page, so a long log never holds the database for long.
+#[utoipa::path(
+    tag = "history",
+    params(("id" = Uuid, Path, description = "Game id"), ExportQuery),
+    responses(
+        (status = 200, description = "One `LoggedEvent` JSON per line",
+         content_type = "application/x-ndjson", body = LoggedEvent),
+        (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}/events.ndjson")]
+pub async fn export_events(
+    state: Data<AppState>,
+    GameId(id): GameId,
+    q: Query<ExportQuery>,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    export(state, id, q.after.map_or(0, |a| a.get()), bearer).await
+}
+
+/// Streams the log after `after` page by page; each page is one short database call.
+async fn export(
+    state: Data<AppState>,
+    id: uuid::Uuid,
+    after: i64,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    const PAGE: i64 = 500;
     let (access, first) = state
         .db(move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
-            let page = history::events_page(conn, id, &access, after, limit)?;
+            let page = history::events_page(conn, id, &access, after, PAGE)?;
             Ok((access, page))
         })
         .await?;
-    if !ndjson {
-        let mut res = HttpResponse::Ok();
-        if let Some(next) = first.next_after {
-            res.insert_header((
-                header::LINK,
-                format!("</v1/games/{id}/events?after={next}&limit={limit}>; rel=\"next\""),
-            ));
-        }
-        return Ok(res.json(first));
-    }
-    // Stream page by page; each page is one short database call.
     let state = state.into_inner();
     let access = Arc::new(access);
     let body = stream::unfold(Some(first), move |page| {
@@ -71,7 +111,7 @@ pub async fn list_events(
             let page = page?;
             let mut chunk = Vec::new();
             for e in &page.events {
-                if serde_json::to_writer(&mut chunk, e).is_ok() {
+                if serde_json::to_writer(&mut chunk, &LoggedEvent::of(&page.type_, e)).is_ok() {
                     chunk.push(b'\n');
                 }
             }
@@ -79,7 +119,7 @@ pub async fn list_events(
                 Some(after) => {
                     let a = access.clone();
                     state
-                        .db(move |conn, _| history::events_page(conn, id, &a, after, limit))
+                        .db(move |conn, _| history::events_page(conn, id, &a, after, PAGE))
                         .await
                         .ok()
                 }
@@ -91,14 +131,15 @@ pub async fn list_events(
     Ok(HttpResponse::Ok().content_type(NDJSON).streaming(body))
 }
 
-/// The caller's view as of event `seq`, rebuilt by folding events `1..=seq` (time travel).
+/// The caller's view as of event `seq` (time travel).
+///
+/// Rebuilt by folding events `1..=seq`, and shown as the caller may see it now.
 #[utoipa::path(
     tag = "history",
     params(
         ("id" = Uuid, Path, description = "Game id"),
         ("seq" = i64, Path, description = "An event seq, 1 to the game's version"),
     ),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The state as of `seq`", body = StateDocument),
         (status = 400, description = "Malformed id or seq (`invalid_id`, `invalid_seq`)"),

@@ -27,6 +27,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(games::join_seat)
         .service(games::start_game)
         .service(history::list_events)
+        .service(history::export_events)
         .service(history::get_state)
         .service(operations::healthz)
         .service(operations::readyz)

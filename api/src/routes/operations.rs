@@ -9,7 +9,9 @@ use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::state::AppState;
 
-/// Liveness: the process answers.
+/// Liveness.
+///
+/// The process answers; says nothing about the database (that is `/readyz`).
 #[utoipa::path(tag = "operations", responses((status = 200, description = "Alive", body = Health)))]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
@@ -18,7 +20,10 @@ pub async fn healthz() -> HttpResponse {
     })
 }
 
-/// Readiness: the database is reachable.
+/// Readiness.
+///
+/// The database is reachable: an explicit round trip to it, so a load balancer stops sending
+/// requests while it is not.
 #[utoipa::path(
     tag = "operations",
     responses(
@@ -35,7 +40,10 @@ pub async fn readyz(state: Data<AppState>) -> Result<HttpResponse, ApiError> {
     }))
 }
 
-/// Prometheus metrics (text exposition format).
+/// Prometheus metrics.
+///
+/// The text exposition format: requests by route and status, action latencies, open streams
+/// and long polls, the database pool.
 #[utoipa::path(
     tag = "operations",
     responses((status = 200, description = "Metrics", body = String, content_type = "text/plain"))

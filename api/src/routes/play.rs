@@ -17,11 +17,12 @@ use crate::metrics::Metrics;
 use crate::service::play;
 use crate::state::{wait_for_change, AppState};
 
-/// The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
-/// version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
-/// N seconds (capped at 30) for a version newer than the client's (`after_version`, or the one in
-/// `If-None-Match`) and answers as soon as it exists; after the wait the current document (or
-/// 304) comes back.
+/// The game as the caller sees it.
+///
+/// A seat by its bearer token, a spectator without one. `ETag` is version-based and differs
+/// per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
+/// for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
+/// answers as soon as it exists; after the wait the current document (or 304) comes back.
 #[utoipa::path(
     tag = "play",
     params(
@@ -29,7 +30,6 @@ use crate::state::{wait_for_change, AppState};
         GetGameQuery,
         ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response"),
     ),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The game document", body = GameDocument,
          headers(("ETag" = String, description = "Strong, version-based, per viewer"))),
@@ -89,12 +89,14 @@ pub async fn get_game(
         .json(doc))
 }
 
-/// What the caller's seat may do now. Spectators (no token) get an empty list with
-/// `seat: null`, not an error, so one client loop serves players and watchers alike.
+/// What the caller's seat may do now.
+///
+/// The listed actions and the templates of actions whose parameters cannot be listed, with
+/// the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
+/// not an error, so one client loop serves players and watchers alike.
 #[utoipa::path(
     tag = "play",
     params(("id" = Uuid, Path, description = "Game id")),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "Legal actions at `version`", body = LegalActions),
         (status = 400, description = "Malformed id (`invalid_id`)"),

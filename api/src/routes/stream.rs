@@ -33,14 +33,21 @@ const BATCH: i64 = 500;
 
 /// Follow a game: its events as they commit, for the caller's view.
 ///
-/// Server-Sent Events (`text/event-stream`). Messages:
-/// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
-///   `GET …/events`);
-/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-///   "active_seats"}`), after each batch, also when the caller may see none of its events: a
-///   seat's client acts when it finds its seat in `active_seats` (reading its document for
-///   the legal actions, then acting from each action's answer while it stays active);
+/// Server-Sent Events (`text/event-stream`); the response schema describes one message as an
+/// SSE parser hands it over, its `data` line read as JSON (`ServerSentEvent`, told apart by
+/// `event`):
+/// - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
+///   `type` (each game's own event schema, redacted for the caller like `GET …/events`);
+/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
+///   "status", "active_seats"}`), after each batch, also when the caller may see none of its
+///   events: a seat's client acts when it finds its seat in `active_seats` (reading its
+///   document for the legal actions, then acting from each action's answer while it stays
+///   active);
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
+///
+/// Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
+/// take `event:`, `id:` and `data:` from each block, parse `data` as JSON
+/// (`tests/clients/` holds typed readers in TypeScript and Python).
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
 /// events it missed first. Once the game is finished and everything is sent, the stream
@@ -57,7 +64,6 @@ const BATCH: i64 = 500;
         StreamQuery,
         ("Last-Event-ID" = Option<i64>, Header, description = "The last id received (sent by `EventSource` when it reconnects)"),
     ),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "An event stream (see the operation's description for its messages)",
          content_type = "text/event-stream", body = ServerSentEvent),
@@ -154,13 +160,15 @@ impl Follow {
             if let Some((access, page)) = self.pending.take() {
                 let mut out = Vec::new();
                 for event in &page.events {
-                    message(&mut out, "game_event", event.seq, event);
+                    let logged = LoggedEvent::of(&page.type_, event);
+                    message(&mut out, "game_event", event.seq, &logged);
                 }
                 let complete = page.next_after.is_none();
                 self.after = page.next_after.unwrap_or(access.version).max(self.after);
                 if complete && access.version > self.sent_version {
                     self.sent_version = access.version;
                     let version = StreamVersion {
+                        type_: access.kind.name().to_string(),
                         version: access.version,
                         status: access.status.into(),
                         active_seats: access.active_seats.clone(),

@@ -10,6 +10,7 @@ use uuid::Uuid;
 use super::caller::{self, stored_kind};
 use super::decision::{self, Bots};
 use super::document;
+use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{
     BotInfo, BotSeat as CreatedBotSeat, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
     JoinedSeat, OpenSeat, TakenSeat,
@@ -42,19 +43,90 @@ fn new_bot_seat(bot: BotInfo) -> BotSeat {
     }
 }
 
+/// What the creator asked for, validated.
+pub struct GamePlan {
+    pub kind: &'static dyn DynGame,
+    pub config: Value,
+    pub seats: Vec<SeatPlan>,
+    pub seed: Option<u64>,
+}
+
+/// The operation a lobby key of a creation is for.
+const CREATE: &str = "POST /v1/games";
+/// The operation a lobby key of a join is for.
+const JOIN: &str = "POST /v1/games/{id}/seats";
+
+/// The token of seat `seat` of game `id` created under `key`, or a random one without a key.
+fn creation_token(key: Option<&LobbyKey>, id: Uuid, seat: i32) -> String {
+    match key {
+        Some(key) => key.token(&[CREATE.as_bytes(), id.as_bytes(), &seat.to_be_bytes()]),
+        None => db::token::new_token(),
+    }
+}
+
+/// The token of the seat taken in game `id` under `key`, or a random one without a key.
+fn join_token(key: Option<&LobbyKey>, id: Uuid) -> String {
+    match key {
+        Some(key) => key.token(&[JOIN.as_bytes(), id.as_bytes()]),
+        None => db::token::new_token(),
+    }
+}
+
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
-/// are open) and stores it, started when every seat is taken.
+/// are open) and stores it, started when every seat is taken; once per `key`.
 ///
 /// # Errors
-/// 422 `invalid_config`, store errors.
+/// 422 `invalid_config`, `idempotency_key_reused`; store errors.
 pub fn create_game(
     conn: &mut PooledConn,
     cx: &Context,
-    kind: &'static dyn DynGame,
-    config: Value,
-    seats: Vec<SeatPlan>,
-    seed: Option<u64>,
+    plan: GamePlan,
+    key: Option<LobbyKey>,
+) -> Result<Answer<CreatedGame>, ApiError> {
+    let id = Uuid::new_v4();
+    let Some(key) = key else {
+        let body = create_now(conn, cx, id, plan, None)?;
+        return Ok(Answer {
+            body,
+            replayed: false,
+        });
+    };
+    lobby_keys::once(
+        conn,
+        &key,
+        201,
+        |conn| create_now(conn, cx, id, plan, Some(&key)),
+        |created| {
+            for seat in &mut created.seats {
+                if let CreatedSeat::Taken(taken) = seat {
+                    taken.token.clear();
+                }
+            }
+        },
+        |created| {
+            for seat in &mut created.seats {
+                if let CreatedSeat::Taken(taken) = seat {
+                    taken.token = creation_token(Some(&key), created.game_id, taken.seat);
+                    cx.known_tokens.learn(&taken.token);
+                }
+            }
+        },
+    )
+}
+
+fn create_now(
+    conn: &mut PgConnection,
+    cx: &Context,
+    id: Uuid,
+    plan: GamePlan,
+    key: Option<&LobbyKey>,
 ) -> Result<CreatedGame, ApiError> {
+    let GamePlan {
+        kind,
+        config,
+        seats,
+        seed,
+    } = plan;
     let bots_only = seats.iter().all(|s| matches!(s, SeatPlan::Bot(_)));
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
@@ -68,7 +140,7 @@ pub fn create_game(
         .enumerate()
         .map(|(i, s)| match s {
             SeatPlan::Taken(name) => {
-                let token = db::token::new_token();
+                let token = creation_token(key, id, i as i32);
                 cx.known_tokens.learn(&token);
                 created.push(CreatedSeat::Taken(TakenSeat {
                     seat: i as i32,
@@ -100,7 +172,7 @@ pub fn create_game(
     let game = store::create_game(
         conn,
         NewGame {
-            id: Uuid::new_v4(),
+            id,
             game_type: info.name.to_string(),
             rules_version: info.rules_version as i32,
             config,
@@ -161,20 +233,43 @@ pub fn join(
     id: Uuid,
     seat: Option<i32>,
     name: String,
-) -> Result<JoinedSeat, ApiError> {
-    let token = db::token::new_token();
-    let row = store::join_seat(conn, id, seat, &name, &token)?;
-    cx.known_tokens.learn(&token);
-    let (game, started) = start_when_full(conn, cx, id)?;
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedSeat>, ApiError> {
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
+        let token = join_token(key.as_ref(), id);
+        let row = store::join_seat(conn, id, seat, &name, &token)?;
+        cx.known_tokens.learn(&token);
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedSeat {
+            game_id: id,
+            seat: row.seat,
+            name: name.clone(),
+            token,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(
+            conn,
+            k,
+            201,
+            work,
+            |joined| joined.token.clear(),
+            |joined| {
+                joined.token = join_token(Some(k), id);
+                cx.known_tokens.learn(&joined.token);
+            },
+        ),
+    }?;
     announce(cx, started);
-    Ok(JoinedSeat {
-        game_id: id,
-        seat: row.seat,
-        name,
-        token,
-        status: game.status.into(),
-        version: game.version,
-    })
+    Ok(answer)
 }
 
 /// `POST /v1/games/{id}/seats` with a bot: like [`join`], for the server's bot.
@@ -187,28 +282,38 @@ pub fn join_bot(
     id: Uuid,
     seat: Option<i32>,
     bot: BotInfo,
-) -> Result<JoinedBot, ApiError> {
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedBot>, ApiError> {
     // One transaction: the seat is taken (locking the game's row until the end), and when
     // that fills the table with bots only, a slot is claimed and the game started, or
     // nothing happens at all.
-    let (row, game, started) = store::atomically(conn, |conn| {
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
         let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
         let seats = store::seats(conn, id)?;
         if seats.iter().all(|s| s.bot_level.is_some()) {
             store::claim_bot_game_slot(conn, i64::from(cx.bots.max_games))?;
         }
-        let (game, started) = start_when_full(conn, cx, id)?;
-        Ok::<_, ApiError>((row, game, started))
-    })?;
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedBot {
+            game_id: id,
+            seat: row.seat,
+            name: bot_name(bot),
+            bot,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
+    }?;
     announce(cx, started);
-    Ok(JoinedBot {
-        game_id: id,
-        seat: row.seat,
-        name: bot_name(bot),
-        bot,
-        status: game.status.into(),
-        version: game.version,
-    })
+    Ok(answer)
 }
 
 /// Tells long polls and streams of a committed start.

@@ -12,4 +12,5 @@ pub mod decision;
 pub mod document;
 pub mod history;
 pub mod lobby;
+pub mod lobby_keys;
 pub mod play;

@@ -24,7 +24,7 @@ pub use games::{
     active_bot_only_games, atomically, claim_bot_game_slot, create_game, get_game, list_games,
     BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
-pub use idempotency::expire_idempotency_keys;
+pub use idempotency::{claim_lobby_key, expire_idempotency_keys, save_lobby_response};
 pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;

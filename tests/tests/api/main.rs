@@ -15,6 +15,7 @@ mod hostile_input;
 mod limits;
 mod load;
 mod lobby;
+mod lobby_retries;
 mod monopoly;
 mod openapi;
 mod polling;

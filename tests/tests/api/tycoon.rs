@@ -145,6 +145,19 @@ async fn actions_on_a_finished_game_are_refused_and_the_full_log_streams_as_ndjs
         .collect();
     assert_eq!(lines.len() as i64, version);
     assert_eq!(lines.last().unwrap()["seq"], version);
+    // The export has an address of its own; each line names the game type.
+    let export = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/events.ndjson", game.id),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.headers()["content-type"], "application/x-ndjson");
+    assert_eq!(export.text().await.unwrap(), text);
+    assert!(lines.iter().all(|l| l["type"] == "tycoon"));
 
     // Paged reads carry a Link to the next page.
     let res = app

@@ -10,7 +10,7 @@
 /** @typedef {Schemas['CreateGameRequest']} CreateGameRequest */
 /** @typedef {Schemas['CreatedGame']} CreatedGame */
 /** @typedef {Schemas['JoinedSeat']} JoinedSeat */
-/** @typedef {Schemas['EventDto']} EventDto */
+/** @typedef {Schemas['EventPage']['events'][number]} EventDto */
 /** @typedef {Schemas['EventPage']} EventPage */
 /** @typedef {Schemas['ActionResponse']} ActionResponse */
 /** @typedef {Schemas['MonopolyTemplate'] | Schemas['TyrosTemplate']} ActionTemplate */
