@@ -141,6 +141,7 @@ impl Application {
                         .external_url_unchecked("/openapi.json", doc.clone()),
                 )
                 .default_service(web::to(fallback::not_found))
+                .wrap(from_fn(middleware::query::strict))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))

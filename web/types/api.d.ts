@@ -2739,10 +2739,10 @@ export interface components {
              *     - `invalid_body`: 400, the body is not the documented shape: unknown field, duplicate key, array for an object, wrong type
              *     - `invalid_action`: 400, the action is not a well-formed action of the game (unknown type or field, wrong shape)
              *     - `bad_body`: 400, the body could not be read
-             *     - `invalid_query`: 400, a query parameter is malformed or out of its documented range
+             *     - `invalid_query`: 400, a query parameter is unknown to the operation, malformed, or out of its documented range
              *     - `invalid_cursor`: 400, `cursor` is not a `next_cursor` of this API
              *     - `invalid_id`: 400, the game id in the path is not a UUID
-             *     - `invalid_seq`: 400, the seq in the path is not a whole number
+             *     - `invalid_seq`: 400, the seq in the path is not a whole number, or a stream is resumed past the game's version
              *     - `invalid_header`: 400, a header value is not valid (control characters, not ASCII)
              *     - `invalid_idempotency_key`: 400, `Idempotency-Key` is not 1 to 255 visible ASCII characters
              *     - `conflicting_versions`: 400, `expected_version` and `If-Match` name different versions
@@ -6596,7 +6596,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`) */
+            /** @description Bad query or header, or a resume point past the game's version (`invalid_id`, `invalid_query`, `invalid_header`, `invalid_seq`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -144,10 +144,3 @@ pub struct GetGameQuery {
     #[param(value_type = Option<i64>, minimum = 0)]
     pub after_version: Option<crate::extract::AfterVersion>,
 }
-
-/// The query of `POST /v1/games/{id}/actions`: none. Any parameter is refused (400
-/// `invalid_query`), so that a client still sending the old `?dry_run=true` gets an error
-/// instead of having its action applied (dry runs are `POST …/actions/dry-run`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NoQuery {}

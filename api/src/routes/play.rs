@@ -162,7 +162,6 @@ pub async fn post_action(
     state: Data<AppState>,
     metrics: Data<Metrics>,
     GameId(id): GameId,
-    _no_query: Query<NoQuery>,
     body: StrictJson<ActionRequest>,
     token: SeatToken,
     if_match: IfMatch,

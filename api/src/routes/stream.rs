@@ -68,7 +68,7 @@ const BATCH: i64 = 500;
         (status = 200, description = "An event stream (see the operation's description for its messages)",
          content_type = "text/event-stream", body = ServerSentEvent),
         (status = 204, description = "The game is finished and nothing is left to send"),
-        (status = 400, description = "Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`)"),
+        (status = 400, description = "Bad query or header, or a resume point past the game's version (`invalid_id`, `invalid_query`, `invalid_header`, `invalid_seq`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -94,6 +94,18 @@ pub async fn stream_game(
             Ok((access, page))
         })
         .await?;
+    if after > first.0.version {
+        // Nothing this stream sent has an id past the game's version: resuming there would
+        // wait for events that cannot come under those ids.
+        return Err(ApiError::bad_request(
+            "invalid_seq",
+            format!(
+                "the stream resumes after {after}, past the game's version {}: resume after \
+                 an id this stream sent (or after 0 for the whole log)",
+                first.0.version
+            ),
+        ));
+    }
     if first.0.finished && first.1.events.is_empty() && first.0.version <= after {
         return Ok(HttpResponse::NoContent().finish());
     }

@@ -220,3 +220,35 @@ async fn a_game_written_before_active_seats_were_stored_still_announces_them() {
     let version = seat.batch().await.pop().unwrap();
     assert_eq!(version.data["active_seats"], doc["active_seats"]);
 }
+
+/// A stream resumed past the game's version (`Last-Event-ID` or `?after=` larger than any id
+/// it sent) would wait for ids that cannot come: it is refused instead of staying silent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_resumed_past_the_games_version_is_refused() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 13).await;
+    let version = app.version(&game).await;
+    let path = format!("/v1/games/{}/stream", game.id);
+    let res = app
+        .req(Method::GET, &path, None)
+        .header("last-event-id", (version + 1).to_string())
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
+    let res = app
+        .req(
+            Method::GET,
+            &format!("{path}?after={}", version + 50),
+            Some(&game.tokens[0]),
+        )
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
+    // At the version itself: a live stream that waits for the next event.
+    let mut live = Reader::open(&app, &format!("{path}?after={version}"), None, None).await;
+    let mut rng = rand::SeedableRng::seed_from_u64(1);
+    assert!(app.play_one(&game, &mut rng).await);
+    assert_eq!(live.next().await.id, version + 1);
+}
