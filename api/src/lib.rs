@@ -20,6 +20,7 @@
 //! client's pages and assets).
 
 pub mod bot_runner;
+pub mod caching;
 pub mod codes;
 pub mod config;
 pub mod dto;
@@ -110,7 +111,10 @@ impl Application {
         let address = listener.local_addr()?;
         let data = web::Data::new(state);
         let schemas = web::Data::from(schemas);
-        let catalogue = web::Data::new(catalogue());
+        let catalogue = web::Data::new(routes::games::Catalogue::new(&catalogue()));
+        let openapi_json = web::Data::new(routes::operations::OpenApiJson::new(
+            openapi::document_json(),
+        ));
         let origins = web::Data::new(settings.origins());
         let limiter = settings.limits().map(|l| {
             web::Data::new(middleware::rate_limit::RateLimiter::new(
@@ -126,6 +130,7 @@ impl Application {
                 .app_data(metrics.clone())
                 .app_data(schemas.clone())
                 .app_data(catalogue.clone())
+                .app_data(openapi_json.clone())
                 .app_data(origins.clone())
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
@@ -136,9 +141,13 @@ impl Application {
                 None => app,
             };
             app.route("/docs", web::get().to(routes::operations::docs_redirect))
+                .route(
+                    "/openapi.json",
+                    web::get().to(routes::operations::openapi_json),
+                )
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
-                        .external_url_unchecked("/openapi.json", doc.clone()),
+                        .config(utoipa_swagger_ui::Config::new(["/openapi.json"])),
                 )
                 .default_service(web::to(fallback::not_found))
                 .wrap(from_fn(middleware::query::strict))

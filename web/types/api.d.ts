@@ -76,7 +76,8 @@ export interface paths {
         /**
          * The hosted game types.
          * @description Each type with its seat range, rules version, default configuration and the JSON Schema of
-         *     its configuration. The catalogue is fixed for a server version.
+         *     its configuration. The catalogue is fixed for a release of the server: caches may keep it
+         *     for an hour and then revalidate it with its `ETag`.
          */
         get: operations["list_game_types"];
         put?: never;
@@ -127,6 +128,8 @@ export interface paths {
          *     per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
          *     for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
          *     answers as soon as it exists; after the wait the current document (or 304) comes back.
+         *     A finished game's document never changes again: it is `Cache-Control: immutable`
+         *     (`private` with a token); others are `no-cache` (revalidate with the `ETag`).
          */
         get: operations["get_game"];
         put?: never;
@@ -5393,7 +5396,10 @@ export interface operations {
     list_game_types: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5402,11 +5408,22 @@ export interface operations {
             /** @description The catalogue */
             200: {
                 headers: {
+                    /** @description `public, max-age=3600` */
+                    "Cache-Control"?: string;
+                    /** @description Strong, per release */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameTypeList"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
             429: {
@@ -6007,9 +6024,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events */
+            /** @description A page of events (`Cache-Control: immutable` once the game is finished, else revalidated by its `ETag`) */
             200: {
                 headers: {
+                    /** @description Strong, per page, viewer and redaction */
+                    ETag?: string;
                     /** @description `<...>; rel="next"` when there is a next page */
                     Link?: string;
                     [name: string]: unknown;
@@ -6017,6 +6036,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventPage"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
             400: {
@@ -6487,14 +6513,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The state as of `seq` */
+            /** @description The state as of `seq`: never changes (`Cache-Control: immutable`) */
             200: {
                 headers: {
+                    /** @description Strong, per seq and viewer */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StateDocument"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed id or seq (`invalid_id`, `invalid_seq`) */
             400: {

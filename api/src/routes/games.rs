@@ -2,7 +2,9 @@
 
 use actix_web::http::header;
 use actix_web::web::{Data, Query};
-use actix_web::{get, post, HttpResponse};
+use actix_web::{get, post, HttpRequest, HttpResponse};
+
+use crate::caching::{self, Audience, Lifetime};
 
 use crate::dto::*;
 use crate::error::ApiError;
@@ -30,17 +32,56 @@ fn valid_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+/// The catalogue as served: its JSON and its tag, made once (it is fixed for a release).
+pub struct Catalogue {
+    body: String,
+    etag: String,
+}
+
+impl Catalogue {
+    pub fn new(list: &GameTypeList) -> Catalogue {
+        let body = serde_json::to_string(list).unwrap_or_default();
+        let etag = caching::content_tag("types", body.as_bytes());
+        Catalogue { body, etag }
+    }
+}
+
 /// The hosted game types.
 ///
 /// Each type with its seat range, rules version, default configuration and the JSON Schema of
-/// its configuration. The catalogue is fixed for a server version.
+/// its configuration. The catalogue is fixed for a release of the server: caches may keep it
+/// for an hour and then revalidate it with its `ETag`.
 #[utoipa::path(
     tag = "games",
-    responses((status = 200, description = "The catalogue", body = GameTypeList))
+    params(("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response")),
+    responses(
+        (status = 200, description = "The catalogue", body = GameTypeList,
+         headers(("ETag" = String, description = "Strong, per release"),
+                 ("Cache-Control" = String, description = "`public, max-age=3600`"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+    )
 )]
 #[get("/v1/game-types")]
-pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
-    HttpResponse::Ok().json(catalogue.get_ref())
+pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> HttpResponse {
+    if caching::not_modified(req.headers(), &catalogue.etag) {
+        let mut res = HttpResponse::NotModified();
+        caching::mark(
+            &mut res,
+            &catalogue.etag,
+            Audience::Public,
+            Lifetime::Release,
+        );
+        return res.finish();
+    }
+    let mut res = HttpResponse::Ok();
+    caching::mark(
+        &mut res,
+        &catalogue.etag,
+        Audience::Public,
+        Lifetime::Release,
+    );
+    res.content_type("application/json")
+        .body(catalogue.body.clone())
 }
 
 /// Create a game.

@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use actix_web::http::header;
 use actix_web::web::{Bytes, Data, Query};
-use actix_web::{get, HttpResponse};
+use actix_web::{get, HttpRequest, HttpResponse};
+
+use crate::caching::{self, Audience, Lifetime};
 use futures_util::stream;
 
 use crate::dto::*;
@@ -23,8 +25,10 @@ use crate::state::AppState;
     tag = "history",
     params(("id" = Uuid, Path, description = "Game id"), EventsQuery),
     responses(
-        (status = 200, description = "A page of events", body = EventPage,
-         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
+        (status = 200, description = "A page of events (`Cache-Control: immutable` once the game is finished, else revalidated by its `ETag`)", body = EventPage,
+         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"),
+                 ("ETag" = String, description = "Strong, per page, viewer and redaction"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
@@ -33,6 +37,7 @@ use crate::state::AppState;
 )]
 #[get("/v1/games/{id}/events")]
 pub async fn list_events(
+    req: HttpRequest,
     state: Data<AppState>,
     GameId(id): GameId,
     q: Query<EventsQuery>,
@@ -44,20 +49,45 @@ pub async fn list_events(
         return export(state, id, after, bearer).await;
     }
     let limit = q.limit.map_or(100, |l| l.get());
-    let page = state
+    let audience = Audience::of(bearer.token().is_some());
+    let (access, page) = state
         .db(move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
-            history::events_page(conn, id, &access, after, limit)
+            let page = history::events_page(conn, id, &access, after, limit)?;
+            Ok((access, page))
         })
         .await?;
-    let mut res = HttpResponse::Ok();
+    let etag = page_tag(&access, &page, after, limit);
+    // Finished: nothing is appended and nothing is hidden any more.
+    let lifetime = if access.finished {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    let fresh = caching::not_modified(req.headers(), &etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, lifetime);
     if let Some(next) = page.next_after {
         res.insert_header((
             header::LINK,
             format!("</v1/games/{id}/events?after={next}&limit={limit}>; rel=\"next\""),
         ));
     }
-    Ok(res.json(page))
+    Ok(if fresh { res.finish() } else { res.json(page) })
+}
+
+/// A page's tag: what decides its content. A full page (one with a next page) covers the same
+/// events whatever the log grows to; the last page covers the log up to the version; and
+/// every event is shown unredacted once the game is finished.
+fn page_tag(access: &history::LogAccess, page: &EventPage, after: i64, limit: i64) -> String {
+    let upto = page.next_after.unwrap_or(access.version);
+    let redaction = if access.finished { "open" } else { "live" };
+    let viewer = caching::viewer_tag(access.seat.map(|s| i32::from(s.0)));
+    format!("\"e{after}-{upto}-{limit}-{redaction}-{viewer}\"")
 }
 
 /// The whole event log as NDJSON.
@@ -141,7 +171,9 @@ async fn export(
         ("seq" = i64, Path, description = "An event seq, 1 to the game's version"),
     ),
     responses(
-        (status = 200, description = "The state as of `seq`", body = StateDocument),
+        (status = 200, description = "The state as of `seq`: never changes (`Cache-Control: immutable`)", body = StateDocument,
+         headers(("ETag" = String, description = "Strong, per seq and viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 400, description = "Malformed id or seq (`invalid_id`, `invalid_seq`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
@@ -150,13 +182,24 @@ async fn export(
 )]
 #[get("/v1/games/{id}/states/{seq}")]
 pub async fn get_state(
+    req: HttpRequest,
     state: Data<AppState>,
     GameId(id): GameId,
     Seq(seq): Seq,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
     let doc = state
         .db(move |conn, cx| history::state_at(conn, cx, id, bearer.token(), seq))
         .await?;
-    Ok(HttpResponse::Ok().json(doc))
+    // The log is append-only: the state as of `seq` never changes for a viewer.
+    let etag = format!("\"s{seq}-{}\"", caching::viewer_tag(doc.seat));
+    let fresh = caching::not_modified(req.headers(), &etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, Lifetime::Immutable);
+    Ok(if fresh { res.finish() } else { res.json(doc) })
 }

@@ -2,7 +2,9 @@
 
 use actix_web::http::header;
 use actix_web::web::Data;
-use actix_web::{get, HttpResponse};
+use actix_web::{get, HttpRequest, HttpResponse};
+
+use crate::caching::{self, Audience, Lifetime};
 
 use crate::dto::Health;
 use crate::error::ApiError;
@@ -54,6 +56,31 @@ pub async fn metrics(state: Data<AppState>, metrics: Data<Metrics>) -> HttpRespo
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .body(text)
+}
+
+/// `/openapi.json` as served: the document's text and its tag, made once.
+pub struct OpenApiJson {
+    body: String,
+    etag: String,
+}
+
+impl OpenApiJson {
+    pub fn new(body: String) -> OpenApiJson {
+        let etag = caching::content_tag("openapi", body.as_bytes());
+        OpenApiJson { body, etag }
+    }
+}
+
+/// `/openapi.json`: the contract (kept for an hour by caches, revalidated by its tag).
+pub async fn openapi_json(req: HttpRequest, doc: Data<OpenApiJson>) -> HttpResponse {
+    if caching::not_modified(req.headers(), &doc.etag) {
+        let mut res = HttpResponse::NotModified();
+        caching::mark(&mut res, &doc.etag, Audience::Public, Lifetime::Release);
+        return res.finish();
+    }
+    let mut res = HttpResponse::Ok();
+    caching::mark(&mut res, &doc.etag, Audience::Public, Lifetime::Release);
+    res.content_type("application/json").body(doc.body.clone())
 }
 
 /// `/docs` -> `/docs/` (the Swagger UI, served from files compiled into the binary).

@@ -8,6 +8,7 @@ use actix_web::web::{Data, Query};
 use actix_web::{get, post, HttpResponse};
 use db::store::LockWait;
 
+use crate::caching::{self, Audience, Lifetime};
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{
@@ -23,6 +24,8 @@ use crate::state::{wait_for_change, AppState};
 /// per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
 /// for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
 /// answers as soon as it exists; after the wait the current document (or 304) comes back.
+/// A finished game's document never changes again: it is `Cache-Control: immutable`
+/// (`private` with a token); others are `no-cache` (revalidate with the `ETag`).
 #[utoipa::path(
     tag = "play",
     params(
@@ -49,6 +52,7 @@ pub async fn get_game(
     bearer: Bearer,
     if_none_match: IfNoneMatch,
 ) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
     let known = q
         .after_version
         .map(|v| v.get())
@@ -78,15 +82,20 @@ pub async fn get_game(
             break (doc, etag);
         }
     };
-    if if_none_match.matches(&etag) {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, etag))
-            .finish());
-    }
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .json(doc))
+    // A finished game's document never changes again.
+    let lifetime = if doc.status == GameStatus::Finished {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    let fresh = if_none_match.matches(&etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, lifetime);
+    Ok(if fresh { res.finish() } else { res.json(doc) })
 }
 
 /// What the caller's seat may do now.

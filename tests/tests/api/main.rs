@@ -6,6 +6,7 @@ mod availability;
 mod bad_input;
 mod bots;
 mod browser;
+mod caching;
 mod clients;
 mod concurrency;
 mod conventions;
