@@ -35,7 +35,8 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 /// An RFC 9457 problem document.
 #[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
 pub struct Problem {
-    /// URI reference naming the problem type: `/problems/<code>`.
+    /// URI reference naming the problem type: `/problems/<code>`, a page saying what the code
+    /// means, which rule it stands for and what to do (`/problems/` lists them all).
     #[serde(rename = "type")]
     pub type_: String,
     /// Short, human summary of the problem type.

@@ -71,6 +71,9 @@ fn known_routes() -> &'static [(ResourceDef, Vec<&'static str>)] {
         for path in ["/openapi.json", "/docs", "/docs/{_:.*}"] {
             routes.push((ResourceDef::new(path), vec!["GET", "HEAD"]));
         }
+        for path in crate::problems::PATHS {
+            routes.push((ResourceDef::new(*path), vec!["GET", "HEAD"]));
+        }
         for path in crate::web_client::PATHS {
             routes.push((ResourceDef::new(*path), vec!["GET", "HEAD"]));
         }

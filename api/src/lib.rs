@@ -17,7 +17,7 @@
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
 //! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
-//! client's pages and assets).
+//! client's pages and assets), [`problems`] (the pages of the problem codes).
 
 pub mod bot_runner;
 pub mod caching;
@@ -31,6 +31,7 @@ pub mod known_tokens;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod problems;
 pub mod rosters;
 pub mod routes;
 pub mod service;
@@ -135,7 +136,8 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
-                .configure(web_client::configure);
+                .configure(web_client::configure)
+                .configure(problems::configure);
             let app = match &limiter {
                 Some(limiter) => app.app_data(limiter.clone()),
                 None => app,

@@ -931,12 +931,10 @@ export interface components {
         };
         /** @description A hosted game type. (acquire) */
         AcquireGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["AcquireConfig"];
             max_seats: number;
             min_seats: number;
@@ -2339,12 +2337,10 @@ export interface components {
         };
         /** @description A hosted game type. (monopoly) */
         MonopolyGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["MonopolyConfig"];
             max_seats: number;
             min_seats: number;
@@ -2799,7 +2795,10 @@ export interface components {
             status: number;
             /** @description Short, human summary of the problem type. */
             title: string;
-            /** @description URI reference naming the problem type: `/problems/<code>`. */
+            /**
+             * @description URI reference naming the problem type: `/problems/<code>`, a page saying what the code
+             *     means, which rule it stands for and what to do (`/problems/` lists them all).
+             */
             type: string;
         };
         /**
@@ -3386,12 +3385,10 @@ export interface components {
         };
         /** @description A hosted game type. (tycoon) */
         TycoonGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["TycoonConfig"];
             max_seats: number;
             min_seats: number;
@@ -4813,12 +4810,10 @@ export interface components {
         };
         /** @description A hosted game type. (tyros) */
         TyrosGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["TyrosConfig"];
             max_seats: number;
             min_seats: number;

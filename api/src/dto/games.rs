@@ -75,7 +75,7 @@ pub struct GameType {
     /// A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
     /// configuration: the schema of the type's config in this document, with everything it
     /// references under `$defs`.
-    #[schema(value_type = Object)]
+    #[schema(schema_with = schema::json_schema)]
     pub config_schema: Value,
 }
 

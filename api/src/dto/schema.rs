@@ -94,6 +94,22 @@ pub fn always_false() -> Schema {
     always(false)
 }
 
+/// A JSON Schema document: an object with any members (typed clients get a map, not an
+/// empty object).
+pub fn json_schema() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(
+            "A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): \
+             everything it references is under `$defs`.",
+        ))
+        .additional_properties(Some(
+            utoipa::openapi::schema::AdditionalProperties::<Schema>::FreeForm(true),
+        ))
+        .build()
+        .into()
+}
+
 /// `null`, always.
 pub fn always_null() -> Schema {
     ObjectBuilder::new().schema_type(Type::Null).build().into()
