@@ -105,7 +105,9 @@ export interface paths {
         /**
          * Create a game.
          * @description Named seats get their token in the response, once; a game without open seats starts at
-         *     once. With an `Idempotency-Key`, a retry with the same key and body gets the stored
+         *     once. An optional `clock` sets the time control (see `ClockRequest`); a game whose seats
+         *     are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
+         *     `expired`. With an `Idempotency-Key`, a retry with the same key and body gets the stored
          *     response again (`Idempotency-Replayed: true`), tokens included, instead of a second game.
          */
         post: operations["create_game"];
@@ -134,6 +136,29 @@ export interface paths {
         get: operations["get_game"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a game before anyone moved, with any seat's token.
+         * @description While no seat has made its first move (an open game, or a started one before its first
+         *     action, a bot's included), any seated player may end the game: it is `aborted`, with no
+         *     winner (`game_aborted` in the log of a started game; an open game ends without an event).
+         *     Any body is ignored.
+         */
+        post: operations["abort"];
         delete?: never;
         options?: never;
         head?: never;
@@ -285,6 +310,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/seats/{seat}/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reclaim a seat from the server's bot, with that seat's token.
+         * @description After a seat's clock ran out with `on_timeout: bot`, the server's bot plays it
+         *     (`taken_over`). Its player takes it back here (`seat_reclaimed` in the log): the seat's
+         *     legal actions are the player's again, and its clock starts afresh (a full per-move time or
+         *     Fischer bank). Any body is ignored.
+         */
+        post: operations["reclaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/seats/{seat}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resign a seat, with that seat's token.
+         * @description The seat leaves the game for good (`seat_resigned` in the log). With fewer than two seats
+         *     left in the game it ends (`finished`, the remaining seat wins, `ended_by: resignation`);
+         *     otherwise the server's bot plays on for the seat (`bot_took_over`) and the game's outcome
+         *     ranks the seat below every seat that plays to the end, whatever its score. Any body is
+         *     ignored.
+         */
+        post: operations["resign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/start": {
         parameters: {
             query?: never;
@@ -343,10 +415,12 @@ export interface paths {
          *     - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
          *       `type` (each game's own event schema, redacted for the caller like `GET …/events`);
          *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
-         *       "status", "active_seats"}`), after each batch, also when the caller may see none of its
-         *       events: a seat's client acts when it finds its seat in `active_seats` (reading its
-         *       document for the legal actions, then acting from each action's answer while it stays
-         *       active);
+         *       "status", "active_seats", "deadlines"}`), after each batch, also when the caller may see
+         *       none of its events: a seat's client acts when it finds its seat in `active_seats`
+         *       (reading its document for the legal actions, then acting from each action's answer
+         *       while it stays active), before the deadline of its clock when the game has one; also
+         *       when an open game ends without an event (aborted or expired: the same version, another
+         *       status);
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
          *
          *     Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
@@ -525,6 +599,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (acquire) */
         AcquireCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["AcquireConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -679,7 +754,8 @@ export interface components {
         AcquireEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["AcquireEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["AcquireEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -901,8 +977,10 @@ export interface components {
          */
         AcquireGameDocument: {
             action_templates: components["schemas"]["NoTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["AcquireAction"][];
@@ -979,7 +1057,8 @@ export interface components {
         AcquireLoggedEvent: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["AcquireEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["AcquireEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -1082,6 +1161,7 @@ export interface components {
          *     game type, told apart by `type`. (acquire)
          */
         AcquireStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -1091,8 +1171,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1170,6 +1257,109 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /**
+         * @description A time control, as chosen at creation and shown in the game document and the game list
+         *     (with the defaults filled in).
+         *
+         *     - `none`: no clock (the default).
+         *     - `per_move`: correspondence style. Each time the game starts waiting for a seat, that
+         *       seat has `seconds` to act; its move is the whole stretch the game waits for it, however
+         *       many actions that takes (a Tycoon turn, a Monopoly turn with its trades).
+         *     - `fischer`: live style. Each seat has a bank of `initial` seconds that runs only while
+         *       the game waits for that seat, and gets `increment` seconds when the game stops waiting
+         *       for it.
+         *
+         *     Several seats can be awaited at once (auctions, sealed choices): each awaited seat's clock
+         *     runs. Actions a seat may take while the game does not wait for it (Monopoly's rent claims
+         *     and offers) run no clock, and neither does a seat played by the server's bot. When a
+         *     clock runs out, `on_timeout` says what happens to the seat: `bot` (the server's bot of
+         *     level `bot` plays it on until its player reclaims it) or `resign`.
+         */
+        Clock: components["schemas"]["ClockNone"] | components["schemas"]["ClockPerMove"] | components["schemas"]["ClockFischer"];
+        /**
+         * @description A bank of `initial` seconds per seat, `increment` seconds more whenever the game stops
+         *     waiting for the seat.
+         */
+        ClockFischer: {
+            /** @description As in `per_move`. */
+            bot: components["schemas"]["BotLevel"];
+            /** Format: int32 */
+            increment: number;
+            /** Format: int32 */
+            initial: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fischer";
+            on_timeout: components["schemas"]["OnTimeout"];
+        };
+        /** @description No clock: the game waits for its players as long as they take. */
+        ClockNone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "none";
+        };
+        /** @description Each move has `seconds`. */
+        ClockPerMove: {
+            /**
+             * @description The server's bot that takes over a seat whose clock ran out, or plays on for a
+             *     seat that resigned.
+             */
+            bot: components["schemas"]["BotLevel"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "per_move";
+            on_timeout: components["schemas"]["OnTimeout"];
+            /** Format: int32 */
+            seconds: number;
+        };
+        /**
+         * @description The `clock` of `POST /v1/games`: `{"kind": "none"}`, `{"kind": "per_move", "seconds":
+         *     86400}` or `{"kind": "fischer", "initial": 300, "increment": 5}`, with optional
+         *     `on_timeout` (default `bot`) and `bot` (the level of the bot that takes over, default
+         *     `greedy`). Times are whole seconds, from 1 to 2,592,000 (30 days); an increment may be 0.
+         */
+        ClockRequest: components["schemas"]["ClockRequestNone"] | components["schemas"]["ClockRequestPerMove"] | components["schemas"]["ClockRequestFischer"];
+        ClockRequestFischer: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * Format: int32
+             * @description Default 0.
+             */
+            increment?: number | null;
+            /** Format: int32 */
+            initial: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fischer";
+            on_timeout?: null | components["schemas"]["OnTimeout"];
+        };
+        /** @description No clock. */
+        ClockRequestNone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "none";
+        };
+        ClockRequestPerMove: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "per_move";
+            on_timeout?: null | components["schemas"]["OnTimeout"];
+            /** Format: int32 */
+            seconds: number;
+        };
         /** @description `POST /v1/games`. */
         CreateGameRequest: components["schemas"]["AcquireCreateGameRequest"] | components["schemas"]["MonopolyCreateGameRequest"] | components["schemas"]["TycoonCreateGameRequest"] | components["schemas"]["TyrosCreateGameRequest"];
         /** @description `201` of `POST /v1/games`. */
@@ -1200,6 +1390,12 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description What ended the game: its `rules`, or a `resignation` that left fewer than two seats in it
+         *     (the remaining seat wins; no scores).
+         * @enum {string}
+         */
+        EndedBy: "rules" | "resignation";
         /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. */
         EventPage: components["schemas"]["AcquireEventPage"] | components["schemas"]["MonopolyEventPage"] | components["schemas"]["TycoonEventPage"] | components["schemas"]["TyrosEventPage"];
         /**
@@ -1226,17 +1422,22 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description Lifecycle of a game.
+         * @description Lifecycle of a game: `open` (seats to take), `active`, then over in one of three ways:
+         *     `finished` (by its rules, or by resignations that left one seat; `outcome` is set),
+         *     `aborted` (a seated player ended it before any seat moved; no winner) or `expired` (its
+         *     seats were not all taken in time; it never started). A game that is over never changes
+         *     again, stays readable and replayable, and shows every event unredacted.
          * @enum {string}
          */
-        GameStatus: "open" | "active" | "finished";
+        GameStatus: "open" | "active" | "finished" | "aborted" | "expired";
         /** @description A game in a listing. */
         GameSummary: {
+            clock: components["schemas"]["Clock"];
             /** Format: date-time */
             created_at: string;
             /**
              * Format: date-time
-             * @description When the game ended; `null` while it is not finished.
+             * @description When the game ended (finished, aborted or expired); `null` while it is not over.
              */
             finished_at: string | null;
             /** Format: uuid */
@@ -1310,8 +1511,92 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description Why a seat is ranked below every seat that played to the end.
+         * @enum {string}
+         */
+        LeftReason: "resigned" | "timed_out";
+        /** @description A seat that left the game before its end. */
+        LeftSeat: {
+            reason: components["schemas"]["LeftReason"];
+            /** Format: int32 */
+            seat: number;
+            /**
+             * Format: int64
+             * @description The seq of the event at which it left.
+             */
+            seq: number;
+        };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: components["schemas"]["AcquireLegalActions"] | components["schemas"]["MonopolyLegalActions"] | components["schemas"]["TycoonLegalActions"] | components["schemas"]["TyrosLegalActions"];
+        /**
+         * @description Something that happened to a seat or to the game beside the game's rules: a clock ran
+         *     out, a seat resigned, the server's bot took a seat over or handed it back, a seated player
+         *     aborted the game before anyone moved.
+         */
+        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"];
+        /**
+         * @description The server's bot plays the seat from now on: after a timeout until its player reclaims
+         *     it, after a resignation to the end.
+         */
+        LifecycleEventBotTookOver: {
+            level: components["schemas"]["BotLevel"];
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_took_over";
+        };
+        /** @description A seated player ended the game before any seat had moved; nobody wins. */
+        LifecycleEventGameAborted: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_aborted";
+        };
+        /** @description The seat's player took it back from the server's bot; its clock starts afresh. */
+        LifecycleEventSeatReclaimed: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_reclaimed";
+        };
+        /**
+         * @description The seat left the game for good: its player resigned, or its clock ran out with
+         *     `on_timeout: resign`. With fewer than two seats left in the game it ends and the
+         *     remaining seat wins; otherwise the server's bot plays on for the seat
+         *     (`bot_took_over`).
+         */
+        LifecycleEventSeatResigned: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_resigned";
+        };
+        /**
+         * @description The seat's clock ran out (followed in the same commit by `bot_took_over` or
+         *     `seat_resigned`, as the game's `on_timeout` says).
+         */
+        LifecycleEventSeatTimedOut: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_timed_out";
+        };
         /**
          * @description One event of the log with its game type: the `data` of an event stream's `game_event`
          *     message and one line of the NDJSON export. One shape per game type, told apart by `type`.
@@ -1672,6 +1957,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (monopoly) */
         MonopolyCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["MonopolyConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -1921,7 +2207,8 @@ export interface components {
         MonopolyEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["MonopolyEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["MonopolyEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -2307,8 +2594,10 @@ export interface components {
          */
         MonopolyGameDocument: {
             action_templates: components["schemas"]["MonopolyTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["MonopolyAction"][];
@@ -2404,7 +2693,8 @@ export interface components {
         MonopolyLoggedEvent: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["MonopolyEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["MonopolyEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -2542,6 +2832,7 @@ export interface components {
          *     game type, told apart by `type`. (monopoly)
          */
         MonopolyStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -2551,8 +2842,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2715,6 +3013,13 @@ export interface components {
         };
         /** @description No template: this game lists none, so its templates list is always empty. */
         NoTemplate: unknown;
+        /**
+         * @description What happens to a seat whose clock ran out: `bot` (the default) hands it to the server's
+         *     bot until its player reclaims it; `resign` resigns it (in a two-seat game the other seat
+         *     wins; with more, the game goes on with the server's bot in the seat).
+         * @enum {string}
+         */
+        OnTimeout: "bot" | "resign";
         /** @description An open seat as created: taken later with `POST /v1/games/{id}/seats`. */
         OpenSeat: {
             name?: null;
@@ -2723,11 +3028,23 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
-        /** @description How a finished game ended. */
+        /**
+         * @description How a finished game ended. Seats that left the game (resigned, or taken over by the
+         *     server's bot after their clock ran out and not reclaimed) rank below every seat that
+         *     played to the end, whatever their score.
+         */
         Outcome: {
-            /** @description Final score per seat. */
+            ended_by: components["schemas"]["EndedBy"];
+            /** @description The seats that left the game before its end, ranked last. */
+            left: components["schemas"]["LeftSeat"][];
+            /** @description Each seat's place, 1 for the first; tied seats share a place. */
+            places: number[];
+            /**
+             * @description Final score per seat, by the game's rules; empty when the game ended before its rules
+             *     scored it (`ended_by: resignation`).
+             */
             scores: number[];
-            /** @description Seats with the best score; several on a tie. */
+            /** @description The seats in first place among those that played to the end; several on a tie. */
             winners: number[];
         };
         /** @description An RFC 9457 problem document. */
@@ -2745,10 +3062,13 @@ export interface components {
              *     - `invalid_header`: 400, a header value is not valid (control characters, not ASCII)
              *     - `invalid_idempotency_key`: 400, `Idempotency-Key` is not 1 to 255 visible ASCII characters
              *     - `conflicting_versions`: 400, `expected_version` and `If-Match` name different versions
+             *     - `invalid_clock`: 400, a clock time is outside its bounds (1 s to 30 days; an increment may be 0)
+             *     - `invalid_seat_number`: 400, the seat in the path is not a seat number
              *     - `bad_request`: 400, the request could not be read
              *     - `missing_token`: 401, the operation needs a seat token
              *     - `invalid_token`: 401, the token is malformed or no seat's
              *     - `token_for_other_game`: 403, the token is a seat of another game
+             *     - `not_your_seat`: 403, the token is another seat's of this game (resign and reclaim take the seat's own token)
              *     - `not_found`: 404, no such route
              *     - `game_not_found`: 404, no game with this id
              *     - `no_such_state`: 404, `seq` is outside the game's log
@@ -2757,12 +3077,16 @@ export interface components {
              *     - `idempotency_key_in_flight`: 409, a request with this key is still being processed
              *     - `game_already_started`: 409, the game is no longer open
              *     - `game_not_started`: 409, the game has not started
-             *     - `game_over`: 409 (or 422 from a game's rules), the game has ended
+             *     - `game_over`: 409 (or 422 from a game's rules), the game is over: finished, aborted or expired
              *     - `wrong_status`: 409, the game is not in the status the operation needs
              *     - `seat_taken`: 409, the seat asked for is taken
              *     - `no_open_seat`: 409, no seat is open
              *     - `too_few_seats`: 409, starting now would leave fewer seats than the game needs
              *     - `bot_game_limit`: 409, the server already runs its most games with a bot in every seat; try later
+             *     - `seat_resigned`: 409, the seat has resigned: it takes no more actions and cannot resign again or be reclaimed
+             *     - `seat_taken_over`: 409, the server's bot plays the seat since its clock ran out; reclaim it to play
+             *     - `seat_not_taken_over`: 409, no bot plays the seat: there is nothing to reclaim
+             *     - `too_late_to_abort`: 409, a seat has moved already: resign instead
              *     - `precondition_failed`: 412, `If-Match` does not match (`current_version`)
              *     - `body_too_large`: 413, the body is over 64 KiB
              *     - `unsupported_media_type`: 415, the body is not `application/json`
@@ -2806,9 +3130,37 @@ export interface components {
          * @description A seat at the table, numbered from 0 in playing (clockwise) order.
          */
         Seat: number;
+        /**
+         * @description A seat's clock at the document's version. Times are as of the moment that version was
+         *     committed (so every read of one version, every process and every replay agree); a
+         *     running clock keeps running after it: count down to `deadline`.
+         */
+        SeatClock: {
+            /**
+             * Format: date-time
+             * @description When the clock runs out, while it runs; `null` otherwise.
+             */
+            deadline: string | null;
+            /**
+             * Format: int64
+             * @description Time left, in milliseconds (per move: the whole move's time while the clock does not
+             *     run).
+             */
+            remaining_ms: number;
+            /** @description Whether the game waits for this seat, so its clock runs. */
+            running: boolean;
+        };
+        /** @description A seat the game waits for and the moment its clock runs out. */
+        SeatDeadline: {
+            /** Format: date-time */
+            deadline: string;
+            /** Format: int32 */
+            seat: number;
+        };
         /** @description A seat in a game document. */
         SeatInfo: {
             bot: null | components["schemas"]["BotInfo"];
+            clock: null | components["schemas"]["SeatClock"];
             /** @description Who plays the seat. */
             kind: components["schemas"]["SeatKind"];
             /** @description The player's name; `null` while the seat is open. */
@@ -2816,9 +3168,13 @@ export interface components {
             open: boolean;
             /** Format: int32 */
             seat: number;
+            /** @description Where the seat stands (`playing`, `taken_over`, `resigned`). */
+            status: components["schemas"]["SeatStatus"];
         };
         /**
-         * @description Who plays a seat: nobody yet, a person (with the seat's token), or the server's bot.
+         * @description Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
+         *     (seated at creation). A person's seat stays `human` while the server's bot stands in for
+         *     its player (see `status`).
          * @enum {string}
          */
         SeatKind: "open" | "human" | "bot";
@@ -2839,6 +3195,14 @@ export interface components {
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
             open?: boolean | null;
         };
+        /**
+         * @description Where a seat stands: `playing` (its player, or the server's bot seated at creation, plays
+         *     it), `taken_over` (its clock ran out and the server's bot plays it until its player
+         *     reclaims it with the seat's token), `resigned` (it left the game for good; the server's
+         *     bot plays on for it while the game goes on).
+         * @enum {string}
+         */
+        SeatStatus: "playing" | "taken_over" | "resigned";
         /**
          * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`),
          *     with its `data` line read as JSON: a `game_event` message carries a `LoggedEvent`, a
@@ -2861,6 +3225,11 @@ export interface components {
              *     not keeps listening. Empty unless the game is active.
              */
             active_seats: number[];
+            /**
+             * @description For a game with a clock: when the clock of each awaited seat runs out (seats the
+             *     server's bot plays have none). Empty otherwise.
+             */
+            deadlines: components["schemas"]["SeatDeadline"][];
             status: components["schemas"]["GameStatus"];
             /** @description The game type. */
             type: string;
@@ -3069,6 +3438,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (tycoon) */
         TycoonCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TycoonConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -3118,7 +3488,8 @@ export interface components {
         TycoonEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TycoonEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -3355,8 +3726,10 @@ export interface components {
          */
         TycoonGameDocument: {
             action_templates: components["schemas"]["NoTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["TycoonAction"][];
@@ -3457,7 +3830,8 @@ export interface components {
         TycoonLoggedEvent: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TycoonEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -3564,6 +3938,7 @@ export interface components {
          *     game type, told apart by `type`. (tycoon)
          */
         TycoonStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -3573,8 +3948,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4098,6 +4480,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (tyros) */
         TyrosCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TyrosConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -4303,7 +4686,8 @@ export interface components {
         TyrosEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TyrosEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TyrosEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -4780,8 +5164,10 @@ export interface components {
          */
         TyrosGameDocument: {
             action_templates: components["schemas"]["TyrosTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["TyrosAction"][];
@@ -4862,7 +5248,8 @@ export interface components {
         TyrosLoggedEvent: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TyrosEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TyrosEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -5117,6 +5504,7 @@ export interface components {
          *     game type, told apart by `type`. (tyros)
          */
         TyrosStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -5126,8 +5514,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5536,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed body, unknown field, duplicate key, array for an object, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`) */
+            /** @description Malformed body, unknown field, duplicate key, array for an object, unknown clock kind, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`), a clock time outside 1 s to 30 days (`invalid_clock`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5681,6 +6076,102 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    abort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aborted; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat has moved, or the game is over (`too_late_to_abort`, `game_over`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6359,6 +6850,202 @@ export interface operations {
             };
             /** @description No such seat, bad name, neither or both of name and bot, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `idempotency_key_reused`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reclaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+                /** @description The seat to reclaim: the token's own */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reclaimed; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bot holds the seat, it resigned, or the game is not started or over (`seat_not_taken_over`, `seat_resigned`, `game_not_started`, `game_over`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+                /** @description The seat to resign: the token's own */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resigned; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already resigned, game not started or over (`seat_resigned`, `game_not_started`, `game_over`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,7 +51,7 @@ only for tests and for tournaments where every player agrees.\n\
 - **Browsers.** CORS is open to any origin by default (tokens are never cookies); HEAD is \
 answered wherever GET is."
     ),
-    components(schemas(Problem)),
+    components(schemas(Problem, crate::lifecycle::LifecycleEvent)),
     modifiers(&SeatToken, &GameSchemas),
     tags(
         (name = "games", description = "Catalogue, creating, listing, joining, starting"),

@@ -87,7 +87,9 @@ pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> Ht
 /// Create a game.
 ///
 /// Named seats get their token in the response, once; a game without open seats starts at
-/// once. With an `Idempotency-Key`, a retry with the same key and body gets the stored
+/// once. An optional `clock` sets the time control (see `ClockRequest`); a game whose seats
+/// are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
+/// `expired`. With an `Idempotency-Key`, a retry with the same key and body gets the stored
 /// response again (`Idempotency-Replayed: true`), tokens included, instead of a second game.
 #[utoipa::path(
     tag = "games",
@@ -99,7 +101,7 @@ pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> Ht
         (status = 201, description = "Created (or replayed)", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"),
                  ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
-        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
         (status = 409, description = "The server runs its most games of bots only (`bot_game_limit`)"),
@@ -152,11 +154,17 @@ pub async fn create_game(
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let clock = match body.clock {
+        Some(clock) => Clock::try_from(clock)
+            .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
+        None => Clock::Unlimited,
+    };
     let plan = GamePlan {
         kind,
         config: body.config.unwrap_or(info.default_config),
         seats,
         seed: body.seed,
+        clock,
     };
     let created = state
         .db(move |conn, cx| lobby::create_game(conn, cx, plan, key))
@@ -238,6 +246,7 @@ pub async fn list_games(
                 created_at: g.created_at,
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
+                clock: Clock::from_stored(g.clock.as_ref()),
             })
             .collect(),
         next_cursor: next_cursor.clone(),

@@ -8,11 +8,11 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
-use super::decision::{self, Bots};
+use super::decision::{native_bots, Table};
 use super::document;
 use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{
-    BotInfo, BotSeat as CreatedBotSeat, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
+    BotInfo, BotSeat as CreatedBotSeat, Clock, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
     JoinedSeat, OpenSeat, TakenSeat,
 };
 use crate::error::{ApiError, Refusal};
@@ -49,6 +49,7 @@ pub struct GamePlan {
     pub config: Value,
     pub seats: Vec<SeatPlan>,
     pub seed: Option<u64>,
+    pub clock: Clock,
 }
 
 /// The operation a lobby key of a creation is for.
@@ -73,7 +74,8 @@ fn join_token(key: Option<&LobbyKey>, id: Uuid) -> String {
 }
 
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
-/// are open) and stores it, started when every seat is taken; once per `key`.
+/// are open) and stores it, started when every seat is taken (an open one expires after
+/// `--open-game-ttl`); once per `key`.
 ///
 /// # Errors
 /// 422 `invalid_config`, `idempotency_key_reused`; store errors.
@@ -126,14 +128,22 @@ fn create_now(
         config,
         seats,
         seed,
+        clock,
     } = plan;
     let bots_only = seats.iter().all(|s| matches!(s, SeatPlan::Bot(_)));
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
     let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
-    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms);
-    let initial = full.then(|| decision::setup(state.as_ref(), events, &bots));
+    let bots = seats
+        .iter()
+        .map(|s| matches!(s, SeatPlan::Bot(_)))
+        .collect();
+    let initial = full.then(|| {
+        let mut table = Table::starting(clock, bots, cx.bots.move_delay_ms);
+        table.setup(events);
+        table.close(state.as_ref())
+    });
     let mut created = Vec::new();
     let new_seats = seats
         .into_iter()
@@ -180,8 +190,16 @@ fn create_now(
             seats: new_seats,
             initial,
             bot_game_limit: bots_only.then_some(i64::from(cx.bots.max_games)),
+            clock: clock.stored(),
+            open_ttl: cx.open_game_ttl,
         },
     )?;
+    if clock.is_on() && game.status == db::GameStatus::Active {
+        // Its first clock runs: the deadline workers look again. (Under an Idempotency-Key
+        // the creation commits a moment later, with the key's record; the workers' regular
+        // look finds its deadline then.)
+        cx.changes.deadline_armed();
+    }
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
     Ok(CreatedGame {
         game_id: game.id,
@@ -216,8 +234,10 @@ fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, Sto
             seats.len(),
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
-        let bots = Bots::at(seats, cx.bots.move_delay_ms);
-        Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
+        let clock = Clock::from_stored(game.clock.as_ref());
+        let mut table = Table::starting(clock, native_bots(seats), cx.bots.move_delay_ms);
+        table.setup(events);
+        Ok::<_, Refusal>(table.close(state.as_ref()))
     })?;
     tracing::info!(game_id = %id, "game started");
     Ok(applied)
@@ -319,7 +339,7 @@ pub fn join_bot(
 /// Tells long polls and streams of a committed start.
 fn announce(cx: &Context, started: Option<Applied>) {
     if let Some(applied) = started {
-        cx.changes.committed(applied.change());
+        cx.changes.committed(&applied);
     }
 }
 
@@ -367,7 +387,7 @@ pub fn start_by(
         loaded.roster.seats(),
         state.as_deref(),
         loaded.seat,
-    );
+    )?;
     let etag = document::etag(&loaded.game, loaded.roster.seats(), loaded.seat);
     Ok((doc, etag))
 }

@@ -59,12 +59,17 @@ pub struct NewGame {
     /// For a game of bots only that starts at once: the most such games allowed to run
     /// (checked in the creating transaction, see [`claim_bot_game_slot`]); `None` otherwise.
     pub bot_game_limit: Option<i64>,
+    /// The time control, as the api stores it; `None`: no clock.
+    pub clock: Option<serde_json::Value>,
+    /// How long an open game waits for its seats to be taken before it expires (ignored for
+    /// a game that starts at creation).
+    pub open_ttl: std::time::Duration,
 }
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
 /// transaction. The setup events go through the same append path as every action's
 /// ([`super::append`]): the game row is inserted open at version 0, then the decision is
-/// appended to it.
+/// appended to it. A game left open gets its expiry deadline ([`super::claim_deadline`]).
 ///
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
@@ -83,6 +88,7 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
                 games::version.eq(0),
                 games::seat_count.eq(new.seats.len() as i32),
                 games::rng_seed.eq(&new.rng_seed),
+                games::clock.eq(&new.clock),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -116,7 +122,10 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
 
         match new.initial {
             Some(decision) => Ok(append(conn, &game, decision)?.game),
-            None => Ok(game),
+            None => {
+                super::deadlines::arm_expiry(conn, game.id, new.open_ttl)?;
+                Ok(game)
+            }
         }
     })
 }
@@ -248,6 +257,8 @@ pub struct GameSummary {
     pub updated_at: DateTime<Utc>,
     /// End time.
     pub finished_at: Option<DateTime<Utc>>,
+    /// The time control, as the api stores it; `None`: no clock.
+    pub clock: Option<serde_json::Value>,
 }
 
 /// Which games to list.

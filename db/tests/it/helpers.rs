@@ -17,6 +17,8 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             seats: vec![NewSeat::Open; seats],
             initial: None,
             bot_game_limit: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .unwrap()
@@ -48,8 +50,12 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 status: GameStatus::Active,
                 active_seats: vec![0],
                 bot_turn: None,
+                lifecycle: None,
+                deadline: Default::default(),
             }),
             bot_game_limit: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .unwrap()

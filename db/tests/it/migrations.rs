@@ -1,4 +1,6 @@
-use db::schema::{bot_turns, game_events, games, idempotency_keys, lobby_idempotency_keys, seats};
+use db::schema::{
+    bot_turns, game_deadlines, game_events, games, idempotency_keys, lobby_idempotency_keys, seats,
+};
 use db::testing::TestDb;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
@@ -105,6 +107,8 @@ fn schema_rs_matches_the_migrated_tables() {
             chrono::DateTime<chrono::Utc>,
             Option<chrono::DateTime<chrono::Utc>>,
             Vec<i32>,
+            Option<serde_json::Value>,
+            Option<serde_json::Value>,
         )>(&mut conn)
         .unwrap();
     game_events::table
@@ -144,6 +148,26 @@ fn schema_rs_matches_the_migrated_tables() {
             uuid::Uuid,
             i64,
             i32,
+            chrono::DateTime<chrono::Utc>,
+            Option<String>,
+            Option<chrono::DateTime<chrono::Utc>>,
+        )>(&mut conn)
+        .unwrap();
+    diesel::insert_into(game_deadlines::table)
+        .values((
+            game_deadlines::game_id.eq(game.id),
+            game_deadlines::kind.eq("clock"),
+            game_deadlines::version.eq(game.version),
+            game_deadlines::due_at.eq(chrono::Utc::now()),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    game_deadlines::table
+        .select(game_deadlines::all_columns)
+        .load::<(
+            uuid::Uuid,
+            String,
+            i64,
             chrono::DateTime<chrono::Utc>,
             Option<String>,
             Option<chrono::DateTime<chrono::Utc>>,

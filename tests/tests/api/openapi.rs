@@ -132,8 +132,11 @@ fn only_operations_that_need_a_seat_declare_a_security_requirement() {
     assert_eq!(
         needing,
         [
+            "post /v1/games/{id}/abort",
             "post /v1/games/{id}/actions",
             "post /v1/games/{id}/actions/dry-run",
+            "post /v1/games/{id}/seats/{seat}/reclaim",
+            "post /v1/games/{id}/seats/{seat}/resign",
             "post /v1/games/{id}/start",
         ]
     );

@@ -342,6 +342,8 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
             bot_game_limit: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .expect("store a version-1 game");
