@@ -55,6 +55,9 @@ pub enum StoreError<E = Infallible> {
         /// The most allowed.
         limit: i64,
     },
+    /// The player already holds a seat of this game.
+    #[error("the player already holds a seat of this game")]
+    AlreadySeated,
     /// The caller's decision closure refused; nothing was written.
     #[error("{0}")]
     Rejected(E),
@@ -96,6 +99,7 @@ impl StoreError<Infallible> {
             StoreError::TooManyBotGames { running, limit } => {
                 StoreError::TooManyBotGames { running, limit }
             }
+            StoreError::AlreadySeated => StoreError::AlreadySeated,
             StoreError::Rejected(never) => match never {},
             StoreError::Busy => StoreError::Busy,
             StoreError::Unavailable(msg) => StoreError::Unavailable(msg),

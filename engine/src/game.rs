@@ -82,9 +82,13 @@ impl RuleError {
     }
 }
 
-/// How a finished game ended: final scores by seat and the winners (several on a shared win).
+/// How a finished game ended by its rules: final scores by seat and the winners (several on a
+/// shared win). In the API document it is `RulesOutcome` (the `outcome` of a `game_ended`
+/// event), apart from the service's `Outcome` of a finished game, which also ranks the seats
+/// that left; one name for both made the events' schema the other's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = RulesOutcome))]
 pub struct Outcome {
     /// Seats with the best score; more than one on a tie.
     pub winners: Vec<Seat>,
@@ -230,6 +234,12 @@ pub trait Game {
 
     /// The result once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The seat a trade offer in `event` is addressed to, when `event` makes one (the service
+    /// tells that seat's player). Games without offers keep the default.
+    fn offer_to(_event: &Self::Event) -> Option<Seat> {
+        None
+    }
 
     /// A state that `seat` cannot tell apart from `state`: everything it may not see (other
     /// players' hands, face-down tiles, the order of draw piles) dealt anew at random, and

@@ -390,6 +390,12 @@ macro_rules! subset_domain {
                     values,
                 }
             }
+
+            /// The same domain taking at least `min` values (at most all of them).
+            pub fn at_least(mut self, min: usize) -> Self {
+                self.min_items = min.min(self.max_items);
+                self
+            }
         }
     };
 }

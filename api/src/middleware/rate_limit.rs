@@ -1,10 +1,11 @@
-//! Per-client request budgets (token buckets, per process). A client is its seat token when it
-//! sends one this process knows to be a seat's ([`crate::known_tokens`]), else its address
-//! (see [`super::client_address`]); creating games and joining seats draw from a separate,
-//! tighter budget per address (they write rows that outlive the request). Every response
-//! carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the IETF draft's
-//! fields); a request over budget is a 429 `rate_limited` with `Retry-After`, and is not
-//! processed.
+//! Per-client request budgets (token buckets, per process). A client is its seat token or its
+//! player token when it sends one this process knows to be real ([`crate::known_tokens`]; a
+//! player token has a budget of its own, larger: it acts in many games), else its address (see
+//! [`super::client_address`]); creating games, joining seats, creating players and seeking draw
+//! from a separate, tighter budget per address (they write rows that outlive the request).
+//! Every response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the
+//! IETF draft's fields); a request over budget is a 429 `rate_limited` with `Retry-After`, and
+//! is not processed.
 //!
 //! What a client controls cannot buy it a budget: the limiter reads the path the router
 //! matches (so `/v1/%67ames` is `/v1/games`), the credentials through the one parser every
@@ -26,7 +27,7 @@ use actix_web::{web, ResponseError};
 
 use super::client_address::{client_address, TrustedProxies};
 use crate::error::ApiError;
-use crate::extract::parse_bearer;
+use crate::extract::{parse_bearer, PLAYER_TOKEN_PREFIX};
 use crate::known_tokens::KnownTokens;
 
 /// A budget: up to `burst` requests at once, refilled at `per_second`.
@@ -58,6 +59,8 @@ impl FromStr for Budget {
 pub struct Limits {
     /// Per seat token.
     pub token: Budget,
+    /// Per player token.
+    pub player: Budget,
     /// Per address, for requests without a token.
     pub address: Budget,
     /// Per address, for creating games and joining seats.
@@ -68,6 +71,7 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Class {
     Token,
+    Player,
     Address,
     Lobby,
 }
@@ -95,7 +99,7 @@ pub struct RateLimiter {
     buckets: Mutex<HashMap<(Class, u64), Bucket>>,
     known: Arc<KnownTokens>,
     proxies: TrustedProxies,
-    lobby: [ResourceDef; 2],
+    lobby: [ResourceDef; 4],
 }
 
 /// Above this many buckets, full ones are dropped at the next request.
@@ -113,6 +117,8 @@ impl RateLimiter {
             lobby: [
                 ResourceDef::new("/v1/games"),
                 ResourceDef::new("/v1/games/{id}/seats"),
+                ResourceDef::new("/v1/players"),
+                ResourceDef::new("/v1/seeks"),
             ],
         }
     }
@@ -120,6 +126,7 @@ impl RateLimiter {
     fn budget(&self, class: Class) -> Budget {
         match class {
             Class::Token => self.limits.token,
+            Class::Player => self.limits.player,
             Class::Address => self.limits.address,
             Class::Lobby => self.limits.lobby,
         }
@@ -167,8 +174,8 @@ fn address_key(ip: IpAddr) -> u64 {
 }
 
 impl RateLimiter {
-    /// Who is asking (see the module documentation): a known seat token, else the client's
-    /// address; creating and joining always by address.
+    /// Who is asking (see the module documentation): a known seat or player token, else the
+    /// client's address; the lobby's writes always by address.
     fn client(&self, req: &ServiceRequest) -> (Class, u64) {
         // The path as the router matches it (percent-encoded letters decoded), never the raw.
         let path = req.match_info().as_str();
@@ -179,13 +186,18 @@ impl RateLimiter {
         if req.method() == Method::POST && self.lobby.iter().any(|r| r.is_match(path)) {
             return (Class::Lobby, address);
         }
-        let known = req
+        let token = req
             .headers()
             .get(header::AUTHORIZATION)
-            .and_then(|value| parse_bearer(value.as_bytes()).ok())
-            .and_then(|token| self.known.known(token.as_str()));
+            .and_then(|value| parse_bearer(value.as_bytes()).ok());
+        let known = token
+            .as_ref()
+            .and_then(|token| Some((token, self.known.known(token.as_str())?)));
         match known {
-            Some(key) => (Class::Token, key),
+            Some((token, key)) if token.as_str().starts_with(PLAYER_TOKEN_PREFIX) => {
+                (Class::Player, key)
+            }
+            Some((_, key)) => (Class::Token, key),
             None => (Class::Address, address),
         }
     }
@@ -236,6 +248,7 @@ mod tests {
         let b = |burst, per_second| Budget { burst, per_second };
         let limits = Limits {
             token: b(3, 1.0),
+            player: b(5, 1.0),
             address: b(10, 1.0),
             lobby: b(1, 0.5),
         };

@@ -8,7 +8,7 @@ use crate::caching::{self, Audience, Lifetime};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, Idempotency, SeatToken, StrictJson};
+use crate::extract::{Bearer, GameId, Idempotency, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::service::lobby_keys::{Answer, LobbyKey};
 use crate::state::AppState;
@@ -86,11 +86,14 @@ pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> Ht
 
 /// Create a game.
 ///
-/// Named seats get their token in the response, once; a game without open seats starts at
-/// once. An optional `clock` sets the time control (see `ClockRequest`); a game whose seats
-/// are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
-/// `expired`. With an `Idempotency-Key`, a retry with the same key and body gets the stored
-/// response again (`Idempotency-Replayed: true`), tokens included, instead of a second game.
+/// Named seats get their token in the response, once; a seat `{"me": true}` is taken for the
+/// player whose token authorizes the request (no seat token: the player's acts for it); a game
+/// without open seats starts at once. `rated: true` makes a rated game (every seat a
+/// player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a game
+/// whose seats are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
+/// `expired`. With an `Idempotency-Key`, a retry with the same key, body and credentials gets
+/// the stored response again (`Idempotency-Replayed: true`), tokens included, instead of a
+/// second game.
 #[utoipa::path(
     tag = "games",
     params(
@@ -102,10 +105,11 @@ pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> Ht
          headers(("Location" = String, description = "The game's URL"),
                  ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
         (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
+        (status = 401, description = "A seat `{\"me\": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`)"),
+        (status = 409, description = "The server runs its most games of bots only (`bot_game_limit`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
-        (status = 409, description = "The server runs its most games of bots only (`bot_game_limit`)"),
-        (status = 422, description = "Unknown type, bad seat list or config, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `idempotency_key_reused`)"),
+        (status = 422, description = "Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games")]
@@ -113,10 +117,11 @@ pub async fn create_game(
     state: Data<AppState>,
     body: StrictJson<CreateGameRequest>,
     Idempotency(key): Idempotency,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/games", None, &body))
+        .map(|k| LobbyKey::new(k, "POST /v1/games", None, &body, bearer.token()))
         .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(
@@ -141,19 +146,34 @@ pub async fn create_game(
     let seats = body
         .seats
         .iter()
-        .map(|s| match (&s.name, s.open, s.bot, s.budget_ms) {
-            (Some(name), None | Some(false), None, None) => Ok(SeatPlan::Taken(valid_name(name)?)),
-            (None, Some(true), None, None) => Ok(SeatPlan::Open),
-            (None, None | Some(false), Some(level), budget_ms) => {
-                Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
-            }
-            _ => Err(ApiError::unprocessable(
-                "invalid_seat",
-                "each seat is {\"name\": ...}, {\"open\": true} or {\"bot\": ...} \
-                 (budget_ms only with bot)",
-            )),
-        })
+        .map(
+            |s| match (&s.name, s.me.unwrap_or(false), s.open, s.bot, s.budget_ms) {
+                (Some(name), false, None | Some(false), None, None) => {
+                    Ok(SeatPlan::Taken(valid_name(name)?))
+                }
+                (None, true, None | Some(false), None, None) => Ok(SeatPlan::Me),
+                (None, false, Some(true), None, None) => Ok(SeatPlan::Open),
+                (None, false, None | Some(false), Some(level), budget_ms) => {
+                    Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
+                }
+                _ => Err(ApiError::unprocessable(
+                    "invalid_seat",
+                    "each seat is {\"name\": ...}, {\"me\": true}, {\"open\": true} or \
+                 {\"bot\": ...} (budget_ms only with bot)",
+                )),
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
+    if seats.iter().filter(|s| matches!(s, SeatPlan::Me)).count() > 1 {
+        return Err(ApiError::unprocessable(
+            "invalid_seat",
+            "a player takes at most one seat of a game: one {\"me\": true} at most",
+        ));
+    }
+    let rated = body.rated.unwrap_or(false);
+    if rated {
+        lobby::check_rated(&seats)?;
+    }
     let clock = match body.clock {
         Some(clock) => Clock::try_from(clock)
             .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
@@ -165,6 +185,8 @@ pub async fn create_game(
         seats,
         seed: body.seed,
         clock,
+        rated,
+        bearer: bearer.0,
     };
     let created = state
         .db(move |conn, cx| lobby::create_game(conn, cx, plan, key))
@@ -247,6 +269,7 @@ pub async fn list_games(
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
                 clock: Clock::from_stored(g.clock.as_ref()),
+                rated: g.rated,
             })
             .collect(),
         next_cursor: next_cursor.clone(),
@@ -269,11 +292,12 @@ pub async fn list_games(
 
 /// Take an open seat.
 ///
-/// For a person (`name`) or for the server's bot (`bot`). A person's seat token is in the
-/// response, once. The join that fills the last seat starts the game. Joins do not change the
-/// version (no event is written). With an `Idempotency-Key`, a retry with the same key and
-/// body gets the stored response again (`Idempotency-Replayed: true`), token included,
-/// instead of taking a second seat.
+/// For a person (`name`), for the player whose token authorizes the request (neither `name`
+/// nor `bot`: the player's token then acts for the seat), or for the server's bot (`bot`). A
+/// person's seat token is in the response, once. The join that fills the last seat starts the
+/// game. Joins do not change the version (no event is written). With an `Idempotency-Key`, a
+/// retry with the same key, body and credentials gets the stored response again
+/// (`Idempotency-Replayed: true`), token included, instead of taking a second seat.
 #[utoipa::path(
     tag = "games",
     params(
@@ -286,10 +310,11 @@ pub async fn list_games(
          headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
         (status = 400, description = "Malformed id, body or key (`invalid_id`, `malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
         (status = 404, description = "No such game"),
-        (status = 409, description = "Seat taken, no open seat, game already started, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `bot_game_limit`)"),
+        (status = 401, description = "An unknown or rotated player token (`invalid_token`)"),
+        (status = 409, description = "Seat taken, no open seat, game already started, the player holds a seat of it already, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`, `bot_game_limit`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat, bad name, neither or both of name and bot, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `idempotency_key_reused`)"),
+        (status = 422, description = "No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -298,13 +323,39 @@ pub async fn join_seat(
     GameId(id): GameId,
     body: StrictJson<JoinRequest>,
     Idempotency(key): Idempotency,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/games/{id}/seats", Some(id), &body))
+        .map(|k| {
+            LobbyKey::new(
+                k,
+                "POST /v1/games/{id}/seats",
+                Some(id),
+                &body,
+                bearer.token(),
+            )
+        })
         .transpose()?;
     let seat = body.seat;
+    let player = bearer.0.filter(|t| t.is_player());
     let answer = match (&body.name, body.bot, body.budget_ms) {
+        (None, None, None) if player.is_some() => {
+            let token = player.expect("matched as Some");
+            let a = state
+                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token, key))
+                .await?;
+            Answer {
+                body: Joined::Player(a.body),
+                replayed: a.replayed,
+            }
+        }
+        (Some(_), None, None) if player.is_some() => {
+            return Err(ApiError::unprocessable(
+                "invalid_seat",
+                "with a player token the seat takes the player's name: leave out name",
+            ))
+        }
         (Some(name), None, None) => {
             let name = valid_name(name)?;
             let a = state

@@ -1,19 +1,19 @@
 //! Creating games, taking seats and starting: the games-and-lobby endpoint family.
 
-use db::store::{self, Applied, BotSeat, NewGame, NewSeat};
-use db::{GameRow, PgConnection, PooledConn, RngSeed, SeatRow, StoreError};
+use db::store::{self, Applied, BotSeat, NewGame, NewSeat, NoticeRow};
+use db::{GameRow, PgConnection, PlayerRow, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
 use engine::DynGame;
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
-use super::decision::{native_bots, Table};
+use super::decision::{native_bots, GameFacts, Table};
 use super::document;
 use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{
     BotInfo, BotSeat as CreatedBotSeat, Clock, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
-    JoinedSeat, OpenSeat, TakenSeat,
+    JoinedPlayer, JoinedSeat, OpenSeat, PlayerSeat, TakenSeat,
 };
 use crate::error::{ApiError, Refusal};
 use crate::extract::{missing_token, SeatToken};
@@ -21,8 +21,12 @@ use crate::state::Context;
 
 /// A validated seat of a create request.
 pub enum SeatPlan {
-    /// Taken by a player of this (valid) name.
+    /// Taken by a person of this (valid) name, with a seat token.
     Taken(String),
+    /// Taken by the calling player (`{"me": true}`), whose token the request carries.
+    Me,
+    /// Taken by this player.
+    Player(PlayerRow),
     /// Left open for `POST /v1/games/{id}/seats`.
     Open,
     /// Played by the server's bot.
@@ -50,6 +54,30 @@ pub struct GamePlan {
     pub seats: Vec<SeatPlan>,
     pub seed: Option<u64>,
     pub clock: Clock,
+    pub rated: bool,
+    /// The request's bearer token (a player's, for `{"me": true}`).
+    pub bearer: Option<SeatToken>,
+}
+
+/// Refuses a rated game that a bot or an anonymous seat would play.
+///
+/// # Errors
+/// 422 `rated_game_with_bots`, `rated_game_needs_players`.
+pub fn check_rated(seats: &[SeatPlan]) -> Result<(), ApiError> {
+    if seats.iter().any(|s| matches!(s, SeatPlan::Bot(_))) {
+        return Err(ApiError::unprocessable(
+            "rated_game_with_bots",
+            "a rated game has no seat of the server's bot: every seat is a player's",
+        ));
+    }
+    if seats.iter().any(|s| matches!(s, SeatPlan::Taken(_))) {
+        return Err(ApiError::unprocessable(
+            "rated_game_needs_players",
+            "every seat of a rated game belongs to a player: take yours with {\"me\": true} \
+             and a player token, leave the others open for players to join",
+        ));
+    }
+    Ok(())
 }
 
 /// The operation a lobby key of a creation is for.
@@ -87,17 +115,23 @@ pub fn create_game(
 ) -> Result<Answer<CreatedGame>, ApiError> {
     let id = Uuid::new_v4();
     let Some(key) = key else {
-        let body = create_now(conn, cx, id, plan, None)?;
+        let (body, notices) = create_in(conn, cx, id, plan, None)?;
+        cx.changes.notices(&notices);
         return Ok(Answer {
             body,
             replayed: false,
         });
     };
-    lobby_keys::once(
+    let mut notices = Vec::new();
+    let answer = lobby_keys::once(
         conn,
         &key,
         201,
-        |conn| create_now(conn, cx, id, plan, Some(&key)),
+        |conn| {
+            let (created, recorded) = create_in(conn, cx, id, plan, Some(&key))?;
+            notices = recorded;
+            Ok(created)
+        },
         |created| {
             for seat in &mut created.seats {
                 if let CreatedSeat::Taken(taken) = seat {
@@ -113,24 +147,68 @@ pub fn create_game(
                 }
             }
         },
-    )
+    )?;
+    // Committed now (a replay recorded none).
+    cx.changes.notices(&notices);
+    Ok(answer)
 }
 
-fn create_now(
+/// [`create_game`] without a key and without telling anyone: for a caller that creates the
+/// game inside a transaction of its own and announces its notices once that commits.
+///
+/// # Errors
+/// As [`create_game`].
+pub fn create_game_in(
+    conn: &mut PgConnection,
+    cx: &Context,
+    plan: GamePlan,
+) -> Result<(CreatedGame, Vec<NoticeRow>), ApiError> {
+    create_in(conn, cx, Uuid::new_v4(), plan, None)
+}
+
+/// Creates game `id` as planned, its seat tokens derived from `key` when there is one; the
+/// game and the notices to announce once committed.
+fn create_in(
     conn: &mut PgConnection,
     cx: &Context,
     id: Uuid,
     plan: GamePlan,
     key: Option<&LobbyKey>,
-) -> Result<CreatedGame, ApiError> {
+) -> Result<(CreatedGame, Vec<NoticeRow>), ApiError> {
     let GamePlan {
         kind,
         config,
         seats,
         seed,
         clock,
+        rated,
+        bearer,
     } = plan;
     let bots_only = seats.iter().all(|s| matches!(s, SeatPlan::Bot(_)));
+    let seats = if seats.iter().any(|s| matches!(s, SeatPlan::Me)) {
+        let token = bearer.as_ref().ok_or_else(|| {
+            ApiError::unauthorized(
+                "missing_token",
+                "a seat {\"me\": true} needs a player token: Authorization: Bearer <player token>",
+            )
+        })?;
+        if !token.is_player() {
+            return Err(ApiError::unauthorized(
+                "not_a_player_token",
+                "a seat {\"me\": true} needs a player token (pl_...), not a seat token",
+            ));
+        }
+        let player = caller::require_player(conn, cx, token)?;
+        seats
+            .into_iter()
+            .map(|s| match s {
+                SeatPlan::Me => SeatPlan::Player(player.clone()),
+                other => other,
+            })
+            .collect()
+    } else {
+        seats
+    };
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
@@ -139,8 +217,20 @@ fn create_now(
         .iter()
         .map(|s| matches!(s, SeatPlan::Bot(_)))
         .collect();
+    let facts = GameFacts {
+        game_id: id,
+        game_type: info.name.to_string(),
+        rated,
+        players: seats
+            .iter()
+            .map(|s| match s {
+                SeatPlan::Player(p) => Some(p.id),
+                _ => None,
+            })
+            .collect(),
+    };
     let initial = full.then(|| {
-        let mut table = Table::starting(clock, bots, cx.bots.move_delay_ms);
+        let mut table = Table::starting(facts, clock, bots, cx.bots.move_delay_ms);
         table.setup(events);
         table.close(state.as_ref())
     });
@@ -160,6 +250,19 @@ fn create_now(
                 }));
                 NewSeat::Taken { name, token }
             }
+            SeatPlan::Player(player) => {
+                created.push(CreatedSeat::Player(PlayerSeat {
+                    seat: i as i32,
+                    name: player.name.clone(),
+                    open: false,
+                    player_id: player.id,
+                }));
+                NewSeat::Player {
+                    name: player.name,
+                    player_id: player.id,
+                }
+            }
+            SeatPlan::Me => unreachable!("replaced by the player above"),
             SeatPlan::Open => {
                 created.push(CreatedSeat::Open(OpenSeat {
                     seat: i as i32,
@@ -179,7 +282,7 @@ fn create_now(
             }
         })
         .collect();
-    let game = store::create_game(
+    let (game, notices) = store::create_game_noticed(
         conn,
         NewGame {
             id,
@@ -192,6 +295,7 @@ fn create_now(
             bot_game_limit: bots_only.then_some(i64::from(cx.bots.max_games)),
             clock: clock.stored(),
             open_ttl: cx.open_game_ttl,
+            rated,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {
@@ -200,14 +304,17 @@ fn create_now(
         // look finds its deadline then.)
         cx.changes.deadline_armed();
     }
+
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
-    Ok(CreatedGame {
+    let created = CreatedGame {
         game_id: game.id,
         type_: game.game_type,
         version: game.version,
         status: game.status.into(),
+        rated: game.rated,
         seats: created,
-    })
+    };
+    Ok((created, notices))
 }
 
 /// Starts an open game with the seats taken so far (open seats are closed). The caller
@@ -235,7 +342,8 @@ fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, Sto
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
         let clock = Clock::from_stored(game.clock.as_ref());
-        let mut table = Table::starting(clock, native_bots(seats), cx.bots.move_delay_ms);
+        let facts = GameFacts::of(game, seats);
+        let mut table = Table::starting(facts, clock, native_bots(seats), cx.bots.move_delay_ms);
         table.setup(events);
         Ok::<_, Refusal>(table.close(state.as_ref()))
     })?;
@@ -257,6 +365,13 @@ pub fn join(
 ) -> Result<Answer<JoinedSeat>, ApiError> {
     let mut started = None;
     let work = |conn: &mut PgConnection| {
+        if store::get_game(conn, id)?.rated {
+            return Err(ApiError::unprocessable(
+                "rated_game_needs_players",
+                "every seat of a rated game belongs to a player: join with a player token and \
+                 no name",
+            ));
+        }
         let token = join_token(key.as_ref(), id);
         let row = store::join_seat(conn, id, seat, &name, &token)?;
         cx.known_tokens.learn(&token);
@@ -292,6 +407,45 @@ pub fn join(
     Ok(answer)
 }
 
+/// `POST /v1/games/{id}/seats` with a player token: like [`join`], the seat bound to the
+/// player (no seat token; the player's acts for it).
+///
+/// # Errors
+/// As [`join`], 401 for an unknown player token, 409 `already_seated`.
+pub fn join_player(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    seat: Option<i32>,
+    token: &SeatToken,
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedPlayer>, ApiError> {
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
+        let player = caller::require_player(conn, cx, token)?;
+        let row = store::join_player_seat(conn, id, seat, &player)?;
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedPlayer {
+            game_id: id,
+            seat: row.seat,
+            name: player.name,
+            player_id: player.id,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
+    }?;
+    announce(cx, started);
+    Ok(answer)
+}
+
 /// `POST /v1/games/{id}/seats` with a bot: like [`join`], for the server's bot.
 ///
 /// # Errors
@@ -309,6 +463,12 @@ pub fn join_bot(
     // nothing happens at all.
     let mut started = None;
     let work = |conn: &mut PgConnection| {
+        if store::get_game(conn, id)?.rated {
+            return Err(ApiError::unprocessable(
+                "rated_game_with_bots",
+                "a rated game has no seat of the server's bot",
+            ));
+        }
         let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
         let seats = store::seats(conn, id)?;
         if seats.iter().all(|s| s.bot_level.is_some()) {

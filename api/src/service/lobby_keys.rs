@@ -15,7 +15,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::extract::IdempotencyKey;
+use crate::extract::{IdempotencyKey, SeatToken};
 
 /// The fewest characters a lobby request's key may have.
 pub const MIN_KEY_LEN: usize = 16;
@@ -28,7 +28,9 @@ pub struct LobbyKey {
 }
 
 impl LobbyKey {
-    /// The key of a request to `operation` (on `game`, for a join) with body `request`.
+    /// The key of a request to `operation` (on `game`, for a join) with body `request`, made
+    /// with the credentials `caller` (a player's token takes a seat for that player, so a
+    /// retry must come from the same player; only a hash of it enters the fingerprint).
     ///
     /// # Errors
     /// 400 `invalid_idempotency_key` for a key shorter than [`MIN_KEY_LEN`].
@@ -37,6 +39,7 @@ impl LobbyKey {
         operation: &str,
         game: Option<Uuid>,
         request: &impl Serialize,
+        caller: Option<&SeatToken>,
     ) -> Result<LobbyKey, ApiError> {
         let key = key.into_string();
         if key.len() < MIN_KEY_LEN {
@@ -53,7 +56,9 @@ impl LobbyKey {
         let key_sha256 =
             db::token::fingerprint(&[b"lobby key", operation.as_bytes(), &game, key.as_bytes()]);
         let body = serde_json::to_vec(request).unwrap_or_default();
-        let fingerprint = db::token::fingerprint(&[operation.as_bytes(), &game, &body]);
+        let caller = caller.map(SeatToken::as_str).unwrap_or_default();
+        let fingerprint =
+            db::token::fingerprint(&[operation.as_bytes(), &game, &body, caller.as_bytes()]);
         Ok(LobbyKey {
             key,
             key_sha256,

@@ -15,4 +15,7 @@ pub mod history;
 pub mod lifecycle;
 pub mod lobby;
 pub mod lobby_keys;
+pub mod notices;
 pub mod play;
+pub mod players;
+pub mod seeks;

@@ -19,6 +19,7 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             bot_game_limit: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .unwrap()
@@ -52,10 +53,13 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 bot_turn: None,
                 lifecycle: None,
                 deadline: Default::default(),
+                notices: Vec::new(),
+                finish: None,
             }),
             bot_game_limit: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .unwrap()

@@ -1,6 +1,5 @@
-//! Monopoly, German edition (currency M), 2–6 players, following `shared/rules/monopoly.md` (a
-//! copy lives in `engine/rules/monopoly.md`). Rule IDs in comments and error messages refer to
-//! that spec.
+//! Monopoly, German edition (currency M), 2–6 players, following `engine/rules/monopoly.md`.
+//! Rule IDs in comments and error messages refer to that spec.
 //!
 //! The first game where players act outside their turn: rent claims, building, selling,
 //! mortgages and trades are standing actions of any seat (MO-D-2), listed by
@@ -45,7 +44,9 @@ pub mod view;
 mod tests;
 
 pub use action::{Action, Template};
-pub use config::{Config, DeckChoice, InterestRounding};
+pub use config::{
+    Config, DeckChoice, InheritedInterest, InterestRounding, TradeOffers, UtilityRentDice,
+};
 pub use data::{board, Card, Deck};
 pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
@@ -74,13 +75,20 @@ impl Game for Monopoly {
 
     const NAME: &'static str = "monopoly";
     const TITLE: &'static str = "Monopoly (German edition)";
-    const RULES_VERSION: u32 = 1;
+    /// 2: offers stand on the deeds as made (`trade_offers = as_made`) and inherited interest
+    /// is settled deed by deed (`inherited_interest = per_deed`) by default (issue 24).
+    const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
         let c = &board().constants;
         c.players_min..=c.players_max
+    }
+
+    /// Options left out take the defaults of `rules_version` (see [`config`]).
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Config, String> {
+        Config::read(json, rules_version).map_err(|e| e.to_string())
     }
 
     fn setup(
@@ -186,6 +194,14 @@ impl Game for Monopoly {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    /// MO-TRADE-4: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { offer } => Some(offer.to),
+            _ => None,
+        }
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {
@@ -386,8 +402,9 @@ enum Parametric<'s> {
     SettleInheritance(&'s [u8]),
     /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
     AcceptTrade(&'s TradeOffer),
-    /// A new offer to `to` (MO-TRADE-4).
-    OfferTrade { to: Seat },
+    /// A new offer to `to` (MO-TRADE-4); under `trade_offers = as_made` one per field an offer
+    /// may lead with (see [`OfferField`]).
+    OfferTrade { to: Seat, lead: Option<OfferField> },
 }
 
 /// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
@@ -438,8 +455,21 @@ fn parametric<'s>(
         .into_iter()
         .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
     for to in partners {
-        if !state.offers.iter().any(|o| o.from == seat && o.to == to) {
-            found(Parametric::OfferTrade { to });
+        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
+            continue;
+        }
+        if state.config.trade_offers == TradeOffers::AsAccepted {
+            found(Parametric::OfferTrade { to, lead: None });
+            continue;
+        }
+        let [mine, theirs] = TradeSide::offer(state, seat, to);
+        for lead in OfferField::ALL {
+            if lead.available(&mine, &theirs) {
+                found(Parametric::OfferTrade {
+                    to,
+                    lead: Some(lead),
+                });
+            }
         }
     }
 }
@@ -464,8 +494,9 @@ impl Parametric<'_> {
                     lift: IntegerSubset::any_of(rules::mortgaged_given(state, o)),
                 },
             },
-            Parametric::OfferTrade { to } => {
-                offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
+            Parametric::OfferTrade { to, lead } => {
+                let [mine, theirs] = TradeSide::offer(state, seat, to);
+                offer_template(to, &mine, &theirs, lead)
             }
         }
     }
@@ -486,28 +517,117 @@ impl TradeSide {
             cards: state.player(seat).jail_cards.clone(),
         }
     }
+
+    /// What `seat` may offer `to` and ask of it, `[mine, theirs]`, such that any combination is
+    /// an offer the rules take. Under `trade_offers = as_made` the proposer must pay its side,
+    /// MO-TRADE-3 interest on what it receives included (MO-TRADE-4): the cash it may give is
+    /// what is left after the interest on every mortgaged deed it could ask for, and when even
+    /// that interest is beyond its cash, it asks for no mortgaged deed.
+    fn offer(state: &State, seat: Seat, to: Seat) -> [TradeSide; 2] {
+        let mut mine = TradeSide::of(state, seat);
+        let mut theirs = TradeSide::of(state, to);
+        if state.config.trade_offers == TradeOffers::AsMade {
+            let mortgaged = |square: &u8| state.deed(*square).is_some_and(|d| d.mortgaged);
+            let interest: i64 = theirs
+                .properties
+                .iter()
+                .filter(|s| mortgaged(s))
+                .map(|&s| rules::interest_on(state, s))
+                .sum();
+            if interest <= mine.cash {
+                mine.cash -= interest;
+            } else {
+                theirs.properties.retain(|s| !mortgaged(s));
+            }
+        }
+        [mine, theirs]
+    }
+}
+
+/// The fields of an offer. Under `trade_offers = as_made` an offer moves something
+/// (MO-TRADE-2), which independent fields cannot say; so each template leads with one field
+/// that gives at least one item and leaves out the fields listed before it: together the
+/// templates cover every offer that moves something, each exactly once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OfferField {
+    GetProperties,
+    GiveProperties,
+    GetCards,
+    GiveCards,
+    GetCash,
+    GiveCash,
+}
+
+impl OfferField {
+    const ALL: [OfferField; 6] = [
+        OfferField::GetProperties,
+        OfferField::GiveProperties,
+        OfferField::GetCards,
+        OfferField::GiveCards,
+        OfferField::GetCash,
+        OfferField::GiveCash,
+    ];
+
+    /// Whether the field can hold at least one item.
+    fn available(self, mine: &TradeSide, theirs: &TradeSide) -> bool {
+        let whose = match self {
+            OfferField::GiveProperties | OfferField::GiveCards | OfferField::GiveCash => mine,
+            OfferField::GetProperties | OfferField::GetCards | OfferField::GetCash => theirs,
+        };
+        match self {
+            OfferField::GetProperties | OfferField::GiveProperties => !whose.properties.is_empty(),
+            OfferField::GetCards | OfferField::GiveCards => !whose.cards.is_empty(),
+            OfferField::GetCash | OfferField::GiveCash => whose.cash > 0,
+        }
+    }
 }
 
 /// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
 /// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
 /// client may name some of them to lift instead). Fields with nothing to choose from are left
-/// out of the template: they default to 0 and empty.
-fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> Template {
-    let cash = |side: &TradeSide| (side.cash > 0).then(|| IntegerRange::new(0, side.cash));
-    let properties = |side: &TradeSide| {
-        (!side.properties.is_empty()).then(|| IntegerSubset::any_of(side.properties.clone()))
+/// out of the template: they default to 0 and empty. With a `lead` field (`trade_offers =
+/// as_made`), that field holds at least one item and the fields before it are left out.
+fn offer_template(
+    to: Seat,
+    mine: &TradeSide,
+    theirs: &TradeSide,
+    lead: Option<OfferField>,
+) -> Template {
+    let start = lead.map_or(0, |l| {
+        OfferField::ALL
+            .iter()
+            .position(|&f| f == l)
+            .expect("a field")
+    });
+    let fields = &OfferField::ALL[start..];
+    // The fewest items of `field`, when the template has it at all.
+    let min = |field: OfferField| {
+        fields
+            .contains(&field)
+            .then_some(usize::from(Some(field) == lead))
     };
-    let cards =
-        |side: &TradeSide| (!side.cards.is_empty()).then(|| CardSubset::any_of(side.cards.clone()));
+    let cash = |field: OfferField, side: &TradeSide| {
+        let min = min(field)?;
+        (side.cash > 0).then(|| IntegerRange::new(min as i64, side.cash))
+    };
+    let properties = |field: OfferField, side: &TradeSide| {
+        let min = min(field)?;
+        (!side.properties.is_empty())
+            .then(|| IntegerSubset::any_of(side.properties.clone()).at_least(min))
+    };
+    let cards = |field: OfferField, side: &TradeSide| {
+        let min = min(field)?;
+        (!side.cards.is_empty()).then(|| CardSubset::any_of(side.cards.clone()).at_least(min))
+    };
     Template::OfferTrade {
         fixed: OfferFixed { to },
         params: OfferParams {
-            give_cash: cash(mine),
-            give_properties: properties(mine),
-            give_cards: cards(mine),
-            get_cash: cash(theirs),
-            get_properties: properties(theirs),
-            get_cards: cards(theirs),
+            give_cash: cash(OfferField::GiveCash, mine),
+            give_properties: properties(OfferField::GiveProperties, mine),
+            give_cards: cards(OfferField::GiveCards, mine),
+            get_cash: cash(OfferField::GetCash, theirs),
+            get_properties: properties(OfferField::GetProperties, theirs),
+            get_cards: cards(OfferField::GetCards, theirs),
         },
     }
 }

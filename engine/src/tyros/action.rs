@@ -116,8 +116,10 @@ pub enum Template {
     BankSwap { params: CardsParams },
     /// Buying a card of a chosen colour from the bank (TR-ACT-D).
     BankPick { params: BankPickParams },
-    /// An offer to another player (TR-ACT-E). With an empty hand the offer gives nothing
-    /// (`fixed.give` is `{}`) and asks for a gift; otherwise `give` is a free field.
+    /// An offer to another player (TR-ACT-E). Either `give` is a free field (some cards of the
+    /// hand), or `fixed.give` says what is given (`{}`: nothing, asking for a gift; the whole
+    /// hand, under `player_trade_free` before the turn's action) and at least one card is
+    /// asked for.
     OfferTrade {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "openapi", schema(nullable = false))]
@@ -178,7 +180,7 @@ pub struct BankPickParams {
     pub cards: CardCounts,
 }
 
-/// An offer that gives nothing (the offering hand is empty).
+/// What an offer gives when the proposer has no choice of it: nothing, or the whole hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = TyrosGiftFixed))]

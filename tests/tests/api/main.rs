@@ -21,6 +21,7 @@ mod lobby;
 mod lobby_retries;
 mod monopoly;
 mod openapi;
+mod players;
 mod polling;
 mod schemathesis;
 mod seat_views;

@@ -1,4 +1,5 @@
-//! Spec §5: the end of the game and the scoring.
+//! Spec §5: the end of the game and the scoring. TR-D-18 (the scoring numbers and ties,
+//! TR-SCORE-2 to TR-SCORE-7) is cited by every scoring test, which together cover it.
 
 use super::support::*;
 use crate::tyros::cards::Empire::{self, *};
@@ -30,8 +31,10 @@ fn last_placement(s: &mut crate::tyros::State, white_keeps: &[u8]) {
     tiles(s, W, &mine);
 }
 
-/// TR-END-1, TR-D-13: the game ends after the action phase of the first round in which,
-/// after Phase 2, the pile is empty and some player holds no tile; not before.
+/// TR-END-1, TR-D-13 (amended, "as TR-END-1"): the game ends after the action phase of the
+/// first round in which, after Phase 2, the pile is empty and some player holds no tile; not
+/// before, and not only once no tiles remain anywhere (the decision table's former wording):
+/// the other players still hold tiles when it ends.
 #[test]
 fn tr_end_1_the_game_ends_after_the_round_that_empties_a_hand() {
     for white_keeps in [vec![], vec![24]] {
@@ -65,6 +68,12 @@ fn tr_end_1_the_game_ends_after_the_round_that_empties_a_hand() {
         assert_eq!(ended, last);
         assert_eq!(s.outcome.is_some(), last);
         if last {
+            assert!(
+                [R, G, B]
+                    .iter()
+                    .all(|&seat| !s.player(Seat(seat)).tiles.is_empty()),
+                "tiles remain in other hands"
+            );
             assert_eq!(s.phase, Phase::Finished);
             assert!(Tyros::active_seats(&s).is_empty());
             refused(&mut s, W, Action::Pass, "game_over");
@@ -76,9 +85,9 @@ fn sheet(sheets: &[ScoreSheet], seat: u8) -> &ScoreSheet {
     &sheets[usize::from(seat)]
 }
 
-/// TR-SCORE-1, TR-SCORE-2, TR-SCORE-3: a city controls its field; otherwise ships of exactly
-/// one player do (two count once); mixed ships control nothing; equal empires share the better
-/// rank.
+/// TR-SCORE-1, TR-SCORE-2, TR-SCORE-3, TR-D-18: a city controls its field; otherwise ships of
+/// exactly one player do (two count once); mixed ships control nothing; equal empires share the
+/// better rank.
 #[test]
 fn tr_score_1_to_tr_score_3_control_by_city_then_by_a_single_players_ships() {
     let mut s = table(4, Config::default());
@@ -133,8 +142,8 @@ fn tr_score_4_values_by_rank_are_configurable() {
     );
 }
 
-/// TR-SCORE-5, TR-K2: the first player with a city in every empire earns the bonus once; it
-/// cannot be lost and nobody else earns it.
+/// TR-SCORE-5, TR-K2, TR-D-18: the first player with a city in every empire earns the bonus
+/// once; it cannot be lost and nobody else earns it.
 #[test]
 fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
     for (bonus, config) in [
@@ -182,7 +191,7 @@ fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
     }
 }
 
-/// TR-SCORE-6, TR-SCORE-7: pirate points count; ties go to more cities, then more
+/// TR-SCORE-6, TR-SCORE-7, TR-D-18: pirate points count; ties go to more cities, then more
 /// ship-controlled fields, else the win is shared.
 #[test]
 fn tr_score_6_and_tr_score_7_pirate_points_and_tie_breaks() {
