@@ -457,8 +457,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The leaderboard of a game type: players by their conservative rating (rating − 3 ×
-         *     uncertainty), best first; only players with a rated game of the type.
+         * The leaderboard of a game type.
+         * @description Players by their conservative rating (rating − 3 × uncertainty), best first; only players
+         *     with a rated game of the type are listed.
          */
         get: operations["leaderboard"];
         put?: never;
@@ -499,7 +500,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own profile (as `GET /v1/players/{id}` shows it). */
+        /**
+         * The caller's own profile.
+         * @description The profile of the player whose token authorizes the request, as `GET /v1/players/{id}`
+         *     shows it.
+         */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -649,11 +654,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seek: whether it still waits, or the game it was matched into. */
+        /**
+         * Read a seek.
+         * @description Whether it still waits, or the game it was matched into (with the seat it got).
+         */
         get: operations["get_seek"];
         put?: never;
         post?: never;
-        /** Cancel a seek, with its player's token; refused once it was matched. */
+        /**
+         * Cancel a seek.
+         * @description Only with its player's token; refused once the seek was matched, cancelled or expired.
+         */
         delete: operations["cancel_seek"];
         options?: never;
         head?: never;

@@ -3,7 +3,8 @@
 //! otherwise be silently ignored and the request answered as if the client had not asked.
 //! The parameters each operation takes come from the OpenAPI document (the same list the
 //! router and the spec come from); paths the document does not describe (the web client, the
-//! docs pages) are not checked.
+//! docs pages) are not checked. An unknown parameter that carries a credential is refused as
+//! `token_in_query` instead (see [`crate::extract::refuse_token_in_query`]).
 
 use std::sync::OnceLock;
 
@@ -88,11 +89,16 @@ pub async fn strict(
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody, BoxBody>>, actix_web::Error> {
     let unknown = unknown_parameter(req.method(), req.match_info().as_str(), req.query_string());
     if let Some((name, known)) = unknown {
-        let res = ApiError::bad_request(
-            "invalid_query",
-            format!("unknown query parameter {name:?}; this operation takes: {known}"),
-        )
-        .error_response();
+        // A credential among them is the worse mistake, and has its own code.
+        let res = crate::extract::refuse_token_in_query(req.request())
+            .err()
+            .unwrap_or_else(|| {
+                ApiError::bad_request(
+                    "invalid_query",
+                    format!("unknown query parameter {name:?}; this operation takes: {known}"),
+                )
+            })
+            .error_response();
         return Ok(req.into_response(res).map_into_right_body());
     }
     Ok(next.call(req).await?.map_into_left_body())

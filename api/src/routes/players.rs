@@ -48,7 +48,10 @@ pub async fn create_player(
         .json(created))
 }
 
-/// The caller's own profile (as `GET /v1/players/{id}` shows it).
+/// The caller's own profile.
+///
+/// The profile of the player whose token authorizes the request, as `GET /v1/players/{id}`
+/// shows it.
 #[utoipa::path(
     tag = "players",
     security(("player_token" = [])),
@@ -172,8 +175,10 @@ pub async fn profile(state: Data<AppState>, id: Path<String>) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(found))
 }
 
-/// The leaderboard of a game type: players by their conservative rating (rating − 3 ×
-/// uncertainty), best first; only players with a rated game of the type.
+/// The leaderboard of a game type.
+///
+/// Players by their conservative rating (rating − 3 × uncertainty), best first; only players
+/// with a rated game of the type are listed.
 #[utoipa::path(
     tag = "players",
     params(("type" = String, Path, description = "A game type"), LeaderboardQuery),

@@ -75,7 +75,9 @@ pub async fn create_seek(
         .json(seek))
 }
 
-/// A seek: whether it still waits, or the game it was matched into.
+/// Read a seek.
+///
+/// Whether it still waits, or the game it was matched into (with the seat it got).
 #[utoipa::path(
     tag = "players",
     params(("id" = Uuid, Path, description = "Seek id")),
@@ -91,7 +93,9 @@ pub async fn get_seek(state: Data<AppState>, id: Path<String>) -> Result<HttpRes
     Ok(HttpResponse::Ok().json(seek))
 }
 
-/// Cancel a seek, with its player's token; refused once it was matched.
+/// Cancel a seek.
+///
+/// Only with its player's token; refused once the seek was matched, cancelled or expired.
 #[utoipa::path(
     tag = "players",
     params(("id" = Uuid, Path, description = "Seek id")),

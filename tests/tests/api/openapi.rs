@@ -105,39 +105,44 @@ fn every_operation_has_a_one_line_summary_and_a_description() {
 }
 
 /// Anonymous access is the document's default ("anonymous, or a seat token"); only the
-/// operations that need a seat say so. Generators then give anonymous calls a plain client
-/// (openapi-python-client asks for an authenticated one wherever an operation lists any
-/// requirement, even an empty one).
+/// operations that need a seat or a player say so. Generators then give anonymous calls a
+/// plain client (openapi-python-client asks for an authenticated one wherever an operation
+/// lists any requirement, even an empty one).
 #[test]
-fn only_operations_that_need_a_seat_declare_a_security_requirement() {
+fn only_operations_that_need_a_seat_or_a_player_declare_a_security_requirement() {
     let doc = document();
     assert_eq!(doc["security"], serde_json::json!([{}, {"seat_token": []}]));
     let mut needing = Vec::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
-            match op.get("security") {
-                None => {}
-                Some(s) => {
-                    assert_eq!(
-                        *s,
-                        serde_json::json!([{"seat_token": []}]),
-                        "{method} {path}"
-                    );
-                    needing.push(format!("{method} {path}"));
-                }
-            }
+            let Some(s) = op.get("security") else {
+                continue;
+            };
+            let scheme = if path.starts_with("/v1/players/me") || path.starts_with("/v1/seeks") {
+                "player_token"
+            } else {
+                "seat_token"
+            };
+            assert_eq!(*s, serde_json::json!([{ scheme: [] }]), "{method} {path}");
+            needing.push(format!("{method} {path}"));
         }
     }
     needing.sort();
     assert_eq!(
         needing,
         [
+            "delete /v1/seeks/{id}",
+            "get /v1/players/me",
+            "get /v1/players/me/games",
+            "get /v1/players/me/stream",
             "post /v1/games/{id}/abort",
             "post /v1/games/{id}/actions",
             "post /v1/games/{id}/actions/dry-run",
             "post /v1/games/{id}/seats/{seat}/reclaim",
             "post /v1/games/{id}/seats/{seat}/resign",
             "post /v1/games/{id}/start",
+            "post /v1/players/me/token",
+            "post /v1/seeks",
         ]
     );
 }
