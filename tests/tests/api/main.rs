@@ -23,6 +23,7 @@ mod monopoly;
 mod openapi;
 mod players;
 mod polling;
+mod readme;
 mod schemathesis;
 mod seat_views;
 mod storage;
