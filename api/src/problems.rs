@@ -35,7 +35,7 @@ const ADVICE: &[(&str, &str)] = &[
     ("invalid_cursor", "Pass back a `next_cursor` exactly as a listing gave it."),
     ("invalid_id", "Use a game id from `POST /v1/games` or a listing."),
     ("invalid_seq", "Use a seq from the game's log; resume a stream after an id it sent."),
-    ("invalid_idempotency_key", "Send 1 to 255 visible ASCII characters; a key that creates a game or takes a seat needs at least 16 (use a UUID)."),
+    ("invalid_idempotency_key", "Send 1 to 255 visible ASCII characters; a key that creates a game, a seat, a player or a seek needs at least 16 (use a UUID)."),
     ("conflicting_versions", "Send `expected_version` or `If-Match`, or both naming the same version."),
     ("invalid_clock", "Give every clock time in whole seconds from 1 to 2,592,000 (30 days); only an increment may be 0. See docs/clocks.md."),
     ("invalid_seat_number", "Put a seat number of the game (from 0) in the path."),

@@ -484,7 +484,9 @@ export interface paths {
          * @description One identity across games: the player's token (shown here once; only its hash is stored)
          *     takes seats (`{"me": true}` when creating a game, a join without a name) and then acts for
          *     every one of them, wherever a seat token does. Names are 2 to 24 characters and unique
-         *     after Unicode case folding.
+         *     after Unicode case folding. With an `Idempotency-Key`, a retry with the same key and body
+         *     gets the first answer again (`Idempotency-Replayed: true`), token included, instead of
+         *     `name_taken`.
          */
         post: operations["create_player"];
         delete?: never;
@@ -589,7 +591,9 @@ export interface paths {
          * Replace the caller's token.
          * @description The new token is in the answer, once; the old one stops working with this request, in
          *     every server process, and the player's open streams end (reconnect with the new token).
-         *     Any body is ignored.
+         *     Any body is ignored. With an `Idempotency-Key`, a retry with the old token and the same key
+         *     gets the same new token (`Idempotency-Replayed: true`) although the old one no longer
+         *     works otherwise: a lost answer does not lose the player.
          */
         post: operations["rotate_token"];
         delete?: never;
@@ -638,7 +642,9 @@ export interface paths {
          *     table is answered `matched` at once. Concurrent seekers, on any number of server
          *     processes, are matched exactly once. With `fill_with_bots_after`, a seek still waiting
          *     after that many seconds starts its game with the seekers there are and the server's bots.
-         *     A seek waits at most the server's `--seek-ttl` (default 1 h).
+         *     A seek waits at most the server's `--seek-ttl` (default 1 h). With an `Idempotency-Key`, a
+         *     retry with the same key, body and token gets the first answer again
+         *     (`Idempotency-Replayed: true`) instead of a second seek.
          */
         post: operations["create_seek"];
         delete?: never;
@@ -8425,7 +8431,10 @@ export interface operations {
     create_player: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same player and token */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8435,9 +8444,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created; the token is shown once */
+            /** @description Created (or replayed); the token is shown once */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The player's public profile */
                     Location?: string;
                     [name: string]: unknown;
@@ -8446,7 +8457,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlayer"];
                 };
             };
-            /** @description Malformed body or a bad name (`malformed_json`, `invalid_body`, `invalid_player_name`) */
+            /** @description Malformed body, a bad name or key (`malformed_json`, `invalid_body`, `invalid_player_name`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8475,6 +8486,15 @@ export interface operations {
             };
             /** @description Not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Key used for another request (`idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8730,22 +8750,27 @@ export interface operations {
     rotate_token: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the old token and the same key gets the same new token */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The new token */
+            /** @description The new token (or replayed) */
             200: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RotatedToken"];
                 };
             };
-            /** @description A credential in the query string (`token_in_query`) */
+            /** @description A credential in the query string, a bad key (`token_in_query`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8756,6 +8781,15 @@ export interface operations {
             };
             /** @description Missing, unknown or rotated player token, or a seat token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Key used with another token (`idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8856,7 +8890,10 @@ export interface operations {
     create_seek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key, body and token gets the same seek */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8866,9 +8903,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The seek, `waiting` or already `matched` */
+            /** @description The seek, `waiting` or already `matched` (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The seek's URL */
                     Location?: string;
                     [name: string]: unknown;
@@ -8877,7 +8916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Seek"];
                 };
             };
-            /** @description Malformed body, a bad clock or fill delay, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`) */
+            /** @description Malformed body, a bad clock or fill delay, a credential in the query string, a bad key (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8913,7 +8952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, impossible seat count, bad config, a rated seek with bots (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`) */
+            /** @description Unknown type, impossible seat count, bad config, a rated seek with bots, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;

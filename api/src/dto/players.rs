@@ -12,7 +12,7 @@ use super::lifecycle::{Clock, ClockRequest, SeatDeadline};
 use super::schema;
 
 /// `POST /v1/players`.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatePlayerRequest {
     /// 2 to 24 characters: letters, digits and marks of any script, spaces, `_`, `-`, `.`;
@@ -210,7 +210,7 @@ pub struct LeaderboardQuery {
 }
 
 /// `POST /v1/seeks`: wait for opponents for a game of this kind.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeekRequest {
     /// A type from `GET /v1/game-types`.

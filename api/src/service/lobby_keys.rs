@@ -1,6 +1,7 @@
-//! `Idempotency-Key` for the lobby's requests (creating a game, taking a seat): a retry with
-//! the same key and body gets the first response again, seat tokens included, instead of a
-//! second game or seat, although tokens are shown once and never stored.
+//! `Idempotency-Key` for the requests that create something outside a game (a game, a seat, a
+//! player, a seek): a retry with the same key and body gets the first response again, tokens
+//! included, instead of a second game, seat, player or seek, although tokens are shown once
+//! and never stored.
 //!
 //! How: the first request's work and the record of its key commit in one transaction
 //! ([`db::store::claim_lobby_key`]; a concurrent retry waits for it). Only a hash of the key
@@ -46,9 +47,9 @@ impl LobbyKey {
             return Err(ApiError::bad_request(
                 "invalid_idempotency_key",
                 format!(
-                    "an Idempotency-Key that creates a game or takes a seat has at least \
-                     {MIN_KEY_LEN} characters (a random one, such as a UUID): it stands for \
-                     the seat tokens of the response"
+                    "an Idempotency-Key that creates a game, a seat, a player or a seek has \
+                     at least {MIN_KEY_LEN} characters (a random one, such as a UUID): it \
+                     stands for the tokens of the response"
                 ),
             ));
         }

@@ -1,6 +1,6 @@
-//! `Idempotency-Key` on the requests that create something: a retried creation or join gets
-//! the first answer again, seat tokens included, instead of a second game or seat, and the
-//! database never holds a token.
+//! `Idempotency-Key` on the requests that create something: a retried creation, join, player
+//! or seek gets the first answer again, tokens included, instead of a second game, seat,
+//! player or seek, and the database never holds a token.
 
 use std::sync::Arc;
 
@@ -143,4 +143,113 @@ async fn a_retried_join_gets_the_same_seat_and_token() {
         "idempotency_key_reused",
     )
     .await;
+}
+
+/// A POST with a key and a bearer token.
+async fn post_as(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    key: &str,
+    body: &Value,
+) -> reqwest::Response {
+    app.req(Method::POST, path, Some(token))
+        .header("idempotency-key", key)
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_their_seats_and_seeks_are_created_once_per_key() {
+    let app = spawn_app().await;
+    // A retried player creation gets the same player and token, not `name_taken`.
+    let ann = json!({ "name": "Ann" });
+    let (status, first) = json_of(post(&app, "/v1/players", KEY, &ann).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    let again = post(&app, "/v1/players", KEY, &ann).await;
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    let (_, again) = json_of(again).await;
+    assert_eq!(again, first, "the same player and token");
+    let token = first["token"].as_str().unwrap();
+    let (status, me) = app.get_json("/v1/players/me", Some(token)).await;
+    assert_eq!((status, &me["name"]), (StatusCode::OK, &json!("Ann")));
+    let res = post(&app, "/v1/players", "another-key-0123456789", &ann).await;
+    assert_problem(res, StatusCode::CONFLICT, "name_taken").await;
+
+    // Its seat at creation and its join: once each.
+    let open =
+        json!({ "type": "tycoon", "seats": [{ "me": true }, { "open": true }, { "open": true }] });
+    let (status, game) =
+        json_of(post_as(&app, "/v1/games", token, "game-key-0123456789", &open).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let again = post_as(&app, "/v1/games", token, "game-key-0123456789", &open).await;
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    assert_eq!(json_of(again).await.1, game);
+    let (_, bob) = json_of(
+        post(
+            &app,
+            "/v1/players",
+            "bob-key-0123456789",
+            &json!({ "name": "Bob" }),
+        )
+        .await,
+    )
+    .await;
+    let bob = bob["token"].as_str().unwrap();
+    let path = format!("/v1/games/{}/seats", game["game_id"].as_str().unwrap());
+    let (status, joined) = json_of(post_as(&app, &path, bob, KEY, &json!({})).await).await;
+    assert_eq!(
+        (status, joined["seat"].as_i64()),
+        (StatusCode::CREATED, Some(1)),
+        "{joined}"
+    );
+    let again = post_as(&app, &path, bob, KEY, &json!({})).await;
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    assert_eq!(json_of(again).await.1, joined);
+    // The same key and body from another player is another request.
+    let res = post_as(&app, &path, token, KEY, &json!({})).await;
+    assert_problem(
+        res,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "idempotency_key_reused",
+    )
+    .await;
+
+    // A retried seek is the same seek, not a second one in the pool.
+    let seek = json!({ "type": "acquire", "seats": 3 });
+    let (status, first) =
+        json_of(post_as(&app, "/v1/seeks", token, "seek-key-0123456789", &seek).await).await;
+    assert_eq!(
+        (status, &first["status"]),
+        (StatusCode::CREATED, &json!("waiting")),
+        "{first}"
+    );
+    let again = post_as(&app, "/v1/seeks", token, "seek-key-0123456789", &seek).await;
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    assert_eq!(json_of(again).await.1, first);
+    let seeks: i64 = {
+        use diesel::prelude::*;
+        db::schema::seeks::table
+            .count()
+            .get_result(&mut app.db.conn())
+            .unwrap()
+    };
+    assert_eq!(seeks, 1);
+
+    // A retried rotation, with the old token that no longer works otherwise, gets the same
+    // new token.
+    let rotate = "/v1/players/me/token";
+    let (status, rotated) =
+        json_of(post_as(&app, rotate, token, "rotate-key-0123456789", &json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{rotated}");
+    let again = post_as(&app, rotate, token, "rotate-key-0123456789", &json!({})).await;
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    assert_eq!(json_of(again).await.1, rotated);
+    let (status, _) = app.get_json("/v1/players/me", Some(token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let new = rotated["token"].as_str().unwrap();
+    let (status, me) = app.get_json("/v1/players/me", Some(new)).await;
+    assert_eq!((status, &me["name"]), (StatusCode::OK, &json!("Ann")));
 }
