@@ -74,7 +74,7 @@ const PENDING_TURNS: i64 = 1000;
     responses(
         (status = 200, description = "An event stream (see the operation's description for its messages)",
          content_type = "text/event-stream", body = PlayerStreamMessage),
-        (status = 400, description = "Bad query or header, or a credential in the query string (`invalid_query`, `invalid_header`, `token_in_query`)"),
+        (status = 400, description = "Bad query or header, a credential in the query string, or a resume point past the player's last notice (`invalid_query`, `invalid_header`, `token_in_query`, `invalid_seq`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
     )
 )]
@@ -138,6 +138,17 @@ fn first_read(
 ) -> Result<(i64, Vec<Message>), ApiError> {
     if let Some(after) = after {
         let (head, oldest) = store::notice_range(conn, player)?;
+        if after > head {
+            // No id this stream sent is past the player's last notice: resuming there would
+            // skip the notices that come under the ids in between.
+            return Err(ApiError::bad_request(
+                "invalid_seq",
+                format!(
+                    "the stream resumes after {after}, past the player's last notice {head}: \
+                     resume after an id this stream sent (or leave the resume point out)"
+                ),
+            ));
+        }
         let kept = match oldest {
             Some(oldest) => oldest <= after + 1,
             None => head <= after,

@@ -562,6 +562,15 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
     assert_eq!(next.event, "game_finished", "{next:?}");
     assert_eq!(next.data["outcome"]["winners"], json!([0]));
     assert_eq!(next.data["status"], "finished");
+
+    // Resuming past the last notice would skip the ones to come under the ids in between.
+    let res = app
+        .req(Method::GET, "/v1/players/me/stream", Some(&ann.token))
+        .header("last-event-id", (next.id + 5).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
