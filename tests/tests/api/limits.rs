@@ -149,6 +149,59 @@ async fn unknown_bearer_tokens_spend_the_address_budget() {
     assert_eq!(res.status(), StatusCode::OK);
 }
 
+/// The same for player tokens: a made-up `pl_` token spends the address budget; a player's
+/// real token has the player budget (this process made it, so it knows it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn made_up_player_tokens_spend_the_address_budget() {
+    let app = spawn_app_with(|s| {
+        s.no_rate_limits = false;
+        s.rate_limit_address = budget(3);
+        s.rate_limit_player = budget(50);
+        s.rate_limit_lobby = budget(100);
+    })
+    .await;
+    let created = app
+        .req(Method::POST, "/v1/players", None)
+        .json(&json!({ "name": "Ann" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let token = created.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for i in 0..3 {
+        let res = app
+            .req(
+                Method::GET,
+                "/v1/game-types",
+                Some(&format!("pl_{}", random_bearer(i))),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["ratelimit-limit"], "3");
+    }
+    let res = app
+        .req(
+            Method::GET,
+            "/v1/game-types",
+            Some(&format!("pl_{}", random_bearer(9))),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    let res = app
+        .req(Method::GET, "/v1/players/me", Some(&token))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["ratelimit-limit"], "50");
+}
+
 /// Bypass 4: `Bearer` with 2 to 10 spaces, or `bearer`, each got a fresh budget for the same
 /// token, while `BEARER` was refused. The header is parsed once, as RFC 9110 defines it
 /// (the scheme is case-insensitive, one or more spaces before the token), and a token has
