@@ -278,7 +278,9 @@ export interface paths {
          * What the caller's seat may do now.
          * @description The listed actions and the templates of actions whose parameters cannot be listed, with
          *     the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
-         *     not an error, so one client loop serves players and watchers alike.
+         *     not an error, so one client loop serves players and watchers alike. `after_version` (the
+         *     version the client has, from an action's answer or a document) makes sure the answer is
+         *     not older, also where reads are served by a replica.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -7654,7 +7656,13 @@ export interface operations {
     };
     legal_actions: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The version the client has (from an action's answer or a document): the answer is at
+                 *     least this new.
+                 */
+                after_version?: number;
+            };
             header?: never;
             path: {
                 /** @description Game id */
@@ -7673,7 +7681,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description Malformed id (`invalid_id`) */
+            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8699,7 +8707,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["PlayerStreamMessage"];
                 };
             };
-            /** @description Bad query or header, or a credential in the query string (`invalid_query`, `invalid_header`, `token_in_query`) */
+            /** @description Bad query or header, a credential in the query string, or a resume point past the player's last notice (`invalid_query`, `invalid_header`, `token_in_query`, `invalid_seq`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -50,8 +50,9 @@ pub async fn list_events(
     }
     let limit = q.limit.map_or(100, |l| l.get());
     let audience = Audience::of(bearer.token().is_some());
+    // A client asking for the events after `after` has seen the game at that version.
     let (access, page) = state
-        .db(move |conn, cx| {
+        .read_blocking(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
             let page = history::events_page(conn, id, &access, after, limit)?;
             Ok((access, page))
@@ -125,8 +126,9 @@ async fn export(
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     const PAGE: i64 = 500;
+    // A client asking for the events after `after` has seen the game at that version.
     let (access, first) = state
-        .db(move |conn, cx| {
+        .read_blocking(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
             let page = history::events_page(conn, id, &access, after, PAGE)?;
             Ok((access, page))
@@ -145,13 +147,19 @@ async fn export(
                     chunk.push(b'\n');
                 }
             }
+            // Every page is read from a server that has the game at least at the first
+            // page's version, so that a lagging replica cannot cut the log short.
             let next = match page.next_after {
                 Some(after) => {
                     let a = access.clone();
                     state
-                        .db(move |conn, _| history::events_page(conn, id, &a, after, PAGE))
+                        .read_blocking(Some(access.version), move |conn, _| {
+                            let version = db::store::game_version(conn, id)?;
+                            Ok((version, history::events_page(conn, id, &a, after, PAGE)?))
+                        })
                         .await
                         .ok()
+                        .map(|(_, page)| page)
                 }
                 None => None,
             };
@@ -189,8 +197,11 @@ pub async fn get_state(
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let audience = Audience::of(bearer.token().is_some());
+    // A replica that has not replayed `seq` yet answers 404, and the primary answers instead.
     let doc = state
-        .db(move |conn, cx| history::state_at(conn, cx, id, bearer.token(), seq))
+        .read_blocking(None, move |conn, cx| {
+            history::state_at(conn, cx, id, bearer.token(), seq)
+        })
         .await?;
     // The log is append-only: the state as of `seq` never changes for a viewer.
     let etag = format!("\"s{seq}-{}\"", caching::viewer_tag(doc.seat));
