@@ -26,6 +26,7 @@ mod polling;
 mod readme;
 mod schemathesis;
 mod seat_views;
+mod sse;
 mod storage;
 mod stream;
 mod tycoon;
