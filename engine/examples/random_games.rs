@@ -5,19 +5,25 @@
 //! ```sh
 //! cargo run --release -p engine --example random_games -- monopoly 50
 //! cargo run --release -p engine --example random_games -- tyros 200 play
+//! cargo run --release -p engine --example random_games -- acquire 1000 uniform 6
 //! ```
 //!
-//! Games: `tycoon`, `acquire`, `monopoly` (4 players, `round_limit = 100`, as benched),
-//! `tyros` (4 players, base game), `tyros-all` (4 players, every variant).
+//! Arguments: game, games (50), policy (`uniform`), players (4). Games: `tycoon`, `acquire`,
+//! `monopoly` (`round_limit = 100`, as benched), `tyros` (base game), `tyros-all` (every
+//! variant).
 //!
 //! Policies: `uniform` (the default) picks uniformly among every seat's listed actions and
 //! templates, exactly as the benches do (`playout::random_choice`). `play` picks uniformly
 //! among the same choices but leaves out the standing actions people do not churn: no trade
 //! offers and no withdrawals, and in Monopoly no lifting, and mortgaging or selling only to
-//! pay a debt ([`play_weight`]). Rates are per second of the thread's CPU time where Linux
+//! pay a debt ([`play_weight`]); templates are filled only where the policy may take one
+//! ([`Policy::weighs_templates`]). Rates are per second of the thread's CPU time where Linux
 //! reports it (wall time otherwise). With `MIX=1` set, the share of each action type among the
-//! actions played follows.
+//! actions played follows; with `ALLOCS=1`, the heap allocations per action and per game (the
+//! whole step: listing, choosing, deciding, folding).
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use engine::monopoly::{Action as MonopolyAction, Monopoly};
@@ -27,10 +33,49 @@ use engine::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// The system allocator, counting allocations while [`COUNTING`] is on.
+struct Counting;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: the caller's promises about `layout` hold for the system allocator too.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
 /// A game whose rollouts can be played like people play.
 trait Policy: Game {
     /// The weight of `choice` in a rollout that plays like people: 0 leaves it out.
     fn play_weight(state: &Self::State, choice: &Choice<Self::Action>) -> u32;
+
+    /// Whether some template of `state` may get a weight above 0 (filling every template to
+    /// weigh it is most of a step where most templates are offers the policy leaves out).
+    fn weighs_templates(_state: &Self::State) -> bool {
+        true
+    }
 }
 
 impl Policy for engine::tycoon::Tycoon {
@@ -57,6 +102,11 @@ impl Policy for Monopoly {
             _ => 1,
         }
     }
+
+    /// Bids and an inheritance's lifting; accepting with lifts needs an offer, never made.
+    fn weighs_templates(state: &Self::State) -> bool {
+        state.auction.is_some() || state.inheritance.is_some()
+    }
 }
 
 impl Policy for Tyros {
@@ -79,7 +129,22 @@ fn choose<G: Policy>(
     if !play {
         return playout::random_choice::<G>(state, rng).expect("someone may act");
     }
-    playout::choices_into::<G>(state, rng, buffer);
+    if G::weighs_templates(state) {
+        playout::choices_into::<G>(state, rng, buffer);
+    } else {
+        buffer.clear();
+        for seat in (0..G::seat_count(state)).map(|s| engine::Seat(s as u8)) {
+            buffer.extend(
+                G::legal_actions(state, seat)
+                    .into_iter()
+                    .map(|action| Choice {
+                        seat,
+                        action,
+                        from_template: false,
+                    }),
+            );
+        }
+    }
     playout::pick(rng, buffer, |c| G::play_weight(state, c))
         .expect("the policy leaves some action")
         .clone()
@@ -88,6 +153,8 @@ fn choose<G: Policy>(
 /// Plays `games` seeded games of `players` with `config`; prints the mean length and the rate.
 fn run<G: Policy>(label: &str, config: &G::Config, players: usize, games: u64, play: bool) {
     let mix = std::env::var_os("MIX").is_some();
+    COUNTING.store(std::env::var_os("ALLOCS").is_some(), Ordering::Relaxed);
+    let allocations_before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut kinds: std::collections::BTreeMap<String, u64> = Default::default();
     let mut buffer = Vec::new();
     let start = Instant::now();
@@ -123,6 +190,14 @@ fn run<G: Policy>(label: &str, config: &G::Config, players: usize, games: u64, p
         seconds * 1e6 / steps as f64,
         games as f64 / seconds
     );
+    if COUNTING.load(Ordering::Relaxed) {
+        let allocations = (ALLOCATIONS.load(Ordering::Relaxed) - allocations_before) as f64;
+        println!(
+            "  {:.2} allocations per action, {:.0} per game (reallocations included)",
+            allocations / steps as f64,
+            allocations / games as f64
+        );
+    }
     for (kind, n) in kinds {
         println!("  {kind}: {:.1} %", n as f64 * 100.0 / steps as f64);
     }
@@ -145,19 +220,24 @@ fn main() {
         Some("play") => true,
         Some(other) => panic!("unknown policy {other}: uniform or play"),
     };
+    let players: usize = args
+        .next()
+        .map_or(4, |s| s.parse().expect("a player count"));
     match game.as_str() {
-        "tycoon" => run::<engine::tycoon::Tycoon>("tycoon", &Default::default(), 4, games, play),
+        "tycoon" => {
+            run::<engine::tycoon::Tycoon>("tycoon", &Default::default(), players, games, play)
+        }
         "acquire" => {
-            run::<engine::acquire::Acquire>("acquire", &Default::default(), 4, games, play)
+            run::<engine::acquire::Acquire>("acquire", &Default::default(), players, games, play)
         }
         "monopoly" => {
             let config = engine::monopoly::Config {
                 round_limit: Some(100),
                 ..Default::default()
             };
-            run::<Monopoly>("monopoly, round_limit 100", &config, 4, games, play);
+            run::<Monopoly>("monopoly, round_limit 100", &config, players, games, play);
         }
-        "tyros" => run::<Tyros>("tyros base", &Default::default(), 4, games, play),
+        "tyros" => run::<Tyros>("tyros base", &Default::default(), players, games, play),
         "tyros-all" => {
             let config = engine::tyros::Config {
                 pirates: true,
@@ -168,7 +248,7 @@ fn main() {
                 bonus_city_in_all_empires: 9,
                 ..Default::default()
             };
-            run::<Tyros>("tyros every variant", &config, 4, games, play);
+            run::<Tyros>("tyros every variant", &config, players, games, play);
         }
         other => panic!("unknown game {other}"),
     }

@@ -161,7 +161,8 @@ pub(crate) fn play<G: Game>(
 /// list's length and the action at an index is the list's (index 0, the last and one that moves
 /// with `step`, as checking every index at every step would be quadratic in long lists); the
 /// template count and every template agree with the template list, and each template's direct
-/// fill draws what its JSON instantiation draws from the same `rng` and gives the same action.
+/// fill draws what its JSON instantiation draws from the same `rng` and gives the same action;
+/// filling all templates at once draws and gives what filling them one by one does.
 fn check_listing<G: Game>(state: &G::State, seat: Seat, step: usize, rng: &ChaCha8Rng) {
     let legal = G::legal_actions(state, seat);
     assert_eq!(
@@ -200,6 +201,22 @@ fn check_listing<G: Game>(state: &G::State, seat: Seat, step: usize, rng: &ChaCh
             by_json.next_u64(),
             "{seat}: filling {template:?} must draw what its JSON instantiation draws"
         );
+    }
+    // Filling every template at once, as one by one (every eighth step: one by one is
+    // quadratic in the templates, and Monopoly lists dozens).
+    if step.is_multiple_of(8) {
+        let (mut all_at_once, mut one_by_one) = (rng.clone(), rng.clone());
+        let mut filled = Vec::new();
+        G::template_actions(state, seat, 2, &mut all_at_once, &mut |a| filled.push(a));
+        let each: Vec<G::Action> = (0..templates.len())
+            .flat_map(|i| [i, i])
+            .map(|i| G::template_action(state, seat, i, &mut one_by_one).expect("listed"))
+            .collect();
+        assert_eq!(
+            filled, each,
+            "{seat}: every template filled at once, as one by one"
+        );
+        assert_eq!(all_at_once.next_u64(), one_by_one.next_u64());
     }
     assert_eq!(G::action_template(state, seat, templates.len()), None);
     assert_eq!(

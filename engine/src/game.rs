@@ -265,15 +265,41 @@ pub trait Game {
 
     /// A uniformly random choice of any seat among its listed actions and templates, or `None`
     /// when nobody may act: what random playouts and rollouts take at every step
-    /// ([`crate::playout::random_choice`]). A game may share work between counting the
-    /// choices and building the one picked; whatever it does, it draws from `rng` and picks
-    /// exactly as [`crate::playout::counted_choice`] (the playout tests check it at every
-    /// step).
+    /// ([`crate::playout::random_choice`]). By default every seat's list is built once
+    /// ([`crate::playout::listed_choice`]); a game that counts without building overrides it
+    /// with [`crate::playout::counted_choice`] or shares work between counting and building.
+    /// Whatever it does, it draws from `rng` and picks exactly as `counted_choice` (the
+    /// playout tests check it at every step).
     fn random_choice(
         state: &Self::State,
         rng: &mut dyn RngCore,
     ) -> Option<crate::playout::Choice<Self::Action>> {
-        crate::playout::counted_choice::<Self>(state, rng)
+        crate::playout::listed_choice::<Self>(state, rng)
+    }
+
+    /// Every template of `seat` instantiated `per_template` times in a row, in listing order,
+    /// each handed to `found`: [`Game::template_action`] for every index, drawing from `rng`
+    /// in that order. Searches ask this for every candidate list; a game may fill them all
+    /// from one walk of its templates, drawing exactly as the loop does (the playout tests
+    /// check it).
+    ///
+    /// # Panics
+    /// When the game lists a template whose instantiation is not one of its actions.
+    fn template_actions(
+        state: &Self::State,
+        seat: Seat,
+        per_template: usize,
+        rng: &mut dyn RngCore,
+        found: &mut dyn FnMut(Self::Action),
+    ) {
+        for index in 0..Self::action_template_count(state, seat) {
+            for _ in 0..per_template {
+                found(
+                    Self::template_action(state, seat, index, rng)
+                        .expect("action_template_count counts action_templates"),
+                );
+            }
+        }
     }
 
     /// The `index`-th action of [`Game::legal_actions`] for `seat`, `None` past the end: the

@@ -44,7 +44,7 @@ pub fn choices_into<G: Game>(
 }
 
 /// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`
-/// uniformly random instantiations of each of its templates ([`Game::template_action`], in
+/// uniformly random instantiations of each of its templates ([`Game::template_actions`], in
 /// listing order).
 ///
 /// # Panics
@@ -65,16 +65,13 @@ pub fn seat_choices<G: Game>(
                 from_template: false,
             }),
     );
-    for index in 0..G::action_template_count(state, seat) {
-        for _ in 0..per_template {
-            out.push(Choice {
-                seat,
-                action: G::template_action(state, seat, index, rng)
-                    .expect("action_template_count counts action_templates"),
-                from_template: true,
-            });
-        }
-    }
+    G::template_actions(state, seat, per_template, rng, &mut |action| {
+        out.push(Choice {
+            seat,
+            action,
+            from_template: true,
+        });
+    });
 }
 
 /// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);
@@ -103,7 +100,8 @@ pub fn pick<'a, A>(
 /// each template counts once, as in [`choices`], but both are only counted, and only the one
 /// picked is built: building every seat's lists at every step to take one entry was most of a
 /// step in the games with long lists (moves with their paths, standing actions of every seat).
-/// Made by [`Game::random_choice`]; every game draws and picks as [`counted_choice`] does.
+/// Made by [`Game::random_choice`]; every game draws and picks as [`counted_choice`] and
+/// [`listed_choice`] do.
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
@@ -111,8 +109,46 @@ pub fn random_choice<G: Game>(
     G::random_choice(state, rng)
 }
 
-/// [`random_choice`] from the per-seat answers: [`Game::choice_counts`], then
-/// [`Game::legal_action`] or [`Game::template_action`] for the one picked.
+/// [`random_choice`] from every seat's built list of actions ([`Game::legal_actions`], each
+/// built once and kept) and its template count, the picked template filled in
+/// ([`Game::template_action`]): for games whose lists are cheap to build, where counting
+/// without building would walk them twice.
+pub fn listed_choice<G: Game + ?Sized>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+) -> Option<Choice<G::Action>> {
+    /// Seats a table may have without a heap allocation for their lists.
+    const SEATS: usize = 8;
+    let seats = G::seat_count(state);
+    let mut few: [Vec<G::Action>; SEATS] = Default::default();
+    let mut many = Vec::new();
+    let lists: &mut [Vec<G::Action>] = if seats <= SEATS {
+        &mut few[..seats]
+    } else {
+        many.resize_with(seats, Vec::new);
+        &mut many
+    };
+    for (s, list) in lists.iter_mut().enumerate() {
+        *list = G::legal_actions(state, Seat(s as u8));
+    }
+    let lists = &*lists;
+    pick_counted(
+        seats,
+        |counts| {
+            for (s, (count, list)) in counts.iter_mut().zip(lists).enumerate() {
+                *count = (list.len(), G::action_template_count(state, Seat(s as u8)));
+            }
+        },
+        rng,
+        |seat, index| lists[seat.index()].get(index).cloned(),
+        |seat, index, rng| G::template_action(state, seat, index, rng),
+    )
+}
+
+/// [`random_choice`] from the per-seat counts ([`Game::choice_counts`]), then
+/// [`Game::legal_action`] or [`Game::template_action`] for the one picked: for games that
+/// count their actions without building them (moves with paths, standing actions of every
+/// seat).
 pub fn counted_choice<G: Game + ?Sized>(
     state: &G::State,
     rng: &mut dyn RngCore,

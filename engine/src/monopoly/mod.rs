@@ -82,6 +82,17 @@ impl Game for Monopoly {
         Config::read(json, rules_version).map_err(|e| e.to_string())
     }
 
+    /// One walk of the templates, one pass over the deeds.
+    fn template_actions(
+        state: &State,
+        seat: Seat,
+        per_template: usize,
+        rng: &mut dyn RngCore,
+        found: &mut dyn FnMut(Action),
+    ) {
+        templates::fill_all(&Shared::new(state), seat, per_template, rng, found);
+    }
+
     /// One pass over the deeds serves every seat's listing and templates.
     fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
         count_choices(&Shared::new(state), counts);

@@ -68,6 +68,25 @@ pub(super) fn fill(
         .map(|p| p.fill(shared, seat, rng))
 }
 
+/// Every template of `seat` filled `per_template` times in listing order, from one walk of
+/// the templates and one pass over the deeds ([`crate::Game::template_actions`]).
+pub(super) fn fill_all(
+    shared: &Shared,
+    seat: Seat,
+    per_template: usize,
+    rng: &mut dyn RngCore,
+    found: &mut dyn FnMut(Action),
+) {
+    let Some(stage) = stage_of(shared.state, seat) else {
+        return;
+    };
+    parametric(shared, seat, stage, &mut |p| {
+        for _ in 0..per_template {
+            found(p.fill(shared, seat, rng));
+        }
+    });
+}
+
 /// A template of `seat` as [`parametric`] finds it, before it is built: counting these is
 /// cheap, building one (JSON values, a field per trade item) is not.
 enum Parametric<'s> {

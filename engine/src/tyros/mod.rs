@@ -64,7 +64,9 @@ pub use scoring::score_sheets;
 pub use state::State;
 pub use view::View;
 
+use crate::playout::{self, Choice};
 use crate::{Game, Seat};
+use rand::RngCore;
 
 /// The Tyros rules.
 pub struct Tyros;
@@ -75,6 +77,11 @@ impl Game for Tyros {
     const RULES_VERSION: u32 = 1;
 
     crate::folder::game_folder!(templates, listing_by_index);
+
+    /// Counting builds no move's path, so the random choice counts and builds only the one.
+    fn random_choice(state: &State, rng: &mut dyn RngCore) -> Option<Choice<Action>> {
+        playout::counted_choice::<Self>(state, rng)
+    }
 
     /// TR-ACT-E: an offer goes from one player to one other.
     fn offer_to(event: &Event) -> Option<Seat> {
