@@ -97,8 +97,9 @@ pub struct Settings {
     /// over (it presumes the first dead), in seconds; keep it above the largest budget.
     #[arg(long, env = "BOT_LEASE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub bot_lease_secs: u32,
-    /// Most games allowed to run with a bot in every seat at once (0: none); creating or
-    /// filling one more is refused with 409 `bot_game_limit`.
+    /// Most games allowed to run with a bot in every seat at once (0: none), stand-in bots
+    /// for absent players included; creating or filling one more is refused with 409
+    /// `bot_game_limit`.
     #[arg(long, env = "BOT_MAX_GAMES", default_value_t = 50)]
     pub bot_max_games: u32,
     /// How long an open game waits for its seats to be taken before it ends as `expired`

@@ -189,18 +189,27 @@ pub(super) fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow,
 }
 
 /// How many games are running with a bot in every seat: the server caps them (they run
-/// without anyone waiting for them, so nothing else limits them).
+/// without anyone waiting for them, so nothing else limits them). A seat counts as a bot's
+/// when it was given to one, or when the server's bot stands in for its absent player (after
+/// a timeout or a resignation, as the game's lifecycle says): a game whose people have all
+/// gone runs unattended just the same.
 ///
 /// # Errors
 /// `Unavailable`/`Database` only.
 pub fn active_bot_only_games(conn: &mut PgConnection) -> Result<i64, StoreError> {
-    use diesel::dsl::{exists, not};
-    let person_or_open = seats::table
+    use diesel::dsl::{exists, not, sql};
+    use diesel::sql_types::Bool;
+    // The lifecycle snapshot (`api`'s `Lifecycle`) lists the seats in order; a seat's
+    // `stand_in` is there only while a bot plays for its player.
+    let no_stand_in =
+        sql::<Bool>("(games.lifecycle -> 'seats' -> seats.seat ->> 'stand_in') IS NULL");
+    let person_plays = seats::table
         .filter(seats::game_id.eq(games::id))
-        .filter(seats::bot_level.is_null());
+        .filter(seats::bot_level.is_null())
+        .filter(no_stand_in);
     Ok(games::table
         .filter(games::status.eq(GameStatus::Active))
-        .filter(not(exists(person_or_open)))
+        .filter(not(exists(person_plays)))
         .count()
         .get_result(conn)?)
 }

@@ -451,3 +451,51 @@ async fn a_burst_of_stream_opens_waits_for_a_slow_database_instead_of_failing() 
         "{statuses:?}"
     );
 }
+
+/// A game whose people have all been replaced by the server's bots after their clocks ran out
+/// runs unattended like one created with bots only, so it counts against `--bot-max-games`
+/// (it did not: only seats given to a bot at creation or by a join counted).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_people_bots_stand_in_for_counts_as_a_game_of_bots() {
+    // No bot thread: the stand-in never moves, so the game stays running as it is.
+    let app = spawn_app_with(|s| {
+        s.bot_threads = 0;
+        s.bot_max_games = 1;
+    })
+    .await;
+    let created = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({
+            "type": "tycoon",
+            "seats": [{ "name": "A" }, { "bot": "random" }],
+            "clock": { "kind": "per_move", "seconds": 1, "bot": "random" },
+            "seed": 21,
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let body: Value = created.json().await.unwrap();
+    let game = crate::helpers::Game {
+        id: body["game_id"].as_str().unwrap().to_string(),
+        tokens: vec![body["seats"][0]["token"].as_str().unwrap().to_string()],
+    };
+    let running = |app: &TestApp| {
+        let mut conn = app.db.conn();
+        db::store::active_bot_only_games(&mut conn).unwrap()
+    };
+    assert_eq!(running(&app), 0, "A plays seat 0");
+    crate::helpers::wait_for("seat 0 to be taken over", || async {
+        let doc = app.document(&game, None).await;
+        (doc["seats"][0]["status"] == "taken_over").then_some(())
+    })
+    .await;
+    assert_eq!(running(&app), 1, "bots play every seat now");
+    let res = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon", "seats": [{ "bot": "random" }, { "bot": "random" }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::CONFLICT, "bot_game_limit").await;
+}
