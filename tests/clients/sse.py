@@ -3,7 +3,9 @@ Python client would write one next to the generated package: the generated opera
 stream, and no SSE library is needed. The body is read line by line with httpx (the
 generated client's own HTTP library); each block of `event:`, `id:` and `data:` lines is one
 message, read into the document's `GameEventMessage` or `VersionMessage` by their generated
-`from_dict`. `Last-Event-ID` resumes after a reconnect."""
+`from_dict`; their `data` is JSON text (the document's `contentSchema` names its type), read
+into the generated `StreamVersion` or the game's `…LoggedEvent` (the one its `type` names).
+`Last-Event-ID` resumes after a reconnect."""
 
 from __future__ import annotations
 
@@ -13,9 +15,60 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from bgs_client.models import GameEventMessage, VersionMessage
+from bgs_client.models import (
+    AcquireLoggedEvent,
+    GameEventMessage,
+    MonopolyLoggedEvent,
+    StreamVersion,
+    TycoonLoggedEvent,
+    TyrosLoggedEvent,
+    VersionMessage,
+)
 
-Message = GameEventMessage | VersionMessage
+LoggedEvent = AcquireLoggedEvent | MonopolyLoggedEvent | TycoonLoggedEvent | TyrosLoggedEvent
+
+
+def logged_event(text: str) -> LoggedEvent:
+    """A `game_event` message's `data`: the game's `…LoggedEvent`, the one its `type` names
+    (the document's `LoggedEvent` union, told apart by that discriminator)."""
+    wire = json.loads(text)
+    kind = wire["type"]
+    if kind == "acquire":
+        return AcquireLoggedEvent.from_dict(wire)
+    if kind == "monopoly":
+        return MonopolyLoggedEvent.from_dict(wire)
+    if kind == "tycoon":
+        return TycoonLoggedEvent.from_dict(wire)
+    if kind == "tyros":
+        return TyrosLoggedEvent.from_dict(wire)
+    raise ValueError(f"not a game type of the document: {kind}")
+
+
+@dataclass
+class EventMessage:
+    """A `game_event` message with its `data` read."""
+
+    message: GameEventMessage
+    data: LoggedEvent
+
+    @property
+    def id(self) -> str:
+        return self.message.id
+
+
+@dataclass
+class Version:
+    """A `version` message with its `data` read."""
+
+    message: VersionMessage
+    data: StreamVersion
+
+    @property
+    def id(self) -> str:
+        return self.message.id
+
+
+Message = EventMessage | Version
 
 
 def messages(lines: Iterator[str]) -> Iterator[Message]:
@@ -24,11 +77,12 @@ def messages(lines: Iterator[str]) -> Iterator[Message]:
     for line in lines:
         if line == "":
             if {"event", "id", "data"} <= fields.keys():
-                wire = {"event": fields["event"], "id": fields["id"], "data": json.loads(fields["data"])}
+                wire = {"event": fields["event"], "id": fields["id"], "data": fields["data"]}
                 if fields["event"] == "game_event":
-                    yield GameEventMessage.from_dict(wire)
+                    yield EventMessage(GameEventMessage.from_dict(wire), logged_event(fields["data"]))
                 elif fields["event"] == "version":
-                    yield VersionMessage.from_dict(wire)
+                    version = StreamVersion.from_dict(json.loads(fields["data"]))
+                    yield Version(VersionMessage.from_dict(wire), version)
                 else:
                     raise ValueError(f"not a message of the document: {fields}")
             fields = {}
@@ -68,7 +122,7 @@ def follow_stream(base: str, game_id: str) -> Followed:
                 res.raise_for_status()
                 for message in messages(res.iter_lines()):
                     last = message.id
-                    if isinstance(message, GameEventMessage):
+                    if isinstance(message, EventMessage):
                         seen.seqs.append(message.data.seq)
                         seen.game_type = message.data.type_
                         fresh += 1

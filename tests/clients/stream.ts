@@ -1,13 +1,17 @@
 // A small typed reader of the server's event stream (`GET /v1/games/{id}/stream`), as a
 // TypeScript client would write one: openapi-fetch has no Server-Sent Events helper, and
 // none is needed. The body is split at blank lines; each block's `event:`, `id:` and `data:`
-// lines make one message; `data` is one line of JSON, checked against the message kind it
-// claims before it is used as the document's `ServerSentEvent` (no cast). `Last-Event-ID`
-// resumes after a reconnect.
+// lines make one message; `data` is one line of JSON (the document's `contentSchema` of the
+// message's `data`), checked against the message kind it claims before it is used as the
+// document's `LoggedEvent` or `StreamVersion` (no cast). `Last-Event-ID` resumes after a
+// reconnect.
 import type { components } from "./generated/api.js";
 
 type S = components["schemas"];
-export type Message = S["ServerSentEvent"];
+/** A `ServerSentEvent` of the document with its `data` text parsed. */
+export type Message =
+  | (Omit<S["GameEventMessage"], "data"> & { data: S["LoggedEvent"] })
+  | (Omit<S["VersionMessage"], "data"> & { data: S["StreamVersion"] });
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

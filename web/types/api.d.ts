@@ -416,8 +416,8 @@ export interface paths {
         /**
          * Follow a game: its events as they commit, for the caller's view.
          * @description Server-Sent Events (`text/event-stream`); the response schema describes one message as an
-         *     SSE parser hands it over, its `data` line read as JSON (`ServerSentEvent`, told apart by
-         *     `event`):
+         *     SSE parser hands it over (`ServerSentEvent`, told apart by `event`), its `data` line JSON
+         *     text of the type its `contentSchema` names:
          *     - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
          *       `type` (each game's own event schema, redacted for the caller like `GET …/events`);
          *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
@@ -1728,7 +1728,8 @@ export interface components {
         GameDocument: components["schemas"]["AcquireGameDocument"] | components["schemas"]["MonopolyGameDocument"] | components["schemas"]["TycoonGameDocument"] | components["schemas"]["TyrosGameDocument"];
         /** @description A `game_event` message: one event the caller may see, as it commits. */
         GameEventMessage: {
-            data: components["schemas"]["LoggedEvent"];
+            /** @description One line of JSON: a `LoggedEvent`. */
+            data: string;
             /**
              * @description `event: game_event`. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -3794,10 +3795,11 @@ export interface components {
         };
         /**
          * @description One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
-         *     `data`), with its `data` line read as JSON.
+         *     `data`): `data` is the JSON text of a `PlayerNotice` (`contentSchema` names it).
          */
         PlayerStreamMessage: {
-            data: components["schemas"]["PlayerNotice"];
+            /** @description One line of JSON: a `PlayerNotice`. */
+            data: string;
             /** @description The notice's `kind`. */
             event: components["schemas"]["PlayerNoticeKind"];
             /** @description The notice's seq: where a reconnecting client resumes (`Last-Event-ID`). */
@@ -4035,9 +4037,9 @@ export interface components {
          */
         SeekStatus: "waiting" | "matched" | "cancelled" | "expired";
         /**
-         * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`),
-         *     with its `data` line read as JSON: a `game_event` message carries a `LoggedEvent`, a
-         *     `version` message a `StreamVersion`. Told apart by `event`.
+         * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
+         *     `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
+         *     the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
          */
         ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"];
         /**
@@ -6604,7 +6606,8 @@ export interface components {
         };
         /** @description A `version` message: the game's version after a batch of events. */
         VersionMessage: {
-            data: components["schemas"]["StreamVersion"];
+            /** @description One line of JSON: a `StreamVersion`. */
+            data: string;
             /**
              * @description `event: version`. (enum property replaced by openapi-typescript)
              * @enum {string}

@@ -139,9 +139,9 @@ pub struct StreamVersion {
     pub deadlines: Vec<super::SeatDeadline>,
 }
 
-/// One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`),
-/// with its `data` line read as JSON: a `game_event` message carries a `LoggedEvent`, a
-/// `version` message a `StreamVersion`. Told apart by `event`.
+/// One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
+/// `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
+/// the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum ServerSentEvent {
@@ -171,7 +171,9 @@ pub struct GameEventMessage {
     /// The event's seq: where a reconnecting client resumes (`Last-Event-ID`).
     #[schema(pattern = "^[0-9]+$")]
     pub id: String,
-    pub data: LoggedEvent,
+    /// The event, as JSON text.
+    #[schema(schema_with = schema::logged_event_text)]
+    pub data: String,
 }
 
 /// A `version` message: the game's version after a batch of events.
@@ -182,5 +184,7 @@ pub struct VersionMessage {
     /// The version: where a reconnecting client resumes (`Last-Event-ID`).
     #[schema(pattern = "^[0-9]+$")]
     pub id: String,
-    pub data: StreamVersion,
+    /// The version, as JSON text.
+    #[schema(schema_with = schema::stream_version_text)]
+    pub data: String,
 }

@@ -390,7 +390,7 @@ pub enum PlayerNoticeKind {
 }
 
 /// One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
-/// `data`), with its `data` line read as JSON.
+/// `data`): `data` is the JSON text of a `PlayerNotice` (`contentSchema` names it).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct PlayerStreamMessage {
     /// The notice's `kind`.
@@ -398,7 +398,9 @@ pub struct PlayerStreamMessage {
     /// The notice's seq: where a reconnecting client resumes (`Last-Event-ID`).
     #[schema(pattern = "^[0-9]+$")]
     pub id: String,
-    pub data: PlayerNotice,
+    /// The notice, as JSON text.
+    #[schema(schema_with = schema::player_notice_text)]
+    pub data: String,
 }
 
 /// Query of `GET /v1/players/me/stream`.

@@ -125,3 +125,37 @@ pub fn json_schema() -> Schema {
 pub fn always_null() -> Schema {
     ObjectBuilder::new().schema_type(Type::Null).build().into()
 }
+
+/// An event stream's `data` line: JSON text whose content is the schema named `of`, said the
+/// way JSON Schema 2020-12 and OpenAPI (3.2's Server-Sent Events) say it: a string with
+/// `contentMediaType: application/json` and a `contentSchema`. The wire carries text, so a
+/// validator reading the stream (schemathesis) parses it before it checks the content, and a
+/// generated client gets a string it parses into the named type.
+fn json_text(of: &str) -> Schema {
+    let content = utoipa::openapi::extensions::Extensions::from_iter([(
+        "contentSchema",
+        json!({ "$ref": format!("#/components/schemas/{of}") }),
+    )]);
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .content_media_type("application/json")
+        .description(Some(format!("One line of JSON: a `{of}`.")))
+        .extensions(Some(content))
+        .build()
+        .into()
+}
+
+/// The `data` of a game stream's `game_event` message.
+pub fn logged_event_text() -> Schema {
+    json_text("LoggedEvent")
+}
+
+/// The `data` of a game stream's `version` message.
+pub fn stream_version_text() -> Schema {
+    json_text("StreamVersion")
+}
+
+/// The `data` of a player stream's message.
+pub fn player_notice_text() -> Schema {
+    json_text("PlayerNotice")
+}

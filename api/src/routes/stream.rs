@@ -35,8 +35,8 @@ const BATCH: i64 = 500;
 /// Follow a game: its events as they commit, for the caller's view.
 ///
 /// Server-Sent Events (`text/event-stream`); the response schema describes one message as an
-/// SSE parser hands it over, its `data` line read as JSON (`ServerSentEvent`, told apart by
-/// `event`):
+/// SSE parser hands it over (`ServerSentEvent`, told apart by `event`), its `data` line JSON
+/// text of the type its `contentSchema` names:
 /// - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
 ///   `type` (each game's own event schema, redacted for the caller like `GET …/events`);
 /// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
