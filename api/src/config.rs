@@ -4,6 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::middleware::client_address::TrustedProxies;
 use crate::middleware::cors::Origins;
 use crate::middleware::rate_limit::{Budget, Limits};
 
@@ -68,6 +69,12 @@ pub struct Settings {
     /// Budget per client address for creating games and joining seats, BURST/PER_SECOND.
     #[arg(long, env = "RATE_LIMIT_LOBBY", default_value = "60/1")]
     pub rate_limit_lobby: Budget,
+    /// Reverse proxies in front of the server, as CIDR blocks or addresses (comma-separated):
+    /// on requests from these, the client's address for its rate limits is read from
+    /// `Forwarded` or `X-Forwarded-For`. Empty: every peer is the client itself, and
+    /// forwarding headers are ignored.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: TrustedProxies,
     /// Switch rate limiting off (for load measurements only).
     #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
     pub no_rate_limits: bool,
@@ -90,8 +97,9 @@ pub struct Settings {
     /// over (it presumes the first dead), in seconds; keep it above the largest budget.
     #[arg(long, env = "BOT_LEASE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub bot_lease_secs: u32,
-    /// Most games allowed to run with a bot in every seat at once (0: none); creating or
-    /// filling one more is refused with 409 `bot_game_limit`.
+    /// Most games allowed to run with a bot in every seat at once (0: none), stand-in bots
+    /// for absent players included; creating or filling one more is refused with 409
+    /// `bot_game_limit`.
     #[arg(long, env = "BOT_MAX_GAMES", default_value_t = 50)]
     pub bot_max_games: u32,
     /// How long an open game waits for its seats to be taken before it ends as `expired`
@@ -190,6 +198,7 @@ impl Settings {
                 burst: 60,
                 per_second: 1.0,
             },
+            trusted_proxies: TrustedProxies::default(),
             no_rate_limits: true,
             db_on_blocking_pool: false,
             bot_threads: 1,

@@ -35,7 +35,8 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 /// An RFC 9457 problem document.
 #[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
 pub struct Problem {
-    /// URI reference naming the problem type: `/problems/<code>`.
+    /// URI reference naming the problem type: `/problems/<code>`, a page saying what the code
+    /// means, which rule it stands for and what to do (`/problems/` lists them all).
     #[serde(rename = "type")]
     pub type_: String,
     /// Short, human summary of the problem type.
@@ -301,6 +302,13 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
+            StoreError::TooManyBotGames { running, limit } => ApiError::conflict(
+                "bot_game_limit",
+                format!(
+                    "the server already runs {running} games with a bot in every seat (at most \
+                     {limit}); try again when one has finished, or take a seat yourself"
+                ),
+            ),
             StoreError::AlreadySeated => ApiError::conflict(
                 "already_seated",
                 "this player already holds a seat of this game",

@@ -14,7 +14,8 @@ use crate::error::ApiError;
 /// with `Allow` (the `#[get]`/`#[post]` resources carry method guards, so a wrong method falls
 /// through to here instead of getting actix's own 405).
 pub async fn not_found(req: HttpRequest) -> HttpResponse {
-    let path = req.path();
+    // The path as the router matched it (percent-encoded letters decoded).
+    let path = req.match_info().as_str();
     let allowed: Vec<&str> = known_routes()
         .iter()
         .filter(|(def, _)| def.is_match(path))
@@ -69,6 +70,9 @@ fn known_routes() -> &'static [(ResourceDef, Vec<&'static str>)] {
             .collect();
         for path in ["/openapi.json", "/docs", "/docs/{_:.*}"] {
             routes.push((ResourceDef::new(path), vec!["GET", "HEAD"]));
+        }
+        for path in crate::problems::PATHS {
+            routes.push((ResourceDef::new(*path), vec!["GET", "HEAD"]));
         }
         for path in crate::web_client::PATHS {
             routes.push((ResourceDef::new(*path), vec!["GET", "HEAD"]));

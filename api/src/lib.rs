@@ -17,12 +17,14 @@
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
 //! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`fallback`] (404/405),
-//! [`metrics`], [`openapi`], [`web_client`] (the web client's pages and assets),
-//! [`lifecycle`] (clocks, resignation, stand-in bots: the seats' lifecycle beside the game's
-//! rules), [`workers`] (queue workers that ride out failovers) with [`bot_runner`] and
-//! [`deadline_runner`] (the background workers every process runs).
+//! [`metrics`], [`openapi`], [`web_client`] (the web client's pages and assets), [`problems`]
+//! (the pages of the problem codes), [`lifecycle`] (clocks, resignation, stand-in bots: the
+//! seats' lifecycle beside the game's rules), [`workers`] (queue workers that ride out
+//! failovers) with [`bot_runner`] and [`deadline_runner`] (the background workers every
+//! process runs).
 
 pub mod bot_runner;
+pub mod caching;
 pub mod codes;
 pub mod config;
 pub mod config_words;
@@ -31,10 +33,12 @@ pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod fallback;
+pub mod known_tokens;
 pub mod lifecycle;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod problems;
 pub mod ratings;
 pub mod replica;
 pub mod rosters;
@@ -107,7 +111,11 @@ impl Application {
         });
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
+        let known_tokens = Arc::new(known_tokens::KnownTokens::new(
+            known_tokens::KNOWN_TOKENS_CAPACITY,
+        ));
         let context = Arc::new(state::Context {
+            known_tokens: known_tokens.clone(),
             rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
             changes: state::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
@@ -136,17 +144,29 @@ impl Application {
             hub,
             context: context.clone(),
             always_block: settings.db_on_blocking_pool,
+            // One per connection of the primary's pool and of the replica's.
+            db_permits: Arc::new(tokio::sync::Semaphore::new(
+                settings.pool_size.max(1) as usize
+                    * (1 + usize::from(settings.read_database_url.is_some())),
+            )),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
         let address = listener.local_addr()?;
         let data = web::Data::new(state);
         let schemas = web::Data::from(schemas);
-        let catalogue = web::Data::new(catalogue());
+        let catalogue = web::Data::new(routes::games::Catalogue::new(&catalogue()));
+        let openapi_json = web::Data::new(routes::operations::OpenApiJson::new(
+            openapi::document_json(),
+        ));
         let origins = web::Data::new(settings.origins());
-        let limiter = settings
-            .limits()
-            .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
+        let limiter = settings.limits().map(|l| {
+            web::Data::new(middleware::rate_limit::RateLimiter::new(
+                l,
+                known_tokens,
+                settings.trusted_proxies.clone(),
+            ))
+        });
         let lag_sampler = replica.map(|replica| {
             let gauges = replica::LagGauges {
                 seconds: metrics.replica_lag_seconds.clone(),
@@ -161,21 +181,28 @@ impl Application {
                 .app_data(metrics.clone())
                 .app_data(schemas.clone())
                 .app_data(catalogue.clone())
+                .app_data(openapi_json.clone())
                 .app_data(origins.clone())
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
-                .configure(web_client::configure);
+                .configure(web_client::configure)
+                .configure(problems::configure);
             let app = match &limiter {
                 Some(limiter) => app.app_data(limiter.clone()),
                 None => app,
             };
             app.route("/docs", web::get().to(routes::operations::docs_redirect))
+                .route(
+                    "/openapi.json",
+                    web::get().to(routes::operations::openapi_json),
+                )
                 .service(
                     SwaggerUi::new("/docs/{_:.*}")
-                        .external_url_unchecked("/openapi.json", doc.clone()),
+                        .config(utoipa_swagger_ui::Config::new(["/openapi.json"])),
                 )
                 .default_service(web::to(fallback::not_found))
+                .wrap(from_fn(middleware::query::strict))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
                 // gzip, Brotli or zstd as the client asks; the event stream is flushed
                 // whenever it waits for the next event, so compression never holds one back.

@@ -30,7 +30,14 @@ pub struct AppState {
     pub context: Arc<Context>,
     /// `--db-on-blocking-pool`: [`AppState::db_here`] never runs on the worker.
     pub always_block: bool,
+    /// One permit per pooled connection (of the primary's pool and the replica's together):
+    /// what a database call holds while it runs on the blocking pool.
+    pub db_permits: Arc<tokio::sync::Semaphore>,
 }
+
+/// How long a request waits for its turn at the database before it is answered 503: far
+/// longer than any burst takes to drain, short enough that a stuck database is reported.
+pub const DB_QUEUE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Whether `answer` is at least at `min_version` (any answer is, when none is named).
 fn reaches(answer: &impl AtVersion, min_version: Option<i64>) -> bool {
@@ -52,6 +59,8 @@ enum Placement {
 pub struct Context {
     /// Complete rosters, so that tokens are recognised without a query.
     pub rosters: RosterCache,
+    /// Tokens seen to be seats' (the rate limiter's identities).
+    pub known_tokens: Arc<crate::known_tokens::KnownTokens>,
     /// Where committed versions go: long polls and streams, here and in other processes.
     pub changes: Changes,
     /// The document's schemas, to hold actions to their game's shape.
@@ -67,12 +76,20 @@ pub struct Context {
 }
 
 impl AppState {
-    /// Runs `f` with a pooled connection and the [`Context`] on the blocking pool (diesel is synchronous), inside
-    /// the request's tracing span. The connection goes back to the pool when `f` returns,
-    /// unless `f` failed with a 5xx: then it is closed (see `db::DbConn::mark_broken`).
+    /// Runs `f` with a pooled connection and the [`Context`] on the blocking pool (diesel is
+    /// synchronous), inside the request's tracing span. The connection goes back to the pool
+    /// when `f` returns, unless `f` failed with a 5xx: then it is closed (see
+    /// `db::DbConn::mark_broken`).
+    ///
+    /// At most one call per pooled connection runs at a time; the others wait here for a
+    /// permit, in order and without a thread each. A burst (a thousand streams opened at
+    /// once, every long poll woken by one move) so waits its turn instead of parking a
+    /// blocking thread per request on the pool, which grew the process by hundreds of
+    /// threads and answered 503 once the pool's checkout timeout ran out under that load.
     ///
     /// # Errors
-    /// `f`'s error; 503 when no connection is free within the pool's timeout.
+    /// `f`'s error; 503 when the turn does not come within [`DB_QUEUE_PATIENCE`], or no
+    /// connection is free within the pool's timeout.
     pub async fn db<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
@@ -86,10 +103,16 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + 'static,
     {
+        let permit =
+            tokio::time::timeout(DB_QUEUE_PATIENCE, self.db_permits.clone().acquire_owned())
+                .await
+                .map_err(|_| ApiError::unavailable("the database is busy; retry later"))?
+                .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
         let pool = pool.clone();
         let context = self.context.clone();
         let span = tracing::Span::current();
         web::block(move || {
+            let _permit = permit;
             let _entered = span.enter();
             let mut conn = db::get_conn(&pool)?;
             let result = f(&mut conn, &context);

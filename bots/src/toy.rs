@@ -5,7 +5,7 @@
 //! to the higher card.
 
 use crate::BotGame;
-use engine::template::{ActionTemplate, Domain};
+use engine::template::IntegerRange;
 use engine::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -47,6 +47,20 @@ pub enum Event {
     Ended { outcome: Outcome },
 }
 
+/// The one template: a bid of any amount up to the coins.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[schema(as = ToyTemplate)]
+pub enum Template {
+    Bid { params: BidParams },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[schema(as = ToyBidParams)]
+pub struct BidParams {
+    amount: IntegerRange,
+}
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(as = ToyView)]
 pub struct View {
@@ -84,6 +98,7 @@ impl Game for Toy {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Template = Template;
 
     const NAME: &'static str = "toy";
     const TITLE: &'static str = "Toy sealed bids";
@@ -161,13 +176,12 @@ impl Game for Toy {
         }
     }
 
-    fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
         if state.next() == Some(seat) {
-            let amount = Domain::Integer {
-                min: 0,
-                max: i64::from(COINS),
-            };
-            vec![ActionTemplate::new("bid").param("amount", amount)]
+            let amount = IntegerRange::new(0, i64::from(COINS));
+            vec![Template::Bid {
+                params: BidParams { amount },
+            }]
         } else {
             Vec::new()
         }

@@ -1,6 +1,6 @@
 //! The store's one error type, split by who is at fault so the api can map each variant to a
 //! status in one place: `NotFound` 404, `VersionConflict`/`IdempotencyInFlight` 409,
-//! `IdempotencyMismatch` 422, `Rejected` whatever the caller's error means (a rule violation:
+//! `IdempotencyMismatch` 422, `TooManyBotGames` 409, `Rejected` whatever the caller's error means (a rule violation:
 //! 422), `WrongStatus`/`SeatUnavailable`/`NoSuchSeat` 409 or 422, `Unavailable` 503,
 //! `Database` a logged opaque 500.
 
@@ -47,6 +47,14 @@ pub enum StoreError<E = Infallible> {
         /// The seat asked for.
         seat: i32,
     },
+    /// `limit` games of bots only run already; nothing was written.
+    #[error("{running} games of bots only are running (at most {limit})")]
+    TooManyBotGames {
+        /// How many run.
+        running: i64,
+        /// The most allowed.
+        limit: i64,
+    },
     /// The player already holds a seat of this game.
     #[error("the player already holds a seat of this game")]
     AlreadySeated,
@@ -88,6 +96,9 @@ impl StoreError<Infallible> {
             }
             StoreError::SeatUnavailable { seat } => StoreError::SeatUnavailable { seat },
             StoreError::NoSuchSeat { seat } => StoreError::NoSuchSeat { seat },
+            StoreError::TooManyBotGames { running, limit } => {
+                StoreError::TooManyBotGames { running, limit }
+            }
             StoreError::AlreadySeated => StoreError::AlreadySeated,
             StoreError::Rejected(never) => match never {},
             StoreError::Busy => StoreError::Busy,

@@ -44,7 +44,9 @@ pub use pool::{
     CHECKOUT_TIMEOUT, CHECKOUT_WHILE_DOWN, PING_AFTER_IDLE, RECONNECT_EVERY,
 };
 
-use diesel::PgConnection;
+/// The connection every store function takes (diesel's), for callers that group store calls
+/// with [`store::atomically`].
+pub use diesel::PgConnection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 /// The migrations in `db/migrations`, compiled into the binary.

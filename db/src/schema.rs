@@ -168,6 +168,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Stored responses of idempotent lobby requests (creating a game, taking a seat), by a
+    /// hash of the key; seat tokens are never stored.
+    lobby_idempotency_keys (key_sha256) {
+        key_sha256 -> Bytea,
+        request_fingerprint -> Bytea,
+        response_status -> Nullable<Int4>,
+        response_body -> Nullable<Json>,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(idempotency_keys -> games (game_id));
@@ -184,6 +196,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_events,
     seats,
     idempotency_keys,
+    lobby_idempotency_keys,
     bot_turns,
     game_deadlines,
     players,

@@ -17,6 +17,19 @@ pub fn new_token() -> String {
     )
 }
 
+/// A seat token derived from a client's `Idempotency-Key` and what it was used for (`parts`:
+/// the operation, the game, the seat), so that a retried request gets the same token back
+/// although no token is stored: 64 hex characters, as [`new_token`]'s. As unguessable as the
+/// key it comes from (the api asks keys of such requests for at least 16 characters).
+pub fn derived_token(key: &str, parts: &[&[u8]]) -> String {
+    let mut all: Vec<&[u8]> = vec![b"board-game-server seat token", key.as_bytes()];
+    all.extend_from_slice(parts);
+    fingerprint(&all)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Fingerprint of a request for idempotency checks: SHA-256 over the length-prefixed parts,
 /// so `["ab", "c"]` and `["a", "bc"]` differ. Pass e.g. the method, path and canonical body.
 pub fn fingerprint(parts: &[&[u8]]) -> Vec<u8> {

@@ -210,7 +210,11 @@ fn check_listing<G: Game>(state: &G::State, seat: Seat, step: usize, rng: &ChaCh
         assert_eq!(G::action_template(state, seat, i).as_ref(), Some(template));
         let (mut direct, mut by_json) = (rng.clone(), rng.clone());
         let filled = G::template_action(state, seat, i, &mut direct);
-        let read = crate::template::instantiate_as::<G::Action>(G::NAME, template, &mut by_json);
+        let read = crate::template::instantiate_as::<G::Action>(
+            G::NAME,
+            &crate::template::ActionTemplate::of(template),
+            &mut by_json,
+        );
         assert_eq!(
             filled.as_ref(),
             Some(&read),

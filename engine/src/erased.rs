@@ -5,7 +5,6 @@
 //! and the game's own types directly, without a `serde_json::Value` tree in between; parsing
 //! happens once per request, not once per call.
 
-use crate::template::ActionTemplate;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -72,8 +71,10 @@ pub trait DynState: Send {
     ) -> Result<Vec<Value>, GameError>;
     /// Every concrete action `seat` may take now, active or not.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
-    /// The templates of actions `seat` may take now whose parameters cannot be listed.
-    fn action_templates(&self, seat: Seat) -> Vec<ActionTemplate>;
+    /// The templates of actions `seat` may take now whose parameters cannot be listed, as
+    /// JSON (each in the game's typed form, [`Game::Template`]; read generically as
+    /// [`crate::ActionTemplate`]).
+    fn action_templates(&self, seat: Seat) -> Vec<Value>;
     /// The seats the game is waiting for.
     fn active_seats(&self) -> Vec<Seat>;
     /// What `viewer` may see, as JSON text ready to embed in a response (no tree built).
@@ -222,8 +223,11 @@ where
             .collect()
     }
 
-    fn action_templates(&self, seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(&self, seat: Seat) -> Vec<Value> {
         G::action_templates(&self.state, seat)
+            .iter()
+            .map(to_value)
+            .collect()
     }
 
     fn active_seats(&self) -> Vec<Seat> {
@@ -285,6 +289,7 @@ where
             action: collect::<G::Action>(out),
             event: collect::<G::Event>(out),
             view: collect::<G::View>(out),
+            template: collect::<G::Template>(out),
         }
     }
 

@@ -25,7 +25,9 @@
 ///
 /// - `templates`: the game lists templates for actions whose parameters cannot be listed, in
 ///   `templates.rs`: `action_templates`, `action_template_count`, `action_template` and
-///   `template_action` come from there;
+///   `template_action` come from there, and the typed `Template` is `action::Template` (the
+///   wire type beside the actions). A game without this option writes `type Template =
+///   NoTemplate` beside the macro (associated types have no defaults);
 /// - `listing_by_index`: the game's lists are dear to build, so `legal.rs` also counts them
 ///   and builds one entry of them (`legal_action_count`, `legal_action`).
 ///
@@ -37,10 +39,9 @@ macro_rules! game_folder {
         $($crate::folder::game_folder!(@$option);)*
     };
     (@templates) => {
-        fn action_templates(
-            state: &state::State,
-            seat: $crate::Seat,
-        ) -> Vec<$crate::ActionTemplate> {
+        type Template = action::Template;
+
+        fn action_templates(state: &state::State, seat: $crate::Seat) -> Vec<action::Template> {
             templates::action_templates(state, seat)
         }
 
@@ -52,7 +53,7 @@ macro_rules! game_folder {
             state: &state::State,
             seat: $crate::Seat,
             index: usize,
-        ) -> Option<$crate::ActionTemplate> {
+        ) -> Option<action::Template> {
             templates::action_template(state, seat, index)
         }
 

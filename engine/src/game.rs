@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
 use crate::schema::Documented;
-use crate::template::ActionTemplate;
 
 /// A seat at the table, numbered from 0 in playing (clockwise) order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -101,9 +100,13 @@ impl RuleError {
     }
 }
 
-/// How a finished game ended: final scores by seat and the winners (several on a shared win).
+/// How a finished game ended by its rules: final scores by seat and the winners (several on a
+/// shared win). In the API document it is `RulesOutcome` (the `outcome` of a `game_ended`
+/// event), apart from the service's `Outcome` of a finished game, which also ranks the seats
+/// that left; one name for both made the events' schema the other's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = RulesOutcome))]
 pub struct Outcome {
     /// Seats with the best score; more than one on a tie.
     pub winners: Vec<Seat>,
@@ -153,6 +156,10 @@ pub trait Game {
         + Documented;
     /// What one viewer may see of the state.
     type View: Serialize + Documented;
+    /// The game's action templates, typed ([`Game::action_templates`]): a union tagged by the
+    /// action's `type`, each variant with its typed `fixed` fields and `params` domains (see
+    /// [`crate::template`]); [`crate::template::NoTemplate`] for a game that lists none.
+    type Template: Clone + PartialEq + std::fmt::Debug + Serialize + Documented;
 
     /// Stable type name used in the API (`"tycoon"`).
     const NAME: &'static str;
@@ -214,7 +221,7 @@ pub trait Game {
 
     /// The actions `seat` may take now whose parameters cannot be listed (bids, trade offers),
     /// as templates. Every instantiation of a listed template is accepted by `decide`.
-    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<ActionTemplate> {
+    fn action_templates(_state: &Self::State, _seat: Seat) -> Vec<Self::Template> {
         Vec::new()
     }
 
@@ -229,7 +236,7 @@ pub trait Game {
     /// The `index`-th template of [`Game::action_templates`] for `seat`, `None` past the end. The
     /// random playout driver fills in one template per pick; a game whose templates are dear
     /// to build builds only that one (the playout tests check it against the list).
-    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+    fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<Self::Template> {
         Self::action_templates(state, seat).into_iter().nth(index)
     }
 
@@ -304,9 +311,10 @@ pub trait Game {
 
     /// A uniformly random instantiation of the `index`-th template of `seat`
     /// ([`Game::action_template`]), `None` past the end. It draws from `rng` exactly what
-    /// [`ActionTemplate::instantiate`] draws and gives the action its JSON would read as, so a
-    /// seeded playout is the same either way; a game may build the action directly instead of
-    /// going through the template's JSON (the playout tests check the two at every step).
+    /// [`crate::template::ActionTemplate::instantiate`] draws and gives the action its JSON
+    /// would read as, so a seeded playout is the same either way; a game may build the action
+    /// directly instead of going through the template's JSON (the playout tests check the two
+    /// at every step).
     ///
     /// # Panics
     /// When the game lists a template whose instantiation is not one of its actions.
@@ -316,7 +324,8 @@ pub trait Game {
         index: usize,
         rng: &mut dyn RngCore,
     ) -> Option<Self::Action> {
-        let template = Self::action_template(state, seat, index)?;
+        let template =
+            crate::template::ActionTemplate::of(&Self::action_template(state, seat, index)?);
         Some(crate::template::instantiate_as::<Self::Action>(
             Self::NAME,
             &template,

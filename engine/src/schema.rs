@@ -46,6 +46,8 @@ mod documented {
         pub action: String,
         pub event: String,
         pub view: String,
+        /// Its action templates' union ([`crate::Game::Template`]).
+        pub template: String,
     }
 
     /// Adds `T`'s schema and everything it references to `out`; returns `T`'s name.

@@ -11,6 +11,13 @@
 //! free field from its domain is accepted by `decide` in the state the template was listed in.
 //! The playout driver checks this with a random instantiation at every step.
 //!
+//! Two forms, one JSON. A game builds its templates typed ([`crate::Game::Template`]: a union
+//! tagged by `type`, each variant with its typed `fixed` fields and `params` domains, made of
+//! the typed domains below such as [`IntegerRange`]), which gives the API document an exact
+//! schema per game and template, so that a generated client fills a template into the game's
+//! typed action without a cast. [`ActionTemplate`] is the same JSON read generically
+//! ([`ActionTemplate::of`]): what playouts, bots and tests fill in without knowing the game.
+//!
 //! ```
 //! use engine::template::{ActionTemplate, Domain};
 //! use rand::SeedableRng;
@@ -80,6 +87,17 @@ pub enum Domain {
 }
 
 impl ActionTemplate {
+    /// The generic form of a game's typed template (the same JSON, read as an
+    /// [`ActionTemplate`]).
+    ///
+    /// # Panics
+    /// When `typed` is not shaped as a template (`type`, `fixed`, `params` of domains): a bug
+    /// in the game's template type, which the playout tests would meet at once.
+    pub fn of<T: Serialize + std::fmt::Debug>(typed: &T) -> ActionTemplate {
+        serde_json::from_value(to_json(typed))
+            .unwrap_or_else(|e| panic!("{typed:?} is not shaped as a template: {e}"))
+    }
+
     /// A template of action `action_type` with no fields yet.
     pub fn new(action_type: impl Into<String>) -> Self {
         ActionTemplate {
@@ -257,6 +275,180 @@ impl Domain {
     }
 }
 
+// ---- The typed domains: each serializes exactly as its `Domain` variant does. ----
+
+/// The `kind` of a typed domain: one JSON string per domain type, written out by serde and by
+/// the schema (a one-value enum, which the API document turns into `const`).
+macro_rules! domain_kind {
+    ($(#[$doc:meta])* $name:ident = $value:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+        #[serde(rename_all = "snake_case")]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        pub enum $name {
+            #[default]
+            $value,
+        }
+    };
+}
+
+domain_kind!(
+    /// `"integer"`.
+    IntegerKind = Integer
+);
+domain_kind!(
+    /// `"one_of"`.
+    OneOfKind = OneOf
+);
+domain_kind!(
+    /// `"subset"`.
+    SubsetKind = Subset
+);
+domain_kind!(
+    /// `"counts"`.
+    CountsKind = Counts
+);
+
+/// A whole number from `min` to `max`, both included: `{"kind": "integer", "min": 51, "max":
+/// 380}` (a bid, an amount of cash).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TemplateDomainInteger))]
+pub struct IntegerRange {
+    #[cfg_attr(feature = "openapi", schema(inline))]
+    kind: IntegerKind,
+    /// The smallest value.
+    pub min: i64,
+    /// The largest value.
+    pub max: i64,
+}
+
+impl IntegerRange {
+    /// `min..=max`.
+    pub fn new(min: i64, max: i64) -> IntegerRange {
+        IntegerRange {
+            kind: IntegerKind::Integer,
+            min,
+            max,
+        }
+    }
+}
+
+/// Declares a typed "one of the listed values" domain over `$value`, named `$schema` in the
+/// API document: `{"kind": "one_of", "values": [...]}`.
+macro_rules! one_of_domain {
+    ($(#[$doc:meta])* $name:ident, $value:ty, $schema:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[cfg_attr(feature = "openapi", schema(as = $schema))]
+        pub struct $name {
+            #[cfg_attr(feature = "openapi", schema(inline))]
+            kind: $crate::template::OneOfKind,
+            /// The values to choose one of (never empty).
+            pub values: Vec<$value>,
+        }
+
+        impl $name {
+            /// One of `values`.
+            pub fn new(values: impl IntoIterator<Item = $value>) -> Self {
+                $name {
+                    kind: $crate::template::OneOfKind::OneOf,
+                    values: values.into_iter().collect(),
+                }
+            }
+        }
+    };
+}
+pub(crate) use one_of_domain;
+
+/// Declares a typed "distinct values taken from a list" domain over `$value`, named
+/// `$schema` in the API document: `{"kind": "subset", "values": [...], "min_items": 0,
+/// "max_items": 3}`.
+macro_rules! subset_domain {
+    ($(#[$doc:meta])* $name:ident, $value:ty, $schema:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[cfg_attr(feature = "openapi", schema(as = $schema))]
+        pub struct $name {
+            #[cfg_attr(feature = "openapi", schema(inline))]
+            kind: $crate::template::SubsetKind,
+            /// The values to take from, in order; a chosen list keeps this order and names each
+            /// value at most once.
+            pub values: Vec<$value>,
+            /// The fewest values to take.
+            pub min_items: usize,
+            /// The most values to take.
+            pub max_items: usize,
+        }
+
+        impl $name {
+            /// Any sub-list of `values`, the empty one included.
+            pub fn any_of(values: impl IntoIterator<Item = $value>) -> Self {
+                let values: Vec<$value> = values.into_iter().collect();
+                $name {
+                    kind: $crate::template::SubsetKind::Subset,
+                    max_items: values.len(),
+                    min_items: 0,
+                    values,
+                }
+            }
+
+            /// The same domain taking at least `min` values (at most all of them).
+            pub fn at_least(mut self, min: usize) -> Self {
+                self.min_items = min.min(self.max_items);
+                self
+            }
+        }
+    };
+}
+pub(crate) use subset_domain;
+
+one_of_domain!(
+    /// One seat of the listed ones (`to` of a trade offer).
+    SeatOneOf,
+    crate::Seat,
+    TemplateDomainSeatOneOf
+);
+
+subset_domain!(
+    /// Distinct whole numbers from a list (Monopoly squares: properties to trade, mortgages to
+    /// lift).
+    IntegerSubset,
+    u8,
+    TemplateDomainIntegerSubset
+);
+
+/// The template type of a game that lists no templates: it has no value, so such a game's
+/// `action_templates` is always empty (the schema says so: `{"not": {}}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum NoTemplate {}
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for NoTemplate {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::extensions::Extensions;
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType};
+        // JSON Schema's `not`, which utoipa has no builder for: no value matches.
+        let never = Extensions::from_iter([("not", serde_json::json!({}))]);
+        ObjectBuilder::new()
+            .schema_type(SchemaType::AnyValue)
+            .description(Some(
+                "No template: this game lists none, so its templates list is always empty.",
+            ))
+            .extensions(Some(never))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for NoTemplate {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("NoTemplate")
+    }
+}
+
 /// The random draws behind [`Domain::pick`], on plain values. A game that fills in its own
 /// templates ([`crate::Game::template_action`]) calls these with its domains' values in the
 /// template's order (free fields by name, as [`ActionTemplate::instantiate`] takes them), so
@@ -422,6 +614,28 @@ mod tests {
                 "params": {"cash": {"kind": "integer", "min": 0, "max": 0}}})
         );
         assert_eq!(serde_json::from_value::<ActionTemplate>(json).unwrap(), t);
+    }
+
+    #[test]
+    fn typed_domains_serialize_as_their_generic_variants() {
+        let cases = [
+            (
+                to_json(IntegerRange::new(1, 9)),
+                Domain::Integer { min: 1, max: 9 },
+            ),
+            (
+                to_json(SeatOneOf::new([crate::Seat(2)])),
+                Domain::one_of([2]),
+            ),
+            (
+                to_json(IntegerSubset::any_of([5, 6])),
+                Domain::any_subset([5, 6]),
+            ),
+        ];
+        for (typed, generic) in cases {
+            assert_eq!(typed, to_json(&generic));
+            assert_eq!(serde_json::from_value::<Domain>(typed).unwrap(), generic);
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! proptest shrinks a failure to the fewest moves and the simplest action. Cases per property
 //! and game: 128, or `PROPTEST_CASES` (e.g. `PROPTEST_CASES=2000` for a long local run).
 
+use engine::template::ActionTemplate;
 use engine::{registry, DynState, Seat};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -81,7 +82,7 @@ fn options(state: &dyn DynState, seat: Seat, rng: &mut ChaCha8Rng) -> Vec<Value>
         state
             .action_templates(seat)
             .iter()
-            .map(|t| t.instantiate(rng)),
+            .map(|t| ActionTemplate::of(t).instantiate(rng)),
     );
     all
 }
@@ -146,6 +147,7 @@ fn listed_and_templates_are_accepted(game: &str, walk: &Walk) -> Result<(), Test
             );
         }
         for template in state.action_templates(seat) {
+            let template = ActionTemplate::of(&template);
             for _ in 0..INSTANCES {
                 let action = template.instantiate(&mut rng);
                 let verdict = state.check(seat, &action, &mut rng);

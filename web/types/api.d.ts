@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers. */
+        /**
+         * Liveness.
+         * @description The process answers; says nothing about the database (that is `/readyz`).
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -28,7 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format). */
+        /**
+         * Prometheus metrics.
+         * @description The text exposition format: requests by route and status, action latencies, open streams
+         *     and long polls, the database pool.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -45,7 +52,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database is reachable. */
+        /**
+         * Readiness.
+         * @description The database is reachable: an explicit round trip to it, so a load balancer stops sending
+         *     requests while it is not.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -65,7 +76,8 @@ export interface paths {
         /**
          * The hosted game types.
          * @description Each type with its seat range, rules version, default configuration and the JSON Schema of
-         *     its configuration. The catalogue is fixed for a server version.
+         *     its configuration. The catalogue is fixed for a release of the server: caches may keep it
+         *     for an hour and then revalidate it with its `ETag`.
          */
         get: operations["list_game_types"];
         put?: never;
@@ -83,16 +95,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List games, newest first, with cursor pagination. */
+        /**
+         * List games.
+         * @description Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+         *     (also in `Link: <...>; rel="next"`).
+         */
         get: operations["list_games"];
         put?: never;
         /**
-         * Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
-         *     is taken for the player whose token authorizes the request (no seat token: the player's
-         *     acts for it); a game without open seats starts at once. `rated: true` makes a rated game
-         *     (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
-         *     game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
-         *     ends as `expired`.
+         * Create a game.
+         * @description Named seats get their token in the response, once; a seat `{"me": true}` is taken for the
+         *     player whose token authorizes the request (no seat token: the player's acts for it); a game
+         *     without open seats starts at once. `rated: true` makes a rated game (every seat a
+         *     player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a game
+         *     whose seats are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
+         *     `expired`. With an `Idempotency-Key`, a retry with the same key, body and credentials gets
+         *     the stored response again (`Idempotency-Replayed: true`), tokens included, instead of a
+         *     second game.
          */
         post: operations["create_game"];
         delete?: never;
@@ -109,11 +128,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
-         *     version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
-         *     N seconds (capped at 30) for a version newer than the client's (`after_version`, or the one in
-         *     `If-None-Match`) and answers as soon as it exists; after the wait the current document (or
-         *     304) comes back.
+         * The game as the caller sees it.
+         * @description A seat by its bearer token, a spectator without one. `ETag` is version-based and differs
+         *     per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
+         *     for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
+         *     answers as soon as it exists; after the wait the current document (or 304) comes back.
+         *     A finished game's document never changes again: it is `Cache-Control: immutable`
+         *     (`private` with a token); others are `no-cache` (revalidate with the `ETag`).
          */
         get: operations["get_game"];
         put?: never;
@@ -209,11 +230,35 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The event log, redacted for the caller (secrets such as a shuffled deck's order are hidden
-         *     until the game ends), in pages (`Link: <...>; rel="next"`). With
-         *     `Accept: application/x-ndjson` the whole log after `after` is streamed, one event per line.
+         * The event log, a page at a time.
+         * @description Redacted for the caller: secrets such as a shuffled deck's order are hidden until the game
+         *     ends. Pages follow `next_after` (also in `Link: <...>; rel="next"`). The whole log as one
+         *     stream of lines is `GET …/events.ndjson`; this operation gives the same stream to a client
+         *     that asks for `Accept: application/x-ndjson`, which older clients do.
          */
         get: operations["list_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/events.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole event log as NDJSON.
+         * @description One `LoggedEvent` per line (the event with the game's `type`), redacted for the caller like
+         *     the pages of `GET …/events`, from after `after` to the end of the log as it is while the
+         *     export runs; read page by page, so a long log never holds the database for long.
+         */
+        get: operations["export_events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -230,10 +275,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the caller's seat may do now. Spectators (no token) get an empty list with
-         *     `seat: null`, not an error, so one client loop serves players and watchers alike.
-         *     `after_version` (the version the client has, from an action's answer or a document) makes
-         *     sure the answer is not older, also where reads are served by a replica.
+         * What the caller's seat may do now.
+         * @description The listed actions and the templates of actions whose parameters cannot be listed, with
+         *     the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
+         *     not an error, so one client loop serves players and watchers alike. `after_version` (the
+         *     version the client has, from an action's answer or a document) makes sure the answer is
+         *     not older, also where reads are served by a replica.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -254,10 +301,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat, for a person (`name`), for the player whose token authorizes the
-         *     request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
-         *     server's bot (`bot`). A person's seat token is in the response, once. The join that fills
-         *     the last seat starts the game. Joins do not change the version (no event is written).
+         * Take an open seat.
+         * @description For a person (`name`), for the player whose token authorizes the request (neither `name`
+         *     nor `bot`: the player's token then acts for the seat), or for the server's bot (`bot`). A
+         *     person's seat token is in the response, once. The join that fills the last seat starts the
+         *     game. Joins do not change the version (no event is written). With an `Idempotency-Key`, a
+         *     retry with the same key, body and credentials gets the stored response again
+         *     (`Idempotency-Replayed: true`), token included, instead of taking a second seat.
          */
         post: operations["join_seat"];
         delete?: never;
@@ -343,7 +393,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's view as of event `seq`, rebuilt by folding events `1..=seq` (time travel). */
+        /**
+         * The caller's view as of event `seq` (time travel).
+         * @description Rebuilt by folding events `1..=seq`, and shown as the caller may see it now.
+         */
         get: operations["get_state"];
         put?: never;
         post?: never;
@@ -362,16 +415,23 @@ export interface paths {
         };
         /**
          * Follow a game: its events as they commit, for the caller's view.
-         * @description Server-Sent Events (`text/event-stream`). Messages:
-         *     - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
-         *       `GET …/events`);
-         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-         *       "active_seats", "deadlines"}`), after each batch, also when the caller may see none of
-         *       its events: a seat's client acts when it finds its seat in `active_seats` (reading its
-         *       document for the legal actions, then acting from each action's answer while it stays
-         *       active), before the deadline of its clock when the game has one; also when an open game
-         *       ends without an event (aborted or expired: the same version, another status);
+         * @description Server-Sent Events (`text/event-stream`); the response schema describes one message as an
+         *     SSE parser hands it over (`ServerSentEvent`, told apart by `event`), its `data` line JSON
+         *     text of the type its `contentSchema` names:
+         *     - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
+         *       `type` (each game's own event schema, redacted for the caller like `GET …/events`);
+         *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
+         *       "status", "active_seats", "deadlines"}`), after each batch, also when the caller may see
+         *       none of its events: a seat's client acts when it finds its seat in `active_seats`
+         *       (reading its document for the legal actions, then acting from each action's answer
+         *       while it stays active), before the deadline of its clock when the game has one; also
+         *       when an open game ends without an event (aborted or expired: the same version, another
+         *       status);
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
+         *
+         *     Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
+         *     take `event:`, `id:` and `data:` from each block, parse `data` as JSON
+         *     (`tests/clients/` holds typed readers in TypeScript and Python).
          *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
          *     events it missed first. Once the game is finished and everything is sent, the stream
@@ -399,8 +459,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The leaderboard of a game type: players by their conservative rating (rating − 3 ×
-         *     uncertainty), best first; only players with a rated game of the type.
+         * The leaderboard of a game type.
+         * @description Players by their conservative rating (rating − 3 × uncertainty), best first; only players
+         *     with a rated game of the type are listed.
          */
         get: operations["leaderboard"];
         put?: never;
@@ -425,7 +486,9 @@ export interface paths {
          * @description One identity across games: the player's token (shown here once; only its hash is stored)
          *     takes seats (`{"me": true}` when creating a game, a join without a name) and then acts for
          *     every one of them, wherever a seat token does. Names are 2 to 24 characters and unique
-         *     after Unicode case folding.
+         *     after Unicode case folding. With an `Idempotency-Key`, a retry with the same key and body
+         *     gets the first answer again (`Idempotency-Replayed: true`), token included, instead of
+         *     `name_taken`.
          */
         post: operations["create_player"];
         delete?: never;
@@ -441,7 +504,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own profile (as `GET /v1/players/{id}` shows it). */
+        /**
+         * The caller's own profile.
+         * @description The profile of the player whose token authorizes the request, as `GET /v1/players/{id}`
+         *     shows it.
+         */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -526,7 +593,9 @@ export interface paths {
          * Replace the caller's token.
          * @description The new token is in the answer, once; the old one stops working with this request, in
          *     every server process, and the player's open streams end (reconnect with the new token).
-         *     Any body is ignored.
+         *     Any body is ignored. With an `Idempotency-Key`, a retry with the old token and the same key
+         *     gets the same new token (`Idempotency-Replayed: true`) although the old one no longer
+         *     works otherwise: a lost answer does not lose the player.
          */
         post: operations["rotate_token"];
         delete?: never;
@@ -575,7 +644,9 @@ export interface paths {
          *     table is answered `matched` at once. Concurrent seekers, on any number of server
          *     processes, are matched exactly once. With `fill_with_bots_after`, a seek still waiting
          *     after that many seconds starts its game with the seekers there are and the server's bots.
-         *     A seek waits at most the server's `--seek-ttl` (default 1 h).
+         *     A seek waits at most the server's `--seek-ttl` (default 1 h). With an `Idempotency-Key`, a
+         *     retry with the same key, body and token gets the first answer again
+         *     (`Idempotency-Replayed: true`) instead of a second seek.
          */
         post: operations["create_seek"];
         delete?: never;
@@ -591,11 +662,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seek: whether it still waits, or the game it was matched into. */
+        /**
+         * Read a seek.
+         * @description Whether it still waits, or the game it was matched into (with the seat it got).
+         */
         get: operations["get_seek"];
         put?: never;
         post?: never;
-        /** Cancel a seek, with its player's token; refused once it was matched. */
+        /**
+         * Cancel a seek.
+         * @description Only with its player's token; refused once the seek was matched, cancelled or expired.
+         */
         delete: operations["cancel_seek"];
         options?: never;
         head?: never;
@@ -949,7 +1026,7 @@ export interface components {
             type: "final_scoring_started";
         };
         AcquireEventGameEnded: {
-            outcome: components["schemas"]["Outcome"];
+            outcome: components["schemas"]["RulesOutcome"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1139,12 +1216,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (acquire)
          */
         AcquireGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
             /** @description The time control. */
@@ -1179,16 +1251,10 @@ export interface components {
         };
         /** @description A hosted game type. (acquire) */
         AcquireGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`, worded for players: each option's `title` and `description`
-             *     are for a lobby's form (the document's own description moves to `$comment`), named
-             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
-             *     `x-order` is the order in which to show the options.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["AcquireConfig"];
             max_seats: number;
             min_seats: number;
@@ -1214,8 +1280,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["NoTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1226,6 +1291,31 @@ export interface components {
              * @description The version these actions are legal at; send it back as `expected_version`.
              */
             version: number;
+        };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (acquire)
+         */
+        AcquireLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["AcquireEvent"] | components["schemas"]["LifecycleEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
         };
         /** @description A merger in progress (AQ-MERGE-1..7). */
         AcquireMerger: {
@@ -1420,7 +1510,7 @@ export interface components {
              */
             idle_turns: number;
             merger?: null | components["schemas"]["AcquireMerger"];
-            outcome?: null | components["schemas"]["Outcome"];
+            outcome?: null | components["schemas"]["RulesOutcome"];
             players: components["schemas"]["AcquirePlayerView"][];
             /** @description Tiles out of the game (AQ-DEAD-1, AQ-2P-6, AQ-2P-9). */
             removed: components["schemas"]["AcquireTile"][];
@@ -1439,23 +1529,6 @@ export interface components {
         };
         /** @description `200` of an applied action. One shape per game type, told apart by `type`. */
         ActionResponse: components["schemas"]["AcquireActionResponse"] | components["schemas"]["MonopolyActionResponse"] | components["schemas"]["TycoonActionResponse"] | components["schemas"]["TyrosActionResponse"];
-        /**
-         * @description An action with free fields: fixed fields plus one `TemplateDomain` per free field.
-         *
-         *     JSON: `{"type": "bid", "fixed": {"auction": 2}, "params": {"amount": {"kind": "integer",
-         *     "min": 51, "max": 380}}}`. The action it stands for is `{"type": "bid", "auction": 2,
-         *     "amount": <an integer from 51 to 380>}`.
-         */
-        ActionTemplate: {
-            /** @description Fields whose value is given; copied into the action as they are. */
-            fixed?: Record<string, never>;
-            /** @description Free fields, each with the values it may take. */
-            params: {
-                [key: string]: components["schemas"]["TemplateDomain"];
-            };
-            /** @description The action's `type` tag. */
-            type: string;
-        };
         /** @description The server's bot on a seat. */
         BotInfo: {
             /**
@@ -1646,23 +1719,6 @@ export interface components {
          * @enum {string}
          */
         EndedBy: "rules" | "resignation";
-        /** @description One event of the log, as the caller may see it. */
-        EventDto: {
-            /** Format: date-time */
-            created_at: string;
-            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
-            event: (components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"] | components["schemas"]["TyrosEvent"]) | components["schemas"]["LifecycleEvent"];
-            /**
-             * Format: int32
-             * @description The seat whose action caused it; `null` for setup and automatic events.
-             */
-            seat: number | null;
-            /**
-             * Format: int64
-             * @description Position in the log, from 1; the game's version is the seq of its last event.
-             */
-            seq: number;
-        };
         /** @description `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`. */
         EventPage: components["schemas"]["AcquireEventPage"] | components["schemas"]["MonopolyEventPage"] | components["schemas"]["TycoonEventPage"] | components["schemas"]["TyrosEventPage"];
         /**
@@ -1670,6 +1726,18 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates.
          */
         GameDocument: components["schemas"]["AcquireGameDocument"] | components["schemas"]["MonopolyGameDocument"] | components["schemas"]["TycoonGameDocument"] | components["schemas"]["TyrosGameDocument"];
+        /** @description A `game_event` message: one event the caller may see, as it commits. */
+        GameEventMessage: {
+            /** @description One line of JSON: a `LoggedEvent`. */
+            data: string;
+            /**
+             * @description `event: game_event`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "game_event";
+            /** @description The event's seq: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
+        };
         /** @description `GET /v1/games`. */
         GameList: {
             /** @description Newest first. */
@@ -1923,6 +1991,16 @@ export interface components {
             player_id: string | null;
             /** Format: int32 */
             seat: number;
+        };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`.
+         */
+        LoggedEvent: components["schemas"]["AcquireLoggedEvent"] | components["schemas"]["MonopolyLoggedEvent"] | components["schemas"]["TycoonLoggedEvent"] | components["schemas"]["TyrosLoggedEvent"];
+        /** @description The offer an acceptance names. */
+        MonopolyAcceptFixed: {
+            /** Format: int32 */
+            offer: number;
         };
         MonopolyAction: components["schemas"]["MonopolyActionRoll"] | components["schemas"]["MonopolyActionBuyProperty"] | components["schemas"]["MonopolyActionDeclineProperty"] | components["schemas"]["MonopolyActionPayJailFine"] | components["schemas"]["MonopolyActionUseJailCard"] | components["schemas"]["MonopolyActionPayCardFine"] | components["schemas"]["MonopolyActionDrawCard"] | components["schemas"]["MonopolyActionEndTurn"] | components["schemas"]["MonopolyActionClaimRent"] | components["schemas"]["MonopolyActionBuild"] | components["schemas"]["MonopolyActionSellBuilding"] | components["schemas"]["MonopolyActionMortgage"] | components["schemas"]["MonopolyActionLiftMortgage"] | components["schemas"]["MonopolyActionOfferTrade"] | components["schemas"]["MonopolyActionAcceptTrade"] | components["schemas"]["MonopolyActionRejectTrade"] | components["schemas"]["MonopolyActionWithdrawTrade"] | components["schemas"]["MonopolyActionBid"] | components["schemas"]["MonopolyActionPassAuction"] | components["schemas"]["MonopolyActionDeclareDemand"] | components["schemas"]["MonopolyActionPayDebt"] | components["schemas"]["MonopolyActionDeclareBankruptcy"] | components["schemas"]["MonopolyActionSettleInheritance"];
         /** @description Accept an offer made to this seat; `lift` as in the offer, for what this seat receives. */
@@ -2182,6 +2260,10 @@ export interface components {
             amount: number;
             seat: components["schemas"]["Seat"];
         };
+        /** @description The free field of a bid. */
+        MonopolyBidParams: {
+            amount: components["schemas"]["TemplateDomainInteger"];
+        };
         /** @description Where a player wants units, in placing order; `placed` of them are built. */
         MonopolyBuildRequest: {
             /** Format: int32 */
@@ -2202,6 +2284,23 @@ export interface components {
          * @enum {string}
          */
         MonopolyCard: "E01" | "E02" | "E03" | "E04" | "E05" | "E06" | "E07" | "E08" | "E09" | "E10" | "E11" | "E12" | "E13" | "E14" | "E15" | "E16" | "G01" | "G02" | "G03" | "G04" | "G05" | "G06" | "G07" | "G08" | "G09" | "G10" | "G11" | "G12" | "G13" | "G14" | "G15" | "G16";
+        /** @description Distinct Monopoly cards (jail cards) from a list. */
+        MonopolyCardSubset: {
+            /**
+             * @description `"subset"`.
+             * @constant
+             */
+            kind: "subset";
+            /** @description The most values to take. */
+            max_items: number;
+            /** @description The fewest values to take. */
+            min_items: number;
+            /**
+             * @description The values to take from, in order; a chosen list keeps this order and names each
+             *     value at most once.
+             */
+            values: components["schemas"]["MonopolyCard"][];
+        };
         /**
          * @description Options fixed at creation (spec §16); a field left out takes the default of the game's
          *     rules version.
@@ -2545,7 +2644,7 @@ export interface components {
             seq: number;
         };
         MonopolyEventGameEnded: {
-            outcome: components["schemas"]["Outcome"];
+            outcome: components["schemas"]["RulesOutcome"];
             reason: components["schemas"]["MonopolyEndReason"];
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2937,12 +3036,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (monopoly)
          */
         MonopolyGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["MonopolyTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
             /** @description The time control. */
@@ -2977,16 +3071,10 @@ export interface components {
         };
         /** @description A hosted game type. (monopoly) */
         MonopolyGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`, worded for players: each option's `title` and `description`
-             *     are for a lobby's form (the document's own description moves to `$comment`), named
-             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
-             *     `x-order` is the order in which to show the options.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["MonopolyConfig"];
             max_seats: number;
             min_seats: number;
@@ -3029,8 +3117,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["MonopolyTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -3041,6 +3128,38 @@ export interface components {
              * @description The version these actions are legal at; send it back as `expected_version`.
              */
             version: number;
+        };
+        /**
+         * @description The mortgaged properties received that may be lifted at once (interest is paid on the
+         *     others).
+         */
+        MonopolyLiftParams: {
+            lift: components["schemas"]["TemplateDomainIntegerSubset"];
+        };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (monopoly)
+         */
+        MonopolyLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["MonopolyEvent"] | components["schemas"]["LifecycleEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
         };
         /** @description What is under the hammer. */
         MonopolyLot: components["schemas"]["MonopolyLotProperty"] | components["schemas"]["MonopolyLotBuilding"];
@@ -3062,6 +3181,22 @@ export interface components {
             kind: "property";
             /** Format: int32 */
             square: number;
+        };
+        /** @description The seat a trade offer goes to. */
+        MonopolyOfferFixed: {
+            to: components["schemas"]["Seat"];
+        };
+        /**
+         * @description What a trade offer may contain. A side with no cash, no tradeable property or no jail card
+         *     has no such field here (the action's field then defaults to 0 or empty).
+         */
+        MonopolyOfferParams: {
+            get_cards?: components["schemas"]["MonopolyCardSubset"];
+            get_cash?: components["schemas"]["TemplateDomainInteger"];
+            get_properties?: components["schemas"]["TemplateDomainIntegerSubset"];
+            give_cards?: components["schemas"]["MonopolyCardSubset"];
+            give_cash?: components["schemas"]["TemplateDomainInteger"];
+            give_properties?: components["schemas"]["TemplateDomainIntegerSubset"];
         };
         /**
          * @description Why money moves: carried by payment events and by the debts they leave.
@@ -3274,6 +3409,58 @@ export interface components {
              */
             step: "roll";
         };
+        /**
+         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         *     `{"type": "bid", "params": {"amount": {"kind": "integer", "min": 11, "max": 1500}}}` stands
+         *     for `{"type": "bid", "amount": <11 to 1500>}`. Each variant is its action's `type`, with
+         *     the fields it fixes under `fixed` and a domain per free field under `params`; any choice
+         *     from the domains is accepted while the template is listed.
+         */
+        MonopolyTemplate: components["schemas"]["MonopolyTemplateBid"] | components["schemas"]["MonopolyTemplateOfferTrade"] | components["schemas"]["MonopolyTemplateAcceptTrade"] | components["schemas"]["MonopolyTemplateSettleInheritance"];
+        /** @description Accepting the offer `offer`, lifting any of the mortgages received (MO-TRADE-3). */
+        MonopolyTemplateAcceptTrade: {
+            fixed: components["schemas"]["MonopolyAcceptFixed"];
+            params: components["schemas"]["MonopolyLiftParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "accept_trade";
+        };
+        /**
+         * @description A bid in the running auction, from the lowest allowed bid to the bidder's cash
+         *     (MO-AUC-2..5).
+         */
+        MonopolyTemplateBid: {
+            params: components["schemas"]["MonopolyBidParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bid";
+        };
+        /**
+         * @description An offer to `to` (MO-TRADE-4): cash, properties and jail cards of either side. A free
+         *     field left out of `params` has nothing to choose from: leave it out of the action too.
+         */
+        MonopolyTemplateOfferTrade: {
+            fixed: components["schemas"]["MonopolyOfferFixed"];
+            params: components["schemas"]["MonopolyOfferParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer_trade";
+        };
+        /** @description As the creditor of a bankrupt: lifting any of the mortgages received (MO-BANKR-2). */
+        MonopolyTemplateSettleInheritance: {
+            params: components["schemas"]["MonopolyLiftParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "settle_inheritance";
+        };
         /** @description A trade offer from one player to one other (MO-TRADE-4). */
         MonopolyTradeOffer: {
             from: components["schemas"]["Seat"];
@@ -3329,7 +3516,7 @@ export interface components {
             first_seat: components["schemas"]["Seat"];
             inheritance?: null | components["schemas"]["MonopolyInheritance"];
             offers: components["schemas"]["MonopolyTradeOffer"][];
-            outcome?: null | components["schemas"]["Outcome"];
+            outcome?: null | components["schemas"]["RulesOutcome"];
             players: components["schemas"]["MonopolyPlayerView"][];
             rents: components["schemas"]["MonopolyPendingRent"][];
             /** Format: int32 */
@@ -3339,6 +3526,8 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
+        /** @description No template: this game lists none, so its templates list is always empty. */
+        NoTemplate: unknown;
         /**
          * @description What happens to a seat whose clock ran out: `bot` (the default) hands it to the server's
          *     bot until its player reclaims it; `resign` resigns it (in a two-seat game the other seat
@@ -3453,6 +3642,11 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description The SSE `event` of a player stream's message: the notice's `kind`.
+         * @enum {string}
+         */
+        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched";
         /** @description A trade offer addressed to one of the player's seats. */
         PlayerNoticeOffer: {
             /**
@@ -3599,6 +3793,18 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /**
+         * @description One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
+         *     `data`): `data` is the JSON text of a `PlayerNotice` (`contentSchema` names it).
+         */
+        PlayerStreamMessage: {
+            /** @description One line of JSON: a `PlayerNotice`. */
+            data: string;
+            /** @description The notice's `kind`. */
+            event: components["schemas"]["PlayerNoticeKind"];
+            /** @description The notice's seq: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
+        };
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
@@ -3607,10 +3813,10 @@ export interface components {
              *     - `invalid_body`: 400, the body is not the documented shape: unknown field, duplicate key, array for an object, wrong type
              *     - `invalid_action`: 400, the action is not a well-formed action of the game (unknown type or field, wrong shape)
              *     - `bad_body`: 400, the body could not be read
-             *     - `invalid_query`: 400, a query parameter is malformed or out of its documented range
+             *     - `invalid_query`: 400, a query parameter is unknown to the operation, malformed, or out of its documented range
              *     - `invalid_cursor`: 400, `cursor` is not a `next_cursor` of this API
              *     - `invalid_id`: 400, the game id in the path is not a UUID
-             *     - `invalid_seq`: 400, the seq in the path is not a whole number
+             *     - `invalid_seq`: 400, the seq in the path is not a whole number, or a stream is resumed past the game's version
              *     - `invalid_header`: 400, a header value is not valid (control characters, not ASCII)
              *     - `invalid_idempotency_key`: 400, `Idempotency-Key` is not 1 to 255 visible ASCII characters
              *     - `conflicting_versions`: 400, `expected_version` and `If-Match` name different versions
@@ -3684,7 +3890,10 @@ export interface components {
             status: number;
             /** @description Short, human summary of the problem type. */
             title: string;
-            /** @description URI reference naming the problem type: `/problems/<code>`. */
+            /**
+             * @description URI reference naming the problem type: `/problems/<code>`, a page saying what the code
+             *     means, which rule it stands for and what to do (`/problems/` lists them all).
+             */
             type: string;
         };
         /** @description One rated game's change of a player's rating. */
@@ -3716,6 +3925,18 @@ export interface components {
             /** Format: uuid */
             player_id: string;
             token: string;
+        };
+        /**
+         * @description How a finished game ended by its rules: final scores by seat and the winners (several on a
+         *     shared win). In the API document it is `RulesOutcome` (the `outcome` of a `game_ended`
+         *     event), apart from the service's `Outcome` of a finished game, which also ranks the seats
+         *     that left; one name for both made the events' schema the other's.
+         */
+        RulesOutcome: {
+            /** @description The score each seat finished with, indexed by seat (money for the economic games). */
+            scores: number[];
+            /** @description Seats with the best score; more than one on a tie. */
+            winners: components["schemas"]["Seat"][];
         };
         /**
          * Format: int32
@@ -3815,15 +4036,12 @@ export interface components {
          * @enum {string}
          */
         SeekStatus: "waiting" | "matched" | "cancelled" | "expired";
-        /** @description One message of an event stream, as an SSE parser hands it over. */
-        ServerSentEvent: {
-            /** @description The message as one line of JSON. */
-            data: string;
-            /** @description `game_event` (`data` is an `EventDto`) or `version` (`data` is a `StreamVersion`). */
-            event: string;
-            /** @description The event's seq, or the version: where a reconnecting client resumes (`Last-Event-ID`). */
-            id: string;
-        };
+        /**
+         * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
+         *     `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
+         *     the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
+         */
+        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"];
         /**
          * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
          *     game type, told apart by `type`.
@@ -3846,6 +4064,8 @@ export interface components {
              */
             deadlines: components["schemas"]["SeatDeadline"][];
             status: components["schemas"]["GameStatus"];
+            /** @description The game type. */
+            type: string;
             /** Format: int64 */
             version: number;
         };
@@ -3859,61 +4079,56 @@ export interface components {
             /** @description Bearer token of this seat. Keep it: only its hash is stored. */
             token: string;
         };
-        /** @description The values one free field of a template may take. */
-        TemplateDomain: components["schemas"]["TemplateDomainInteger"] | components["schemas"]["TemplateDomainOneOf"] | components["schemas"]["TemplateDomainSubset"] | components["schemas"]["TemplateDomainCounts"];
         /**
-         * @description An object giving a count for some of the listed keys (at most the key's listed limit
-         *     each; keys left out count 0), with the counts summing to `min_total..=max_total`.
-         *     Used for paying with interchangeable cards: `{"red": 2, "joker": 1}`.
+         * @description A whole number from `min` to `max`, both included: `{"kind": "integer", "min": 51, "max":
+         *     380}` (a bid, an amount of cash).
          */
-        TemplateDomainCounts: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "counts";
-            limits: {
-                [key: string]: number;
-            };
-            /** Format: int32 */
-            max_total: number;
-            /** Format: int32 */
-            min_total: number;
-        };
-        /** @description A whole number from `min` to `max`, both included. */
         TemplateDomainInteger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description `"integer"`.
+             * @constant
              */
             kind: "integer";
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The largest value.
+             */
             max: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The smallest value.
+             */
             min: number;
         };
-        /** @description One of the listed values. */
-        TemplateDomainOneOf: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "one_of";
-            values: Record<string, never>[];
-        };
         /**
-         * @description A list of distinct values taken from `values` (in the listed order), with
-         *     `min_items..=max_items` entries.
+         * @description Distinct whole numbers from a list (Monopoly squares: properties to trade, mortgages to
+         *     lift).
          */
-        TemplateDomainSubset: {
+        TemplateDomainIntegerSubset: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description `"subset"`.
+             * @constant
              */
             kind: "subset";
+            /** @description The most values to take. */
             max_items: number;
+            /** @description The fewest values to take. */
             min_items: number;
-            values: Record<string, never>[];
+            /**
+             * @description The values to take from, in order; a chosen list keeps this order and names each
+             *     value at most once.
+             */
+            values: number[];
+        };
+        /** @description One seat of the listed ones (`to` of a trade offer). */
+        TemplateDomainSeatOneOf: {
+            /**
+             * @description `"one_of"`.
+             * @constant
+             */
+            kind: "one_of";
+            /** @description The values to choose one of (never empty). */
+            values: components["schemas"]["Seat"][];
         };
         TycoonAction: components["schemas"]["TycoonActionBuyTicket"] | components["schemas"]["TycoonActionFly"] | components["schemas"]["TycoonActionBuildHotel"] | components["schemas"]["TycoonActionRenovateHotel"] | components["schemas"]["TycoonActionBuildFactory"] | components["schemas"]["TycoonActionTakeLoan"] | components["schemas"]["TycoonActionPass"] | components["schemas"]["TycoonActionEndTurn"] | components["schemas"]["TycoonActionSettleLoan"];
         /** @description Build a factory where the plane stands (TY-FAC-1). */
@@ -4153,7 +4368,7 @@ export interface components {
             type: "flew";
         };
         TycoonEventGameEnded: {
-            outcome: components["schemas"]["Outcome"];
+            outcome: components["schemas"]["RulesOutcome"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -4349,12 +4564,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (tycoon)
          */
         TycoonGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
             /** @description The time control. */
@@ -4389,16 +4599,10 @@ export interface components {
         };
         /** @description A hosted game type. (tycoon) */
         TycoonGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`, worded for players: each option's `title` and `description`
-             *     are for a lobby's form (the document's own description moves to `$comment`), named
-             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
-             *     `x-order` is the order in which to show the options.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["TycoonConfig"];
             max_seats: number;
             min_seats: number;
@@ -4436,8 +4640,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["NoTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4461,6 +4664,31 @@ export interface components {
          * @enum {string}
          */
         TycoonLoanKind: "loan10" | "loan16";
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (tycoon)
+         */
+        TycoonLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["LifecycleEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
         /** @description Where a plane stands (TY-COMP-5, TY-LAND-2). */
         TycoonPlane: components["schemas"]["TycoonPlaneHome"] | components["schemas"]["TycoonPlaneCity"];
         /** @description In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6). */
@@ -4655,7 +4883,7 @@ export interface components {
             last_payday?: components["schemas"]["TycoonIncome"][] | null;
             /** @description Loan cards left in the bank: `[loan10, loan16]`. */
             loan_cards_left: number[];
-            outcome?: null | components["schemas"]["Outcome"];
+            outcome?: null | components["schemas"]["RulesOutcome"];
             /** Format: int32 */
             phase: number;
             phase_end_triggered_by?: null | components["schemas"]["Seat"];
@@ -4917,6 +5145,11 @@ export interface components {
         };
         /** @enum {string} */
         TyrosBankForm: "swap" | "pick";
+        /** @description The colour bought from the bank and the cards paid for it. */
+        TyrosBankPickParams: {
+            cards: components["schemas"]["TyrosCardCounts"];
+            colour: components["schemas"]["TyrosEmpireOneOf"];
+        };
         /**
          * @description What a player who cannot place a tile in Phase 2 does (TR-P2-4, TR-D-4).
          * @enum {string}
@@ -4927,6 +5160,29 @@ export interface components {
          * @enum {string}
          */
         TyrosCard: "orange" | "yellow" | "green" | "violet" | "joker";
+        /**
+         * @description Trade cards counted by colour: a count for some colours, at most each colour's limit
+         *     (colours left out count 0), the counts summing to `min_total..=max_total`.
+         */
+        TyrosCardCounts: {
+            /**
+             * @description `"counts"`.
+             * @constant
+             */
+            kind: "counts";
+            /** @description The most cards of each colour (colours left out: none). */
+            limits: components["schemas"]["TyrosCards"];
+            /**
+             * Format: int32
+             * @description The most cards in all.
+             */
+            max_total: number;
+            /**
+             * Format: int32
+             * @description The fewest cards in all.
+             */
+            min_total: number;
+        };
         /**
          * @description Where an action card is (TR-AK-2).
          * @enum {string}
@@ -4947,6 +5203,10 @@ export interface components {
             violet?: number;
             /** Format: int32 */
             yellow?: number;
+        };
+        /** @description The cards of a payment, a fight, a keep choice or a bank swap. */
+        TyrosCardsParams: {
+            cards: components["schemas"]["TyrosCardCounts"];
         };
         /**
          * @description A Tyros cell ships can be in: "TY" (Tyros) or a field number "1" to "32" (a bare integer is accepted for a field).
@@ -5173,6 +5433,16 @@ export interface components {
          * @enum {string}
          */
         TyrosEmpire: "orange" | "yellow" | "green" | "violet";
+        /** @description One empire colour of the listed ones. */
+        TyrosEmpireOneOf: {
+            /**
+             * @description `"one_of"`.
+             * @constant
+             */
+            kind: "one_of";
+            /** @description The values to choose one of (never empty). */
+            values: components["schemas"]["TyrosEmpire"][];
+        };
         TyrosEvent: components["schemas"]["TyrosEventGameStarted"] | components["schemas"]["TyrosEventTilePileShuffled"] | components["schemas"]["TyrosEventEmpireFounded"] | components["schemas"]["TyrosEventTilesDealt"] | components["schemas"]["TyrosEventDrawPileShuffled"] | components["schemas"]["TyrosEventStartPlayerChosen"] | components["schemas"]["TyrosEventRoundStarted"] | components["schemas"]["TyrosEventCardsDrawn"] | components["schemas"]["TyrosEventDrawPileRebuilt"] | components["schemas"]["TyrosEventExpansionStarted"] | components["schemas"]["TyrosEventTilePlaced"] | components["schemas"]["TyrosEventTileDrawn"] | components["schemas"]["TyrosEventPlacementSkipped"] | components["schemas"]["TyrosEventTilesSwapped"] | components["schemas"]["TyrosEventTileSwapSkipped"] | components["schemas"]["TyrosEventNoProgressDraws"] | components["schemas"]["TyrosEventLastRoundReached"] | components["schemas"]["TyrosEventPiratePhaseStarted"] | components["schemas"]["TyrosEventPirateAppeared"] | components["schemas"]["TyrosEventNoPirate"] | components["schemas"]["TyrosEventPirateSunk"] | components["schemas"]["TyrosEventActionPhaseStarted"] | components["schemas"]["TyrosEventTurnStarted"] | components["schemas"]["TyrosEventDuesOwed"] | components["schemas"]["TyrosEventDuePaid"] | components["schemas"]["TyrosEventShipMoved"] | components["schemas"]["TyrosEventExplorerSailed"] | components["schemas"]["TyrosEventCityFounded"] | components["schemas"]["TyrosEventBonusEarned"] | components["schemas"]["TyrosEventShipBuilt"] | components["schemas"]["TyrosEventBankTraded"] | components["schemas"]["TyrosEventCardsDiscarded"] | components["schemas"]["TyrosEventCardTakenFromPile"] | components["schemas"]["TyrosEventPileSearchFailed"] | components["schemas"]["TyrosEventTradeOffered"] | components["schemas"]["TyrosEventTradeAccepted"] | components["schemas"]["TyrosEventTradeRejected"] | components["schemas"]["TyrosEventTradeWithdrawn"] | components["schemas"]["TyrosEventActionCardPlayed"] | components["schemas"]["TyrosEventActionCardUsed"] | components["schemas"]["TyrosEventActionCardLost"] | components["schemas"]["TyrosEventShipRelocated"] | components["schemas"]["TyrosEventShipSunk"] | components["schemas"]["TyrosEventFightStarted"] | components["schemas"]["TyrosEventFightCardsLaid"] | components["schemas"]["TyrosEventFightRevealed"] | components["schemas"]["TyrosEventFightResolved"] | components["schemas"]["TyrosEventPassed"] | components["schemas"]["TyrosEventTurnEnded"] | components["schemas"]["TyrosEventActionPhaseEnded"] | components["schemas"]["TyrosEventKeepChosen"] | components["schemas"]["TyrosEventGameEnded"];
         /** @description A laid-out "Günstiger Wind" not used this round is lost (TR-AK-4). */
         TyrosEventActionCardLost: {
@@ -5440,7 +5710,7 @@ export interface components {
             type: "fight_started";
         };
         TyrosEventGameEnded: {
-            outcome: components["schemas"]["Outcome"];
+            outcome: components["schemas"]["RulesOutcome"];
             scores: components["schemas"]["TyrosScoreSheet"][];
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -5795,12 +6065,7 @@ export interface components {
          *     apart by `type`: each carries that game's view, actions and templates. (tyros)
          */
         TyrosGameDocument: {
-            /**
-             * @description The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
-             *     fill each free field from its domain and post the result as an action. Any such
-             *     instantiation is legal now. Empty for games without such actions.
-             */
-            action_templates: components["schemas"]["ActionTemplate"][];
+            action_templates: components["schemas"]["TyrosTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
             /** @description The time control. */
@@ -5835,16 +6100,10 @@ export interface components {
         };
         /** @description A hosted game type. (tyros) */
         TyrosGameType: {
-            /**
-             * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
-             *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`, worded for players: each option's `title` and `description`
-             *     are for a lobby's form (the document's own description moves to `$comment`), named
-             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
-             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
-             *     `x-order` is the order in which to show the options.
-             */
-            config_schema: Record<string, never>;
+            /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
+            config_schema: {
+                [key: string]: unknown;
+            };
             default_config: components["schemas"]["TyrosConfig"];
             max_seats: number;
             min_seats: number;
@@ -5860,6 +6119,10 @@ export interface components {
              */
             type: "tyros";
         };
+        /** @description What an offer gives when the proposer has no choice of it: nothing, or the whole hand. */
+        TyrosGiftFixed: {
+            give: components["schemas"]["TyrosCards"];
+        };
         /** @description `GET /v1/games/{id}/legal-actions`. (tyros) */
         TyrosLegalActions: {
             actions: components["schemas"]["TyrosAction"][];
@@ -5870,8 +6133,7 @@ export interface components {
              * @description The caller's seat; `null` (with no actions) for a spectator.
              */
             seat: number | null;
-            /** @description Actions whose parameters cannot be listed, as templates (see `ActionTemplate`). */
-            templates: components["schemas"]["ActionTemplate"][];
+            templates: components["schemas"]["TyrosTemplate"][];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5882,6 +6144,31 @@ export interface components {
              * @description The version these actions are legal at; send it back as `expected_version`.
              */
             version: number;
+        };
+        /**
+         * @description One event of the log with its game type: the `data` of an event stream's `game_event`
+         *     message and one line of the NDJSON export. One shape per game type, told apart by `type`. (tyros)
+         */
+        TyrosLoggedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TyrosEvent"] | components["schemas"]["LifecycleEvent"];
+            /**
+             * Format: int32
+             * @description The seat whose action caused it; `null` for setup and automatic events.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Position in the log, from 1; the game's version is the seq of its last event.
+             */
+            seq: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
         };
         /** @description What a due may be paid with. */
         TyrosNeed: components["schemas"]["TyrosNeedColour"] | components["schemas"]["TyrosNeedAny"] | components["schemas"]["TyrosNeedIdentical"];
@@ -5916,6 +6203,15 @@ export interface components {
             get: components["schemas"]["TyrosCards"];
             give: components["schemas"]["TyrosCards"];
             to: components["schemas"]["Seat"];
+        };
+        /**
+         * @description What an offer may contain: the seat it goes to, the cards given (when the hand holds
+         *     any) and the cards asked for.
+         */
+        TyrosOfferParams: {
+            get: components["schemas"]["TyrosCardCounts"];
+            give?: components["schemas"]["TyrosCardCounts"];
+            to: components["schemas"]["TemplateDomainSeatOneOf"];
         };
         /** @description A value that depends on the player count: JSON `{"3": 2, "4": 1}`. */
         TyrosPerPlayerCount: {
@@ -6195,6 +6491,74 @@ export interface components {
         };
         /** @enum {string} */
         TyrosSwapSkipReason: "pile_empty" | "no_usable_tile";
+        /**
+         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         *     `{"type": "pay", "params": {"cards": {"kind": "counts", "limits": {"orange": 2, "joker":
+         *     1}, "min_total": 2, "max_total": 2}}}` stands for `{"type": "pay", "cards": <2 of those>}`.
+         *     Each variant is its action's `type`, with the fields it fixes under `fixed` and a domain per
+         *     free field under `params`; any choice from the domains is accepted while it is listed.
+         */
+        TyrosTemplate: components["schemas"]["TyrosTemplatePay"] | components["schemas"]["TyrosTemplateLayFightCards"] | components["schemas"]["TyrosTemplateKeep"] | components["schemas"]["TyrosTemplateBankSwap"] | components["schemas"]["TyrosTemplateBankPick"] | components["schemas"]["TyrosTemplateOfferTrade"];
+        /** @description Buying a card of a chosen colour from the bank (TR-ACT-D). */
+        TyrosTemplateBankPick: {
+            params: components["schemas"]["TyrosBankPickParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_pick";
+        };
+        /** @description Swapping cards with the bank (TR-ACT-D). */
+        TyrosTemplateBankSwap: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_swap";
+        };
+        /** @description Choosing the cards kept at the round's end (TR-EOR-1). */
+        TyrosTemplateKeep: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep";
+        };
+        /** @description Laying fight cards (TR-GAL-5). */
+        TyrosTemplateLayFightCards: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lay_fight_cards";
+        };
+        /**
+         * @description An offer to another player (TR-ACT-E). Either `give` is a free field (some cards of the
+         *     hand), or `fixed.give` says what is given (`{}`: nothing, asking for a gift; the whole
+         *     hand, under `player_trade_free` before the turn's action) and at least one card is
+         *     asked for.
+         */
+        TyrosTemplateOfferTrade: {
+            fixed?: components["schemas"]["TyrosGiftFixed"];
+            params: components["schemas"]["TyrosOfferParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "offer_trade";
+        };
+        /** @description Paying an "any cards" due with cards of the hand (TR-D-19). */
+        TyrosTemplatePay: {
+            params: components["schemas"]["TyrosCardsParams"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pay";
+        };
         /** @description A Tyros landscape tile, numbered like its field. */
         TyrosTile: number;
         /** @description One turn of the action phase. */
@@ -6224,7 +6588,7 @@ export interface components {
             /** @description This round is the last (TR-END-1). */
             last_round: boolean;
             offer?: null | components["schemas"]["TyrosOffer"];
-            outcome?: null | components["schemas"]["Outcome"];
+            outcome?: null | components["schemas"]["RulesOutcome"];
             phase: components["schemas"]["TyrosPhase"];
             players: components["schemas"]["TyrosPlayerView"][];
             /** Format: int32 */
@@ -6239,6 +6603,18 @@ export interface components {
             /** @description Founding and played tiles not under a pirate (TR-PIR-3). */
             used_tiles: components["schemas"]["TyrosTile"][];
             viewer?: null | components["schemas"]["Seat"];
+        };
+        /** @description A `version` message: the game's version after a batch of events. */
+        VersionMessage: {
+            /** @description One line of JSON: a `StreamVersion`. */
+            data: string;
+            /**
+             * @description `event: version`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "version";
+            /** @description The version: where a reconnecting client resumes (`Last-Event-ID`). */
+            id: string;
         };
     };
     responses: never;
@@ -6372,7 +6748,10 @@ export interface operations {
     list_game_types: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6381,11 +6760,22 @@ export interface operations {
             /** @description The catalogue */
             200: {
                 headers: {
+                    /** @description `public, max-age=3600` */
+                    "Cache-Control"?: string;
+                    /** @description Strong, per release */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameTypeList"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
             429: {
@@ -6477,7 +6867,10 @@ export interface operations {
     create_game: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same game and tokens */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6487,9 +6880,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description Created (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The game's URL */
                     Location?: string;
                     [name: string]: unknown;
@@ -6498,7 +6893,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`) */
+            /** @description Malformed body, unknown field, duplicate key, array for an object, unknown clock kind, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`), a clock time outside 1 s to 30 days (`invalid_clock`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6509,6 +6904,15 @@ export interface operations {
             };
             /** @description A seat `{"me": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server runs its most games of bots only (`bot_game_limit`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6534,7 +6938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`) */
+            /** @description Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7077,16 +7481,114 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines) */
+            /** @description A page of events (`Cache-Control: immutable` once the game is finished, else revalidated by its `ETag`) */
             200: {
                 headers: {
+                    /** @description Strong, per page, viewer and redaction */
+                    ETag?: string;
                     /** @description `<...>; rel="next"` when there is a next page */
                     Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventPage"];
-                    "application/x-ndjson": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_events: {
+        parameters: {
+            query?: {
+                /** @description Only events with a greater seq (default 0). */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One `LoggedEvent` JSON per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["LoggedEvent"];
                 };
             };
             /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
@@ -7251,7 +7753,10 @@ export interface operations {
     join_seat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same seat and token */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 /** @description Game id */
                 id: string;
@@ -7264,16 +7769,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Seat taken */
+            /** @description Seat taken (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Joined"];
                 };
             };
-            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            /** @description Malformed id, body or key (`invalid_id`, `malformed_json`, `invalid_body`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7300,7 +7807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`) */
+            /** @description Seat taken, no open seat, game already started, the player holds a seat of it already, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`, `bot_game_limit`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7327,7 +7834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`) */
+            /** @description No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,14 +8181,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The state as of `seq` */
+            /** @description The state as of `seq`: never changes (`Cache-Control: immutable`) */
             200: {
                 headers: {
+                    /** @description Strong, per seq and viewer */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StateDocument"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed id or seq (`invalid_id`, `invalid_seq`) */
             400: {
@@ -7783,7 +8299,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`) */
+            /** @description Bad query or header, or a resume point past the game's version (`invalid_id`, `invalid_query`, `invalid_header`, `invalid_seq`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7926,7 +8442,10 @@ export interface operations {
     create_player: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same player and token */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7936,9 +8455,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created; the token is shown once */
+            /** @description Created (or replayed); the token is shown once */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The player's public profile */
                     Location?: string;
                     [name: string]: unknown;
@@ -7947,7 +8468,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPlayer"];
                 };
             };
-            /** @description Malformed body or a bad name (`malformed_json`, `invalid_body`, `invalid_player_name`) */
+            /** @description Malformed body, a bad name or key (`malformed_json`, `invalid_body`, `invalid_player_name`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7976,6 +8497,15 @@ export interface operations {
             };
             /** @description Not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Key used for another request (`idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8177,10 +8707,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ServerSentEvent"];
+                    "text/event-stream": components["schemas"]["PlayerStreamMessage"];
                 };
             };
-            /** @description Bad query or header, or a credential in the query string (`invalid_query`, `invalid_header`, `token_in_query`) */
+            /** @description Bad query or header, a credential in the query string, or a resume point past the player's last notice (`invalid_query`, `invalid_header`, `token_in_query`, `invalid_seq`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8231,22 +8761,27 @@ export interface operations {
     rotate_token: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the old token and the same key gets the same new token */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The new token */
+            /** @description The new token (or replayed) */
             200: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RotatedToken"];
                 };
             };
-            /** @description A credential in the query string (`token_in_query`) */
+            /** @description A credential in the query string, a bad key (`token_in_query`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8257,6 +8792,15 @@ export interface operations {
             };
             /** @description Missing, unknown or rotated player token, or a seat token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Key used with another token (`idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8357,7 +8901,10 @@ export interface operations {
     create_seek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key, body and token gets the same seek */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8367,9 +8914,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The seek, `waiting` or already `matched` */
+            /** @description The seek, `waiting` or already `matched` (or replayed) */
             201: {
                 headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
                     /** @description The seek's URL */
                     Location?: string;
                     [name: string]: unknown;
@@ -8378,7 +8927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Seek"];
                 };
             };
-            /** @description Malformed body, a bad clock or fill delay, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`) */
+            /** @description Malformed body, a bad clock or fill delay, a credential in the query string, a bad key (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`, `invalid_idempotency_key`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8414,7 +8963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, impossible seat count, bad config, a rated seek with bots (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`) */
+            /** @description Unknown type, impossible seat count, bad config, a rated seek with bots, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`, `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;

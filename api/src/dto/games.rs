@@ -85,7 +85,7 @@ pub struct GameType {
     /// choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
     /// option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
     /// `x-order` is the order in which to show the options.
-    #[schema(value_type = Object)]
+    #[schema(schema_with = schema::json_schema)]
     pub config_schema: Value,
 }
 
@@ -98,7 +98,7 @@ pub struct GameTypeList {
 /// A seat in a create request: `{"name": "Ann"}` takes it (with a seat token),
 /// `{"me": true}` takes it for the calling player (with a player token), `{"open": true}`
 /// leaves it open, `{"bot": "mcts"}` gives it to the server's bot.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// Display name (1 to 64 characters) of the player taking the seat.
@@ -160,7 +160,7 @@ pub struct BotInfo {
 }
 
 /// `POST /v1/games`.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGameRequest {
     /// A type from `GET /v1/game-types`.
@@ -257,7 +257,7 @@ pub struct CreatedGame {
 /// `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person (with a seat
 /// token), `{}` (or only `seat`) with a player token takes it for that player,
 /// `{"bot": "greedy"}` gives it to the server's bot.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out

@@ -23,6 +23,36 @@ pub struct EventDto {
     pub created_at: DateTime<Utc>,
 }
 
+/// One event of the log with its game type: the `data` of an event stream's `game_event`
+/// message and one line of the NDJSON export. One shape per game type, told apart by `type`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct LoggedEvent {
+    /// The game type (which game's event this is).
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// Position in the log, from 1; the game's version is the seq of its last event.
+    pub seq: i64,
+    /// The seat whose action caused it; `null` for setup and automatic events.
+    #[schema(required = true)]
+    pub seat: Option<i32>,
+    #[schema(schema_with = schema::event)]
+    pub event: Value,
+    pub created_at: DateTime<Utc>,
+}
+
+impl LoggedEvent {
+    /// `event` of a game of type `game_type`.
+    pub fn of(game_type: &str, event: &EventDto) -> LoggedEvent {
+        LoggedEvent {
+            type_: game_type.to_string(),
+            seq: event.seq,
+            seat: event.seat,
+            event: event.event.clone(),
+            created_at: event.created_at,
+        }
+    }
+}
+
 /// `GET /v1/games/{id}/events`. One shape per game type, told apart by `type`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct EventPage {
@@ -73,6 +103,15 @@ pub struct EventsQuery {
     pub limit: Option<crate::extract::EventsLimit>,
 }
 
+/// Query of `GET /v1/games/{id}/events.ndjson`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// Only events with a greater seq (default 0).
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub after: Option<crate::extract::EventsAfter>,
+}
+
 /// Query of `GET /v1/games/{id}/stream`.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -86,6 +125,9 @@ pub struct StreamQuery {
 /// of events, also when every event of the batch was hidden from the caller).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct StreamVersion {
+    /// The game type.
+    #[serde(rename = "type")]
+    pub type_: String,
     pub version: i64,
     pub status: super::games::GameStatus,
     /// The seats the game waits for at `version` (as in the game document): a seat's client
@@ -97,15 +139,52 @@ pub struct StreamVersion {
     pub deadlines: Vec<super::SeatDeadline>,
 }
 
-/// One message of an event stream, as an SSE parser hands it over.
+/// One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
+/// `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
+/// the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct ServerSentEvent {
-    /// `game_event` (`data` is an `EventDto`) or `version` (`data` is a `StreamVersion`).
-    #[schema(pattern = "^(game_event|version)$")]
-    pub event: String,
-    /// The event's seq, or the version: where a reconnecting client resumes (`Last-Event-ID`).
+#[serde(untagged)]
+pub enum ServerSentEvent {
+    GameEvent(GameEventMessage),
+    Version(VersionMessage),
+}
+
+/// `event: game_event`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEventName {
+    GameEvent,
+}
+
+/// `event: version`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VersionName {
+    Version,
+}
+
+/// A `game_event` message: one event the caller may see, as it commits.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct GameEventMessage {
+    #[schema(inline)]
+    pub event: GameEventName,
+    /// The event's seq: where a reconnecting client resumes (`Last-Event-ID`).
     #[schema(pattern = "^[0-9]+$")]
     pub id: String,
-    /// The message as one line of JSON.
+    /// The event, as JSON text.
+    #[schema(schema_with = schema::logged_event_text)]
+    pub data: String,
+}
+
+/// A `version` message: the game's version after a batch of events.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct VersionMessage {
+    #[schema(inline)]
+    pub event: VersionName,
+    /// The version: where a reconnecting client resumes (`Last-Event-ID`).
+    #[schema(pattern = "^[0-9]+$")]
+    pub id: String,
+    /// The version, as JSON text.
+    #[schema(schema_with = schema::stream_version_text)]
     pub data: String,
 }

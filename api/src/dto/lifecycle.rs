@@ -101,7 +101,7 @@ pub enum OnTimeout {
 /// 86400}` or `{"kind": "fischer", "initial": 300, "increment": 5}`, with optional
 /// `on_timeout` (default `bot`) and `bot` (the level of the bot that takes over, default
 /// `greedy`). Times are whole seconds, from 1 to 2,592,000 (30 days); an increment may be 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockRequest {
     /// No clock.

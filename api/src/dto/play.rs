@@ -1,6 +1,5 @@
 //! Playing: the game document, legal actions, actions and their answers.
 
-use engine::ActionTemplate;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -43,8 +42,11 @@ pub struct GameDocument {
     pub legal_actions: Vec<Value>,
     /// The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):
     /// fill each free field from its domain and post the result as an action. Any such
-    /// instantiation is legal now. Empty for games without such actions.
-    pub action_templates: Vec<ActionTemplate>,
+    /// instantiation is legal now. Empty for games without such actions. Each game's
+    /// templates are a union tagged by the action's `type` (`MonopolyTemplate`, ...), with
+    /// typed `fixed` fields and `params` domains.
+    #[schema(schema_with = schema::templates)]
+    pub action_templates: Vec<Value>,
     /// How the game ended; `null` until it is over.
     #[schema(required = true)]
     pub outcome: Option<Outcome>,
@@ -64,8 +66,10 @@ pub struct LegalActions {
     pub seat: Option<i32>,
     #[schema(schema_with = schema::actions)]
     pub actions: Vec<Value>,
-    /// Actions whose parameters cannot be listed, as templates (see `ActionTemplate`).
-    pub templates: Vec<ActionTemplate>,
+    /// Actions whose parameters cannot be listed, as templates (as the document's
+    /// `action_templates`).
+    #[schema(schema_with = schema::templates)]
+    pub templates: Vec<Value>,
 }
 
 /// `POST /v1/games/{id}/actions` and `POST /v1/games/{id}/actions/dry-run`.

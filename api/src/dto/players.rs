@@ -12,7 +12,7 @@ use super::lifecycle::{Clock, ClockRequest, SeatDeadline};
 use super::schema;
 
 /// `POST /v1/players`.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatePlayerRequest {
     /// 2 to 24 characters: letters, digits and marks of any script, spaces, `_`, `-`, `.`;
@@ -210,7 +210,7 @@ pub struct LeaderboardQuery {
 }
 
 /// `POST /v1/seeks`: wait for opponents for a game of this kind.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeekRequest {
     /// A type from `GET /v1/game-types`.
@@ -376,6 +376,31 @@ impl PlayerNotice {
             PlayerNotice::SeekMatched(_) => "seek_matched",
         }
     }
+}
+
+/// The SSE `event` of a player stream's message: the notice's `kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerNoticeKind {
+    Turn,
+    GameStarted,
+    Offer,
+    GameFinished,
+    SeekMatched,
+}
+
+/// One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
+/// `data`): `data` is the JSON text of a `PlayerNotice` (`contentSchema` names it).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PlayerStreamMessage {
+    /// The notice's `kind`.
+    pub event: PlayerNoticeKind,
+    /// The notice's seq: where a reconnecting client resumes (`Last-Event-ID`).
+    #[schema(pattern = "^[0-9]+$")]
+    pub id: String,
+    /// The notice, as JSON text.
+    #[schema(schema_with = schema::player_notice_text)]
+    pub data: String,
 }
 
 /// Query of `GET /v1/players/me/stream`.

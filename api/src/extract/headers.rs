@@ -13,8 +13,8 @@ fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-/// A seat token from `Authorization: Bearer <token>`: 1 to 256 characters. As an extractor it
-/// is required (401 `missing_token` without one).
+/// A seat token from `Authorization: Bearer <token>`. As an extractor it is required (401
+/// `missing_token` without one).
 #[derive(Clone)]
 pub struct SeatToken(String);
 
@@ -118,31 +118,62 @@ impl std::fmt::Debug for SeatToken {
     }
 }
 
+/// The longest token accepted (ours have 64 characters).
+const MAX_TOKEN: usize = 256;
+
+/// Reads `Authorization` as RFC 9110 (section 11.4) and RFC 6750 define a bearer credential:
+/// `Bearer`, in any case, then one or more spaces (not tabs), then one token68 (letters,
+/// digits, `-._~+/`, then any `=`), nothing else. The one parser of credentials: the rate
+/// limiter and every handler read the same token from the same header, so a token has one
+/// identity however its header is spelled.
+///
+/// # Errors
+/// 401 `invalid_token` for a header that is not such a credential.
+pub fn parse_bearer(value: &[u8]) -> Result<SeatToken, ApiError> {
+    let malformed = || {
+        ApiError::unauthorized(
+            "invalid_token",
+            "expected Authorization: Bearer <seat token> (the scheme in any case, one or more \
+             spaces, then the token)",
+        )
+    };
+    // Header values come without leading or trailing whitespace (RFC 9110 5.5); trim anyway
+    // for callers that pass a raw value.
+    let value = value.trim_ascii();
+    if value.len() < 6 || !value[..6].eq_ignore_ascii_case(b"bearer") {
+        return Err(malformed());
+    }
+    let rest = &value[6..];
+    let spaces = rest.iter().take_while(|b| **b == b' ').count();
+    let token = &rest[spaces..];
+    let body = token.iter().take_while(|b| **b != b'=').count();
+    let token68 = body > 0
+        && token[..body]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~+/".contains(b))
+        && token[body..].iter().all(|b| *b == b'=');
+    if spaces == 0 || !token68 || token.len() > MAX_TOKEN {
+        return Err(malformed());
+    }
+    // token68 is ASCII, so this is always valid UTF-8.
+    Ok(SeatToken(String::from_utf8_lossy(token).into_owned()))
+}
+
 /// The caller's credentials: a seat token, or none for a spectator. A malformed
 /// `Authorization` header is a 401, never a silent downgrade to spectator.
 #[derive(Debug, Clone)]
 pub struct Bearer(pub Option<SeatToken>);
 
 impl Bearer {
-    fn parse(headers: &HeaderMap) -> Result<Bearer, ApiError> {
-        let Some(value) = headers.get(header::AUTHORIZATION) else {
-            return Ok(Bearer(None));
-        };
-        let value = value.to_str().map_err(|_| {
-            ApiError::unauthorized("invalid_token", "malformed Authorization header")
-        })?;
-        let token = value
-            .strip_prefix("Bearer ")
-            .or_else(|| value.strip_prefix("bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty() && t.len() <= 256)
-            .ok_or_else(|| {
-                ApiError::unauthorized(
-                    "invalid_token",
-                    "expected Authorization: Bearer <seat token>",
-                )
-            })?;
-        Ok(Bearer(Some(SeatToken(token.to_string()))))
+    /// The request's credentials, read by [`parse_bearer`].
+    ///
+    /// # Errors
+    /// As [`parse_bearer`].
+    pub fn parse(headers: &HeaderMap) -> Result<Bearer, ApiError> {
+        match headers.get(header::AUTHORIZATION) {
+            None => Ok(Bearer(None)),
+            Some(value) => parse_bearer(value.as_bytes()).map(|t| Bearer(Some(t))),
+        }
     }
 
     /// The token, if any.
@@ -371,6 +402,38 @@ impl FromRequest for LastEventId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bearer_credential_is_read_as_rfc_9110_defines_it() {
+        let token = |v: &str| parse_bearer(v.as_bytes()).map(|t| t.as_str().to_string());
+        for ok in [
+            "Bearer abc",
+            "bearer abc",
+            "BEARER   abc",
+            "BeArEr a-b.c_d~e+f/g==",
+            " Bearer abc ",
+        ] {
+            let expected = ok.split_whitespace().nth(1).unwrap();
+            assert_eq!(token(ok).unwrap(), expected, "{ok:?}");
+        }
+        for bad in [
+            "Bearer",
+            "Bearer ",
+            "Bearer\tabc",
+            "Bearer \tabc",
+            "Bearer abc def",
+            "Basic abc",
+            "Bearerabc",
+            "Bearer =abc",
+            "Bearer a=b",
+            "Bearer ab\u{e9}",
+            "Bearer a,b",
+        ] {
+            assert!(token(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(token(&format!("Bearer {}", "a".repeat(257))).is_err());
+        assert!(token(&format!("Bearer {}", "a".repeat(256))).is_ok());
+    }
 
     #[test]
     fn etag_versions_are_read_from_our_tags_only() {

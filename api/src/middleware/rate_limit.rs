@@ -1,27 +1,34 @@
-//! Per-client request budgets (token buckets, per process). A client is its player token or
-//! its seat token when it sends one (a player token has a budget of its own, larger: it acts
-//! in many games), else its address; creating games, joining seats, creating players and
-//! seeking draw from a separate, tighter budget per address (they write rows that outlive the
-//! request). Every response carries
-//! `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the IETF draft's fields);
-//! a request over budget is a 429 `rate_limited` with `Retry-After`, and is not processed.
+//! Per-client request budgets (token buckets, per process). A client is its seat token or its
+//! player token when it sends one this process knows to be real ([`crate::known_tokens`]; a
+//! player token has a budget of its own, larger: it acts in many games), else its address (see
+//! [`super::client_address`]); creating games, joining seats, creating players and seeking draw
+//! from a separate, tighter budget per address (they write rows that outlive the request).
+//! Every response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the
+//! IETF draft's fields); a request over budget is a 429 `rate_limited` with `Retry-After`, and
+//! is not processed.
+//!
+//! What a client controls cannot buy it a budget: the limiter reads the path the router
+//! matches (so `/v1/%67ames` is `/v1/games`), the credentials through the one parser every
+//! handler uses ([`crate::extract::parse_bearer`]), and gives a bucket of its own only to a
+//! token that exists. An IPv6 client is its /64 network, the block one subscriber gets.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::net::IpAddr;
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::{ResourceDef, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 
+use super::client_address::{client_address, TrustedProxies};
 use crate::error::ApiError;
+use crate::extract::{parse_bearer, PLAYER_TOKEN_PREFIX};
+use crate::known_tokens::KnownTokens;
 
 /// A budget: up to `burst` requests at once, refilled at `per_second`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,6 +67,7 @@ pub struct Limits {
     pub lobby: Budget,
 }
 
+/// Which budget a request draws from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Class {
     Token,
@@ -89,16 +97,29 @@ struct Verdict {
 pub struct RateLimiter {
     limits: Limits,
     buckets: Mutex<HashMap<(Class, u64), Bucket>>,
+    known: Arc<KnownTokens>,
+    proxies: TrustedProxies,
+    lobby: [ResourceDef; 4],
 }
 
 /// Above this many buckets, full ones are dropped at the next request.
 const SWEEP_ABOVE: usize = 50_000;
 
 impl RateLimiter {
-    pub fn new(limits: Limits) -> RateLimiter {
+    /// A limiter with `limits` that knows the tokens in `known` and believes the forwarding
+    /// headers of `proxies`.
+    pub fn new(limits: Limits, known: Arc<KnownTokens>, proxies: TrustedProxies) -> RateLimiter {
         RateLimiter {
             limits,
             buckets: Mutex::new(HashMap::new()),
+            known,
+            proxies,
+            lobby: [
+                ResourceDef::new("/v1/games"),
+                ResourceDef::new("/v1/games/{id}/seats"),
+                ResourceDef::new("/v1/players"),
+                ResourceDef::new("/v1/seeks"),
+            ],
         }
     }
 
@@ -144,37 +165,41 @@ impl RateLimiter {
     }
 }
 
-fn hash(value: &impl Hash) -> u64 {
-    let mut h = DefaultHasher::new();
-    value.hash(&mut h);
-    h.finish()
+/// The key of an address's budget: the address, or an IPv6 address's /64 network.
+fn address_key(ip: IpAddr) -> u64 {
+    match ip {
+        IpAddr::V4(v4) => u64::from(u32::from(v4)),
+        IpAddr::V6(v6) => (u128::from(v6) >> 64) as u64 ^ (1 << 63),
+    }
 }
 
-/// Who is asking: the bearer token (hashed: the map keeps no credential) when there is one,
-/// else the peer address; creating and joining always by address.
-fn client(req: &ServiceRequest) -> (Class, u64) {
-    let path = req.path();
-    let lobby = req.method() == Method::POST
-        && (path == "/v1/games"
-            || path.ends_with("/seats")
-            || path == "/v1/players"
-            || path == "/v1/seeks");
-    let address = req
-        .peer_addr()
-        .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
-    if lobby {
-        return (Class::Lobby, hash(&address));
-    }
-    match req.headers().get(header::AUTHORIZATION) {
-        Some(token) => {
-            let player = token.to_str().is_ok_and(|t| {
-                t.get(7..)
-                    .is_some_and(|t| t.trim().starts_with(crate::extract::PLAYER_TOKEN_PREFIX))
-            });
-            let class = if player { Class::Player } else { Class::Token };
-            (class, hash(&token.as_bytes()))
+impl RateLimiter {
+    /// Who is asking (see the module documentation): a known seat or player token, else the
+    /// client's address; the lobby's writes always by address.
+    fn client(&self, req: &ServiceRequest) -> (Class, u64) {
+        // The path as the router matches it (percent-encoded letters decoded), never the raw.
+        let path = req.match_info().as_str();
+        let peer = req
+            .peer_addr()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+        let address = address_key(client_address(peer, req.headers(), &self.proxies));
+        if req.method() == Method::POST && self.lobby.iter().any(|r| r.is_match(path)) {
+            return (Class::Lobby, address);
         }
-        None => (Class::Address, hash(&address)),
+        let token = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|value| parse_bearer(value.as_bytes()).ok());
+        let known = token
+            .as_ref()
+            .and_then(|token| Some((token, self.known.known(token.as_str())?)));
+        match known {
+            Some((token, key)) if token.as_str().starts_with(PLAYER_TOKEN_PREFIX) => {
+                (Class::Player, key)
+            }
+            Some((_, key)) => (Class::Token, key),
+            None => (Class::Address, address),
+        }
     }
 }
 
@@ -200,7 +225,7 @@ pub async fn limit(
     let Some(limiter) = req.app_data::<web::Data<RateLimiter>>().cloned() else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let (class, key) = client(&req);
+    let (class, key) = limiter.client(&req);
     let verdict = limiter.draw(class, key, Instant::now());
     if !verdict.allowed {
         let mut res = ApiError::rate_limited(verdict.retry_after).error_response();
@@ -221,12 +246,25 @@ mod tests {
 
     fn limiter() -> RateLimiter {
         let b = |burst, per_second| Budget { burst, per_second };
-        RateLimiter::new(Limits {
+        let limits = Limits {
             token: b(3, 1.0),
             player: b(5, 1.0),
             address: b(10, 1.0),
             lobby: b(1, 0.5),
-        })
+        };
+        RateLimiter::new(
+            limits,
+            Arc::new(KnownTokens::new(10)),
+            TrustedProxies::default(),
+        )
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network_and_never_an_ipv4_one() {
+        let key = |s: &str| address_key(s.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_ne!(key("0.0.0.1"), key("::1"));
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! What every operation shares, added in one place: the problem+json body of every error
 //! response, 429 with its rate-limit headers everywhere, 503 on every operation that needs
-//! the database, an explicit (possibly empty) security requirement, the server, and the list
-//! of stable problem codes.
+//! the database, the security requirements, the server, and the list of stable problem codes.
+//!
+//! Security: the document's requirement is "anonymous, or a seat token": an operation that
+//! works for a spectator and answers a seat its own view names no requirement of its own, and
+//! only those that need a seat token say so (`seat_token`). Client generators then give
+//! anonymous calls a plain client: openapi-python-client, for one, asks for an authenticated
+//! client wherever an operation lists any requirement, even an empty one.
 
 use serde_json::{json, Map, Value};
 
@@ -33,6 +38,7 @@ fn rate_limit_headers() -> Map<String, Value> {
 /// Applies every convention of the module documentation to `doc`.
 pub fn apply(doc: &mut Value) {
     doc["servers"] = json!([{"url": "/", "description": "The server this document is served by"}]);
+    doc["security"] = json!([{}, {"seat_token": []}]);
     let problem = json!({PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}});
     let mut limited = rate_limit_headers();
     limited.insert(
@@ -58,7 +64,6 @@ pub fn apply(doc: &mut Value) {
             let Some(operation) = operation.as_object_mut() else {
                 continue;
             };
-            operation.entry("security").or_insert_with(|| json!([{}]));
             let responses = operation
                 .entry("responses")
                 .or_insert_with(|| json!({}))

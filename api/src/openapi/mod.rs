@@ -23,6 +23,8 @@ use crate::error::Problem;
 #[openapi(
     info(
         title = "Board-game server",
+        contact(name = "The operators of this server"),
+        license(name = "MIT", identifier = "MIT"),
         description = "Rule-exact economic board games (Tycoon, Acquire, ...) for third-party \
 clients: bots, web and mobile front ends, tournament tools.\n\n\
 - **Seats.** A seat acts with its token as `Authorization: Bearer <token>`; without one a \
@@ -57,10 +59,9 @@ answered wherever GET is."
     ),
     components(schemas(
         Problem,
+        crate::lifecycle::LifecycleEvent,
         crate::dto::StreamVersion,
-        crate::dto::EventDto,
-        crate::dto::PlayerNotice,
-        crate::lifecycle::LifecycleEvent
+        crate::dto::PlayerNotice
     )),
     modifiers(&SeatToken, &GameSchemas),
     tags(
@@ -119,7 +120,7 @@ fn games() -> Vec<per_game::Game> {
         .into_iter()
         .map(|g| per_game::Game {
             name: g.game.to_string(),
-            kinds: [g.config, g.action, g.event, g.view],
+            kinds: [g.config, g.action, g.event, g.view, g.template],
         })
         .collect()
 }
@@ -134,13 +135,9 @@ fn build() -> Value {
     conventions::apply(&mut doc);
     per_game::specialize_containers(&mut doc, &games());
     shape::shape(&mut doc);
-    shape::prune_unreferenced(&mut doc, EXPLICIT_SCHEMAS);
+    shape::prune_unreferenced(&mut doc, &[]);
     doc
 }
-
-/// Schemas the document lists although no operation refers to them: the messages of the
-/// event stream, which OpenAPI 3.1 cannot attach to a `text/event-stream` response.
-const EXPLICIT_SCHEMAS: &[&str] = &["StreamVersion", "EventDto", "PlayerNotice"];
 
 /// The complete document, as served at `/openapi.json` and committed in `openapi/openapi.json`
 /// (built once per process).

@@ -18,15 +18,19 @@ use serde_json::{json, Map, Value};
 
 use super::shape::{components, pascal, ref_name};
 
-/// One hosted game's name and the component names of its config, action, event and view.
+/// One hosted game's name and the component names of its config, action, event, view and
+/// template union.
 pub struct Game {
     pub name: String,
-    pub kinds: [String; 4],
+    pub kinds: [String; KINDS],
 }
+
+/// How many kinds of game-specific schema there are.
+pub const KINDS: usize = 5;
 
 /// The game placeholders: for each kind, the `$ref`s of every game's schema of that kind.
 fn placeholder_sets(games: &[Game]) -> Vec<BTreeSet<String>> {
-    (0..4)
+    (0..KINDS)
         .map(|kind| {
             games
                 .iter()

@@ -2,12 +2,15 @@
 
 use actix_web::http::header;
 use actix_web::web::{Data, Query};
-use actix_web::{get, post, HttpResponse};
+use actix_web::{get, post, HttpRequest, HttpResponse};
+
+use crate::caching::{self, Audience, Lifetime};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{Bearer, GameId, SeatToken, StrictJson};
+use crate::extract::{Bearer, GameId, Idempotency, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
+use crate::service::lobby_keys::{Answer, LobbyKey};
 use crate::state::AppState;
 
 /// A bot seat as asked for, its budget clamped to the server's maximum.
@@ -29,45 +32,97 @@ fn valid_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+/// The catalogue as served: its JSON and its tag, made once (it is fixed for a release).
+pub struct Catalogue {
+    body: String,
+    etag: String,
+}
+
+impl Catalogue {
+    pub fn new(list: &GameTypeList) -> Catalogue {
+        let body = serde_json::to_string(list).unwrap_or_default();
+        let etag = caching::content_tag("types", body.as_bytes());
+        Catalogue { body, etag }
+    }
+}
+
 /// The hosted game types.
 ///
 /// Each type with its seat range, rules version, default configuration and the JSON Schema of
-/// its configuration. The catalogue is fixed for a server version.
+/// its configuration. The catalogue is fixed for a release of the server: caches may keep it
+/// for an hour and then revalidate it with its `ETag`.
 #[utoipa::path(
     tag = "games",
-    responses((status = 200, description = "The catalogue", body = GameTypeList))
+    params(("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response")),
+    responses(
+        (status = 200, description = "The catalogue", body = GameTypeList,
+         headers(("ETag" = String, description = "Strong, per release"),
+                 ("Cache-Control" = String, description = "`public, max-age=3600`"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+    )
 )]
 #[get("/v1/game-types")]
-pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
-    HttpResponse::Ok().json(catalogue.get_ref())
+pub async fn list_game_types(req: HttpRequest, catalogue: Data<Catalogue>) -> HttpResponse {
+    if caching::not_modified(req.headers(), &catalogue.etag) {
+        let mut res = HttpResponse::NotModified();
+        caching::mark(
+            &mut res,
+            &catalogue.etag,
+            Audience::Public,
+            Lifetime::Release,
+        );
+        return res.finish();
+    }
+    let mut res = HttpResponse::Ok();
+    caching::mark(
+        &mut res,
+        &catalogue.etag,
+        Audience::Public,
+        Lifetime::Release,
+    );
+    res.content_type("application/json")
+        .body(catalogue.body.clone())
 }
 
-/// Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
-/// is taken for the player whose token authorizes the request (no seat token: the player's
-/// acts for it); a game without open seats starts at once. `rated: true` makes a rated game
-/// (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
-/// game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
-/// ends as `expired`.
+/// Create a game.
+///
+/// Named seats get their token in the response, once; a seat `{"me": true}` is taken for the
+/// player whose token authorizes the request (no seat token: the player's acts for it); a game
+/// without open seats starts at once. `rated: true` makes a rated game (every seat a
+/// player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a game
+/// whose seats are not all taken within the server's `--open-game-ttl` (default 24 h) ends as
+/// `expired`. With an `Idempotency-Key`, a retry with the same key, body and credentials gets
+/// the stored response again (`Idempotency-Replayed: true`), tokens included, instead of a
+/// second game.
 #[utoipa::path(
     tag = "games",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same game and tokens"),
+    ),
     request_body = CreateGameRequest,
     responses(
-        (status = 201, description = "Created", body = CreatedGame,
-         headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
+        (status = 201, description = "Created (or replayed)", body = CreatedGame,
+         headers(("Location" = String, description = "The game's URL"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
         (status = 401, description = "A seat `{\"me\": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`)"),
+        (status = 409, description = "The server runs its most games of bots only (`bot_game_limit`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`)"),
+        (status = 422, description = "Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games")]
 pub async fn create_game(
     state: Data<AppState>,
     body: StrictJson<CreateGameRequest>,
+    Idempotency(key): Idempotency,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/games", None, &body, bearer.token()))
+        .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(
             "unknown_game_type",
@@ -134,14 +189,31 @@ pub async fn create_game(
         bearer: bearer.0,
     };
     let created = state
-        .db(move |conn, cx| lobby::create_game(conn, cx, plan))
+        .db(move |conn, cx| lobby::create_game(conn, cx, plan, key))
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
-        .json(created))
+    let location = format!("/v1/games/{}", created.body.game_id);
+    Ok(created_response(created, Some(location)))
 }
 
-/// List games, newest first, with cursor pagination.
+/// 201 with the answer's body, marked `Idempotency-Replayed` when it is a stored response.
+fn created_response<T: serde::Serialize>(
+    answer: Answer<T>,
+    location: Option<String>,
+) -> HttpResponse {
+    let mut res = HttpResponse::Created();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    if let Some(location) = location {
+        res.insert_header((header::LOCATION, location));
+    }
+    res.json(answer.body)
+}
+
+/// List games.
+///
+/// Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+/// (also in `Link: <...>; rel="next"`).
 #[utoipa::path(
     tag = "games",
     params(ListQuery),
@@ -218,23 +290,31 @@ pub async fn list_games(
     Ok(res.json(list))
 }
 
-/// Take an open seat, for a person (`name`), for the player whose token authorizes the
-/// request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
-/// server's bot (`bot`). A person's seat token is in the response, once. The join that fills
-/// the last seat starts the game. Joins do not change the version (no event is written).
+/// Take an open seat.
+///
+/// For a person (`name`), for the player whose token authorizes the request (neither `name`
+/// nor `bot`: the player's token then acts for the seat), or for the server's bot (`bot`). A
+/// person's seat token is in the response, once. The join that fills the last seat starts the
+/// game. Joins do not change the version (no event is written). With an `Idempotency-Key`, a
+/// retry with the same key, body and credentials gets the stored response again
+/// (`Idempotency-Replayed: true`), token included, instead of taking a second seat.
 #[utoipa::path(
     tag = "games",
-    params(("id" = Uuid, Path, description = "Game id")),
+    params(
+        ("id" = Uuid, Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same seat and token"),
+    ),
     request_body = JoinRequest,
     responses(
-        (status = 201, description = "Seat taken", body = Joined),
-        (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
+        (status = 201, description = "Seat taken (or replayed)", body = Joined,
+         headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed id, body or key (`invalid_id`, `malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
         (status = 404, description = "No such game"),
         (status = 401, description = "An unknown or rotated player token (`invalid_token`)"),
-        (status = 409, description = "Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`)"),
+        (status = 409, description = "Seat taken, no open seat, game already started, the player holds a seat of it already, or a bot would fill a table over the limit of games of bots only (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`, `bot_game_limit`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`)"),
+        (status = 422, description = "No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game, key used for another request (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -242,18 +322,33 @@ pub async fn join_seat(
     state: Data<AppState>,
     GameId(id): GameId,
     body: StrictJson<JoinRequest>,
+    Idempotency(key): Idempotency,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = key
+        .map(|k| {
+            LobbyKey::new(
+                k,
+                "POST /v1/games/{id}/seats",
+                Some(id),
+                &body,
+                bearer.token(),
+            )
+        })
+        .transpose()?;
     let seat = body.seat;
     let player = bearer.0.filter(|t| t.is_player());
-    let joined = match (&body.name, body.bot, body.budget_ms) {
+    let answer = match (&body.name, body.bot, body.budget_ms) {
         (None, None, None) if player.is_some() => {
             let token = player.expect("matched as Some");
-            let joined = state
-                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token))
+            let a = state
+                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token, key))
                 .await?;
-            Joined::Player(joined)
+            Answer {
+                body: Joined::Player(a.body),
+                replayed: a.replayed,
+            }
         }
         (Some(_), None, None) if player.is_some() => {
             return Err(ApiError::unprocessable(
@@ -263,17 +358,23 @@ pub async fn join_seat(
         }
         (Some(name), None, None) => {
             let name = valid_name(name)?;
-            let joined = state
-                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name))
+            let a = state
+                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name, key))
                 .await?;
-            Joined::Person(joined)
+            Answer {
+                body: Joined::Person(a.body),
+                replayed: a.replayed,
+            }
         }
         (None, Some(level), budget_ms) => {
             let bot = bot_info(level, budget_ms, state.context.bots.max_budget_ms);
-            let joined = state
-                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot))
+            let a = state
+                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot, key))
                 .await?;
-            Joined::Bot(joined)
+            Answer {
+                body: Joined::Bot(a.body),
+                replayed: a.replayed,
+            }
         }
         _ => {
             return Err(ApiError::unprocessable(
@@ -282,7 +383,7 @@ pub async fn join_seat(
             ))
         }
     };
-    Ok(HttpResponse::Created().json(joined))
+    Ok(created_response(answer, None))
 }
 
 /// Start an open game with the seats taken so far.

@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use actix_web::http::header;
 use actix_web::web::{Bytes, Data, Query};
-use actix_web::{get, HttpResponse};
+use actix_web::{get, HttpRequest, HttpResponse};
+
+use crate::caching::{self, Audience, Lifetime};
 use futures_util::stream;
 
 use crate::dto::*;
@@ -13,17 +15,20 @@ use crate::extract::{Bearer, GameId, Seq, WantsNdjson, NDJSON};
 use crate::service::history;
 use crate::state::AppState;
 
-/// The event log, redacted for the caller (secrets such as a shuffled deck's order are hidden
-/// until the game ends), in pages (`Link: <...>; rel="next"`). With
-/// `Accept: application/x-ndjson` the whole log after `after` is streamed, one event per line.
+/// The event log, a page at a time.
+///
+/// Redacted for the caller: secrets such as a shuffled deck's order are hidden until the game
+/// ends. Pages follow `next_after` (also in `Link: <...>; rel="next"`). The whole log as one
+/// stream of lines is `GET …/events.ndjson`; this operation gives the same stream to a client
+/// that asks for `Accept: application/x-ndjson`, which older clients do.
 #[utoipa::path(
     tag = "history",
     params(("id" = Uuid, Path, description = "Game id"), EventsQuery),
-    security((), ("seat_token" = [])),
     responses(
-        (status = 200, description = "A page of events (or, for `Accept: application/x-ndjson`, a stream of `EventDto` lines)",
-         content((EventPage = "application/json"), (EventDto = "application/x-ndjson")),
-         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
+        (status = 200, description = "A page of events (`Cache-Control: immutable` once the game is finished, else revalidated by its `ETag`)", body = EventPage,
+         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"),
+                 ("ETag" = String, description = "Strong, per page, viewer and redaction"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
@@ -32,6 +37,7 @@ use crate::state::AppState;
 )]
 #[get("/v1/games/{id}/events")]
 pub async fn list_events(
+    req: HttpRequest,
     state: Data<AppState>,
     GameId(id): GameId,
     q: Query<EventsQuery>,
@@ -39,30 +45,95 @@ pub async fn list_events(
     WantsNdjson(ndjson): WantsNdjson,
 ) -> Result<HttpResponse, ApiError> {
     let after = q.after.map_or(0, |a| a.get());
-    let limit = if ndjson {
-        500
-    } else {
-        q.limit.map_or(100, |l| l.get())
-    };
+    if ndjson {
+        return export(state, id, after, bearer).await;
+    }
+    let limit = q.limit.map_or(100, |l| l.get());
+    let audience = Audience::of(bearer.token().is_some());
     // A client asking for the events after `after` has seen the game at that version.
-    let (access, first) = state
+    let (access, page) = state
         .read_blocking(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
             let page = history::events_page(conn, id, &access, after, limit)?;
             Ok((access, page))
         })
         .await?;
-    if !ndjson {
-        let mut res = HttpResponse::Ok();
-        if let Some(next) = first.next_after {
-            res.insert_header((
-                header::LINK,
-                format!("</v1/games/{id}/events?after={next}&limit={limit}>; rel=\"next\""),
-            ));
-        }
-        return Ok(res.json(first));
+    let etag = page_tag(&access, &page, after, limit);
+    // Finished: nothing is appended and nothing is hidden any more.
+    let lifetime = if access.finished {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    let fresh = caching::not_modified(req.headers(), &etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, lifetime);
+    if let Some(next) = page.next_after {
+        res.insert_header((
+            header::LINK,
+            format!("</v1/games/{id}/events?after={next}&limit={limit}>; rel=\"next\""),
+        ));
     }
-    // Stream page by page; each page is one short database call.
+    Ok(if fresh { res.finish() } else { res.json(page) })
+}
+
+/// A page's tag: what decides its content. A full page (one with a next page) covers the same
+/// events whatever the log grows to; the last page covers the log up to the version; and
+/// every event is shown unredacted once the game is finished.
+fn page_tag(access: &history::LogAccess, page: &EventPage, after: i64, limit: i64) -> String {
+    let upto = page.next_after.unwrap_or(access.version);
+    let redaction = if access.finished { "open" } else { "live" };
+    let viewer = caching::viewer_tag(access.seat.map(|s| i32::from(s.0)));
+    format!("\"e{after}-{upto}-{limit}-{redaction}-{viewer}\"")
+}
+
+/// The whole event log as NDJSON.
+///
+/// One `LoggedEvent` per line (the event with the game's `type`), redacted for the caller like
+/// the pages of `GET …/events`, from after `after` to the end of the log as it is while the
+/// export runs; read page by page, so a long log never holds the database for long.
+#[utoipa::path(
+    tag = "history",
+    params(("id" = Uuid, Path, description = "Game id"), ExportQuery),
+    responses(
+        (status = 200, description = "One `LoggedEvent` JSON per line",
+         content_type = "application/x-ndjson", body = LoggedEvent),
+        (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}/events.ndjson")]
+pub async fn export_events(
+    state: Data<AppState>,
+    GameId(id): GameId,
+    q: Query<ExportQuery>,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    export(state, id, q.after.map_or(0, |a| a.get()), bearer).await
+}
+
+/// Streams the log after `after` page by page; each page is one short database call.
+async fn export(
+    state: Data<AppState>,
+    id: uuid::Uuid,
+    after: i64,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    const PAGE: i64 = 500;
+    // A client asking for the events after `after` has seen the game at that version.
+    let (access, first) = state
+        .read_blocking(Some(after), move |conn, cx| {
+            let access = history::log_access(conn, cx, id, bearer.token())?;
+            let page = history::events_page(conn, id, &access, after, PAGE)?;
+            Ok((access, page))
+        })
+        .await?;
     let state = state.into_inner();
     let access = Arc::new(access);
     let body = stream::unfold(Some(first), move |page| {
@@ -72,7 +143,7 @@ pub async fn list_events(
             let page = page?;
             let mut chunk = Vec::new();
             for e in &page.events {
-                if serde_json::to_writer(&mut chunk, e).is_ok() {
+                if serde_json::to_writer(&mut chunk, &LoggedEvent::of(&page.type_, e)).is_ok() {
                     chunk.push(b'\n');
                 }
             }
@@ -84,7 +155,7 @@ pub async fn list_events(
                     state
                         .read_blocking(Some(access.version), move |conn, _| {
                             let version = db::store::game_version(conn, id)?;
-                            Ok((version, history::events_page(conn, id, &a, after, limit)?))
+                            Ok((version, history::events_page(conn, id, &a, after, PAGE)?))
                         })
                         .await
                         .ok()
@@ -98,16 +169,19 @@ pub async fn list_events(
     Ok(HttpResponse::Ok().content_type(NDJSON).streaming(body))
 }
 
-/// The caller's view as of event `seq`, rebuilt by folding events `1..=seq` (time travel).
+/// The caller's view as of event `seq` (time travel).
+///
+/// Rebuilt by folding events `1..=seq`, and shown as the caller may see it now.
 #[utoipa::path(
     tag = "history",
     params(
         ("id" = Uuid, Path, description = "Game id"),
         ("seq" = i64, Path, description = "An event seq, 1 to the game's version"),
     ),
-    security((), ("seat_token" = [])),
     responses(
-        (status = 200, description = "The state as of `seq`", body = StateDocument),
+        (status = 200, description = "The state as of `seq`: never changes (`Cache-Control: immutable`)", body = StateDocument,
+         headers(("ETag" = String, description = "Strong, per seq and viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 400, description = "Malformed id or seq (`invalid_id`, `invalid_seq`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
@@ -116,16 +190,27 @@ pub async fn list_events(
 )]
 #[get("/v1/games/{id}/states/{seq}")]
 pub async fn get_state(
+    req: HttpRequest,
     state: Data<AppState>,
     GameId(id): GameId,
     Seq(seq): Seq,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
     // A replica that has not replayed `seq` yet answers 404, and the primary answers instead.
     let doc = state
         .read_blocking(None, move |conn, cx| {
             history::state_at(conn, cx, id, bearer.token(), seq)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(doc))
+    // The log is append-only: the state as of `seq` never changes for a viewer.
+    let etag = format!("\"s{seq}-{}\"", caching::viewer_tag(doc.seat));
+    let fresh = caching::not_modified(req.headers(), &etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, Lifetime::Immutable);
+    Ok(if fresh { res.finish() } else { res.json(doc) })
 }

@@ -45,6 +45,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(seeks::get_seek)
         .service(seeks::cancel_seek)
         .service(history::list_events)
+        .service(history::export_events)
         .service(history::get_state)
         .service(operations::healthz)
         .service(operations::readyz)

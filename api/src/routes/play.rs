@@ -8,6 +8,7 @@ use actix_web::web::{Data, Query};
 use actix_web::{get, post, HttpResponse};
 use db::store::LockWait;
 
+use crate::caching::{self, Audience, Lifetime};
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{
@@ -18,11 +19,14 @@ use crate::service::play;
 use crate::state::{wait_for_change, AppState};
 use crate::workers::OUTAGE_RETRY;
 
-/// The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
-/// version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
-/// N seconds (capped at 30) for a version newer than the client's (`after_version`, or the one in
-/// `If-None-Match`) and answers as soon as it exists; after the wait the current document (or
-/// 304) comes back.
+/// The game as the caller sees it.
+///
+/// A seat by its bearer token, a spectator without one. `ETag` is version-based and differs
+/// per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to N seconds (at most 30)
+/// for a version newer than the client's (`after_version`, or the one in `If-None-Match`) and
+/// answers as soon as it exists; after the wait the current document (or 304) comes back.
+/// A finished game's document never changes again: it is `Cache-Control: immutable`
+/// (`private` with a token); others are `no-cache` (revalidate with the `ETag`).
 #[utoipa::path(
     tag = "play",
     params(
@@ -30,7 +34,6 @@ use crate::workers::OUTAGE_RETRY;
         GetGameQuery,
         ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response"),
     ),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "The game document", body = GameDocument,
          headers(("ETag" = String, description = "Strong, version-based, per viewer"))),
@@ -50,6 +53,7 @@ pub async fn get_game(
     bearer: Bearer,
     if_none_match: IfNoneMatch,
 ) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
     let known = q
         .after_version
         .map(|v| v.get())
@@ -115,25 +119,32 @@ pub async fn get_game(
     let Some((doc, etag)) = answer else {
         unreachable!("the loop ends only after a successful read")
     };
-    if if_none_match.matches(&etag) {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, etag))
-            .finish());
-    }
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .json(doc))
+    // A finished game's document never changes again.
+    let lifetime = if doc.status == GameStatus::Finished {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    let fresh = if_none_match.matches(&etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, lifetime);
+    Ok(if fresh { res.finish() } else { res.json(doc) })
 }
 
-/// What the caller's seat may do now. Spectators (no token) get an empty list with
-/// `seat: null`, not an error, so one client loop serves players and watchers alike.
-/// `after_version` (the version the client has, from an action's answer or a document) makes
-/// sure the answer is not older, also where reads are served by a replica.
+/// What the caller's seat may do now.
+///
+/// The listed actions and the templates of actions whose parameters cannot be listed, with
+/// the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
+/// not an error, so one client loop serves players and watchers alike. `after_version` (the
+/// version the client has, from an action's answer or a document) makes sure the answer is
+/// not older, also where reads are served by a replica.
 #[utoipa::path(
     tag = "play",
     params(("id" = Uuid, Path, description = "Game id"), LegalActionsQuery),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "Legal actions at `version`", body = LegalActions),
         (status = 400, description = "Malformed id or query (`invalid_id`, `invalid_query`)"),
@@ -203,7 +214,6 @@ pub async fn post_action(
     state: Data<AppState>,
     metrics: Data<Metrics>,
     GameId(id): GameId,
-    _no_query: Query<NoQuery>,
     body: StrictJson<ActionRequest>,
     token: SeatToken,
     if_match: IfMatch,

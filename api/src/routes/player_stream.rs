@@ -74,8 +74,8 @@ const PENDING_TURNS: i64 = 1000;
     security(("player_token" = [])),
     responses(
         (status = 200, description = "An event stream (see the operation's description for its messages)",
-         content_type = "text/event-stream", body = ServerSentEvent),
-        (status = 400, description = "Bad query or header, or a credential in the query string (`invalid_query`, `invalid_header`, `token_in_query`)"),
+         content_type = "text/event-stream", body = PlayerStreamMessage),
+        (status = 400, description = "Bad query or header, a credential in the query string, or a resume point past the player's last notice (`invalid_query`, `invalid_header`, `token_in_query`, `invalid_seq`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
     )
 )]
@@ -89,7 +89,7 @@ pub async fn player_stream(
 ) -> Result<HttpResponse, ApiError> {
     let after = last_event_id.or(q.after.map(|a| a.get()));
     let player = state
-        .db_here(move |conn, _, _| require_player(conn, &token.0))
+        .db_here(move |conn, cx, _| require_player(conn, cx, &token.0))
         .await?;
     // Subscribe before the first read, so that no notice slips in between.
     let rx = state.hub.subscribe_player(player.id);
@@ -140,6 +140,17 @@ fn first_read(
 ) -> Result<(i64, Vec<Message>), ApiError> {
     if let Some(after) = after {
         let (head, oldest) = store::notice_range(conn, player)?;
+        if after > head {
+            // No id this stream sent is past the player's last notice: resuming there would
+            // skip the notices that come under the ids in between.
+            return Err(ApiError::bad_request(
+                "invalid_seq",
+                format!(
+                    "the stream resumes after {after}, past the player's last notice {head}: \
+                     resume after an id this stream sent (or leave the resume point out)"
+                ),
+            ));
+        }
         let kept = match oldest {
             Some(oldest) => oldest <= after + 1,
             None => head <= after,

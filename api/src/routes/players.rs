@@ -9,7 +9,8 @@ use uuid::Uuid;
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{PlayerToken, StrictJson};
+use crate::extract::{Idempotency, PlayerToken, StrictJson};
+use crate::service::lobby_keys::LobbyKey;
 use crate::service::players;
 use crate::state::AppState;
 
@@ -18,15 +19,22 @@ use crate::state::AppState;
 /// One identity across games: the player's token (shown here once; only its hash is stored)
 /// takes seats (`{"me": true}` when creating a game, a join without a name) and then acts for
 /// every one of them, wherever a seat token does. Names are 2 to 24 characters and unique
-/// after Unicode case folding.
+/// after Unicode case folding. With an `Idempotency-Key`, a retry with the same key and body
+/// gets the first answer again (`Idempotency-Replayed: true`), token included, instead of
+/// `name_taken`.
 #[utoipa::path(
     tag = "players",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same player and token"),
+    ),
     request_body = CreatePlayerRequest,
     responses(
-        (status = 201, description = "Created; the token is shown once", body = CreatedPlayer,
-         headers(("Location" = String, description = "The player's public profile"))),
-        (status = 400, description = "Malformed body or a bad name (`malformed_json`, `invalid_body`, `invalid_player_name`)"),
+        (status = 201, description = "Created (or replayed); the token is shown once", body = CreatedPlayer,
+         headers(("Location" = String, description = "The player's public profile"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, a bad name or key (`malformed_json`, `invalid_body`, `invalid_player_name`, `invalid_idempotency_key`)"),
         (status = 409, description = "The name is taken (`name_taken`)"),
+        (status = 422, description = "Key used for another request (`idempotency_key_reused`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
     )
@@ -35,18 +43,32 @@ use crate::state::AppState;
 pub async fn create_player(
     state: Data<AppState>,
     body: StrictJson<CreatePlayerRequest>,
+    Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
-    let name = players::parse_name(&body.into_inner().name)?;
-    let created = state.db(move |conn, _| players::create(conn, name)).await?;
-    Ok(HttpResponse::Created()
+    let body = body.into_inner();
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/players", None, &body, None))
+        .transpose()?;
+    let name = players::parse_name(&body.name)?;
+    let answer = state
+        .db(move |conn, cx| players::create(conn, cx, name, key))
+        .await?;
+    let mut res = HttpResponse::Created();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    Ok(res
         .insert_header((
             header::LOCATION,
-            format!("/v1/players/{}", created.player_id),
+            format!("/v1/players/{}", answer.body.player_id),
         ))
-        .json(created))
+        .json(answer.body))
 }
 
-/// The caller's own profile (as `GET /v1/players/{id}` shows it).
+/// The caller's own profile.
+///
+/// The profile of the player whose token authorizes the request, as `GET /v1/players/{id}`
+/// shows it.
 #[utoipa::path(
     tag = "players",
     security(("player_token" = [])),
@@ -58,7 +80,9 @@ pub async fn create_player(
 )]
 #[get("/v1/players/me")]
 pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpResponse, ApiError> {
-    let found = state.db(move |conn, _| players::me(conn, &token.0)).await?;
+    let found = state
+        .db(move |conn, cx| players::me(conn, cx, &token.0))
+        .await?;
     Ok(HttpResponse::Ok().json(found))
 }
 
@@ -66,27 +90,42 @@ pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpRespons
 ///
 /// The new token is in the answer, once; the old one stops working with this request, in
 /// every server process, and the player's open streams end (reconnect with the new token).
-/// Any body is ignored.
+/// Any body is ignored. With an `Idempotency-Key`, a retry with the old token and the same key
+/// gets the same new token (`Idempotency-Replayed: true`) although the old one no longer
+/// works otherwise: a lost answer does not lose the player.
 #[utoipa::path(
     tag = "players",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the old token and the same key gets the same new token"),
+    ),
     security(("player_token" = [])),
     responses(
-        (status = 200, description = "The new token", body = RotatedToken),
-        (status = 400, description = "A credential in the query string (`token_in_query`)"),
+        (status = 200, description = "The new token (or replayed)", body = RotatedToken,
+         headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "A credential in the query string, a bad key (`token_in_query`, `invalid_idempotency_key`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
+        (status = 422, description = "Key used with another token (`idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/players/me/token")]
 pub async fn rotate_token(
     state: Data<AppState>,
     token: PlayerToken,
+    Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
-    let rotated = state
-        .db(move |conn, cx| players::rotate(conn, cx, &token.0))
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/players/me/token", None, &(), Some(&token.0)))
+        .transpose()?;
+    let answer = state
+        .db(move |conn, cx| players::rotate(conn, cx, &token.0, key))
         .await?;
-    Ok(HttpResponse::Ok()
+    let mut res = HttpResponse::Ok();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    Ok(res
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(rotated))
+        .json(answer.body))
 }
 
 /// The caller's games, newest first, with cursor pagination.
@@ -119,7 +158,7 @@ pub async fn my_games(
     let limit = q.limit.map_or(20, |l| l.get());
     let cursor = q.cursor.clone();
     let list = state
-        .db(move |conn, _| players::games(conn, &token.0, filter, cursor.as_deref(), limit))
+        .db(move |conn, cx| players::games(conn, cx, &token.0, filter, cursor.as_deref(), limit))
         .await?;
     let mut res = HttpResponse::Ok();
     if let Some(next) = &list.next_cursor {
@@ -168,8 +207,10 @@ pub async fn profile(state: Data<AppState>, id: Path<String>) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(found))
 }
 
-/// The leaderboard of a game type: players by their conservative rating (rating − 3 ×
-/// uncertainty), best first; only players with a rated game of the type.
+/// The leaderboard of a game type.
+///
+/// Players by their conservative rating (rating − 3 × uncertainty), best first; only players
+/// with a rated game of the type are listed.
 #[utoipa::path(
     tag = "players",
     params(("type" = String, Path, description = "A game type"), LeaderboardQuery),

@@ -7,7 +7,8 @@ use uuid::Uuid;
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{PlayerToken, StrictJson};
+use crate::extract::{Idempotency, PlayerToken, StrictJson};
+use crate::service::lobby_keys::LobbyKey;
 use crate::service::seeks::{self, SeekPlan};
 use crate::state::AppState;
 
@@ -25,19 +26,25 @@ fn seek_id(raw: &str) -> Result<Uuid, ApiError> {
 /// table is answered `matched` at once. Concurrent seekers, on any number of server
 /// processes, are matched exactly once. With `fill_with_bots_after`, a seek still waiting
 /// after that many seconds starts its game with the seekers there are and the server's bots.
-/// A seek waits at most the server's `--seek-ttl` (default 1 h).
+/// A seek waits at most the server's `--seek-ttl` (default 1 h). With an `Idempotency-Key`, a
+/// retry with the same key, body and token gets the first answer again
+/// (`Idempotency-Replayed: true`) instead of a second seek.
 #[utoipa::path(
     tag = "players",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key, body and token gets the same seek"),
+    ),
     request_body = SeekRequest,
     security(("player_token" = [])),
     responses(
-        (status = 201, description = "The seek, `waiting` or already `matched`", body = Seek,
-         headers(("Location" = String, description = "The seek's URL"))),
-        (status = 400, description = "Malformed body, a bad clock or fill delay, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`)"),
+        (status = 201, description = "The seek, `waiting` or already `matched` (or replayed)", body = Seek,
+         headers(("Location" = String, description = "The seek's URL"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, a bad clock or fill delay, a credential in the query string, a bad key (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`, `invalid_idempotency_key`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "Unknown type, impossible seat count, bad config, a rated seek with bots (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`)"),
+        (status = 422, description = "Unknown type, impossible seat count, bad config, a rated seek with bots, key used for another request (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`, `idempotency_key_reused`)"),
     )
 )]
 #[post("/v1/seeks")]
@@ -45,8 +52,12 @@ pub async fn create_seek(
     state: Data<AppState>,
     token: PlayerToken,
     body: StrictJson<SeekRequest>,
+    Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = key
+        .map(|k| LobbyKey::new(k, "POST /v1/seeks", None, &body, Some(&token.0)))
+        .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(
             "unknown_game_type",
@@ -67,15 +78,24 @@ pub async fn create_seek(
         fill_with_bots_after: body.fill_with_bots_after,
     };
     seeks::check(&plan)?;
-    let seek = state
-        .db(move |conn, cx| seeks::create(conn, cx, &token.0, plan))
+    let answer = state
+        .db(move |conn, cx| seeks::create(conn, cx, &token.0, plan, key))
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/seeks/{}", seek.seek_id)))
-        .json(seek))
+    let mut res = HttpResponse::Created();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    Ok(res
+        .insert_header((
+            header::LOCATION,
+            format!("/v1/seeks/{}", answer.body.seek_id),
+        ))
+        .json(answer.body))
 }
 
-/// A seek: whether it still waits, or the game it was matched into.
+/// Read a seek.
+///
+/// Whether it still waits, or the game it was matched into (with the seat it got).
 #[utoipa::path(
     tag = "players",
     params(("id" = Uuid, Path, description = "Seek id")),
@@ -91,7 +111,9 @@ pub async fn get_seek(state: Data<AppState>, id: Path<String>) -> Result<HttpRes
     Ok(HttpResponse::Ok().json(seek))
 }
 
-/// Cancel a seek, with its player's token; refused once it was matched.
+/// Cancel a seek.
+///
+/// Only with its player's token; refused once the seek was matched, cancelled or expired.
 #[utoipa::path(
     tag = "players",
     params(("id" = Uuid, Path, description = "Seek id")),
@@ -113,7 +135,7 @@ pub async fn cancel_seek(
 ) -> Result<HttpResponse, ApiError> {
     let id = seek_id(&id)?;
     let seek = state
-        .db(move |conn, _| seeks::cancel(conn, &token.0, id))
+        .db(move |conn, cx| seeks::cancel(conn, cx, &token.0, id))
         .await?;
     Ok(HttpResponse::Ok().json(seek))
 }

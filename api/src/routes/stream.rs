@@ -34,16 +34,23 @@ const BATCH: i64 = 500;
 
 /// Follow a game: its events as they commit, for the caller's view.
 ///
-/// Server-Sent Events (`text/event-stream`). Messages:
-/// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
-///   `GET …/events`);
-/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-///   "active_seats", "deadlines"}`), after each batch, also when the caller may see none of
-///   its events: a seat's client acts when it finds its seat in `active_seats` (reading its
-///   document for the legal actions, then acting from each action's answer while it stays
-///   active), before the deadline of its clock when the game has one; also when an open game
-///   ends without an event (aborted or expired: the same version, another status);
+/// Server-Sent Events (`text/event-stream`); the response schema describes one message as an
+/// SSE parser hands it over (`ServerSentEvent`, told apart by `event`), its `data` line JSON
+/// text of the type its `contentSchema` names:
+/// - `event: game_event`, `id: <seq>`, `data:` a `LoggedEvent`: the event with the game's
+///   `type` (each game's own event schema, redacted for the caller like `GET …/events`);
+/// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"type", "version",
+///   "status", "active_seats", "deadlines"}`), after each batch, also when the caller may see
+///   none of its events: a seat's client acts when it finds its seat in `active_seats`
+///   (reading its document for the legal actions, then acting from each action's answer
+///   while it stays active), before the deadline of its clock when the game has one; also
+///   when an open game ends without an event (aborted or expired: the same version, another
+///   status);
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
+///
+/// Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
+/// take `event:`, `id:` and `data:` from each block, parse `data` as JSON
+/// (`tests/clients/` holds typed readers in TypeScript and Python).
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
 /// events it missed first. Once the game is finished and everything is sent, the stream
@@ -60,12 +67,11 @@ const BATCH: i64 = 500;
         StreamQuery,
         ("Last-Event-ID" = Option<i64>, Header, description = "The last id received (sent by `EventSource` when it reconnects)"),
     ),
-    security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "An event stream (see the operation's description for its messages)",
          content_type = "text/event-stream", body = ServerSentEvent),
         (status = 204, description = "The game is finished and nothing is left to send"),
-        (status = 400, description = "Bad query or header (`invalid_id`, `invalid_query`, `invalid_header`)"),
+        (status = 400, description = "Bad query or header, or a resume point past the game's version (`invalid_id`, `invalid_query`, `invalid_header`, `invalid_seq`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -92,6 +98,18 @@ pub async fn stream_game(
             Ok((access, page))
         })
         .await?;
+    if after > first.0.version {
+        // Nothing this stream sent has an id past the game's version: resuming there would
+        // wait for events that cannot come under those ids.
+        return Err(ApiError::bad_request(
+            "invalid_seq",
+            format!(
+                "the stream resumes after {after}, past the game's version {}: resume after \
+                 an id this stream sent (or after 0 for the whole log)",
+                first.0.version
+            ),
+        ));
+    }
     if first.0.finished && first.1.events.is_empty() && first.0.version <= after {
         return Ok(HttpResponse::NoContent().finish());
     }
@@ -193,7 +211,8 @@ impl Follow {
             if let Some((access, page)) = self.pending.take() {
                 let mut out = Vec::new();
                 for event in &page.events {
-                    message(&mut out, "game_event", event.seq, event);
+                    let logged = LoggedEvent::of(&page.type_, event);
+                    message(&mut out, "game_event", event.seq, &logged);
                 }
                 let complete = page.next_after.is_none();
                 self.after = page.next_after.unwrap_or(access.version).max(self.after);
@@ -202,6 +221,7 @@ impl Follow {
                 if complete && (access.version > self.sent_version || status_changed) {
                     self.sent_version = access.version;
                     let version = StreamVersion {
+                        type_: access.kind.name().to_string(),
                         version: access.version,
                         status: access.status.into(),
                         active_seats: access.active_seats.clone(),

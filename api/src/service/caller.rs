@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use db::store::{self, Roster};
-use db::{GameRow, PlayerRow, PooledConn};
+use db::{GameRow, PgConnection, PlayerRow, PooledConn};
 use engine::{DynGame, DynState, Seat, Viewer};
 use uuid::Uuid;
 
@@ -60,7 +60,7 @@ pub fn resolve_caller(
         return Ok((roster, None));
     };
     if token.is_player() {
-        let player = require_player(conn, token)?;
+        let player = require_player(conn, cx, token)?;
         return match roster.seat_of_player(player.id) {
             Some(seat) => Ok((roster, Some(engine_seat(seat)?))),
             None => Err(ApiError::forbidden(
@@ -70,6 +70,7 @@ pub fn resolve_caller(
         };
     }
     if let Some(seat) = roster.seat_of(token.as_str()) {
+        cx.known_tokens.learn(token.as_str());
         return Ok((roster, Some(engine_seat(seat)?)));
     }
     match store::seat_by_token(conn, token.as_str())? {
@@ -85,17 +86,24 @@ pub fn resolve_caller(
 }
 
 /// The player whose token is `token` (read on every request, so a rotated token stops
-/// working at once, in every process).
+/// working at once, in every process). A token found is remembered as real, so that the rate
+/// limiter gives it a player's budget from its next request on.
 ///
 /// # Errors
 /// 401 `invalid_token` for a token that is no player's (any more); store errors.
-pub fn require_player(conn: &mut PooledConn, token: &SeatToken) -> Result<PlayerRow, ApiError> {
-    store::player_by_token(conn, token.as_str())?.ok_or_else(|| {
+pub fn require_player(
+    conn: &mut PgConnection,
+    cx: &Context,
+    token: &SeatToken,
+) -> Result<PlayerRow, ApiError> {
+    let player = store::player_by_token(conn, token.as_str())?.ok_or_else(|| {
         ApiError::unauthorized(
             "invalid_token",
             "the bearer token is no player's (a rotated token stops working at once)",
         )
-    })
+    })?;
+    cx.known_tokens.learn(token.as_str());
+    Ok(player)
 }
 
 /// Like [`resolve_caller`] for a request that needs a seat.

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use db::{EventRow, GameRow, SeatRow};
-use engine::{ActionTemplate, DynGame, DynState, Seat};
+use engine::{DynGame, DynState, Seat};
 use serde_json::Value;
 
 use super::caller::{viewer, wire_seat};
@@ -184,7 +184,7 @@ pub fn seat_templates(
     life: &Lifecycle,
     state: Option<&dyn DynState>,
     seat: Option<Seat>,
-) -> Vec<ActionTemplate> {
+) -> Vec<Value> {
     actionable(game, life, state, seat)
         .map(|(state, s)| state.action_templates(s))
         .unwrap_or_default()

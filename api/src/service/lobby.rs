@@ -1,7 +1,7 @@
 //! Creating games, taking seats and starting: the games-and-lobby endpoint family.
 
-use db::store::{self, BotSeat, NewGame, NewSeat, NoticeRow};
-use db::{GameRow, PlayerRow, PooledConn, RngSeed, SeatRow, StoreError};
+use db::store::{self, Applied, BotSeat, NewGame, NewSeat, NoticeRow};
+use db::{GameRow, PgConnection, PlayerRow, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
 use engine::DynGame;
 use serde_json::Value;
@@ -10,6 +10,7 @@ use uuid::Uuid;
 use super::caller::{self, stored_kind};
 use super::decision::{native_bots, GameFacts, Table};
 use super::document;
+use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{
     BotInfo, BotSeat as CreatedBotSeat, Clock, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
     JoinedPlayer, JoinedSeat, OpenSeat, PlayerSeat, TakenSeat,
@@ -46,7 +47,7 @@ fn new_bot_seat(bot: BotInfo) -> BotSeat {
     }
 }
 
-/// A validated create request.
+/// What the creator asked for, validated.
 pub struct GamePlan {
     pub kind: &'static dyn DynGame,
     pub config: Value,
@@ -79,31 +80,100 @@ pub fn check_rated(seats: &[SeatPlan]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The operation a lobby key of a creation is for.
+const CREATE: &str = "POST /v1/games";
+/// The operation a lobby key of a join is for.
+const JOIN: &str = "POST /v1/games/{id}/seats";
+
+/// The token of seat `seat` of game `id` created under `key`, or a random one without a key.
+fn creation_token(key: Option<&LobbyKey>, id: Uuid, seat: i32) -> String {
+    match key {
+        Some(key) => key.token(&[CREATE.as_bytes(), id.as_bytes(), &seat.to_be_bytes()]),
+        None => db::token::new_token(),
+    }
+}
+
+/// The token of the seat taken in game `id` under `key`, or a random one without a key.
+fn join_token(key: Option<&LobbyKey>, id: Uuid) -> String {
+    match key {
+        Some(key) => key.token(&[JOIN.as_bytes(), id.as_bytes()]),
+        None => db::token::new_token(),
+    }
+}
+
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
-/// are open) and stores it, started when every seat is taken; an open one expires after
-/// `--open-game-ttl`.
+/// are open) and stores it, started when every seat is taken (an open one expires after
+/// `--open-game-ttl`); once per `key`.
 ///
 /// # Errors
-/// 422 `invalid_config`, store errors.
+/// 422 `invalid_config`, `idempotency_key_reused`; store errors.
 pub fn create_game(
     conn: &mut PooledConn,
     cx: &Context,
     plan: GamePlan,
-) -> Result<CreatedGame, ApiError> {
-    let (created, notices) = create_game_in(conn, cx, plan)?;
+    key: Option<LobbyKey>,
+) -> Result<Answer<CreatedGame>, ApiError> {
+    let id = Uuid::new_v4();
+    let Some(key) = key else {
+        let (body, notices) = create_in(conn, cx, id, plan, None)?;
+        cx.changes.notices(&notices);
+        return Ok(Answer {
+            body,
+            replayed: false,
+        });
+    };
+    let mut notices = Vec::new();
+    let answer = lobby_keys::once(
+        conn,
+        &key,
+        201,
+        |conn| {
+            let (created, recorded) = create_in(conn, cx, id, plan, Some(&key))?;
+            notices = recorded;
+            Ok(created)
+        },
+        |created| {
+            for seat in &mut created.seats {
+                if let CreatedSeat::Taken(taken) = seat {
+                    taken.token.clear();
+                }
+            }
+        },
+        |created| {
+            for seat in &mut created.seats {
+                if let CreatedSeat::Taken(taken) = seat {
+                    taken.token = creation_token(Some(&key), created.game_id, taken.seat);
+                    cx.known_tokens.learn(&taken.token);
+                }
+            }
+        },
+    )?;
+    // Committed now (a replay recorded none).
     cx.changes.notices(&notices);
-    Ok(created)
+    Ok(answer)
 }
 
-/// [`create_game`] without telling anyone: for a caller that creates the game inside a
-/// transaction of its own and announces its notices once that commits.
+/// [`create_game`] without a key and without telling anyone: for a caller that creates the
+/// game inside a transaction of its own and announces its notices once that commits.
 ///
 /// # Errors
 /// As [`create_game`].
 pub fn create_game_in(
-    conn: &mut PooledConn,
+    conn: &mut PgConnection,
     cx: &Context,
     plan: GamePlan,
+) -> Result<(CreatedGame, Vec<NoticeRow>), ApiError> {
+    create_in(conn, cx, Uuid::new_v4(), plan, None)
+}
+
+/// Creates game `id` as planned, its seat tokens derived from `key` when there is one; the
+/// game and the notices to announce once committed.
+fn create_in(
+    conn: &mut PgConnection,
+    cx: &Context,
+    id: Uuid,
+    plan: GamePlan,
+    key: Option<&LobbyKey>,
 ) -> Result<(CreatedGame, Vec<NoticeRow>), ApiError> {
     let GamePlan {
         kind,
@@ -114,9 +184,7 @@ pub fn create_game_in(
         rated,
         bearer,
     } = plan;
-    if seats.iter().all(|s| matches!(s, SeatPlan::Bot(_))) {
-        check_bot_game_limit(conn, cx)?;
-    }
+    let bots_only = seats.iter().all(|s| matches!(s, SeatPlan::Bot(_)));
     let seats = if seats.iter().any(|s| matches!(s, SeatPlan::Me)) {
         let token = bearer.as_ref().ok_or_else(|| {
             ApiError::unauthorized(
@@ -130,7 +198,7 @@ pub fn create_game_in(
                 "a seat {\"me\": true} needs a player token (pl_...), not a seat token",
             ));
         }
-        let player = caller::require_player(conn, token)?;
+        let player = caller::require_player(conn, cx, token)?;
         seats
             .into_iter()
             .map(|s| match s {
@@ -149,9 +217,8 @@ pub fn create_game_in(
         .iter()
         .map(|s| matches!(s, SeatPlan::Bot(_)))
         .collect();
-    let game_id = Uuid::new_v4();
     let facts = GameFacts {
-        game_id,
+        game_id: id,
         game_type: info.name.to_string(),
         rated,
         players: seats
@@ -173,7 +240,8 @@ pub fn create_game_in(
         .enumerate()
         .map(|(i, s)| match s {
             SeatPlan::Taken(name) => {
-                let token = db::token::new_token();
+                let token = creation_token(key, id, i as i32);
+                cx.known_tokens.learn(&token);
                 created.push(CreatedSeat::Taken(TakenSeat {
                     seat: i as i32,
                     name: name.clone(),
@@ -217,20 +285,23 @@ pub fn create_game_in(
     let (game, notices) = store::create_game_noticed(
         conn,
         NewGame {
-            id: game_id,
+            id,
             game_type: info.name.to_string(),
             rules_version: info.rules_version as i32,
             config,
             rng_seed,
             seats: new_seats,
             initial,
+            bot_game_limit: bots_only.then_some(i64::from(cx.bots.max_games)),
             clock: clock.stored(),
             open_ttl: cx.open_game_ttl,
             rated,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {
-        // Its first clock runs: the deadline workers look again.
+        // Its first clock runs: the deadline workers look again. (Under an Idempotency-Key
+        // the creation commits a moment later, with the key's record; the workers' regular
+        // look finds its deadline then.)
         cx.changes.deadline_armed();
     }
 
@@ -246,9 +317,9 @@ pub fn create_game_in(
     Ok((created, notices))
 }
 
-/// Starts an open game with the seats taken so far (open seats are closed), and announces
-/// it to long polls.
-fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, StoreError<Refusal>> {
+/// Starts an open game with the seats taken so far (open seats are closed). The caller
+/// announces the change once it is committed (`cx.changes.committed`).
+fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, StoreError<Refusal>> {
     let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
         let kind = stored_kind(&game.game_type)?;
         let info = kind.info();
@@ -276,9 +347,8 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
         table.setup(events);
         Ok::<_, Refusal>(table.close(state.as_ref()))
     })?;
-    cx.changes.committed(&applied);
     tracing::info!(game_id = %id, "game started");
-    Ok(applied.game)
+    Ok(applied)
 }
 
 /// `POST /v1/games/{id}/seats`: takes a seat; the join that fills the last seat starts the game.
@@ -291,24 +361,50 @@ pub fn join(
     id: Uuid,
     seat: Option<i32>,
     name: String,
-) -> Result<JoinedSeat, ApiError> {
-    if store::get_game(conn, id)?.rated {
-        return Err(ApiError::unprocessable(
-            "rated_game_needs_players",
-            "every seat of a rated game belongs to a player: join with a player token and no name",
-        ));
-    }
-    let token = db::token::new_token();
-    let row = store::join_seat(conn, id, seat, &name, &token)?;
-    let game = start_when_full(conn, cx, id)?;
-    Ok(JoinedSeat {
-        game_id: id,
-        seat: row.seat,
-        name,
-        token,
-        status: game.status.into(),
-        version: game.version,
-    })
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedSeat>, ApiError> {
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
+        if store::get_game(conn, id)?.rated {
+            return Err(ApiError::unprocessable(
+                "rated_game_needs_players",
+                "every seat of a rated game belongs to a player: join with a player token and \
+                 no name",
+            ));
+        }
+        let token = join_token(key.as_ref(), id);
+        let row = store::join_seat(conn, id, seat, &name, &token)?;
+        cx.known_tokens.learn(&token);
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedSeat {
+            game_id: id,
+            seat: row.seat,
+            name: name.clone(),
+            token,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(
+            conn,
+            k,
+            201,
+            work,
+            |joined| joined.token.clear(),
+            |joined| {
+                joined.token = join_token(Some(k), id);
+                cx.known_tokens.learn(&joined.token);
+            },
+        ),
+    }?;
+    announce(cx, started);
+    Ok(answer)
 }
 
 /// `POST /v1/games/{id}/seats` with a player token: like [`join`], the seat bound to the
@@ -322,18 +418,32 @@ pub fn join_player(
     id: Uuid,
     seat: Option<i32>,
     token: &SeatToken,
-) -> Result<JoinedPlayer, ApiError> {
-    let player = caller::require_player(conn, token)?;
-    let row = store::join_player_seat(conn, id, seat, &player)?;
-    let game = start_when_full(conn, cx, id)?;
-    Ok(JoinedPlayer {
-        game_id: id,
-        seat: row.seat,
-        name: player.name,
-        player_id: player.id,
-        status: game.status.into(),
-        version: game.version,
-    })
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedPlayer>, ApiError> {
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
+        let player = caller::require_player(conn, cx, token)?;
+        let row = store::join_player_seat(conn, id, seat, &player)?;
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedPlayer {
+            game_id: id,
+            seat: row.seat,
+            name: player.name,
+            player_id: player.id,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
+    }?;
+    announce(cx, started);
+    Ok(answer)
 }
 
 /// `POST /v1/games/{id}/seats` with a bot: like [`join`], for the server's bot.
@@ -346,63 +456,71 @@ pub fn join_bot(
     id: Uuid,
     seat: Option<i32>,
     bot: BotInfo,
-) -> Result<JoinedBot, ApiError> {
-    if store::get_game(conn, id)?.rated {
-        return Err(ApiError::unprocessable(
-            "rated_game_with_bots",
-            "a rated game has no seat of the server's bot",
-        ));
-    }
-    let seats = store::seats(conn, id)?;
-    let open = seats.iter().filter(|s| s.name.is_none()).count();
-    let people = seats
-        .iter()
-        .filter(|s| s.name.is_some() && s.bot_level.is_none())
-        .count();
-    if open == 1 && people == 0 {
-        // This join fills the table with bots only.
-        check_bot_game_limit(conn, cx)?;
-    }
-    let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
-    let game = start_when_full(conn, cx, id)?;
-    Ok(JoinedBot {
-        game_id: id,
-        seat: row.seat,
-        name: bot_name(bot),
-        bot,
-        status: game.status.into(),
-        version: game.version,
-    })
+    key: Option<LobbyKey>,
+) -> Result<Answer<JoinedBot>, ApiError> {
+    // One transaction: the seat is taken (locking the game's row until the end), and when
+    // that fills the table with bots only, a slot is claimed and the game started, or
+    // nothing happens at all.
+    let mut started = None;
+    let work = |conn: &mut PgConnection| {
+        if store::get_game(conn, id)?.rated {
+            return Err(ApiError::unprocessable(
+                "rated_game_with_bots",
+                "a rated game has no seat of the server's bot",
+            ));
+        }
+        let row = store::join_bot_seat(conn, id, seat, &new_bot_seat(bot))?;
+        let seats = store::seats(conn, id)?;
+        if seats.iter().all(|s| s.bot_level.is_some()) {
+            store::claim_bot_game_slot(conn, i64::from(cx.bots.max_games))?;
+        }
+        let (game, start) = start_when_full(conn, cx, id)?;
+        started = start;
+        Ok(JoinedBot {
+            game_id: id,
+            seat: row.seat,
+            name: bot_name(bot),
+            bot,
+            status: game.status.into(),
+            version: game.version,
+        })
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
+    }?;
+    announce(cx, started);
+    Ok(answer)
 }
 
-/// Refuses one more game with a bot in every seat once `--bot-max-games` of them run. A soft
-/// cap: two requests at the same moment may both pass, which only matters at the margin.
-fn check_bot_game_limit(conn: &mut PooledConn, cx: &Context) -> Result<(), ApiError> {
-    let running = store::active_bot_only_games(conn)?;
-    if running >= i64::from(cx.bots.max_games) {
-        return Err(ApiError::conflict(
-            "bot_game_limit",
-            format!(
-                "the server already runs {running} games with a bot in every seat (at most {}); \
-                 try again when one has finished, or take a seat yourself",
-                cx.bots.max_games
-            ),
-        ));
+/// Tells long polls and streams of a committed start.
+fn announce(cx: &Context, started: Option<Applied>) {
+    if let Some(applied) = started {
+        cx.changes.committed(&applied);
     }
-    Ok(())
 }
 
-/// Starts game `id` when no seat is open any more; the game after that.
-fn start_when_full(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, ApiError> {
+/// Starts game `id` when no seat is open any more; the game after that, and the start to
+/// announce once committed.
+fn start_when_full(
+    conn: &mut PgConnection,
+    cx: &Context,
+    id: Uuid,
+) -> Result<(GameRow, Option<Applied>), ApiError> {
     let seats = store::seats(conn, id)?;
+    let mut started = None;
     if seats.iter().all(|s| !s.is_open()) {
         match start(conn, cx, id) {
+            Ok(applied) => started = Some(applied),
             // Someone else started it meanwhile (an explicit start racing the last join).
-            Ok(_) | Err(StoreError::WrongStatus { .. }) => {}
+            Err(StoreError::WrongStatus { .. }) => {}
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(store::get_game(conn, id)?)
+    Ok((store::get_game(conn, id)?, started))
 }
 
 /// `POST /v1/games/{id}/start`, by a seated player of the game: starts it with the seats taken
@@ -420,7 +538,7 @@ pub fn start_by(
     caller::load(conn, cx, id, Some(token))?
         .seat
         .ok_or_else(missing_token)?;
-    start(conn, cx, id)?;
+    announce(cx, Some(start(conn, cx, id)?));
     // Again: closing the open seats may have renumbered the caller's.
     let loaded = caller::load(conn, cx, id, Some(token))?;
     let state = loaded.state()?;

@@ -4,13 +4,14 @@
 use caseless::Caseless;
 use chrono::{DateTime, Utc};
 use db::store::{self, Cursor, PlayerGameFilter};
-use db::{JsonText, PlayerRow, PooledConn};
+use db::{JsonText, PgConnection, PlayerRow, PooledConn};
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 use uuid::Uuid;
 
 use super::caller::require_player;
 use super::document::awaited_deadlines;
+use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{
     Clock, CreatedPlayer, Leaderboard, LeaderboardEntry, ListedSeat, PlayerGameList,
     PlayerGameSummary, PlayerProfile, PlayerRating, PlayerRecord, RatingChange, RotatedToken,
@@ -82,51 +83,124 @@ pub fn new_player_token() -> String {
     format!("{PLAYER_TOKEN_PREFIX}{}", db::token::new_token())
 }
 
-/// `POST /v1/players`.
+/// The token of the player created under `key` (see [`lobby_keys`]), or a fresh one.
+fn creation_token(key: Option<&LobbyKey>) -> String {
+    match key {
+        Some(key) => format!("{PLAYER_TOKEN_PREFIX}{}", key.token(&[CREATE.as_bytes()])),
+        None => new_player_token(),
+    }
+}
+
+/// The operation a key of a player's creation is for.
+const CREATE: &str = "POST /v1/players";
+
+/// `POST /v1/players`, once per `key`: a retry with it gets the same player and token (the
+/// token derived from the key again, never stored).
 ///
 /// # Errors
-/// 409 `name_taken`; store errors.
-pub fn create(conn: &mut PooledConn, name: PlayerName) -> Result<CreatedPlayer, ApiError> {
-    let token = new_player_token();
-    let player =
-        store::create_player(conn, &name.display, &name.key, &token)?.ok_or_else(|| {
-            ApiError::conflict(
-                "name_taken",
-                format!(
-                    "the name {:?} is taken (names are compared after Unicode case folding)",
-                    name.display
-                ),
-            )
-        })?;
-    tracing::info!(player_id = %player.id, "player created");
-    Ok(CreatedPlayer {
-        player_id: player.id,
-        name: player.name,
-        token,
-        created_at: player.created_at,
-    })
+/// 409 `name_taken`; 422 `idempotency_key_reused`; store errors.
+pub fn create(
+    conn: &mut PooledConn,
+    cx: &Context,
+    name: PlayerName,
+    key: Option<LobbyKey>,
+) -> Result<Answer<CreatedPlayer>, ApiError> {
+    let work = |conn: &mut PgConnection| {
+        let token = creation_token(key.as_ref());
+        let player =
+            store::create_player(conn, &name.display, &name.key, &token)?.ok_or_else(|| {
+                ApiError::conflict(
+                    "name_taken",
+                    format!(
+                        "the name {:?} is taken (names are compared after Unicode case folding)",
+                        name.display
+                    ),
+                )
+            })?;
+        tracing::info!(player_id = %player.id, "player created");
+        cx.known_tokens.learn(&token);
+        Ok(CreatedPlayer {
+            player_id: player.id,
+            name: player.name,
+            token,
+            created_at: player.created_at,
+        })
+    };
+    match &key {
+        None => work(conn).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(
+            conn,
+            k,
+            201,
+            work,
+            |created| created.token.clear(),
+            |created| {
+                created.token = creation_token(Some(k));
+                cx.known_tokens.learn(&created.token);
+            },
+        ),
+    }
 }
 
 /// `POST /v1/players/me/token`: a new token; the old one stops working at once, and the
-/// player's open streams end (in every process).
+/// player's open streams end (in every process). Once per `key`: a retry with the old token
+/// and the key gets the same new token (derived from the key again, never stored), so an
+/// answer lost on the way does not lose the player.
 ///
 /// # Errors
-/// 401; store errors.
+/// 401; 422 `idempotency_key_reused`; store errors.
 pub fn rotate(
     conn: &mut PooledConn,
     cx: &Context,
     token: &SeatToken,
-) -> Result<RotatedToken, ApiError> {
-    let player = require_player(conn, token)?;
-    let token = new_player_token();
-    store::rotate_player_token(conn, player.id, &token)?;
-    cx.changes.token_rotated(player.id);
-    tracing::info!(player_id = %player.id, "player token rotated");
-    Ok(RotatedToken {
-        player_id: player.id,
-        token,
-    })
+    key: Option<LobbyKey>,
+) -> Result<Answer<RotatedToken>, ApiError> {
+    let new_token = |key: Option<&LobbyKey>| match key {
+        Some(key) => format!("{PLAYER_TOKEN_PREFIX}{}", key.token(&[ROTATE.as_bytes()])),
+        None => new_player_token(),
+    };
+    let mut rotated = None;
+    let mut work = |conn: &mut PgConnection| {
+        let player = require_player(conn, cx, token)?;
+        let token = new_token(key.as_ref());
+        store::rotate_player_token(conn, player.id, &token)?;
+        cx.known_tokens.learn(&token);
+        rotated = Some(player.id);
+        Ok(RotatedToken {
+            player_id: player.id,
+            token,
+        })
+    };
+    let answer = match &key {
+        None => work(conn).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(
+            conn,
+            k,
+            200,
+            work,
+            |r| r.token.clear(),
+            |r| {
+                r.token = new_token(Some(k));
+                cx.known_tokens.learn(&r.token);
+            },
+        ),
+    }?;
+    // Committed now: the old token's streams end.
+    if let Some(player_id) = rotated {
+        cx.changes.token_rotated(player_id);
+        tracing::info!(%player_id, "player token rotated");
+    }
+    Ok(answer)
 }
+
+/// The operation a key of a token's rotation is for.
+const ROTATE: &str = "POST /v1/players/me/token";
 
 /// How many rating changes a profile shows.
 const HISTORY: i64 = 50;
@@ -186,8 +260,12 @@ pub fn profile(conn: &mut PooledConn, id: Uuid) -> Result<PlayerProfile, ApiErro
 ///
 /// # Errors
 /// 401; store errors.
-pub fn me(conn: &mut PooledConn, token: &SeatToken) -> Result<PlayerProfile, ApiError> {
-    let player: PlayerRow = require_player(conn, token)?;
+pub fn me(
+    conn: &mut PooledConn,
+    cx: &Context,
+    token: &SeatToken,
+) -> Result<PlayerProfile, ApiError> {
+    let player: PlayerRow = require_player(conn, cx, token)?;
     profile(conn, player.id)
 }
 
@@ -215,12 +293,13 @@ fn listed_deadlines(
 /// 401; 400 `invalid_cursor`; store errors.
 pub fn games(
     conn: &mut PooledConn,
+    cx: &Context,
     token: &SeatToken,
     filter: PlayerGameFilter,
     cursor: Option<&str>,
     limit: i64,
 ) -> Result<PlayerGameList, ApiError> {
-    let player = require_player(conn, token)?;
+    let player = require_player(conn, cx, token)?;
     let after = match cursor {
         Some(c) => Some(Cursor::decode(c).ok_or_else(|| {
             ApiError::bad_request("invalid_cursor", "cursor is not a next_cursor of this list")

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use db::store::{self, NewNotice, NewSeek, NoticeDue, NoticeRow, SeekRow};
-use db::PooledConn;
+use db::{PgConnection, PooledConn};
 use engine::chance::rng_for;
 use engine::DynGame;
 use rand::seq::SliceRandom;
@@ -17,32 +17,11 @@ use uuid::Uuid;
 
 use super::caller::require_player;
 use super::lobby::{self, GamePlan, SeatPlan};
+use super::lobby_keys::{self, Answer, LobbyKey};
 use crate::dto::{BotInfo, BotLevel, Clock, PlayerNotice, Seek, SeekMatchedNotice, SeekStatus};
 use crate::error::ApiError;
 use crate::extract::SeatToken;
 use crate::state::Context;
-
-/// Runs `f` in a transaction on `conn`: committed when it succeeds, rolled back when it fails
-/// (the api's own transaction, around store calls that each open a savepoint inside it).
-fn in_transaction<T>(
-    conn: &mut PooledConn,
-    f: impl FnOnce(&mut PooledConn) -> Result<T, ApiError>,
-) -> Result<T, ApiError> {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    AnsiTransactionManager::begin_transaction(&mut ***conn)?;
-    match f(conn) {
-        Ok(value) => {
-            AnsiTransactionManager::commit_transaction(&mut ***conn)?;
-            Ok(value)
-        }
-        Err(e) => {
-            if let Err(rollback) = AnsiTransactionManager::rollback_transaction(&mut ***conn) {
-                tracing::warn!(error = %rollback, "rolling back a seek's transaction failed");
-            }
-            Err(e)
-        }
-    }
-}
 
 /// The most seeks of one pool looked at per match.
 const POOL_WINDOW: i64 = 500;
@@ -163,7 +142,7 @@ type Matched = Vec<NoticeRow>;
 /// fills the table of seek `filling` with bots when it is still waiting). In the caller's
 /// transaction, which must hold nothing that another matching might wait for.
 fn match_pool(
-    conn: &mut PooledConn,
+    conn: &mut PgConnection,
     cx: &Context,
     sample: &SeekRow,
     filling: Option<Uuid>,
@@ -254,38 +233,49 @@ fn match_pool(
 }
 
 /// `POST /v1/seeks` (checked with [`check`]): stores the seek and, if it completes a table,
-/// creates the game; the seek as it is then (`matched` with the game, or `waiting`).
+/// creates the game; the seek as it is then (`matched` with the game, or `waiting`). Once per
+/// `key`: a retry with it gets the first answer again.
 ///
 /// # Errors
-/// 401; store errors.
+/// 401; 422 `idempotency_key_reused`; store errors.
 pub fn create(
     conn: &mut PooledConn,
     cx: &Context,
     token: &SeatToken,
     plan: SeekPlan,
-) -> Result<Seek, ApiError> {
-    let player = require_player(conn, token)?;
-    let new = NewSeek {
-        player_id: player.id,
-        game_type: plan.kind.name().to_string(),
-        seats: i32::try_from(plan.seats).unwrap_or(i32::MAX),
-        clock: plan.clock.stored(),
-        rated: plan.rated,
-        config: plan.config.clone(),
-        pool: pool_name(&plan),
-        fill_with_bots_after: plan
-            .fill_with_bots_after
-            .map(|s| i32::try_from(s).unwrap_or(i32::MAX)),
-        ttl: cx.seek_ttl,
-    };
-    let (row, notices) = in_transaction(conn, |conn| {
+    key: Option<LobbyKey>,
+) -> Result<Answer<Seek>, ApiError> {
+    let mut notices = Vec::new();
+    let work = |conn: &mut PgConnection| {
+        let player = require_player(conn, cx, token)?;
+        let new = NewSeek {
+            player_id: player.id,
+            game_type: plan.kind.name().to_string(),
+            seats: i32::try_from(plan.seats).unwrap_or(i32::MAX),
+            clock: plan.clock.stored(),
+            rated: plan.rated,
+            config: plan.config.clone(),
+            pool: pool_name(&plan),
+            fill_with_bots_after: plan
+                .fill_with_bots_after
+                .map(|s| i32::try_from(s).unwrap_or(i32::MAX)),
+            ttl: cx.seek_ttl,
+        };
         let row = store::insert_seek(conn, &new)?;
-        let notices = match_pool(conn, cx, &row, None)?;
-        Ok((row, notices))
-    })?;
+        notices = match_pool(conn, cx, &row, None)?;
+        let row = store::get_seek(conn, row.id)?.unwrap_or(row);
+        Ok(seek_dto(&row))
+    };
+    let answer = match &key {
+        None => store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
+    }?;
+    // Committed now (a replay recorded none).
     cx.changes.notices(&notices);
-    let row = store::get_seek(conn, row.id)?.unwrap_or(row);
-    Ok(seek_dto(&row))
+    Ok(answer)
 }
 
 /// `GET /v1/seeks/{id}`.
@@ -306,8 +296,13 @@ fn seek_not_found() -> ApiError {
 ///
 /// # Errors
 /// 401, 403 `not_your_seek`, 404, 409 `seek_not_waiting`; store errors.
-pub fn cancel(conn: &mut PooledConn, token: &SeatToken, id: Uuid) -> Result<Seek, ApiError> {
-    let player = require_player(conn, token)?;
+pub fn cancel(
+    conn: &mut PooledConn,
+    cx: &Context,
+    token: &SeatToken,
+    id: Uuid,
+) -> Result<Seek, ApiError> {
+    let player = require_player(conn, cx, token)?;
     let seek = store::get_seek(conn, id)?.ok_or_else(seek_not_found)?;
     if seek.player_id != player.id {
         return Err(ApiError::forbidden(
@@ -335,7 +330,7 @@ pub fn fill_due(conn: &mut PooledConn, cx: &Context) -> Result<bool, ApiError> {
     let Some(due) = store::due_fills(conn, 1)?.into_iter().next() else {
         return Ok(false);
     };
-    let notices = in_transaction(conn, |conn| match_pool(conn, cx, &due, Some(due.id)))?;
+    let notices = store::atomically(conn, |conn| match_pool(conn, cx, &due, Some(due.id)))?;
     cx.changes.notices(&notices);
     Ok(true)
 }

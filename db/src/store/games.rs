@@ -63,6 +63,9 @@ pub struct NewGame {
     /// Setup events, snapshot and status when the game starts at creation (all seats named);
     /// `None` leaves it `open` at version 0 with no snapshot.
     pub initial: Option<Decision>,
+    /// For a game of bots only that starts at once: the most such games allowed to run
+    /// (checked in the creating transaction, see [`claim_bot_game_slot`]); `None` otherwise.
+    pub bot_game_limit: Option<i64>,
     /// The time control, as the api stores it; `None`: no clock.
     pub clock: Option<serde_json::Value>,
     /// How long an open game waits for its seats to be taken before it expires (ignored for
@@ -93,6 +96,9 @@ pub fn create_game_noticed(
     new: NewGame,
 ) -> Result<(GameRow, Vec<super::NoticeRow>), StoreError> {
     conn.transaction(|conn| {
+        if let Some(limit) = new.bot_game_limit {
+            claim_bot_game_slot(conn, limit)?;
+        }
         let game: GameRow = diesel::insert_into(games::table)
             .values((
                 games::id.eq(new.id),
@@ -183,20 +189,78 @@ pub(super) fn lock_game<E>(conn: &mut PgConnection, id: Uuid) -> Result<GameRow,
 }
 
 /// How many games are running with a bot in every seat: the server caps them (they run
-/// without anyone waiting for them, so nothing else limits them).
+/// without anyone waiting for them, so nothing else limits them). A seat counts as a bot's
+/// when it was given to one, or when the server's bot stands in for its absent player (after
+/// a timeout or a resignation, as the game's lifecycle says): a game whose people have all
+/// gone runs unattended just the same.
 ///
 /// # Errors
 /// `Unavailable`/`Database` only.
 pub fn active_bot_only_games(conn: &mut PgConnection) -> Result<i64, StoreError> {
-    use diesel::dsl::{exists, not};
-    let person_or_open = seats::table
+    use diesel::dsl::{exists, not, sql};
+    use diesel::sql_types::Bool;
+    // The lifecycle snapshot (`api`'s `Lifecycle`) lists the seats in order; a seat's
+    // `stand_in` is there only while a bot plays for its player.
+    let no_stand_in =
+        sql::<Bool>("(games.lifecycle -> 'seats' -> seats.seat ->> 'stand_in') IS NULL");
+    let person_plays = seats::table
         .filter(seats::game_id.eq(games::id))
-        .filter(seats::bot_level.is_null());
+        .filter(seats::bot_level.is_null())
+        .filter(no_stand_in);
     Ok(games::table
         .filter(games::status.eq(GameStatus::Active))
-        .filter(not(exists(person_or_open)))
+        .filter(not(exists(person_plays)))
         .count()
         .get_result(conn)?)
+}
+
+/// The key of the transaction-scoped advisory lock that serializes every start of a game of
+/// bots only (an arbitrary constant: "bots" in ASCII).
+const BOT_GAMES_LOCK: i64 = 0x626f_7473;
+
+/// Makes room for one more running game of bots only, or refuses: call it inside the
+/// transaction that makes such a game active. It waits for every other transaction that
+/// claimed a slot to end (an advisory lock held until commit), then counts the running ones,
+/// which therefore include every game those transactions started: the limit is exact however
+/// many processes and requests create games at once.
+///
+/// # Errors
+/// `TooManyBotGames` when `limit` of them run already; `Unavailable`/`Database`.
+pub fn claim_bot_game_slot(conn: &mut PgConnection, limit: i64) -> Result<(), StoreError> {
+    diesel::sql_query(format!("SELECT pg_advisory_xact_lock({BOT_GAMES_LOCK})")).execute(conn)?;
+    let running = active_bot_only_games(conn)?;
+    if running >= limit {
+        return Err(StoreError::TooManyBotGames { running, limit });
+    }
+    Ok(())
+}
+
+/// Runs `f` as one transaction: the store calls inside it become savepoints, so that several
+/// of them (taking a seat, then starting the game) commit or roll back together.
+///
+/// # Errors
+/// `f`'s error (everything rolled back), or the commit's.
+pub fn atomically<T, E>(
+    conn: &mut PgConnection,
+    f: impl FnOnce(&mut PgConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<StoreError>,
+{
+    enum Failed<E> {
+        Caller(E),
+        Store(diesel::result::Error),
+    }
+    impl<E> From<diesel::result::Error> for Failed<E> {
+        fn from(e: diesel::result::Error) -> Self {
+            Failed::Store(e)
+        }
+    }
+    conn.transaction(|conn| f(conn).map_err(Failed::Caller))
+        .map_err(|e| match e {
+            Failed::Caller(e) => e,
+            Failed::Store(e) => E::from(StoreError::from(e)),
+        })
 }
 
 /// Game `id`.

@@ -1,4 +1,6 @@
-use db::schema::{bot_turns, game_deadlines, game_events, games, idempotency_keys, seats};
+use db::schema::{
+    bot_turns, game_deadlines, game_events, games, idempotency_keys, lobby_idempotency_keys, seats,
+};
 use db::testing::TestDb;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
@@ -57,7 +59,11 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 11);
+    let folders = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().is_dir())
+        .count();
+    assert_eq!(applied, folders);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }
@@ -189,6 +195,23 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<serde_json::Value>,
             chrono::DateTime<chrono::Utc>,
             Option<i64>,
+        )>(&mut conn)
+        .unwrap();
+    diesel::insert_into(lobby_idempotency_keys::table)
+        .values((
+            lobby_idempotency_keys::key_sha256.eq(vec![7u8; 32]),
+            lobby_idempotency_keys::request_fingerprint.eq(vec![1u8]),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    lobby_idempotency_keys::table
+        .select(lobby_idempotency_keys::all_columns)
+        .load::<(
+            Vec<u8>,
+            Vec<u8>,
+            Option<i32>,
+            Option<serde_json::Value>,
+            chrono::DateTime<chrono::Utc>,
         )>(&mut conn)
         .unwrap();
     players_tables_match(&mut conn, game.id);

@@ -51,6 +51,9 @@ use crate::Game;
 pub struct Acquire;
 
 impl Game for Acquire {
+    /// No action of this game has parameters that cannot be listed.
+    type Template = crate::template::NoTemplate;
+
     const NAME: &'static str = "acquire";
     const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";
     const RULES_VERSION: u32 = 1;

@@ -2,6 +2,7 @@
 //! variants and fields are only ever added. Properties are named by their square (0–39).
 
 use super::data::Card;
+use crate::template::{self, IntegerRange, IntegerSubset};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,4 +101,98 @@ pub enum Action {
         #[serde(default)]
         lift: Vec<u8>,
     },
+}
+
+/// The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+/// `{"type": "bid", "params": {"amount": {"kind": "integer", "min": 11, "max": 1500}}}` stands
+/// for `{"type": "bid", "amount": <11 to 1500>}`. Each variant is its action's `type`, with
+/// the fields it fixes under `fixed` and a domain per free field under `params`; any choice
+/// from the domains is accepted while the template is listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyTemplate))]
+pub enum Template {
+    /// A bid in the running auction, from the lowest allowed bid to the bidder's cash
+    /// (MO-AUC-2..5).
+    Bid { params: BidParams },
+    /// An offer to `to` (MO-TRADE-4): cash, properties and jail cards of either side. A free
+    /// field left out of `params` has nothing to choose from: leave it out of the action too.
+    OfferTrade {
+        fixed: OfferFixed,
+        params: OfferParams,
+    },
+    /// Accepting the offer `offer`, lifting any of the mortgages received (MO-TRADE-3).
+    AcceptTrade {
+        fixed: AcceptFixed,
+        params: LiftParams,
+    },
+    /// As the creditor of a bankrupt: lifting any of the mortgages received (MO-BANKR-2).
+    SettleInheritance { params: LiftParams },
+}
+
+template::subset_domain!(
+    /// Distinct Monopoly cards (jail cards) from a list.
+    CardSubset,
+    Card,
+    MonopolyCardSubset
+);
+
+/// The free field of a bid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyBidParams))]
+pub struct BidParams {
+    pub amount: IntegerRange,
+}
+
+/// The mortgaged properties received that may be lifted at once (interest is paid on the
+/// others).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyLiftParams))]
+pub struct LiftParams {
+    pub lift: IntegerSubset,
+}
+
+/// The seat a trade offer goes to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyOfferFixed))]
+pub struct OfferFixed {
+    pub to: crate::Seat,
+}
+
+/// The offer an acceptance names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyAcceptFixed))]
+pub struct AcceptFixed {
+    pub offer: u32,
+}
+
+/// What a trade offer may contain. A side with no cash, no tradeable property or no jail card
+/// has no such field here (the action's field then defaults to 0 or empty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = MonopolyOfferParams))]
+pub struct OfferParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub give_cash: Option<IntegerRange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub give_properties: Option<IntegerSubset>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub give_cards: Option<CardSubset>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub get_cash: Option<IntegerRange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub get_properties: Option<IntegerSubset>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub get_cards: Option<CardSubset>,
 }

@@ -49,7 +49,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::Action;
+pub use action::{Action, Template};
 pub use config::{
     Config, DeckChoice, InheritedInterest, InterestRounding, TradeOffers, UtilityRentDice,
 };

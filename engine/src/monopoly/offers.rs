@@ -6,12 +6,13 @@
 //! of them (a template per partner and leading field): so the sides come from the deed sets of
 //! [`Holdings`], and counting a template allocates nothing.
 
+use super::action::{CardSubset, OfferFixed, OfferParams, Template};
 use super::config::TradeOffers;
 use super::data::Card;
 use super::holdings::{DeedSet, Holdings};
 use super::state::State;
 use super::Action;
-use crate::template::{draw, ActionTemplate, Domain};
+use crate::template::{draw, IntegerRange, IntegerSubset};
 use crate::Seat;
 use rand::RngCore;
 
@@ -109,45 +110,6 @@ impl OfferField {
         }
     }
 
-    /// The values the field may take with at least `min` items (cash: M `min`), if it can
-    /// hold one item at all.
-    fn domain(self, mine: &TradeSide, theirs: &TradeSide, min: usize) -> Option<Domain> {
-        let pool = self.pool(mine, theirs);
-        if pool.size() == 0 {
-            return None;
-        }
-        let subset = |all: Domain| match all {
-            Domain::Subset {
-                values, max_items, ..
-            } => Domain::Subset {
-                values,
-                min_items: min,
-                max_items,
-            },
-            other => other,
-        };
-        Some(match pool {
-            Pool::Squares(set) => subset(Domain::any_subset(set.squares())),
-            Pool::Cards(cards) => subset(Domain::any_subset(cards)),
-            Pool::Cash(cash) => Domain::Integer {
-                min: min as i64,
-                max: cash,
-            },
-        })
-    }
-
-    /// The action field it fills.
-    fn name(self) -> &'static str {
-        match self {
-            OfferField::GetProperties => "get_properties",
-            OfferField::GiveProperties => "give_properties",
-            OfferField::GetCards => "get_cards",
-            OfferField::GiveCards => "give_cards",
-            OfferField::GetCash => "get_cash",
-            OfferField::GiveCash => "give_cash",
-        }
-    }
-
     /// Its place in [`OfferField::ALL`].
     fn position(self) -> usize {
         self as usize
@@ -199,17 +161,38 @@ pub(super) fn template(
     seat: Seat,
     to: Seat,
     lead: Option<OfferField>,
-) -> ActionTemplate {
+) -> Template {
     let [mine, theirs] = TradeSide::offer(state, holdings, seat, to);
-    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
     let start = lead.map_or(0, OfferField::position);
-    for field in &OfferField::ALL[start..] {
-        let min = usize::from(Some(*field) == lead);
-        if let Some(domain) = field.domain(&mine, &theirs, min) {
-            template = template.param(field.name(), domain);
-        }
+    // The fewest items a field of the template holds, `None` where the template leaves it
+    // out; and a field with nothing to choose from is left out too.
+    let least = |field: OfferField| {
+        (field.position() >= start && field.pool(&mine, &theirs).size() > 0)
+            .then_some(usize::from(Some(field) == lead))
+    };
+    let squares = |field: OfferField| match (least(field)?, field.pool(&mine, &theirs)) {
+        (min, Pool::Squares(set)) => Some(IntegerSubset::any_of(set.squares()).at_least(min)),
+        _ => None,
+    };
+    let cards = |field: OfferField| match (least(field)?, field.pool(&mine, &theirs)) {
+        (min, Pool::Cards(cards)) => Some(CardSubset::any_of(cards.iter().copied()).at_least(min)),
+        _ => None,
+    };
+    let cash = |field: OfferField| match (least(field)?, field.pool(&mine, &theirs)) {
+        (min, Pool::Cash(cash)) => Some(IntegerRange::new(min as i64, cash)),
+        _ => None,
+    };
+    Template::OfferTrade {
+        fixed: OfferFixed { to },
+        params: OfferParams {
+            give_cash: cash(OfferField::GiveCash),
+            give_properties: squares(OfferField::GiveProperties),
+            give_cards: cards(OfferField::GiveCards),
+            get_cash: cash(OfferField::GetCash),
+            get_properties: squares(OfferField::GetProperties),
+            get_cards: cards(OfferField::GetCards),
+        },
     }
-    template
 }
 
 /// An offer as [`template`]'s instantiation draws it: its free fields by name, each only where

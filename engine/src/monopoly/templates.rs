@@ -3,19 +3,19 @@
 //! some of its mortgages (MO-TRADE-3) and new trade offers ([`super::offers`]). Every
 //! instantiation of a listed template is accepted by `decide`.
 
-use super::action::Action;
+use super::action::{AcceptFixed, Action, BidParams, LiftParams, Template};
 use super::holdings::Shared;
 use super::legal::{stage_of, Stage};
 use super::offers;
 use super::rules;
 use super::state::{State, TradeOffer};
 use super::trade;
-use crate::template::{self, draw, ActionTemplate, Domain};
+use crate::template::{self, draw, IntegerRange, IntegerSubset};
 use crate::Seat;
 use rand::RngCore;
 
 /// The templates of `seat`, in listing order.
-pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+pub fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
     let mut templates = Vec::new();
     if let Some(stage) = stage_of(state, seat) {
         let shared = Shared::new(state);
@@ -32,7 +32,7 @@ pub fn action_template_count(state: &State, seat: Seat) -> usize {
 }
 
 /// The `index`-th template of [`action_templates`], the only one built.
-pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<Template> {
     let stage = stage_of(state, seat)?;
     let shared = Shared::new(state);
     template::nth_found(index, |found| parametric(&shared, seat, stage, found))
@@ -164,22 +164,25 @@ fn parametric<'s>(
 
 impl Parametric<'_> {
     /// The template `seat` is offered.
-    fn build(&self, shared: &Shared, seat: Seat) -> ActionTemplate {
+    fn build(&self, shared: &Shared, seat: Seat) -> Template {
         let state = shared.state;
         match *self {
-            Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
-                "amount",
-                Domain::Integer {
-                    min: floor,
-                    max: cash,
+            Parametric::Bid { floor, cash } => Template::Bid {
+                params: BidParams {
+                    amount: IntegerRange::new(floor, cash),
                 },
-            ),
-            Parametric::SettleInheritance(squares) => {
-                ActionTemplate::new("settle_inheritance").param("lift", Domain::any_subset(squares))
-            }
-            Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
-                .fixed("offer", o.offer)
-                .param("lift", Domain::any_subset(trade::mortgaged_given(state, o))),
+            },
+            Parametric::SettleInheritance(squares) => Template::SettleInheritance {
+                params: LiftParams {
+                    lift: IntegerSubset::any_of(squares.iter().copied()),
+                },
+            },
+            Parametric::AcceptTrade(o) => Template::AcceptTrade {
+                fixed: AcceptFixed { offer: o.offer },
+                params: LiftParams {
+                    lift: IntegerSubset::any_of(trade::mortgaged_given(state, o)),
+                },
+            },
             Parametric::OfferTrade { to, lead } => {
                 offers::template(state, shared.holdings(), seat, to, lead)
             }
@@ -211,7 +214,7 @@ impl Parametric<'_> {
     }
 }
 
-/// Any sub-list of `values`, drawn as [`Domain::any_subset`] draws it.
+/// Any sub-list of `values`, drawn as [`template::Domain::any_subset`] draws it.
 fn any_of<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
     draw::subset(rng, values.len(), 0, values.len())
         .into_iter()

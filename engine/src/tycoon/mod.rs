@@ -33,6 +33,9 @@ use crate::Game;
 pub struct Tycoon;
 
 impl Game for Tycoon {
+    /// No action of this game has parameters that cannot be listed.
+    type Template = crate::template::NoTemplate;
+
     const NAME: &'static str = "tycoon";
     const TITLE: &'static str = "Tycoon (Kramer & Rösner)";
     /// 2: majority ties follow the seeds' wording by default (`tie_break = first_built`).

@@ -9,6 +9,7 @@
 use super::cards::{Cards, Empire};
 use super::data::{Cell, Tile};
 use super::state::ShipId;
+use crate::template::{self, CountsKind, SeatOneOf};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -93,4 +94,109 @@ pub enum Action {
     ChooseFightDiscard { cards: Cards },
     /// End of round: the cards to keep, exactly as many as may be kept (TR-EOR-1).
     Keep { cards: Cards },
+}
+
+/// The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+/// `{"type": "pay", "params": {"cards": {"kind": "counts", "limits": {"orange": 2, "joker":
+/// 1}, "min_total": 2, "max_total": 2}}}` stands for `{"type": "pay", "cards": <2 of those>}`.
+/// Each variant is its action's `type`, with the fields it fixes under `fixed` and a domain per
+/// free field under `params`; any choice from the domains is accepted while it is listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosTemplate))]
+pub enum Template {
+    /// Paying an "any cards" due with cards of the hand (TR-D-19).
+    Pay { params: CardsParams },
+    /// Laying fight cards (TR-GAL-5).
+    LayFightCards { params: CardsParams },
+    /// Choosing the cards kept at the round's end (TR-EOR-1).
+    Keep { params: CardsParams },
+    /// Swapping cards with the bank (TR-ACT-D).
+    BankSwap { params: CardsParams },
+    /// Buying a card of a chosen colour from the bank (TR-ACT-D).
+    BankPick { params: BankPickParams },
+    /// An offer to another player (TR-ACT-E). Either `give` is a free field (some cards of the
+    /// hand), or `fixed.give` says what is given (`{}`: nothing, asking for a gift; the whole
+    /// hand, under `player_trade_free` before the turn's action) and at least one card is
+    /// asked for.
+    OfferTrade {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(nullable = false))]
+        fixed: Option<GiftFixed>,
+        params: OfferParams,
+    },
+}
+
+/// Trade cards counted by colour: a count for some colours, at most each colour's limit
+/// (colours left out count 0), the counts summing to `min_total..=max_total`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosCardCounts))]
+pub struct CardCounts {
+    #[cfg_attr(feature = "openapi", schema(inline))]
+    kind: CountsKind,
+    /// The most cards of each colour (colours left out: none).
+    pub limits: Cards,
+    /// The fewest cards in all.
+    pub min_total: u32,
+    /// The most cards in all.
+    pub max_total: u32,
+}
+
+impl CardCounts {
+    /// Any `min..=max` cards, at most `limits` of each colour.
+    pub fn new(limits: Cards, min: u8, max: u8) -> CardCounts {
+        CardCounts {
+            kind: CountsKind::Counts,
+            limits,
+            min_total: u32::from(min),
+            max_total: u32::from(max),
+        }
+    }
+}
+
+template::one_of_domain!(
+    /// One empire colour of the listed ones.
+    EmpireOneOf,
+    Empire,
+    TyrosEmpireOneOf
+);
+
+/// The cards of a payment, a fight, a keep choice or a bank swap.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosCardsParams))]
+pub struct CardsParams {
+    pub cards: CardCounts,
+}
+
+/// The colour bought from the bank and the cards paid for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosBankPickParams))]
+pub struct BankPickParams {
+    pub colour: EmpireOneOf,
+    pub cards: CardCounts,
+}
+
+/// What an offer gives when the proposer has no choice of it: nothing, or the whole hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosGiftFixed))]
+pub struct GiftFixed {
+    pub give: Cards,
+}
+
+/// What an offer may contain: the seat it goes to, the cards given (when the hand holds
+/// any) and the cards asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosOfferParams))]
+pub struct OfferParams {
+    pub to: SeatOneOf,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub give: Option<CardCounts>,
+    pub get: CardCounts,
 }

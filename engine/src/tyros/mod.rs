@@ -55,7 +55,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::Action;
+pub use action::{Action, Template};
 pub use cards::{Card, Cards, Empire};
 pub use config::{CantPlaceTile, Config, ReshuffleRule, SetupMode, TyrosShipyard};
 pub use data::{board, Cell, DesertCell, SeaCell, Tile};

@@ -3,7 +3,9 @@
 //! (TR-ACT-D) and trade offers (TR-ACT-E). Every instantiation of a listed template is
 //! accepted by `decide`; [`super::legal`] lists a concrete default for each such decision.
 
-use super::action::Action;
+use super::action::{
+    Action, BankPickParams, CardCounts, CardsParams, EmpireOneOf, GiftFixed, OfferParams, Template,
+};
 use super::cards::{Card, Cards, Empire};
 use super::data::board;
 use super::legal::{has_action, payment_options};
@@ -12,13 +14,12 @@ use super::rules::{self, Awaiting};
 use super::state::State;
 use super::trade;
 use crate::refusal::Refused;
-use crate::template::{self, draw, ActionTemplate, Domain};
+use crate::template::{self, draw, SeatOneOf};
 use crate::Seat;
 use rand::RngCore;
-use std::collections::BTreeMap;
 
 /// The templates of `seat`, in listing order; none for a seat the table does not have.
-pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+pub fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
     let mut out = Vec::new();
     if seat.index() < state.players.len() {
         templates(state, seat, &mut |t| out.push(t.build(state, seat)));
@@ -35,7 +36,7 @@ pub fn action_template_count(state: &State, seat: Seat) -> usize {
 }
 
 /// The `index`-th template of [`action_templates`], the only one built.
-pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<Template> {
     if seat.index() >= state.players.len() {
         return None;
     }
@@ -58,7 +59,7 @@ pub fn template_action(
 
 /// A template of a seat as [`templates`] finds it, before it is built: counting these is cheap,
 /// building one (a map of card names per domain) is not.
-pub enum Template {
+pub enum Found {
     /// Paying `count` cards of `hand` for an "any cards" due (TR-D-19).
     Pay { hand: Cards, count: u8 },
     /// Laying `min..=max` fight cards (TR-GAL-5).
@@ -119,69 +120,77 @@ fn offer_shapes(state: &State, seat: Seat, found: &mut dyn FnMut(OfferGive)) {
 }
 
 /// The templates of `seat`, each handed to `found` in listing order.
-pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
+pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Found)) {
     let hand = state.player(seat).cards;
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => {
             if let Options::AnyOf { hand, count } = payment_options(state) {
-                found(Template::Pay { hand, count });
+                found(Found::Pay { hand, count });
             }
         }
         Awaiting::FightCards(p) if p == seat && !hand.is_empty() => {
             let g = &board().variants.galleys;
             let max = u32::from(g.fight_cards_max).min(hand.total()) as u8;
             let min = g.fight_cards_min.min(max);
-            found(Template::LayFightCards { min, max });
+            found(Found::LayFightCards { min, max });
         }
-        Awaiting::Keep if rules::keep_pending(state, seat) => found(Template::Keep),
+        Awaiting::Keep if rules::keep_pending(state, seat) => found(Found::Keep),
         Awaiting::Turn(p) if p == seat => {
             if trade::check_bank::<Refused>(state, seat).is_ok() && !hand.is_empty() {
                 let c = &board().constants.bank_trade;
                 let max = u32::from(c.swap_max).min(hand.total()) as u8;
-                found(Template::BankSwap { max });
+                found(Found::BankSwap { max });
                 if hand.total() >= u32::from(c.pick_cost) {
-                    found(Template::BankPick);
+                    found(Found::BankPick);
                 }
             }
             if trade::check_may_offer::<Refused>(state, seat).is_ok() {
-                offer_shapes(state, seat, &mut |give| found(Template::Offer(give)));
+                offer_shapes(state, seat, &mut |give| found(Found::Offer(give)));
             }
         }
         _ => {}
     }
 }
 
-impl Template {
+impl Found {
     /// The template `seat` is offered.
-    pub fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+    pub fn build(&self, state: &State, seat: Seat) -> Template {
         let hand = state.player(seat).cards;
+        let cards = |limits, min, max| CardsParams {
+            cards: CardCounts::new(limits, min, max),
+        };
         match *self {
-            Template::Pay { hand, count } => {
-                ActionTemplate::new("pay").param("cards", counts(&hand, count, count))
-            }
-            Template::LayFightCards { min, max } => {
-                ActionTemplate::new("lay_fight_cards").param("cards", counts(&hand, min, max))
-            }
-            Template::Keep => {
+            Found::Pay { hand, count } => Template::Pay {
+                params: cards(hand, count, count),
+            },
+            Found::LayFightCards { min, max } => Template::LayFightCards {
+                params: cards(hand, min, max),
+            },
+            Found::Keep => {
                 let kept = state.config.cards_kept;
-                ActionTemplate::new("keep").param("cards", counts(&hand, kept, kept))
+                Template::Keep {
+                    params: cards(hand, kept, kept),
+                }
             }
-            Template::BankSwap { max } => {
-                ActionTemplate::new("bank_swap").param("cards", counts(&hand, 1, max))
-            }
-            Template::BankPick => {
+            Found::BankSwap { max } => Template::BankSwap {
+                params: cards(hand, 1, max),
+            },
+            Found::BankPick => {
                 let cost = board().constants.bank_trade.pick_cost;
-                ActionTemplate::new("bank_pick")
-                    .param("colour", Domain::one_of(Empire::ALL))
-                    .param("cards", counts(&hand, cost, cost))
+                Template::BankPick {
+                    params: BankPickParams {
+                        colour: EmpireOneOf::new(Empire::ALL),
+                        cards: CardCounts::new(hand, cost, cost),
+                    },
+                }
             }
-            Template::Offer(give) => offer_template(state, seat, &hand, give),
+            Found::Offer(give) => offer_template(state, seat, &hand, give),
         }
     }
 }
 
-impl Template {
-    /// A uniformly random action of the template [`Template::build`] builds, without building
+impl Found {
+    /// A uniformly random action of the template [`Found::build`] builds, without building
     /// it: the same draws as its JSON instantiation (free fields by name, see
     /// [`crate::template::draw`]).
     pub fn fill(&self, state: &State, seat: Seat, rng: &mut dyn RngCore) -> Action {
@@ -190,28 +199,28 @@ impl Template {
             draw_cards(rng, hand.to_array().map(u32::from), min, max)
         };
         match *self {
-            Template::Pay { hand, count } => Action::Pay {
+            Found::Pay { hand, count } => Action::Pay {
                 cards: draw_cards(rng, hand.to_array().map(u32::from), count, count),
             },
-            Template::LayFightCards { min, max } => Action::LayFightCards {
+            Found::LayFightCards { min, max } => Action::LayFightCards {
                 cards: any(rng, min, max),
             },
-            Template::Keep => {
+            Found::Keep => {
                 let kept = state.config.cards_kept;
                 Action::Keep {
                     cards: any(rng, kept, kept),
                 }
             }
-            Template::BankSwap { max } => Action::BankSwap {
+            Found::BankSwap { max } => Action::BankSwap {
                 cards: any(rng, 1, max),
             },
-            Template::BankPick => {
+            Found::BankPick => {
                 let cost = board().constants.bank_trade.pick_cost;
                 let cards = any(rng, cost, cost);
                 let colour = Empire::ALL[draw::index(rng, Empire::ALL.len())];
                 Action::BankPick { colour, cards }
             }
-            Template::Offer(give) => {
+            Found::Offer(give) => {
                 let most = largest_other_hand(state, seat);
                 let wanted = |rng: &mut dyn RngCore, min: u32| {
                     let mut counts = [0; Card::ALL.len()];
@@ -236,7 +245,7 @@ impl Template {
 }
 
 /// `min..=max` cards within the per-colour limits `caps` (in [`Card::ALL`] order), drawn as
-/// the "counts" domain of [`counts`] draws them.
+/// a "counts" domain ([`CardCounts`]) draws them.
 fn draw_cards(rng: &mut dyn RngCore, caps: [u32; 5], min: u8, max: u8) -> Cards {
     let caps = Card::BY_NAME.map(|c| caps[c.index()]);
     let mut counts = [0; Card::ALL.len()];
@@ -267,36 +276,29 @@ fn largest_other_hand(state: &State, seat: Seat) -> u32 {
 /// An offer to any other player giving as `give` says, for up to as many cards as the largest
 /// other hand holds (an offer asking for more than its recipient holds can only be rejected);
 /// at least one card is asked for unless some are given (TR-ACT-E).
-fn offer_template(state: &State, seat: Seat, hand: &Cards, give: OfferGive) -> ActionTemplate {
-    let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
-    let most = largest_other_hand(state, seat);
-    let wanted = |min_total| Domain::Counts {
-        limits: Card::ALL
-            .iter()
-            .map(|c| (c.name().to_string(), most))
-            .collect(),
-        min_total,
-        max_total: most,
+fn offer_template(state: &State, seat: Seat, hand: &Cards, give: OfferGive) -> Template {
+    let to = SeatOneOf::new(state.seats().filter(|&o| o != seat));
+    // At most 255 (largest_other_hand caps it), so it fits a card count.
+    let most = largest_other_hand(state, seat) as u8;
+    let wanted = |min| CardCounts::new(Cards::from_array([most; 5]), min, most);
+    let fixed = |give: Cards| Template::OfferTrade {
+        fixed: Some(GiftFixed { give }),
+        params: OfferParams {
+            to: to.clone(),
+            give: None,
+            get: wanted(1),
+        },
     };
-    let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
     match give {
-        OfferGive::Some { max } => t
-            .param("give", counts(hand, 1, max))
-            .param("get", wanted(0)),
-        OfferGive::All => t.fixed("give", hand).param("get", wanted(1)),
-        OfferGive::Nothing => t.fixed("give", Cards::NONE).param("get", wanted(1)),
-    }
-}
-
-/// Any `min..=max` cards of `hand`.
-fn counts(hand: &Cards, min: u8, max: u8) -> Domain {
-    let limits: BTreeMap<String, u32> = hand
-        .iter()
-        .map(|(c, n)| (c.name().to_string(), u32::from(n)))
-        .collect();
-    Domain::Counts {
-        limits,
-        min_total: u32::from(min),
-        max_total: u32::from(max),
+        OfferGive::Some { max } => Template::OfferTrade {
+            fixed: None,
+            params: OfferParams {
+                to: to.clone(),
+                give: Some(CardCounts::new(*hand, 1, max)),
+                get: wanted(0),
+            },
+        },
+        OfferGive::All => fixed(*hand),
+        OfferGive::Nothing => fixed(Cards::NONE),
     }
 }

@@ -317,3 +317,44 @@ async fn bad_creations_ids_queries_and_routes_get_problem_json() {
         .unwrap();
     assert_problem(res, StatusCode::CONFLICT, "game_already_started").await;
 }
+
+/// Unknown query parameters are refused like unknown body fields, naming the parameter, on
+/// every documented operation (they used to be ignored: `?foo=1` answered 200).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_query_parameters_are_refused_naming_the_parameter() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 21).await;
+    let id = &game.id;
+    for (method, path) in [
+        (Method::GET, "/v1/game-types?foo=1".to_string()),
+        (Method::GET, "/v1/games?limit=2&foo=1".to_string()),
+        (Method::GET, format!("/v1/games/{id}?wait=0&foo=1")),
+        (Method::HEAD, format!("/v1/games/{id}?foo=1")),
+        (Method::GET, format!("/v1/games/{id}/legal-actions?foo=1")),
+        (Method::GET, format!("/v1/games/{id}/events?after=0&foo=1")),
+        (Method::GET, format!("/v1/games/{id}/states/1?foo=1")),
+        (Method::GET, format!("/v1/games/{id}/stream?foo=1")),
+        (Method::POST, format!("/v1/games/{id}/actions?foo=1")),
+        (Method::GET, "/healthz?foo=1".to_string()),
+    ] {
+        let res = app
+            .req(method.clone(), &path, Some(&game.tokens[0]))
+            .json(&json!({ "action": { "type": "end_turn" } }))
+            .send()
+            .await
+            .unwrap();
+        if method == Method::HEAD {
+            assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{path}");
+            continue;
+        }
+        let body = assert_problem(res, StatusCode::BAD_REQUEST, "invalid_query").await;
+        assert!(
+            body["detail"].as_str().unwrap().contains("\"foo\""),
+            "{path}: {body}"
+        );
+    }
+    // Known parameters still work, and nothing was applied.
+    let (status, _) = app.get_json(&format!("/v1/games/{id}?wait=0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.version(&game).await, 6);
+}

@@ -205,3 +205,67 @@ async fn over_its_budget_a_client_gets_429_with_retry_after_and_ratelimit_header
     assert!(res.headers().contains_key("retry-after"));
     assert_problem(res, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
 }
+
+/// A problem's `type` URI leads somewhere: a page per code (what it means, which rule, what
+/// to do), made from the same lists as the document's codes, and an index of them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn problem_type_uris_answer_with_a_page_per_code() {
+    let app = spawn_app().await;
+    let res = app
+        .req(Method::GET, "/v1/games/not-a-uuid", None)
+        .send()
+        .await
+        .unwrap();
+    let problem = assert_problem(res, StatusCode::BAD_REQUEST, "invalid_id").await;
+    let page = app
+        .req(Method::GET, problem["type"].as_str().unwrap(), None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    assert_eq!(page.headers()["content-type"], "text/html; charset=utf-8");
+    let text = page.text().await.unwrap();
+    for part in [
+        "<code>invalid_id</code>",
+        "What it means",
+        "Which rule",
+        "What to do",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    let doc: serde_json::Value = serde_json::from_str(&api::openapi::document_json()).unwrap();
+    let listed = doc["components"]["schemas"]["Problem"]["properties"]["code"]["description"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let index = app
+        .req(Method::GET, "/problems/", None)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for code in api::problems::codes() {
+        assert!(
+            listed.contains(&format!("`{code}`")),
+            "{code} not in the document"
+        );
+        assert!(
+            index.contains(&format!("/problems/{code}\"")),
+            "{code} not in the index"
+        );
+    }
+    let res = app
+        .req(Method::GET, "/problems/tycoon.ticket_not_in_hand", None)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.text().await.unwrap().contains("engine/rules/tycoon.md"));
+    let res = app
+        .req(Method::GET, "/problems/no_such_code", None)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::NOT_FOUND, "not_found").await;
+}

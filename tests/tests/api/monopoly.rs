@@ -1299,6 +1299,7 @@ async fn version_1_game(app: &TestApp, seed: u64, players: usize) -> Game {
             rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
+            bot_game_limit: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,

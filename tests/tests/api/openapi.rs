@@ -75,3 +75,98 @@ fn every_operation_on_games_documents_the_503_with_retry_after() {
     }
     assert!(checked >= 9, "only {checked} operations under /v1/games");
 }
+
+fn document() -> serde_json::Value {
+    serde_json::from_str(&api::openapi::document_json()).unwrap()
+}
+
+/// Every operation has a one-line summary and a description; the document names its contact
+/// and licence (what generators and documentation tools show first).
+#[test]
+fn every_operation_has_a_one_line_summary_and_a_description() {
+    let doc = document();
+    assert!(doc["info"]["contact"]["name"].is_string());
+    assert_eq!(doc["info"]["license"]["identifier"], "MIT");
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let summary = op["summary"].as_str().unwrap_or_default();
+            assert!(
+                !summary.is_empty() && !summary.contains('\n') && summary.len() <= 80,
+                "{method} {path}: summary {summary:?}"
+            );
+            assert!(
+                op["description"]
+                    .as_str()
+                    .is_some_and(|d| d.len() > summary.len()),
+                "{method} {path} has no description"
+            );
+        }
+    }
+}
+
+/// Anonymous access is the document's default ("anonymous, or a seat token"); only the
+/// operations that need a seat or a player say so. Generators then give anonymous calls a
+/// plain client (openapi-python-client asks for an authenticated one wherever an operation
+/// lists any requirement, even an empty one).
+#[test]
+fn only_operations_that_need_a_seat_or_a_player_declare_a_security_requirement() {
+    let doc = document();
+    assert_eq!(doc["security"], serde_json::json!([{}, {"seat_token": []}]));
+    let mut needing = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let Some(s) = op.get("security") else {
+                continue;
+            };
+            let scheme = if path.starts_with("/v1/players/me") || path.starts_with("/v1/seeks") {
+                "player_token"
+            } else {
+                "seat_token"
+            };
+            assert_eq!(*s, serde_json::json!([{ scheme: [] }]), "{method} {path}");
+            needing.push(format!("{method} {path}"));
+        }
+    }
+    needing.sort();
+    assert_eq!(
+        needing,
+        [
+            "delete /v1/seeks/{id}",
+            "get /v1/players/me",
+            "get /v1/players/me/games",
+            "get /v1/players/me/stream",
+            "post /v1/games/{id}/abort",
+            "post /v1/games/{id}/actions",
+            "post /v1/games/{id}/actions/dry-run",
+            "post /v1/games/{id}/seats/{seat}/reclaim",
+            "post /v1/games/{id}/seats/{seat}/resign",
+            "post /v1/games/{id}/start",
+            "post /v1/players/me/token",
+            "post /v1/seeks",
+        ]
+    );
+}
+
+/// The event log's JSON answer is one type (`EventPage`); the NDJSON export is an operation of
+/// its own, so a typed client never gets a union of a page and a line.
+#[test]
+fn the_event_page_and_the_ndjson_export_are_separate_operations() {
+    let doc = document();
+    let page = &doc["paths"]["/v1/games/{id}/events"]["get"]["responses"]["200"]["content"];
+    assert_eq!(page.as_object().unwrap().len(), 1, "{page}");
+    assert_eq!(
+        page["application/json"]["schema"]["$ref"],
+        "#/components/schemas/EventPage"
+    );
+    let export =
+        &doc["paths"]["/v1/games/{id}/events.ndjson"]["get"]["responses"]["200"]["content"];
+    assert_eq!(
+        export["application/x-ndjson"]["schema"]["$ref"],
+        "#/components/schemas/LoggedEvent"
+    );
+    // Stream messages: told apart by `event`, their data typed per game.
+    let sse = &doc["components"]["schemas"]["ServerSentEvent"];
+    assert_eq!(sse["discriminator"]["propertyName"], "event", "{sse}");
+    let logged = &doc["components"]["schemas"]["LoggedEvent"];
+    assert_eq!(logged["discriminator"]["propertyName"], "type", "{logged}");
+}

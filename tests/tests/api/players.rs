@@ -535,6 +535,15 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
     );
     assert!(next.data["outcome"].is_null(), "{next:?}");
     assert_eq!(next.data["seat"], 0);
+
+    // Resuming past the last notice would skip the ones to come under the ids in between.
+    let res = app
+        .req(Method::GET, "/v1/players/me/stream", Some(&ann.token))
+        .header("last-event-id", (next.id + 5).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

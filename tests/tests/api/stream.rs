@@ -6,7 +6,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::spawn_app;
-use crate::sse::Reader;
+use crate::sse::{Message, Reader};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() {
@@ -25,21 +25,27 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
         .map(|m| m.id)
         .collect();
     assert_eq!(seqs, (1..=version).collect::<Vec<_>>());
+    // Each event message names its game, so a typed client picks the game's event schema.
+    assert!(first
+        .iter()
+        .filter(|m| m.event == "game_event")
+        .all(|m| m.data["type"] == "tycoon" && m.data["seq"] == m.id));
     let last = first.last().unwrap();
     assert_eq!(
         (last.id, &last.data),
         (
             version,
-            &json!({"version": version, "status": "active", "active_seats": doc["active_seats"], "deadlines": []})
+            &json!({"type": "tycoon", "version": version, "status": "active", "active_seats": doc["active_seats"], "deadlines": []})
         )
     );
     // The spectator's stream is redacted like the spectator's log.
     let spectator_first = spectator.batch().await;
     let logged = app.all_events(&game, None).await;
+    // The log's entries with the game type each stream message adds.
     let streamed: Vec<Value> = spectator_first
         .iter()
         .filter(|m| m.event == "game_event")
-        .map(|m| m.data.clone())
+        .map(log_entry)
         .collect();
     assert_eq!(streamed, logged);
 
@@ -59,7 +65,7 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     let seat_events: Vec<Value> = next
         .iter()
         .filter(|m| m.event == "game_event")
-        .map(|m| m.data.clone())
+        .map(log_entry)
         .collect();
     let seat_log = app.all_events(&game, Some(&game.tokens[0])).await;
     assert_eq!(seat_events, seat_log[version as usize..].to_vec());
@@ -79,6 +85,14 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     assert!(app.play_one(&game, &mut rng).await);
     let after = from_query.batch().await;
     assert_eq!(after.first().unwrap().id, now + 1);
+}
+
+/// A `game_event` message's data as the log's page lists it: without the game type, which
+/// the page gives once for all its events.
+fn log_entry(m: &Message) -> Value {
+    let mut data = m.data.clone();
+    data.as_object_mut().unwrap().remove("type");
+    data
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -105,7 +119,7 @@ async fn a_stream_of_a_finished_game_with_nothing_left_answers_204() {
         .unwrap();
     let text = res.text().await.unwrap();
     assert!(text.ends_with(&format!(
-        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\",\"active_seats\":[],\"deadlines\":[]}}\n\n"
+        "event: version\nid: {version}\ndata: {{\"type\":\"tycoon\",\"version\":{version},\"status\":\"finished\",\"active_seats\":[],\"deadlines\":[]}}\n\n"
     )));
 }
 
@@ -127,4 +141,36 @@ async fn a_game_written_before_active_seats_were_stored_still_announces_them() {
     let mut seat = Reader::open(&app, &path, Some(&game.tokens[1]), None).await;
     let version = seat.batch().await.pop().unwrap();
     assert_eq!(version.data["active_seats"], doc["active_seats"]);
+}
+
+/// A stream resumed past the game's version (`Last-Event-ID` or `?after=` larger than any id
+/// it sent) would wait for ids that cannot come: it is refused instead of staying silent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_resumed_past_the_games_version_is_refused() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 13).await;
+    let version = app.version(&game).await;
+    let path = format!("/v1/games/{}/stream", game.id);
+    let res = app
+        .req(Method::GET, &path, None)
+        .header("last-event-id", (version + 1).to_string())
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
+    let res = app
+        .req(
+            Method::GET,
+            &format!("{path}?after={}", version + 50),
+            Some(&game.tokens[0]),
+        )
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
+    // At the version itself: a live stream that waits for the next event.
+    let mut live = Reader::open(&app, &format!("{path}?after={version}"), None, None).await;
+    let mut rng = rand::SeedableRng::seed_from_u64(1);
+    assert!(app.play_one(&game, &mut rng).await);
+    assert_eq!(live.next().await.id, version + 1);
 }

@@ -97,6 +97,19 @@ async fn actions_on_a_finished_game_are_refused_and_the_full_log_streams_as_ndjs
         .collect();
     assert_eq!(lines.len() as i64, version);
     assert_eq!(lines.last().unwrap()["seq"], version);
+    // The export has an address of its own; each line names the game type.
+    let export = app
+        .req(
+            Method::GET,
+            &format!("/v1/games/{}/events.ndjson", game.id),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.headers()["content-type"], "application/x-ndjson");
+    assert_eq!(export.text().await.unwrap(), text);
+    assert!(lines.iter().all(|l| l["type"] == "tycoon"));
 
     // Paged reads carry a Link to the next page.
     let res = app
@@ -280,6 +293,7 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
+            bot_game_limit: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,

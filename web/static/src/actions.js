@@ -207,7 +207,8 @@ export function templateForms(templates, act, label = () => null, named = () => 
     });
     const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label, order) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
-    const fixed = Object.entries(t.fixed ?? {});
+    const given = ('fixed' in t && t.fixed) || {};
+    const fixed = Object.entries(given);
     const title = words?.title ?? humanize(t.type);
     const form = h(
       'form',
@@ -220,7 +221,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
-          const action = { type: t.type, ...(t.fixed ?? {}), ...empty };
+          const action = { type: t.type, ...given, ...empty };
           const problems = [];
           for (const f of fields) {
             const got = f.read();

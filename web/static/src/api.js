@@ -11,11 +11,15 @@
 /** @typedef {Schemas['CreateGameRequest']} CreateGameRequest */
 /** @typedef {Schemas['CreatedGame']} CreatedGame */
 /** @typedef {Schemas['JoinedSeat']} JoinedSeat */
-/** @typedef {Schemas['EventDto']} EventDto */
+/** @typedef {Schemas['EventPage']['events'][number]} EventDto */
 /** @typedef {Schemas['EventPage']} EventPage */
 /** @typedef {Schemas['ActionResponse']} ActionResponse */
-/** @typedef {Schemas['ActionTemplate']} ActionTemplate */
-/** @typedef {Schemas['TemplateDomain']} TemplateDomain */
+/** @typedef {Schemas['MonopolyTemplate'] | Schemas['TyrosTemplate']} ActionTemplate */
+/**
+ * @typedef {Schemas['TemplateDomainInteger'] | Schemas['TemplateDomainSeatOneOf']
+ *   | Schemas['TyrosEmpireOneOf'] | Schemas['TemplateDomainIntegerSubset']
+ *   | Schemas['MonopolyCardSubset'] | Schemas['TyrosCardCounts']} TemplateDomain
+ */
 /** @typedef {Schemas['Problem']} Problem */
 /** @typedef {GameDocument['legal_actions'][number]} Action */
 /** @typedef {EventDto['event']} GameEvent */

@@ -402,7 +402,8 @@ function render() {
   const replaying = page.replaySeq !== null;
   const shown = shownPosition();
   const legal = shown.live ? doc.legal_actions : [];
-  const templates = shown.live ? doc.action_templates : [];
+  // Only Monopoly and Tyros list templates (the others' lists are always empty).
+  const templates = !shown.live || (doc.type !== 'monopoly' && doc.type !== 'tyros') ? [] : doc.action_templates;
   /** @type {BoardContext} */
   const ctx = {
     view: shown.view,

@@ -2,7 +2,7 @@
 
 use super::support::*;
 use crate::monopoly::state::Lot;
-use crate::monopoly::{Action, Config, EndReason, Event, Monopoly, PaymentReason};
+use crate::monopoly::{Action, Config, EndReason, Event, Monopoly, PaymentReason, Template};
 use crate::{Game, Seat};
 
 /// A owes B 600 rent with cash 100.
@@ -62,8 +62,8 @@ fn mo_debt_1_mo_d_13_mo_d_2_raising_funds_and_eligibility() {
     assert!(
         templates
             .iter()
-            .all(|t| t.action_type == "offer_trade" && t.fixed["to"] == 0),
-        "C may only offer to the debtor"
+            .all(|t| matches!(t, Template::OfferTrade { fixed, .. } if fixed.to == Seat(A))),
+        "C may only offer to the debtor: {templates:?}"
     );
     ok(&mut s, A, Action::SellBuilding { square: 6 });
     for sq in [8, 9] {

@@ -2,8 +2,8 @@
 
 use super::support::*;
 use crate::monopoly::state::{Building, Step, HOTEL};
-use crate::monopoly::{Action, Card, Config, Event, Monopoly};
-use crate::template::Domain;
+use crate::monopoly::{Action, Card, Config, Event, Monopoly, Template};
+use crate::template::{ActionTemplate, Domain, IntegerRange};
 use crate::{Game, Seat};
 
 fn card(id: &str) -> Card {
@@ -90,12 +90,10 @@ fn mo_auc_2_mo_auc_5_mo_d_5_open_outcry_protocol() {
     land_on(&mut s, A, 24);
     ok(&mut s, A, Action::DeclineProperty);
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(A), Seat(B), Seat(C)]);
-    let template = &Monopoly::action_templates(&s, Seat(B))[0];
-    assert_eq!(template.action_type, "bid");
-    assert_eq!(
-        template.params["amount"],
-        Domain::Integer { min: 1, max: 1500 }
-    );
+    let Template::Bid { params } = &Monopoly::action_templates(&s, Seat(B))[0] else {
+        panic!("B's first template is a bid");
+    };
+    assert_eq!(params.amount, IntegerRange::new(1, 1500));
     refused(&mut s, B, Action::Roll, "monopoly.auction_running");
     ok(&mut s, A, Action::Bid { amount: 10 });
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B), Seat(C)]);
@@ -515,11 +513,13 @@ fn mo_trade_2_mo_trade_4_offer_templates_move_something_and_are_accepted() {
     own(&mut s, B, &[6, 8]);
     set_level(&mut s, 1, 1);
     ok(&mut s, B, Action::Mortgage { square: 8 });
+    // Read generically: the same JSON as the typed templates (ActionTemplate::of).
     let to_b: Vec<_> = Monopoly::action_templates(&s, Seat(A))
-        .into_iter()
+        .iter()
+        .map(ActionTemplate::of)
         .filter(|t| t.action_type == "offer_trade" && t.fixed["to"] == 1)
         .collect();
-    fn fields(t: &crate::template::ActionTemplate) -> Vec<&str> {
+    fn fields(t: &ActionTemplate) -> Vec<&str> {
         t.params.keys().map(String::as_str).collect()
     }
     let at_least_one = |values: serde_json::Value| Domain::Subset {
@@ -568,7 +568,8 @@ fn mo_trade_2_mo_trade_4_offer_templates_move_something_and_are_accepted() {
     // Too poor for the interest: the mortgaged deed is left out of what A may ask for.
     set_cash(&mut s, A, 4);
     let asks = Monopoly::action_templates(&s, Seat(A))
-        .into_iter()
+        .iter()
+        .map(ActionTemplate::of)
         .find(|t| t.action_type == "offer_trade" && t.fixed["to"] == 1)
         .unwrap();
     assert_eq!(

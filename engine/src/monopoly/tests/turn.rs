@@ -2,7 +2,7 @@
 
 use super::support::*;
 use crate::monopoly::state::Step;
-use crate::monopoly::{Action, Card, Event, JailExit, Monopoly};
+use crate::monopoly::{Action, Card, Event, JailExit, Monopoly, Template};
 use crate::{Game, Seat};
 
 fn card(id: &str) -> Card {
@@ -56,7 +56,7 @@ fn mo_turn_8_mo_jail_5_mo_build_9_standing_actions_off_turn_and_in_jail() {
     assert!(listed(&s, C, &Action::Mortgage { square: 5 }));
     assert!(Monopoly::action_templates(&s, Seat(C))
         .iter()
-        .any(|t| t.action_type == "offer_trade"));
+        .any(|t| matches!(t, Template::OfferTrade { .. })));
     ok(&mut s, C, Action::Build { squares: vec![1] });
     ok(&mut s, C, Action::SellBuilding { square: 1 });
     claim(&mut s, C);

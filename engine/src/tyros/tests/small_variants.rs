@@ -1,6 +1,7 @@
 //! Spec §6: the seed's rule correction and small variants.
 
 use super::support::*;
+use crate::template::ActionTemplate;
 use crate::tyros::cards::{Card, Cards};
 use crate::tyros::config::ReshuffleRule;
 use crate::tyros::event::Event;
@@ -127,7 +128,8 @@ fn tr_k1_a_free_trade_goes_with_an_action_never_with_a_pass() {
     refused(&mut s, W, all_of_it.clone(), e::TRADE_LEAVES_NO_ACTION);
     let mut r = rng(3);
     let offers: Vec<_> = Tyros::action_templates(&s, Seat(W))
-        .into_iter()
+        .iter()
+        .map(ActionTemplate::of)
         .filter(|t| t.action_type == "offer_trade")
         .collect();
     // The whole hand for at least one card: a card stays for a bank trade.

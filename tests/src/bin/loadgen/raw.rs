@@ -77,6 +77,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                         notices: Vec::new(),
                         finish: None,
                     }),
+                    bot_game_limit: None,
                     clock: None,
                     open_ttl: std::time::Duration::from_secs(86_400),
                     rated: false,

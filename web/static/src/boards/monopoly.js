@@ -692,7 +692,7 @@ export default {
   describeTemplate(t, ctx) {
     /** @type {View | undefined} */
     const view = ctx.view;
-    const fixed = /** @type {Record<string, unknown>} */ (t.fixed ?? {});
+    const fixed = /** @type {Record<string, unknown>} */ (('fixed' in t && t.fixed) || {});
     switch (t.type) {
       case 'bid': {
         const auction = view?.auction;

@@ -502,8 +502,6 @@ export default {
         return { title: 'Offer a trade', hint: 'Cards you give and cards you want; the other player accepts or rejects.', submit: 'Offer the trade' };
       case 'lay_fight_cards':
         return { title: 'Cards for the fight', hint: 'Lay one to five cards face down: the most cards of one kind wins.', submit: 'Lay these cards' };
-      case 'choose_fight_discard':
-        return { title: 'Cards to discard', hint: 'You won: discard one of your largest groups.', submit: 'Discard these' };
       default:
         return null;
     }

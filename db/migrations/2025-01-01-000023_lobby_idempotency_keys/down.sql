@@ -1,0 +1,1 @@
+DROP TABLE lobby_idempotency_keys;

@@ -1,0 +1,143 @@
+//! The README's curl session is a test input: its shell block runs, as written, against a
+//! server, and every output it shows must be what the server answers, so the README cannot
+//! drift from the server.
+//!
+//! How the block is read: a command (one or more lines) is followed by the comment lines that
+//! show its output; comment lines after a blank line are prose. An output is compared with
+//! all whitespace removed (the README wraps long JSON lines), and `…` stands for any text (ids,
+//! tokens, dates and what the README leaves out). The only change to the block is the
+//! server's address in `B=`. Needs `bash`, `curl` and `jq`, as the README says.
+
+use std::process::Command;
+
+use crate::helpers::spawn_app;
+
+/// The address the README's session uses.
+const README_ADDRESS: &str = "http://127.0.0.1:8080";
+
+/// One command of the session and the output the README shows for it (empty: none shown).
+#[derive(Debug, Default)]
+struct Step {
+    command: Vec<String>,
+    shown: Vec<String>,
+}
+
+/// The shell block under the heading `heading` of `markdown`.
+fn shell_block<'a>(markdown: &'a str, heading: &str) -> &'a str {
+    let section = &markdown[markdown.find(heading).expect("the heading")..];
+    let start = section.find("```sh\n").expect("a shell block") + "```sh\n".len();
+    let end = section[start..].find("```").expect("the block's end");
+    &section[start..start + end]
+}
+
+/// The block's commands with the outputs shown after them.
+fn steps(block: &str) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut step = Step::default();
+    for line in block.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            steps.push(std::mem::take(&mut step));
+        } else if let Some(comment) = trimmed.strip_prefix('#') {
+            // Before the first command of a paragraph: prose.
+            if !step.command.is_empty() {
+                step.shown.push(comment.to_string());
+            }
+        } else {
+            if !step.shown.is_empty() {
+                steps.push(std::mem::take(&mut step));
+            }
+            step.command.push(line.to_string());
+        }
+    }
+    steps.push(step);
+    steps.retain(|s| !s.command.is_empty());
+    steps
+}
+
+/// Whether `actual` is what `shown` shows: equal with whitespace removed, `…` matching any
+/// text.
+fn matches(shown: &str, actual: &str) -> bool {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let (shown, actual) = (squeeze(shown), squeeze(actual));
+    let pieces: Vec<&str> = shown.split('…').collect();
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if pieces.len() == 1 {
+        return shown == actual;
+    }
+    if !actual.starts_with(first) || !actual.ends_with(last) {
+        return false;
+    }
+    let mut at = first.len();
+    for piece in &pieces[1..pieces.len() - 1] {
+        match actual[at..].find(piece) {
+            Some(i) => at += i + piece.len(),
+            None => return false,
+        }
+    }
+    actual.len() - last.len() >= at
+}
+
+#[test]
+fn the_glob_of_the_readme_outputs() {
+    assert!(matches("{\"a\": 1,\n  \"b\":…}", "{\"a\":1,\"b\":[2, 3]}"));
+    assert!(matches("… \"x\" …", "{\"x\":1}"));
+    assert!(!matches("{\"a\":1}", "{\"a\":2}"));
+    assert!(!matches("{\"a\":…,\"c\":3}", "{\"a\":1,\"b\":2}"));
+    assert!(!matches("…\"x\"…\"y\"…", "\"y\"\"x\""));
+    // Pieces may not overlap: "ab…ba" is not "aba".
+    assert!(!matches("ab…ba", "aba"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let steps = steps(shell_block(&readme, "## A short game with curl"));
+    let mut script = String::from("set -u\n");
+    for (i, step) in steps.iter().enumerate() {
+        script.push_str(&format!("printf '\\n@@step {i}@@\\n'\n"));
+        for line in &step.command {
+            script.push_str(&line.replace(README_ADDRESS, &app.base));
+            script.push('\n');
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let output = tokio::task::spawn_blocking(move || {
+        Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .current_dir(dir.path())
+            .output()
+            .expect("bash runs")
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.trim().is_empty(),
+        "the session wrote errors:\n{stderr}"
+    );
+    let mut checked = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let start = format!("@@step {i}@@\n");
+        let from = stdout.find(&start).expect("the step ran") + start.len();
+        let to = stdout[from..]
+            .find(&format!("@@step {}@@", i + 1))
+            .map_or(stdout.len(), |e| from + e);
+        let actual = &stdout[from..to];
+        if step.shown.is_empty() {
+            continue;
+        }
+        let shown = step.shown.join("\n");
+        assert!(
+            matches(&shown, actual),
+            "README step:\n{}\nshows:\n{shown}\nbut the server answered:\n{actual}",
+            step.command.join("\n")
+        );
+        checked += 1;
+    }
+    assert!(checked >= 12, "only {checked} outputs checked: {steps:?}");
+}
