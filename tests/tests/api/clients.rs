@@ -19,7 +19,7 @@
 //!   spell out every option although the server fills in the defaults of those left out.
 //! - openapi-python-client reads `tests/clients/python-client.yaml`: it cannot read NDJSON, so
 //!   the event log export (`application/x-ndjson`) is read as bytes.
-//! - mypy ignores errors in the generated `bgs_client/client.py` (`tests/clients/mypy.ini`):
+//! - mypy ignores errors in the generated module `bgs_client.client` (`tests/clients/mypy.ini`):
 //!   the generator's `__exit__` forwards `*args` in a way mypy 2's strict mode rejects.
 //!
 //! `.ci/run` installs the tools when they are missing: `npm ci` in `tests/clients` (Node
