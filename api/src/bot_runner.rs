@@ -174,7 +174,7 @@ impl Worker {
 
     /// Claims one due turn and plays it; `false` when there was none.
     fn claim_and_move(&self) -> Result<bool, ApiError> {
-        let (turn, game, roster) = {
+        let (turn, game, roster, recent) = {
             let mut conn = db::get_conn(&self.pool)?;
             let Some(turn) = store::claim_bot_turn(&mut conn, &self.name, self.settings.lease)?
             else {
@@ -182,7 +182,15 @@ impl Worker {
             };
             let game = store::get_game(&mut conn, turn.game_id)?;
             let roster = self.cx.rosters.get(&mut conn, turn.game_id)?;
-            (turn, game, roster)
+            // The end of the log, which the bot's manners remember (what it did this turn,
+            // which offers were refused); it sees the events as its seat may.
+            let window = bots::RECENT_EVENTS as i64;
+            let recent: Vec<serde_json::Value> =
+                store::events_after(&mut conn, turn.game_id, game.version - window, window)?
+                    .into_iter()
+                    .map(|row| row.event)
+                    .collect();
+            (turn, game, roster, recent)
         }; // The connection goes back to the pool before the bot thinks.
         let level = roster
             .seats()
@@ -206,14 +214,23 @@ impl Worker {
             Some(ms) => {
                 bot.budget.iterations = u32::MAX;
                 bot.budget.time = Some(Duration::from_millis(ms).min(max));
+                bot.budget.cpu = None; // the wall-clock limit is the tighter one
             }
-            // The level's default effort, cut off at the server's maximum.
+            // The level's default effort (iterations, at most a second of CPU), cut off at the
+            // server's maximum.
             None => bot.budget.time = Some(max),
         }
         let mut rng = rand::rngs::StdRng::from_os_rng();
         let started = Instant::now();
         let thinking = Thinking::new(&self.metrics.bots_thinking);
-        let decision = bots::choose_json(&game.game_type, snapshot.as_str(), seat, &bot, &mut rng);
+        let decision = bots::choose_json(
+            &game.game_type,
+            snapshot.as_str(),
+            &recent,
+            seat,
+            &bot,
+            &mut rng,
+        );
         drop(thinking);
         let decision =
             decision.map_err(|e| ApiError::internal(format!("bot of game {}: {e}", game.id)))?;

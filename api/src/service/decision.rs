@@ -27,12 +27,13 @@ pub fn active_seats(state: &dyn DynState) -> Vec<i32> {
 
 /// The setup `events` that led to `state` (no seat caused them), at a table of `bots`.
 pub fn setup(state: &dyn DynState, events: Vec<Value>, bots: &Bots) -> Decision {
+    let snapshot = state.snapshot();
     Decision {
         events: events.into_iter().map(NewEvent::system).collect(),
-        snapshot: JsonText::new(state.snapshot()),
+        bot_turn: bots.turn_after(state, &snapshot),
+        snapshot: JsonText::new(snapshot),
         status: status_of(state),
         active_seats: active_seats(state),
-        bot_turn: bots.turn_after(state),
     }
 }
 
@@ -44,15 +45,16 @@ pub fn action(
     events: Vec<Value>,
     bots: &Bots,
 ) -> Decision {
+    let snapshot = state.snapshot();
     Decision {
         events: events
             .into_iter()
             .map(|e| NewEvent::by_seat(wire_seat(seat), action.clone(), e))
             .collect(),
-        snapshot: JsonText::new(state.snapshot()),
+        bot_turn: bots.turn_after(state, &snapshot),
+        snapshot: JsonText::new(snapshot),
         status: status_of(state),
         active_seats: active_seats(state),
-        bot_turn: bots.turn_after(state),
     }
 }
 
@@ -62,6 +64,8 @@ pub fn action(
 pub struct Bots {
     seats: Vec<Seat>,
     delay_ms: i32,
+    /// The game type, for bots' standing actions ([`Bots::in_game`]).
+    game: Option<String>,
 }
 
 impl Bots {
@@ -74,6 +78,7 @@ impl Bots {
                 .filter_map(|s| u8::try_from(s.seat).ok().map(Seat))
                 .collect(),
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
+            game: None,
         }
     }
 
@@ -86,13 +91,22 @@ impl Bots {
                 .map(|(i, _)| Seat(i))
                 .collect(),
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
+            game: None,
         }
     }
 
+    /// The same bots in a game of type `game`: their standing actions outside their turns
+    /// (a Monopoly rent to claim, an offer to answer) are armed too.
+    pub fn in_game(mut self, game: &str) -> Bots {
+        self.game = Some(game.to_string());
+        self
+    }
+
     /// `None` for a game without bots (nothing to write); otherwise the lowest bot seat that
-    /// the game waits for in `state`, if any. One bot turn per game at a time: when several
-    /// bot seats are active, the next is armed after this one's move.
-    pub fn turn_after(&self, state: &dyn DynState) -> Option<BotTurn> {
+    /// the game waits for in `state` (stored as `snapshot`), or else the lowest bot seat with
+    /// a standing action to take ([`bots::standing_seat`]), if any. One bot turn per game at a
+    /// time: when several bot seats may move, the next is armed after this one's move.
+    pub fn turn_after(&self, state: &dyn DynState, snapshot: &str) -> Option<BotTurn> {
         if self.seats.is_empty() {
             return None;
         }
@@ -101,11 +115,22 @@ impl Bots {
         } else {
             let mut active = state.active_seats();
             active.sort();
-            active.into_iter().find(|s| self.seats.contains(s))
+            active
+                .into_iter()
+                .find(|s| self.seats.contains(s))
+                .or_else(|| self.standing_seat(snapshot))
         };
         Some(BotTurn {
             seat: seat.map(wire_seat),
             delay_ms: self.delay_ms,
+        })
+    }
+
+    fn standing_seat(&self, snapshot: &str) -> Option<Seat> {
+        let game = self.game.as_deref()?;
+        bots::standing_seat(game, snapshot, &self.seats).unwrap_or_else(|error| {
+            tracing::error!(%error, game, "bots' standing actions unreadable");
+            None
         })
     }
 }

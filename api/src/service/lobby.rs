@@ -62,7 +62,7 @@ pub fn create_game(
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
     let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
-    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms);
+    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms).in_game(kind.name());
     let initial = full.then(|| decision::setup(state.as_ref(), events, &bots));
     let mut created = Vec::new();
     let new_seats = seats
@@ -144,7 +144,7 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
             seats.len(),
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
-        let bots = Bots::at(seats, cx.bots.move_delay_ms);
+        let bots = Bots::at(seats, cx.bots.move_delay_ms).in_game(kind.name());
         Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
     })?;
     cx.changes.committed(applied.change());

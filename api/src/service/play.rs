@@ -158,6 +158,7 @@ pub fn act_as(
             &body.action,
             &mut rng_for(&game.rng_seed.0, game.version),
         )?;
+        let bots = bots.clone().in_game(&game.game_type);
         let decided = decision::action(state.as_ref(), seat, &body.action, events, &bots);
         Ok::<_, Refusal>((decided, Decided { kind, state }))
     };

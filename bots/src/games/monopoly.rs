@@ -15,6 +15,7 @@ const HORIZON_ROUNDS: f64 = 10.0;
 
 impl BotGame for Monopoly {
     const LEAD: f64 = 800.0;
+    type Memory = ();
 
     fn estimate(state: &State, scores: &mut Vec<f64>) {
         scores.clear();

@@ -21,6 +21,7 @@ const TICKET_VALUE: f64 = 0.25;
 
 impl BotGame for Tycoon {
     const LEAD: f64 = 10.0;
+    type Memory = ();
 
     fn estimate(state: &State, scores: &mut Vec<f64>) {
         scores.clear();

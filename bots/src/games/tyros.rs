@@ -12,6 +12,7 @@ const CARD_VALUE: f64 = 0.3;
 
 impl BotGame for Tyros {
     const LEAD: f64 = 6.0;
+    type Memory = ();
 
     fn estimate(state: &State, scores: &mut Vec<f64>) {
         scores.clear();
