@@ -52,10 +52,11 @@ pub trait BotGame: Game + Sized {
         *out = own_actions::<Self>(state, seat, per_template, rng);
     }
 
-    /// An offer a bot of `seat` makes now instead of searching: one its evaluation finds
-    /// worth reading for both sides, made at most once a turn and never again to a seat that
-    /// refused one since the board last changed. `None` for games whose bots make no offers.
-    fn proposal(
+    /// A move a thinking bot (`greedy`, `mcts`) of `seat` makes at once, without weighing it
+    /// against the others: what its manners call for now (claiming a rent, answering an
+    /// offer by its trade rule, an offer worth reading for both sides). `None` to think.
+    /// Only moves of [`BotGame::bot_moves`] or offers the rules accept.
+    fn reflex(
         _state: &Self::State,
         _seat: Seat,
         _memory: &Self::Memory,

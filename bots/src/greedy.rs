@@ -1,6 +1,6 @@
 //! The `greedy` level: one ply. Each move is tried on a few samples of the unseen and the one
-//! whose resulting position the game's evaluation likes best, on average, is taken; an offer
-//! the seat's manners find worth making comes first.
+//! whose resulting position the game's evaluation likes best, on average, is taken; what the
+//! seat's manners call for at once ([`BotGame::reflex`]) comes first.
 
 use crate::candidates::apply;
 use crate::evaluate::{lead, BotGame};
@@ -18,10 +18,8 @@ const PER_TEMPLATE: usize = 8;
 pub fn choose<G: BotGame>(info: &InfoSet<G>, rng: &mut dyn RngCore) -> Option<G::Action> {
     let seat = info.seat();
     let samples: Vec<G::State> = (0..SAMPLES).map(|_| info.sample(rng)).collect();
-    if info.is_active() {
-        if let Some(offer) = G::proposal(&samples[0], seat, info.memory(), rng) {
-            return Some(offer);
-        }
+    if let Some(reflex) = G::reflex(&samples[0], seat, info.memory(), rng) {
+        return Some(reflex);
     }
     let mut actions = Vec::new();
     G::bot_moves(

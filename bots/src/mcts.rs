@@ -104,10 +104,8 @@ pub fn search<G: BotGame>(
         iterations: 0,
         simulated_actions: 0,
     };
-    if info.is_active() {
-        if let Some(offer) = G::proposal(&first, seat, info.memory(), rng) {
-            return unsearched(Some(offer));
-        }
+    if let Some(reflex) = G::reflex(&first, seat, info.memory(), rng) {
+        return unsearched(Some(reflex));
     }
     let mut root_moves = Vec::new();
     G::bot_moves(

@@ -1,4 +1,5 @@
-//! The `random` level: a uniformly random move among what the seat's manners allow.
+//! The `random` level: a uniformly random move among what the seat's manners allow, the offer
+//! they would make included.
 
 use crate::evaluate::BotGame;
 use crate::info::InfoSet;
@@ -6,13 +7,16 @@ use rand::seq::IndexedRandom;
 use rand::RngCore;
 
 /// A uniformly random move of the seat among its bot moves (templates filled in at random) and
-/// the offer its manners would make, or `None` when it has nothing to do.
+/// its reflex (an offer worth making, see [`BotGame::reflex`]), or `None` when it has nothing
+/// to do.
 pub fn choose<G: BotGame>(info: &InfoSet<G>, rng: &mut dyn RngCore) -> Option<G::Action> {
     let sample = info.sample(rng);
     let mut moves = Vec::new();
     G::bot_moves(&sample, info.seat(), info.memory(), 1, rng, &mut moves);
-    if info.is_active() {
-        moves.extend(G::proposal(&sample, info.seat(), info.memory(), rng));
+    if let Some(reflex) = G::reflex(&sample, info.seat(), info.memory(), rng) {
+        if !moves.contains(&reflex) {
+            moves.push(reflex);
+        }
     }
     moves.choose(rng).cloned()
 }
