@@ -205,6 +205,37 @@ pub fn play_game<G: BotGame>(
     max_actions: usize,
     tallies: &mut [Tally],
 ) -> Result<(Outcome, usize), Stalled> {
+    play_observed::<G>(
+        config,
+        bots,
+        seed,
+        max_actions,
+        tallies,
+        &mut |_, _, _, _| {},
+    )
+}
+
+/// What [`play_observed`] shows of each move: the position before it, the seat, its action
+/// and the events it caused.
+pub type Observer<'a, G> = dyn FnMut(
+        &<G as engine::Game>::State,
+        Seat,
+        &<G as engine::Game>::Action,
+        &[<G as engine::Game>::Event],
+    ) + 'a;
+
+/// [`play_game`], showing every move to `observe` (the manners tests read the table's log).
+///
+/// # Panics
+/// As [`play_game`].
+pub fn play_observed<G: BotGame>(
+    config: &G::Config,
+    bots: &[Bot],
+    seed: u64,
+    max_actions: usize,
+    tallies: &mut [Tally],
+    observe: &mut Observer<'_, G>,
+) -> Result<(Outcome, usize), Stalled> {
     // The table's chance and the bots' own randomness come from separate streams, so a bot's
     // choices never consume the game's dice.
     let mut table = ChaCha8Rng::seed_from_u64(seed);
@@ -240,6 +271,7 @@ pub fn play_game<G: BotGame>(
             .unwrap_or_else(|| panic!("{} passed although {seat} is to move", bot.level));
         let events = G::decide(&state, seat, &action, &mut table)
             .unwrap_or_else(|e| panic!("{} played {action:?} for {seat}, refused: {e}", bot.level));
+        observe(&state, seat, &action, &events);
         for event in events {
             G::evolve(&mut state, &event);
             recent.push_back(event);

@@ -32,6 +32,8 @@ mod evaluate;
 mod games;
 mod greedy;
 mod info;
+#[cfg(test)]
+mod manners_tests;
 pub mod mcts;
 mod random;
 #[cfg(test)]

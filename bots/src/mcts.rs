@@ -17,12 +17,13 @@
 use crate::candidates::apply;
 use crate::cpu::thread_cpu_time;
 use crate::evaluate::{next_actor, utilities, BotGame};
+use crate::greedy::best_of;
 use crate::info::InfoSet;
 use crate::{Budget, Decision};
 use engine::playout::Choice;
 use engine::Seat;
 use rand::seq::IndexedRandom;
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use std::time::Instant;
 
 /// Search parameters besides the budget.
@@ -38,6 +39,9 @@ pub struct Settings {
     pub lead_scale: f64,
     /// Visits a new node's own evaluation counts for.
     pub prior_visits: f64,
+    /// The share of playout moves chosen as the `greedy` level would (the best evaluation one
+    /// ply ahead) instead of by the game's playout policy.
+    pub greedy_playout: f64,
 }
 
 impl Default for Settings {
@@ -48,6 +52,7 @@ impl Default for Settings {
             per_template: 4,
             lead_scale: 1.0,
             prior_visits: 0.0,
+            greedy_playout: 0.0,
         }
     }
 }
@@ -187,7 +192,7 @@ pub fn search<G: BotGame>(
                 break;
             }
         }
-        simulated += rollout::<G>(&mut sample, settings.rollout_depth, rng, &mut buffer);
+        simulated += rollout::<G>(&mut sample, settings, rng, &mut buffer);
         utilities::<G>(&sample, settings.lead_scale, &mut scores, &mut values);
         for &n in &path {
             let node = &mut tree[n];
@@ -255,17 +260,29 @@ fn descend<A: Clone + PartialEq>(
     (best, tree[best].visits == 0.0)
 }
 
-/// Plays `sample` on for up to `depth` actions of the game's playout policy; returns the
-/// number played. `buffer` is scratch space.
+/// Plays `sample` on for up to [`Settings::rollout_depth`] actions, each by the game's playout
+/// policy or (a [`Settings::greedy_playout`] share of them) the best move one ply ahead;
+/// returns the number played. `buffer` is scratch space.
 pub fn rollout<G: BotGame>(
     sample: &mut G::State,
-    depth: usize,
+    settings: &Settings,
     rng: &mut dyn RngCore,
     buffer: &mut Vec<Choice<G::Action>>,
 ) -> u64 {
     let mut played = 0;
-    while played < depth {
-        let Some((seat, action)) = G::playout_move(sample, rng, buffer) else {
+    let mut moves = Vec::new();
+    let default_memory = G::Memory::default();
+    while played < settings.rollout_depth {
+        let next = if settings.greedy_playout > 0.0 && rng.random_bool(settings.greedy_playout) {
+            next_actor::<G>(sample).and_then(|seat| {
+                G::bot_moves(sample, seat, &default_memory, 1, rng, &mut moves);
+                let moves = std::mem::take(&mut moves);
+                best_of::<G>(std::slice::from_ref(sample), seat, moves, rng).map(|a| (seat, a))
+            })
+        } else {
+            G::playout_move(sample, rng, buffer)
+        };
+        let Some((seat, action)) = next else {
             break;
         };
         apply::<G>(sample, seat, &action, rng);

@@ -52,6 +52,9 @@ struct Args {
     /// MCTS prior visits of a new node's evaluation (default: the bots' default).
     #[arg(long)]
     prior_visits: Option<f64>,
+    /// MCTS share of greedy moves in playouts (default: the bots' default).
+    #[arg(long)]
+    greedy_playout: Option<f64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[arg(long, default_value_t = 1)]
@@ -165,6 +168,9 @@ fn bot(args: &Args, level: Level) -> Bot {
     }
     if let Some(p) = args.prior_visits {
         bot.settings.prior_visits = p;
+    }
+    if let Some(g) = args.greedy_playout {
+        bot.settings.greedy_playout = g;
     }
     bot
 }

@@ -4,4 +4,4 @@
 mod acquire;
 mod monopoly;
 mod tycoon;
-mod tyros;
+pub(crate) mod tyros;

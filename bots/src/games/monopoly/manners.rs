@@ -3,7 +3,7 @@
 //! - mortgages and building sales only to pay a debt, and never on what the bot lifted or
 //!   built in the same turn unless nothing else pays; lifts only before the turn's first roll
 //!   and builds only before it or after the move, never on what it mortgaged or sold in the
-//!   turn, and only with cash left for the rents it owes;
+//!   turn, and only with cash left for the rents it owes (and, before the roll, for a tax);
 //! - offers never withdrawn; new offers come only from the trade rule ([`super::trades`]);
 //! - a rent is claimed at once, an offer answered at once, also outside the bot's turn;
 //! - bids rise in steps of M 10, so an auction between bots is a few dozen bids at most.
@@ -19,6 +19,8 @@ use engine::{Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// Cash a bot keeps when it lifts or builds before rolling: the dearest tax or card.
+const ROLL_RESERVE: i64 = 200;
 /// Bids rise to the next multiple of this.
 pub const BID_STEP: i64 = 10;
 
@@ -150,12 +152,15 @@ pub fn bot_moves(state: &State, seat: Seat, memory: &Memory, out: &mut Vec<Actio
     let before_roll = turn.is_some_and(|t| t.step == Step::Roll && !t.rolled);
     let may_build = turn.is_some_and(|t| t.step == Step::Done) || before_roll;
     let cash = state.player(seat).cash;
+    // Cash kept after a lift or a build: the rents the seat owes, and before the roll what the
+    // dice may cost at once (a tax, a card).
     let owed: i64 = state
         .rents
         .iter()
         .filter(|r| r.payer == seat)
         .map(|r| r.amount)
-        .sum();
+        .sum::<i64>()
+        + if before_roll { ROLL_RESERVE } else { 0 };
     let mut undoing = Vec::new();
     for action in legal {
         let keep = match &action {
