@@ -37,7 +37,10 @@ pub struct Memory {
     pub sold: Vec<u8>,
     /// The seat made an offer this turn.
     pub offered: bool,
-    /// Seats that refused an offer of the seat since the deeds last changed.
+    /// Seats that refused an offer of the seat within the remembered log. The rule asks only
+    /// for silence until the deeds change; deeds change nearly every turn, so a refusal
+    /// silences the bot towards that seat for as long as it remembers it (the last
+    /// [`crate::RECENT_EVENTS`] events, some rounds).
     pub refused_by: Vec<Seat>,
 }
 
@@ -85,30 +88,11 @@ pub fn remember(seat: Seat, events: &[Event]) -> Memory {
             }
             _ => {}
         }
-        if changes_deeds(event) {
-            m.refused_by.clear();
-        }
     }
     if !m.turn_in_sight {
         m.offered = true;
     }
     m
-}
-
-/// Whether `event` changes a deed: its owner, its mortgage or its buildings.
-fn changes_deeds(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::PropertyBought { .. }
-            | Event::AuctionWon { .. }
-            | Event::TradeExecuted { .. }
-            | Event::BuildingBought { .. }
-            | Event::BuildingsSold { .. }
-            | Event::Mortgaged { .. }
-            | Event::MortgageLifted { .. }
-            | Event::PropertyTransferred { .. }
-            | Event::PlayerBankrupt { .. }
-    )
 }
 
 /// Whether `seat` has a rent to claim or an offer to answer that the rules let it act on now.
@@ -254,4 +238,84 @@ pub fn accepted(state: &State, seat: Seat, action: &Action) -> bool {
 /// `value` rounded up to a multiple of `step` (both positive).
 pub fn round_up(value: i64, step: i64) -> i64 {
     (value + step - 1) / step * step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::monopoly::state::{Bundle, TradeOffer};
+
+    fn offer(offer: u32, from: u8, to: u8) -> TradeOffer {
+        TradeOffer {
+            offer,
+            from: Seat(from),
+            to: Seat(to),
+            give: Bundle::default(),
+            get: Bundle::default(),
+            lift: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_memory_holds_this_turns_own_moves_and_who_refused() {
+        let me = Seat(1);
+        let events = [
+            Event::TradeOffered {
+                offer: offer(4, 1, 2),
+            },
+            Event::TradeRejected { offer: 4 },
+            Event::TurnStarted { seat: Seat(0) },
+            Event::Mortgaged {
+                seat: me,
+                square: 3,
+                amount: 30,
+            },
+            Event::TurnStarted { seat: me },
+            Event::MortgageLifted {
+                seat: me,
+                square: 3,
+                amount: 33,
+            },
+            Event::Mortgaged {
+                seat: Seat(0),
+                square: 5,
+                amount: 100,
+            },
+            Event::TradeOffered {
+                offer: offer(5, 1, 0),
+            },
+            Event::TradeOffered {
+                offer: offer(6, 0, 1),
+            },
+            Event::TradeRejected { offer: 6 },
+        ];
+        let m = remember(me, &events);
+        assert!(m.turn_in_sight);
+        assert_eq!(m.lifted, vec![3], "this turn's lift");
+        assert!(
+            m.mortgaged.is_empty(),
+            "the last turn's mortgage is forgotten"
+        );
+        assert!(m.offered);
+        assert_eq!(
+            m.refused_by,
+            vec![Seat(2)],
+            "only refusals of my offers count"
+        );
+    }
+
+    #[test]
+    fn without_the_start_of_the_turn_in_sight_a_bot_assumes_it_has_offered() {
+        let m = remember(
+            Seat(0),
+            &[Event::BuildingBought {
+                seat: Seat(0),
+                square: 1,
+                level: 1,
+                price: 50,
+            }],
+        );
+        assert!(!m.turn_in_sight && m.offered);
+        assert_eq!(m.built, vec![1]);
+    }
 }

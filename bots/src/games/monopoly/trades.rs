@@ -1,7 +1,7 @@
 //! Monopoly bots' trades: what they do at once instead of thinking (claim, answer, offer).
 //!
 //! An offer is made only at the start of the bot's own turn, at most one a turn, never while
-//! one of its offers is open, never to a seat that refused one since the deeds last changed,
+//! one of its offers is open, never to a seat that refused one while it remembers the refusal,
 //! and only when it completes a colour group of the bot's and the bot's evaluation finds it
 //! worth something to the addressee too (cash makes up the difference). An offer is accepted
 //! when it does not lower the bot's lead; when a game has stalled (many rounds without any
