@@ -23,9 +23,11 @@ use rand::SeedableRng;
 
 use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
+use crate::lifecycle::is_lifecycle;
 use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
-use crate::service::play;
+use crate::service::decision::lifecycle_of;
+use crate::service::play::{self, Actor};
 use crate::state::Context;
 
 /// How bots run in this process.
@@ -68,13 +70,13 @@ impl BotWake {
         self.changed.notify_all();
     }
 
-    fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         *self.generation.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Waits until woken after `seen` (the generation read before the last look at the
     /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
-    fn wait_past(&self, seen: u64, timeout: Duration) {
+    pub(crate) fn wait_past(&self, seen: u64, timeout: Duration) {
         let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
         let _ = self
             .changed
@@ -183,20 +185,26 @@ impl Worker {
             let game = store::get_game(&mut conn, turn.game_id)?;
             let roster = self.cx.rosters.get(&mut conn, turn.game_id)?;
             // The end of the log, which the bot's manners remember (what it did this turn,
-            // which offers were refused); it sees the events as its seat may.
+            // which offers were refused); it sees the game's events as its seat may (the
+            // seats' lifecycle events are no moves of the game).
             let window = bots::RECENT_EVENTS as i64;
             let recent: Vec<serde_json::Value> =
                 store::events_after(&mut conn, turn.game_id, game.version - window, window)?
                     .into_iter()
                     .map(|row| row.event)
+                    .filter(|event| !is_lifecycle(event))
                     .collect();
             (turn, game, roster, recent)
         }; // The connection goes back to the pool before the bot thinks.
+        let seat = engine_seat(turn.seat)?;
+        // The bot seated at creation, or the one standing in for the seat's absent player.
+        let (_, life) = lifecycle_of(&game, roster.seats())?;
         let level = roster
             .seats()
             .iter()
             .find(|s| s.seat == turn.seat)
-            .and_then(|s| Some((BotLevel::parse(s.bot_level.as_deref()?)?, s.bot_budget_ms)));
+            .and_then(|s| Some((BotLevel::parse(s.bot_level.as_deref()?)?, s.bot_budget_ms)))
+            .or_else(|| life.stand_in(seat).map(|level| (level, None)));
         let (Some((level, budget_ms)), Some(snapshot), true) = (
             level,
             game.snapshot.as_ref(),
@@ -206,7 +214,6 @@ impl Worker {
             self.drop_stale(&turn)?;
             return Ok(true);
         };
-        let seat = engine_seat(turn.seat)?;
         let mut bot = bots::Bot::new(level.level());
         let max = Duration::from_millis(u64::from(self.settings.max_budget_ms));
         match budget_ms.and_then(|b| u64::try_from(b).ok()) {
@@ -244,8 +251,8 @@ impl Worker {
                 .inc();
         };
         let Some(action) = decision.action else {
-            // The game does not wait for this seat (cannot happen for a turn armed by the
-            // action path, which arms only active seats).
+            // The seat has nothing to do (cannot happen for a turn armed by the action path,
+            // which arms only awaited seats and seats with a standing action).
             count("stale");
             self.drop_stale(&turn)?;
             return Ok(true);
@@ -261,7 +268,7 @@ impl Worker {
             lock_wait: LockWait::Allowed,
         };
         let mut conn = db::get_conn(&self.pool)?;
-        match play::act_as(&mut conn, &self.cx, &req, &roster, seat, &body) {
+        match play::act_as(&mut conn, &self.cx, &req, &roster, seat, Actor::Bot, &body) {
             Ok(_) => count("applied"),
             Err(e) if e.status == actix_web::http::StatusCode::CONFLICT => {
                 // The game moved on while the bot thought: the move is for a past position.

@@ -73,6 +73,14 @@ pub struct Settings {
     /// filling one more is refused with 409 `bot_game_limit`.
     #[arg(long, env = "BOT_MAX_GAMES", default_value_t = 50)]
     pub bot_max_games: u32,
+    /// How long an open game waits for its seats to be taken before it ends as `expired`
+    /// (`90s`, `30m`, `24h`, `7d`, ...).
+    #[arg(long, env = "OPEN_GAME_TTL", default_value = "24h")]
+    pub open_game_ttl: humantime::Duration,
+    /// Threads that fire deadlines (clocks running out, open games expiring); 0: this process
+    /// fires none (others on the same database still do).
+    #[arg(long, env = "DEADLINE_THREADS", default_value_t = 1)]
+    pub deadline_threads: usize,
 }
 
 impl Settings {
@@ -101,6 +109,13 @@ impl Settings {
             move_delay_ms: self.bot_move_delay_ms,
             lease: std::time::Duration::from_secs(u64::from(self.bot_lease_secs)),
             max_games: self.bot_max_games,
+        }
+    }
+
+    /// How deadlines are fired in this process.
+    pub fn deadlines(&self) -> crate::deadline_runner::DeadlineSettings {
+        crate::deadline_runner::DeadlineSettings {
+            threads: self.deadline_threads,
         }
     }
 
@@ -141,6 +156,8 @@ impl Settings {
             bot_move_delay_ms: 0,
             bot_lease_secs: 10,
             bot_max_games: 50,
+            open_game_ttl: std::time::Duration::from_secs(24 * 3600).into(),
+            deadline_threads: 1,
         }
     }
 }

@@ -277,9 +277,9 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             ),
             StoreError::WrongStatus { current, required } => {
                 let code = match (current, required) {
+                    (c, _) if c.is_over() => "game_over",
                     (_, GameStatus::Open) => "game_already_started",
                     (GameStatus::Open, _) => "game_not_started",
-                    (GameStatus::Finished, _) => "game_over",
                     _ => "wrong_status",
                 };
                 ApiError::conflict(

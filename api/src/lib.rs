@@ -17,15 +17,19 @@
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
 //! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
-//! client's pages and assets).
+//! client's pages and assets), [`lifecycle`] (clocks, resignation, stand-in bots: the seats'
+//! lifecycle beside the game's rules), [`bot_runner`] and [`deadline_runner`] (the background
+//! workers every process runs).
 
 pub mod bot_runner;
 pub mod codes;
 pub mod config;
+pub mod deadline_runner;
 pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod fallback;
+pub mod lifecycle;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
@@ -57,6 +61,7 @@ pub struct Application {
     address: SocketAddr,
     listener: ListenerGuard,
     bot_workers: bot_runner::BotWorkers,
+    deadline_workers: deadline_runner::DeadlineWorkers,
     pool: db::Pool,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
@@ -74,7 +79,8 @@ impl Application {
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
         let bot_wake = Arc::new(bot_runner::BotWake::default());
-        let (hub, listener_guard) = Hub::start(url, bot_wake.clone());
+        let deadline_wake = Arc::new(bot_runner::BotWake::default());
+        let (hub, listener_guard) = Hub::start(url, bot_wake.clone(), deadline_wake.clone());
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
@@ -83,12 +89,21 @@ impl Application {
             changes: state::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
             bots: settings.bots(),
+            open_game_ttl: settings.open_game_ttl.into(),
+            lifecycle_events: metrics.lifecycle_events.clone(),
         });
         let bot_workers = bot_runner::BotWorkers::start(
             settings.bots(),
             pool.clone(),
             context.clone(),
             bot_wake,
+            metrics.clone(),
+        );
+        let deadline_workers = deadline_runner::DeadlineWorkers::start(
+            settings.deadlines(),
+            pool.clone(),
+            context.clone(),
+            deadline_wake,
             metrics.clone(),
         );
         let state = AppState {
@@ -145,6 +160,7 @@ impl Application {
             address,
             listener: listener_guard,
             bot_workers,
+            deadline_workers,
             pool,
             postgres,
         })
@@ -166,6 +182,8 @@ impl Application {
         sweeper.abort();
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
+        let deadline_workers = self.deadline_workers;
+        let _ = tokio::task::spawn_blocking(move || deadline_workers.stop_and_join()).await;
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {

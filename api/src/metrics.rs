@@ -1,5 +1,6 @@
 //! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
-//! bot moves.
+//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...) and deadlines
+//! fired.
 
 use std::time::Duration;
 
@@ -30,6 +31,13 @@ pub struct Metrics {
     pub bot_think_seconds: Histogram,
     /// Bot moves being thought about now.
     pub bots_thinking: IntGauge,
+    /// Lifecycle events written, by game type and event (`seat_timed_out`, `bot_took_over`,
+    /// `seat_resigned`, `seat_reclaimed`, `game_aborted`; `game_aborted` and `game_expired`
+    /// also for open games, which end without an event).
+    pub lifecycle_events: IntCounterVec,
+    /// Deadlines fired by this process, by kind (`clock`, `expiry`) and result (`applied`,
+    /// `stale`: an action or another process beat it, `early`: nothing had run out yet).
+    pub deadlines_fired: IntCounterVec,
 }
 
 impl Metrics {
@@ -89,8 +97,26 @@ impl Metrics {
         .expect("metric");
         let bots_thinking =
             IntGauge::new("bots_thinking", "Bot moves being thought about now").expect("metric");
+        let lifecycle_events = IntCounterVec::new(
+            Opts::new(
+                "game_lifecycle_events_total",
+                "Timeouts, takeovers, resignations, reclaims, aborts and expiries, by game type",
+            ),
+            &["game", "event"],
+        )
+        .expect("metric");
+        let deadlines_fired = IntCounterVec::new(
+            Opts::new(
+                "deadlines_fired_total",
+                "Deadlines fired by this process, by kind and result",
+            ),
+            &["kind", "result"],
+        )
+        .expect("metric");
         for c in [
-            Box::new(bot_moves.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(lifecycle_events.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(deadlines_fired.clone()),
+            Box::new(bot_moves.clone()),
             Box::new(bots_thinking.clone()),
             Box::new(bot_think_seconds.clone()),
             Box::new(requests.clone()),
@@ -117,6 +143,8 @@ impl Metrics {
             bot_moves,
             bot_think_seconds,
             bots_thinking,
+            lifecycle_events,
+            deadlines_fired,
         }
     }
 

@@ -38,6 +38,10 @@ pub struct Context {
     pub schemas: Arc<crate::strict::Schemas>,
     /// Bot budgets and pacing.
     pub bots: crate::bot_runner::BotSettings,
+    /// How long an open game waits for its seats to be taken (`--open-game-ttl`).
+    pub open_game_ttl: std::time::Duration,
+    /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
+    pub lifecycle_events: prometheus::IntCounterVec,
 }
 
 impl AppState {
@@ -123,8 +127,25 @@ impl Changes {
         Changes { hub, announcer }
     }
 
-    /// `change` is committed: wake its waiters. Never blocks.
-    pub fn committed(&self, change: GameChanged) {
+    /// `applied` is committed: wake its waiters, and the deadline workers when it armed a
+    /// deadline. Never blocks.
+    pub fn committed(&self, applied: &db::store::Applied) {
+        self.changed(applied.change());
+        if applied.deadline_armed {
+            self.deadline_armed();
+        }
+    }
+
+    /// A deadline was armed: wake the deadline workers, here and in every process. Never
+    /// blocks.
+    pub fn deadline_armed(&self) {
+        self.hub.dispatch(ListenEvent::DeadlineArmed);
+        self.announcer.deadline_armed();
+    }
+
+    /// Game `change.game_id` changed (an open game ended without an event: its version is
+    /// still 0): wake its waiters. Never blocks.
+    pub fn changed(&self, change: GameChanged) {
         self.hub.dispatch(ListenEvent::Changed(change));
         self.announcer.announce(change);
     }
@@ -137,6 +158,8 @@ pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
     /// The bot workers' wake-up: armed bot turns, and reconnects (which may have lost some).
     bots: Arc<BotWake>,
+    /// The deadline workers' wake-up: armed deadlines, and reconnects.
+    deadlines: Arc<BotWake>,
 }
 
 /// What a waiter hears.
@@ -179,11 +202,16 @@ impl ListenerGuard {
 
 impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), waking `bots`
-    /// when a bot turn is armed.
-    pub fn start(url: String, bots: Arc<BotWake>) -> (Arc<Hub>, ListenerGuard) {
+    /// when a bot turn is armed and `deadlines` when a deadline is.
+    pub fn start(
+        url: String,
+        bots: Arc<BotWake>,
+        deadlines: Arc<BotWake>,
+    ) -> (Arc<Hub>, ListenerGuard) {
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
             bots,
+            deadlines,
         });
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -207,6 +235,9 @@ impl Hub {
         if matches!(event, ListenEvent::BotTurnDue | ListenEvent::Connected) {
             self.bots.wake();
         }
+        if matches!(event, ListenEvent::DeadlineArmed | ListenEvent::Connected) {
+            self.deadlines.wake();
+        }
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         match event {
             ListenEvent::Changed(GameChanged { game_id, version }) => {
@@ -220,7 +251,7 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::BotTurnDue => {}
+            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed => {}
         }
     }
 

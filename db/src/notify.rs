@@ -57,7 +57,8 @@ impl GameChanged {
     }
 }
 
-/// Announces `changes`, which have committed, to every [`Listener`] in one statement.
+/// Announces `changes`, which have committed, to every [`Listener`] in one statement, and
+/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]).
 ///
 /// A NOTIFY inside the changing transaction would be simpler, but PostgreSQL serialises the
 /// commits of notifying transactions: it holds a database-wide lock from the queueing of the
@@ -69,20 +70,26 @@ impl GameChanged {
 ///
 /// # Errors
 /// The statement's error (the changes themselves are committed regardless).
-pub fn announce(conn: &mut PgConnection, changes: &[GameChanged]) -> QueryResult<()> {
+pub fn announce(
+    conn: &mut PgConnection,
+    changes: &[GameChanged],
+    deadlines: bool,
+) -> QueryResult<()> {
     let games: Vec<Uuid> = changes.iter().map(|c| c.game_id).collect();
     let versions: Vec<i64> = changes.iter().map(|c| c.version).collect();
-    diesel::select(announce_game_versions(games, versions))
+    diesel::select(announce_changes(games, versions, deadlines))
         .execute(conn)
         .map(|_| ())
 }
 
 diesel::define_sql_function! {
-    /// `announce_game_versions(games, versions)`: `pg_notify` for each pair, in a transaction
-    /// that does not wait for a WAL flush (migration 6).
-    fn announce_game_versions(
+    /// `announce_changes(games, versions, deadlines)`: `pg_notify` for each pair (and one on
+    /// the deadline channel when `deadlines`), in a transaction that does not wait for a WAL
+    /// flush (migrations 6 and 10).
+    fn announce_changes(
         games: diesel::sql_types::Array<diesel::sql_types::Uuid>,
         versions: diesel::sql_types::Array<diesel::sql_types::Int8>,
+        deadlines: diesel::sql_types::Bool,
     ) -> diesel::sql_types::Int4;
 }
 
@@ -101,7 +108,16 @@ pub const ANNOUNCE_LINGER: Duration = Duration::from_millis(3);
 /// clone is dropped.
 #[derive(Clone)]
 pub struct Announcer {
-    tx: mpsc::Sender<GameChanged>,
+    tx: mpsc::Sender<Announcement>,
+}
+
+/// What the announcing thread sends.
+#[derive(Debug, Clone, Copy)]
+enum Announcement {
+    /// A game reached a version.
+    Changed(GameChanged),
+    /// A deadline was armed.
+    Deadline,
 }
 
 impl Announcer {
@@ -123,31 +139,43 @@ impl Announcer {
     pub fn announce(&self, change: GameChanged) {
         // The thread only stops once every sender is gone, so this cannot fail while `self`
         // exists; a change that could not be sent would only cost a long poll its wake-up.
-        let _ = self.tx.send(change);
+        let _ = self.tx.send(Announcement::Changed(change));
+    }
+
+    /// Queues the news that a deadline was armed (one notification per batch however many);
+    /// never blocks. Deadline workers also look at the queue by themselves now and then, so a
+    /// lost one only delays a deadline by that much.
+    pub fn deadline_armed(&self) {
+        let _ = self.tx.send(Announcement::Deadline);
     }
 }
 
-fn run_announcer(url: &str, rx: &mpsc::Receiver<GameChanged>) {
+fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
     let mut conn: Option<PgConnection> = None;
     let mut batch = Vec::with_capacity(MAX_BATCH);
+    let add = |batch: &mut Vec<GameChanged>, deadlines: &mut bool, a: Announcement| match a {
+        Announcement::Changed(change) => batch.push(change),
+        Announcement::Deadline => *deadlines = true,
+    };
     // Blocks until there is work; ends when every Announcer is dropped.
     while let Ok(first) = rx.recv() {
         batch.clear();
-        batch.push(first);
+        let mut deadlines = false;
+        add(&mut batch, &mut deadlines, first);
         let deadline = Instant::now() + ANNOUNCE_LINGER;
         while batch.len() < MAX_BATCH {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
-                Ok(change) => batch.push(change),
+                Ok(a) => add(&mut batch, &mut deadlines, a),
                 Err(_) => break,
             }
         }
         let result = match &mut conn {
-            Some(c) => announce(c, &batch).map_err(|e| e.to_string()),
+            Some(c) => announce(c, &batch, deadlines).map_err(|e| e.to_string()),
             None => PgConnection::establish(url)
                 .map_err(|e| e.to_string())
                 .and_then(|mut c| {
-                    let sent = announce(&mut c, &batch).map_err(|e| e.to_string());
+                    let sent = announce(&mut c, &batch, deadlines).map_err(|e| e.to_string());
                     conn = Some(c);
                     sent
                 }),
@@ -168,6 +196,8 @@ pub struct Listener {
     pending: VecDeque<GameChanged>,
     /// A bot turn was armed since [`Listener::take_bot_turn_due`] last looked.
     bot_turn_due: bool,
+    /// A deadline was armed since [`Listener::take_deadline_armed`] last looked.
+    deadline_armed: bool,
 }
 
 impl std::fmt::Debug for Listener {
@@ -189,11 +219,14 @@ impl Listener {
             PgConnection::establish(url).map_err(|e| StoreError::Unavailable(e.to_string()))?;
         diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
         diesel::sql_query(format!("LISTEN {}", crate::store::BOT_CHANNEL)).execute(&mut conn)?;
+        diesel::sql_query(format!("LISTEN {}", crate::store::DEADLINE_CHANNEL))
+            .execute(&mut conn)?;
         Ok(Listener {
             conn,
             poll_interval: DEFAULT_POLL_INTERVAL,
             pending: VecDeque::new(),
             bot_turn_due: false,
+            deadline_armed: false,
         })
     }
 
@@ -219,7 +252,7 @@ impl Listener {
             if !self.pending.is_empty() {
                 continue;
             }
-            if self.bot_turn_due {
+            if self.bot_turn_due || self.deadline_armed {
                 // Not a change of a game: hand back so the caller can look at it at once.
                 return Ok(None);
             }
@@ -246,11 +279,21 @@ impl Listener {
         std::mem::take(&mut self.bot_turn_due)
     }
 
+    /// Whether a deadline was armed (on [`crate::store::DEADLINE_CHANNEL`]) since the last
+    /// call: deadline workers look at the queue again.
+    pub fn take_deadline_armed(&mut self) -> bool {
+        std::mem::take(&mut self.deadline_armed)
+    }
+
     fn fetch(&mut self) -> Result<(), StoreError> {
         for n in self.conn.notifications_iter() {
             let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
             if n.channel == crate::store::BOT_CHANNEL {
                 self.bot_turn_due = true;
+                continue;
+            }
+            if n.channel == crate::store::DEADLINE_CHANNEL {
+                self.deadline_armed = true;
                 continue;
             }
             if n.channel != CHANNEL {
@@ -275,6 +318,8 @@ pub enum ListenEvent {
     Connected,
     /// A bot turn was armed somewhere: bot workers should try to claim one.
     BotTurnDue,
+    /// A deadline was armed somewhere: deadline workers should look at the queue again.
+    DeadlineArmed,
 }
 
 /// Runs a listener until `stop` is set, reconnecting (with back-off up to 5 s) whenever the
@@ -298,6 +343,9 @@ pub fn run_listener(url: &str, stop: &AtomicBool, mut on_event: impl FnMut(Liste
             let received = listener.recv_timeout(Duration::from_millis(250));
             if listener.take_bot_turn_due() {
                 on_event(ListenEvent::BotTurnDue);
+            }
+            if listener.take_deadline_armed() {
+                on_event(ListenEvent::DeadlineArmed);
             }
             match received {
                 Ok(Some(change)) => on_event(ListenEvent::Changed(change)),

@@ -18,6 +18,8 @@ diesel::table! {
         updated_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
         active_seats -> Array<Int4>,
+        clock -> Nullable<Jsonb>,
+        lifecycle -> Nullable<Json>,
     }
 }
 
@@ -59,6 +61,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Games with something due at a time (a clock running out, an open game expiring),
+    /// claimed by server processes with a lease.
+    game_deadlines (game_id) {
+        game_id -> Uuid,
+        kind -> Text,
+        version -> Int8,
+        due_at -> Timestamptz,
+        leased_by -> Nullable<Text>,
+        leased_until -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     /// Stored responses of idempotent action requests.
     idempotency_keys (game_id, seat, key) {
         game_id -> Uuid,
@@ -76,11 +91,13 @@ diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(idempotency_keys -> games (game_id));
 diesel::joinable!(bot_turns -> games (game_id));
+diesel::joinable!(game_deadlines -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     games,
     game_events,
     seats,
     idempotency_keys,
-    bot_turns
+    bot_turns,
+    game_deadlines
 );

@@ -77,6 +77,13 @@ pub trait DynState: Send {
     /// What `viewer` may see, as JSON text ready to embed in a response (no tree built).
     fn view(&self, viewer: Viewer) -> Box<RawValue>;
     fn outcome(&self) -> Option<Outcome>;
+    /// Folds one more stored event into this state (a replay that needs the state between
+    /// events, such as the seats a game waited for after each commit).
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when the JSON is not an event of this game (the state is then
+    /// unchanged).
+    fn evolve(&mut self, event: &Value) -> Result<(), GameError>;
     /// The state as a JSON tree (for inspection and comparisons).
     fn to_json(&self) -> Value;
     /// The state as the JSON text [`DynGame::load`] reads back: what is stored.
@@ -130,6 +137,9 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// [`GameError::Corrupt`] when an event is not an event of this game.
     fn replay(&self, events: &[Value]) -> Result<Box<dyn DynState>, GameError>;
+    /// The state before any event, to fold a log into one event at a time
+    /// ([`DynState::evolve`]).
+    fn empty(&self) -> Box<dyn DynState>;
     /// The event as `viewer` may see it. Once the game is over (`finished`) everything is shown.
     ///
     /// # Errors
@@ -222,6 +232,12 @@ where
 
     fn outcome(&self) -> Option<Outcome> {
         G::outcome(&self.state)
+    }
+
+    fn evolve(&mut self, event: &Value) -> Result<(), GameError> {
+        let event = G::Event::deserialize(event).map_err(|e| GameError::Corrupt(e.to_string()))?;
+        G::evolve(&mut self.state, &event);
+        Ok(())
     }
 
     fn to_json(&self) -> Value {
@@ -319,6 +335,12 @@ where
             G::evolve(&mut state, &event);
         }
         Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn empty(&self) -> Box<dyn DynState> {
+        Box::new(Loaded::<G> {
+            state: G::empty_state(),
+        })
     }
 
     fn redact(

@@ -45,7 +45,10 @@ const posted = await ann.POST("/v1/games/{id}/actions", {
 });
 const answer = posted.data ?? fail(`act: ${JSON.stringify(posted.error)}`);
 if (answer.type !== "tycoon") fail("expected a tycoon answer");
-const events: Schemas["TycoonEvent"][] = answer.events.map((e) => e.event);
+// The log holds the game's events and lifecycle events (a clock ran out, a seat resigned).
+const events: (Schemas["TycoonEvent"] | Schemas["LifecycleEvent"])[] = answer.events.map(
+  (e) => e.event,
+);
 
 // A Problem is typed too.
 const refused = await ann.POST("/v1/games/{id}/actions", {

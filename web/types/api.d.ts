@@ -88,7 +88,9 @@ export interface paths {
         put?: never;
         /**
          * Create a game. Named seats get their token in the response (once); a game without open
-         *     seats starts at once.
+         *     seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+         *     game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
+         *     ends as `expired`.
          */
         post: operations["create_game"];
         delete?: never;
@@ -114,6 +116,29 @@ export interface paths {
         get: operations["get_game"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a game before anyone moved, with any seat's token.
+         * @description While no seat has made its first move (an open game, or a started one before its first
+         *     action, a bot's included), any seated player may end the game: it is `aborted`, with no
+         *     winner (`game_aborted` in the log of a started game; an open game ends without an event).
+         *     Any body is ignored.
+         */
+        post: operations["abort"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,6 +261,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/seats/{seat}/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reclaim a seat from the server's bot, with that seat's token.
+         * @description After a seat's clock ran out with `on_timeout: bot`, the server's bot plays it
+         *     (`taken_over`). Its player takes it back here (`seat_reclaimed` in the log): the seat's
+         *     legal actions are the player's again, and its clock starts afresh (a full per-move time or
+         *     Fischer bank). Any body is ignored.
+         */
+        post: operations["reclaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/seats/{seat}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resign a seat, with that seat's token.
+         * @description The seat leaves the game for good (`seat_resigned` in the log). With fewer than two seats
+         *     left in the game it ends (`finished`, the remaining seat wins, `ended_by: resignation`);
+         *     otherwise the server's bot plays on for the seat (`bot_took_over`) and the game's outcome
+         *     ranks the seat below every seat that plays to the end, whatever its score. Any body is
+         *     ignored.
+         */
+        post: operations["resign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/start": {
         parameters: {
             query?: never;
@@ -289,9 +361,11 @@ export interface paths {
          *     - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
          *       `GET …/events`);
          *     - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-         *       "active_seats"}`), after each batch, also when the caller may see none of its events: a
-         *       seat's client acts when it finds its seat in `active_seats` (reading its document for
-         *       the legal actions, then acting from each action's answer while it stays active);
+         *       "active_seats", "deadlines"}`), after each batch, also when the caller may see none of
+         *       its events: a seat's client acts when it finds its seat in `active_seats` (reading its
+         *       document for the legal actions, then acting from each action's answer while it stays
+         *       active), before the deadline of its clock when the game has one; also when an open game
+         *       ends without an event (aborted or expired: the same version, another status);
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
          *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
@@ -466,6 +540,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (acquire) */
         AcquireCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["AcquireConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -620,7 +695,8 @@ export interface components {
         AcquireEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["AcquireEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["AcquireEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -847,8 +923,10 @@ export interface components {
              *     instantiation is legal now. Empty for games without such actions.
              */
             action_templates: components["schemas"]["ActionTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["AcquireAction"][];
@@ -1007,6 +1085,7 @@ export interface components {
          *     game type, told apart by `type`. (acquire)
          */
         AcquireStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -1016,8 +1095,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1112,6 +1198,109 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /**
+         * @description A time control, as chosen at creation and shown in the game document and the game list
+         *     (with the defaults filled in).
+         *
+         *     - `none`: no clock (the default).
+         *     - `per_move`: correspondence style. Each time the game starts waiting for a seat, that
+         *       seat has `seconds` to act; its move is the whole stretch the game waits for it, however
+         *       many actions that takes (a Tycoon turn, a Monopoly turn with its trades).
+         *     - `fischer`: live style. Each seat has a bank of `initial` seconds that runs only while
+         *       the game waits for that seat, and gets `increment` seconds when the game stops waiting
+         *       for it.
+         *
+         *     Several seats can be awaited at once (auctions, sealed choices): each awaited seat's clock
+         *     runs. Actions a seat may take while the game does not wait for it (Monopoly's rent claims
+         *     and offers) run no clock, and neither does a seat played by the server's bot. When a
+         *     clock runs out, `on_timeout` says what happens to the seat: `bot` (the server's bot of
+         *     level `bot` plays it on until its player reclaims it) or `resign`.
+         */
+        Clock: components["schemas"]["ClockNone"] | components["schemas"]["ClockPerMove"] | components["schemas"]["ClockFischer"];
+        /**
+         * @description A bank of `initial` seconds per seat, `increment` seconds more whenever the game stops
+         *     waiting for the seat.
+         */
+        ClockFischer: {
+            /** @description As in `per_move`. */
+            bot: components["schemas"]["BotLevel"];
+            /** Format: int32 */
+            increment: number;
+            /** Format: int32 */
+            initial: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fischer";
+            on_timeout: components["schemas"]["OnTimeout"];
+        };
+        /** @description No clock: the game waits for its players as long as they take. */
+        ClockNone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "none";
+        };
+        /** @description Each move has `seconds`. */
+        ClockPerMove: {
+            /**
+             * @description The server's bot that takes over a seat whose clock ran out, or plays on for a
+             *     seat that resigned.
+             */
+            bot: components["schemas"]["BotLevel"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "per_move";
+            on_timeout: components["schemas"]["OnTimeout"];
+            /** Format: int32 */
+            seconds: number;
+        };
+        /**
+         * @description The `clock` of `POST /v1/games`: `{"kind": "none"}`, `{"kind": "per_move", "seconds":
+         *     86400}` or `{"kind": "fischer", "initial": 300, "increment": 5}`, with optional
+         *     `on_timeout` (default `bot`) and `bot` (the level of the bot that takes over, default
+         *     `greedy`). Times are whole seconds, from 1 to 2,592,000 (30 days); an increment may be 0.
+         */
+        ClockRequest: components["schemas"]["ClockRequestNone"] | components["schemas"]["ClockRequestPerMove"] | components["schemas"]["ClockRequestFischer"];
+        ClockRequestFischer: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * Format: int32
+             * @description Default 0.
+             */
+            increment?: number | null;
+            /** Format: int32 */
+            initial: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fischer";
+            on_timeout?: null | components["schemas"]["OnTimeout"];
+        };
+        /** @description No clock. */
+        ClockRequestNone: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "none";
+        };
+        ClockRequestPerMove: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "per_move";
+            on_timeout?: null | components["schemas"]["OnTimeout"];
+            /** Format: int32 */
+            seconds: number;
+        };
         /** @description `POST /v1/games`. */
         CreateGameRequest: components["schemas"]["AcquireCreateGameRequest"] | components["schemas"]["MonopolyCreateGameRequest"] | components["schemas"]["TycoonCreateGameRequest"] | components["schemas"]["TyrosCreateGameRequest"];
         /** @description `201` of `POST /v1/games`. */
@@ -1142,12 +1331,18 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description What ended the game: its `rules`, or a `resignation` that left fewer than two seats in it
+         *     (the remaining seat wins; no scores).
+         * @enum {string}
+         */
+        EndedBy: "rules" | "resignation";
         /** @description One event of the log, as the caller may see it. */
         EventDto: {
             /** Format: date-time */
             created_at: string;
-            /** @description A game event: one of the hosted games' schemas, chosen by the game's type. */
-            event: components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"] | components["schemas"]["TyrosEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: (components["schemas"]["TycoonEvent"] | components["schemas"]["AcquireEvent"] | components["schemas"]["MonopolyEvent"] | components["schemas"]["TyrosEvent"]) | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -1174,17 +1369,22 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description Lifecycle of a game.
+         * @description Lifecycle of a game: `open` (seats to take), `active`, then over in one of three ways:
+         *     `finished` (by its rules, or by resignations that left one seat; `outcome` is set),
+         *     `aborted` (a seated player ended it before any seat moved; no winner) or `expired` (its
+         *     seats were not all taken in time; it never started). A game that is over never changes
+         *     again, stays readable and replayable, and shows every event unredacted.
          * @enum {string}
          */
-        GameStatus: "open" | "active" | "finished";
+        GameStatus: "open" | "active" | "finished" | "aborted" | "expired";
         /** @description A game in a listing. */
         GameSummary: {
+            clock: components["schemas"]["Clock"];
             /** Format: date-time */
             created_at: string;
             /**
              * Format: date-time
-             * @description When the game ended; `null` while it is not finished.
+             * @description When the game ended (finished, aborted or expired); `null` while it is not over.
              */
             finished_at: string | null;
             /** Format: uuid */
@@ -1258,8 +1458,92 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        /**
+         * @description Why a seat is ranked below every seat that played to the end.
+         * @enum {string}
+         */
+        LeftReason: "resigned" | "timed_out";
+        /** @description A seat that left the game before its end. */
+        LeftSeat: {
+            reason: components["schemas"]["LeftReason"];
+            /** Format: int32 */
+            seat: number;
+            /**
+             * Format: int64
+             * @description The seq of the event at which it left.
+             */
+            seq: number;
+        };
         /** @description `GET /v1/games/{id}/legal-actions`. */
         LegalActions: components["schemas"]["AcquireLegalActions"] | components["schemas"]["MonopolyLegalActions"] | components["schemas"]["TycoonLegalActions"] | components["schemas"]["TyrosLegalActions"];
+        /**
+         * @description Something that happened to a seat or to the game beside the game's rules: a clock ran
+         *     out, a seat resigned, the server's bot took a seat over or handed it back, a seated player
+         *     aborted the game before anyone moved.
+         */
+        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"];
+        /**
+         * @description The server's bot plays the seat from now on: after a timeout until its player reclaims
+         *     it, after a resignation to the end.
+         */
+        LifecycleEventBotTookOver: {
+            level: components["schemas"]["BotLevel"];
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_took_over";
+        };
+        /** @description A seated player ended the game before any seat had moved; nobody wins. */
+        LifecycleEventGameAborted: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_aborted";
+        };
+        /** @description The seat's player took it back from the server's bot; its clock starts afresh. */
+        LifecycleEventSeatReclaimed: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_reclaimed";
+        };
+        /**
+         * @description The seat left the game for good: its player resigned, or its clock ran out with
+         *     `on_timeout: resign`. With fewer than two seats left in the game it ends and the
+         *     remaining seat wins; otherwise the server's bot plays on for the seat
+         *     (`bot_took_over`).
+         */
+        LifecycleEventSeatResigned: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_resigned";
+        };
+        /**
+         * @description The seat's clock ran out (followed in the same commit by `bot_took_over` or
+         *     `seat_resigned`, as the game's `on_timeout` says).
+         */
+        LifecycleEventSeatTimedOut: {
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_timed_out";
+        };
         MonopolyAction: components["schemas"]["MonopolyActionRoll"] | components["schemas"]["MonopolyActionBuyProperty"] | components["schemas"]["MonopolyActionDeclineProperty"] | components["schemas"]["MonopolyActionPayJailFine"] | components["schemas"]["MonopolyActionUseJailCard"] | components["schemas"]["MonopolyActionPayCardFine"] | components["schemas"]["MonopolyActionDrawCard"] | components["schemas"]["MonopolyActionEndTurn"] | components["schemas"]["MonopolyActionClaimRent"] | components["schemas"]["MonopolyActionBuild"] | components["schemas"]["MonopolyActionSellBuilding"] | components["schemas"]["MonopolyActionMortgage"] | components["schemas"]["MonopolyActionLiftMortgage"] | components["schemas"]["MonopolyActionOfferTrade"] | components["schemas"]["MonopolyActionAcceptTrade"] | components["schemas"]["MonopolyActionRejectTrade"] | components["schemas"]["MonopolyActionWithdrawTrade"] | components["schemas"]["MonopolyActionBid"] | components["schemas"]["MonopolyActionPassAuction"] | components["schemas"]["MonopolyActionDeclareDemand"] | components["schemas"]["MonopolyActionPayDebt"] | components["schemas"]["MonopolyActionDeclareBankruptcy"] | components["schemas"]["MonopolyActionSettleInheritance"];
         /** @description Accept an offer made to this seat; `lift` as in the offer, for what this seat receives. */
         MonopolyActionAcceptTrade: {
@@ -1538,7 +1822,10 @@ export interface components {
          * @enum {string}
          */
         MonopolyCard: "E01" | "E02" | "E03" | "E04" | "E05" | "E06" | "E07" | "E08" | "E09" | "E10" | "E11" | "E12" | "E13" | "E14" | "E15" | "E16" | "G01" | "G02" | "G03" | "G04" | "G05" | "G06" | "G07" | "G08" | "G09" | "G10" | "G11" | "G12" | "G13" | "G14" | "G15" | "G16";
-        /** @description Options fixed at creation (spec §16); every field has the spec's default. */
+        /**
+         * @description Options fixed at creation (spec §16); a field left out takes the default of the game's
+         *     rules version.
+         */
         MonopolyConfig: {
             /**
              * @description Rent is paid on landing, without a claim (MO-RENT-2). Default: the seed's claim rule.
@@ -1561,6 +1848,12 @@ export interface components {
              * @default hasbro-de-du
              */
             deck: components["schemas"]["MonopolyDeckChoice"];
+            /**
+             * @description Interest on inherited mortgages paid deed by deed (`per_deed`, the default since rules
+             *     version 2) or as one sum (`in_total`, version 1) (MO-BANKR-2).
+             * @default per_deed
+             */
+            inherited_interest: components["schemas"]["MonopolyInheritedInterest"];
             /**
              * @description Rounding of the 10 % mortgage interest (MO-D-12).
              * @default up
@@ -1586,9 +1879,23 @@ export interface components {
              * @default 1500
              */
             start_money: number;
+            /**
+             * @description Offers stand on the deeds as made and lapse when one changes (`as_made`, the default
+             *     since rules version 2), or are executed as things are at acceptance (`as_accepted`,
+             *     version 1) (MO-TRADE-2, MO-TRADE-4).
+             * @default as_made
+             */
+            trade_offers: components["schemas"]["MonopolyTradeOffers"];
+            /**
+             * @description The dice of a Werk's rent: rolled for it (`roll`, the seed's wording) or the move's
+             *     (`move`) (MO-RENT-7).
+             * @default roll
+             */
+            utility_rent_dice: components["schemas"]["MonopolyUtilityRentDice"];
         };
         /** @description `POST /v1/games`. (monopoly) */
         MonopolyCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["MonopolyConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -1646,7 +1953,7 @@ export interface components {
         };
         /** @enum {string} */
         MonopolyEndReason: "last_solvent" | "round_limit";
-        MonopolyEvent: components["schemas"]["MonopolyEventGameStarted"] | components["schemas"]["MonopolyEventDeckShuffled"] | components["schemas"]["MonopolyEventStartingRolled"] | components["schemas"]["MonopolyEventTurnStarted"] | components["schemas"]["MonopolyEventDiceRolled"] | components["schemas"]["MonopolyEventMoved"] | components["schemas"]["MonopolyEventSalaryPaid"] | components["schemas"]["MonopolyEventSentToJail"] | components["schemas"]["MonopolyEventJailAttemptFailed"] | components["schemas"]["MonopolyEventLeftJail"] | components["schemas"]["MonopolyEventPurchaseOffered"] | components["schemas"]["MonopolyEventPropertyBought"] | components["schemas"]["MonopolyEventPurchaseDeclined"] | components["schemas"]["MonopolyEventRentOwed"] | components["schemas"]["MonopolyEventRentClaimed"] | components["schemas"]["MonopolyEventRentLapsed"] | components["schemas"]["MonopolyEventPaid"] | components["schemas"]["MonopolyEventDebtOpened"] | components["schemas"]["MonopolyEventDebtPaid"] | components["schemas"]["MonopolyEventCardDrawn"] | components["schemas"]["MonopolyEventCardChoiceOffered"] | components["schemas"]["MonopolyEventJailCardReturned"] | components["schemas"]["MonopolyEventMoveFinished"] | components["schemas"]["MonopolyEventTurnEnded"] | components["schemas"]["MonopolyEventRoundCompleted"] | components["schemas"]["MonopolyEventBuildingBought"] | components["schemas"]["MonopolyEventBuildingsSold"] | components["schemas"]["MonopolyEventMortgaged"] | components["schemas"]["MonopolyEventMortgageLifted"] | components["schemas"]["MonopolyEventAuctionStarted"] | components["schemas"]["MonopolyEventBidPlaced"] | components["schemas"]["MonopolyEventAuctionPassed"] | components["schemas"]["MonopolyEventAuctionWon"] | components["schemas"]["MonopolyEventAuctionUnsold"] | components["schemas"]["MonopolyEventBankSalesQueued"] | components["schemas"]["MonopolyEventShortageOpened"] | components["schemas"]["MonopolyEventDemandDeclared"] | components["schemas"]["MonopolyEventShortageEnded"] | components["schemas"]["MonopolyEventTradeOffered"] | components["schemas"]["MonopolyEventTradeRejected"] | components["schemas"]["MonopolyEventTradeWithdrawn"] | components["schemas"]["MonopolyEventTradeExecuted"] | components["schemas"]["MonopolyEventBankruptcyDeclared"] | components["schemas"]["MonopolyEventPropertyTransferred"] | components["schemas"]["MonopolyEventJailCardTransferred"] | components["schemas"]["MonopolyEventInheritanceOffered"] | components["schemas"]["MonopolyEventInheritanceSettled"] | components["schemas"]["MonopolyEventPlayerBankrupt"] | components["schemas"]["MonopolyEventGameEnded"];
+        MonopolyEvent: components["schemas"]["MonopolyEventGameStarted"] | components["schemas"]["MonopolyEventDeckShuffled"] | components["schemas"]["MonopolyEventStartingRolled"] | components["schemas"]["MonopolyEventTurnStarted"] | components["schemas"]["MonopolyEventDiceRolled"] | components["schemas"]["MonopolyEventMoved"] | components["schemas"]["MonopolyEventSalaryPaid"] | components["schemas"]["MonopolyEventSentToJail"] | components["schemas"]["MonopolyEventJailAttemptFailed"] | components["schemas"]["MonopolyEventLeftJail"] | components["schemas"]["MonopolyEventPurchaseOffered"] | components["schemas"]["MonopolyEventPropertyBought"] | components["schemas"]["MonopolyEventPurchaseDeclined"] | components["schemas"]["MonopolyEventRentOwed"] | components["schemas"]["MonopolyEventRentClaimed"] | components["schemas"]["MonopolyEventRentLapsed"] | components["schemas"]["MonopolyEventPaid"] | components["schemas"]["MonopolyEventDebtOpened"] | components["schemas"]["MonopolyEventDebtPaid"] | components["schemas"]["MonopolyEventCardDrawn"] | components["schemas"]["MonopolyEventCardChoiceOffered"] | components["schemas"]["MonopolyEventJailCardReturned"] | components["schemas"]["MonopolyEventMoveFinished"] | components["schemas"]["MonopolyEventTurnEnded"] | components["schemas"]["MonopolyEventRoundCompleted"] | components["schemas"]["MonopolyEventBuildingBought"] | components["schemas"]["MonopolyEventBuildingsSold"] | components["schemas"]["MonopolyEventMortgaged"] | components["schemas"]["MonopolyEventMortgageLifted"] | components["schemas"]["MonopolyEventAuctionStarted"] | components["schemas"]["MonopolyEventBidPlaced"] | components["schemas"]["MonopolyEventAuctionPassed"] | components["schemas"]["MonopolyEventAuctionWon"] | components["schemas"]["MonopolyEventAuctionUnsold"] | components["schemas"]["MonopolyEventBankSalesQueued"] | components["schemas"]["MonopolyEventShortageOpened"] | components["schemas"]["MonopolyEventDemandDeclared"] | components["schemas"]["MonopolyEventShortageEnded"] | components["schemas"]["MonopolyEventTradeOffered"] | components["schemas"]["MonopolyEventTradeRejected"] | components["schemas"]["MonopolyEventTradeWithdrawn"] | components["schemas"]["MonopolyEventTradeLapsed"] | components["schemas"]["MonopolyEventTradeExecuted"] | components["schemas"]["MonopolyEventBankruptcyDeclared"] | components["schemas"]["MonopolyEventPropertyTransferred"] | components["schemas"]["MonopolyEventJailCardTransferred"] | components["schemas"]["MonopolyEventInheritanceOffered"] | components["schemas"]["MonopolyEventInheritanceSettled"] | components["schemas"]["MonopolyEventPlayerBankrupt"] | components["schemas"]["MonopolyEventGameEnded"];
         MonopolyEventAuctionPassed: {
             seat: components["schemas"]["Seat"];
             /**
@@ -1838,7 +2145,8 @@ export interface components {
         MonopolyEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["MonopolyEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["MonopolyEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -1861,6 +2169,10 @@ export interface components {
         };
         /** @description Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2). */
         MonopolyEventGameStarted: {
+            /**
+             * @description Every option written out; read as its rules version wrote it (see
+             *     [`super::config`]).
+             */
             config: components["schemas"]["MonopolyConfig"];
             /** Format: int32 */
             players: number;
@@ -2176,6 +2488,22 @@ export interface components {
              */
             type: "trade_executed";
         };
+        /**
+         * @description A deed the offer names (`square`) was mortgaged, lifted, built on or changed owner since
+         *     the offer was made: it is gone and never executed on the changed terms (MO-TRADE-4,
+         *     `trade_offers = as_made`).
+         */
+        MonopolyEventTradeLapsed: {
+            /** Format: int32 */
+            offer: number;
+            /** Format: int32 */
+            square: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_lapsed";
+        };
         MonopolyEventTradeOffered: {
             offer: components["schemas"]["MonopolyTradeOffer"];
             /**
@@ -2229,8 +2557,10 @@ export interface components {
              *     instantiation is legal now. Empty for games without such actions.
              */
             action_templates: components["schemas"]["ActionTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["MonopolyAction"][];
@@ -2285,6 +2615,11 @@ export interface components {
             creditor: components["schemas"]["Seat"];
             squares: number[];
         };
+        /**
+         * @description How the creditor of a bankrupt pays the interest on the mortgages it keeps (MO-BANKR-2).
+         * @enum {string}
+         */
+        MonopolyInheritedInterest: "per_deed" | "in_total";
         /**
          * @description How 10 % interest on a mortgage value is rounded to whole M (MO-D-12).
          * @enum {string}
@@ -2420,6 +2755,7 @@ export interface components {
          *     game type, told apart by `type`. (monopoly)
          */
         MonopolyStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -2429,8 +2765,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2500,6 +2843,11 @@ export interface components {
             offer: number;
             to: components["schemas"]["Seat"];
         };
+        /**
+         * @description What an offer stands on between being made and being accepted (MO-TRADE-2, MO-TRADE-4).
+         * @enum {string}
+         */
+        MonopolyTradeOffers: "as_made" | "as_accepted";
         /** @description The player on turn and what the turn still owes (MO-TURN-1..7). */
         MonopolyTurn: {
             /** @description The last roll owes another (doubles, MO-TURN-4). */
@@ -2514,6 +2862,11 @@ export interface components {
             seat: components["schemas"]["Seat"];
             step: components["schemas"]["MonopolyStep"];
         };
+        /**
+         * @description Where the dice for a Werk's rent come from (MO-RENT-7).
+         * @enum {string}
+         */
+        MonopolyUtilityRentDice: "roll" | "move";
         MonopolyView: {
             auction?: null | components["schemas"]["MonopolyAuction"];
             /** Format: int32 */
@@ -2539,6 +2892,13 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
+        /**
+         * @description What happens to a seat whose clock ran out: `bot` (the default) hands it to the server's
+         *     bot until its player reclaims it; `resign` resigns it (in a two-seat game the other seat
+         *     wins; with more, the game goes on with the server's bot in the seat).
+         * @enum {string}
+         */
+        OnTimeout: "bot" | "resign";
         /** @description An open seat as created: taken later with `POST /v1/games/{id}/seats`. */
         OpenSeat: {
             name?: null;
@@ -2547,11 +2907,23 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
-        /** @description How a finished game ended. */
+        /**
+         * @description How a finished game ended. Seats that left the game (resigned, or taken over by the
+         *     server's bot after their clock ran out and not reclaimed) rank below every seat that
+         *     played to the end, whatever their score.
+         */
         Outcome: {
-            /** @description Final score per seat. */
+            ended_by: components["schemas"]["EndedBy"];
+            /** @description The seats that left the game before its end, ranked last. */
+            left: components["schemas"]["LeftSeat"][];
+            /** @description Each seat's place, 1 for the first; tied seats share a place. */
+            places: number[];
+            /**
+             * @description Final score per seat, by the game's rules; empty when the game ended before its rules
+             *     scored it (`ended_by: resignation`).
+             */
             scores: number[];
-            /** @description Seats with the best score; several on a tie. */
+            /** @description The seats in first place among those that played to the end; several on a tie. */
             winners: number[];
         };
         /** @description An RFC 9457 problem document. */
@@ -2569,10 +2941,13 @@ export interface components {
              *     - `invalid_header`: 400, a header value is not valid (control characters, not ASCII)
              *     - `invalid_idempotency_key`: 400, `Idempotency-Key` is not 1 to 255 visible ASCII characters
              *     - `conflicting_versions`: 400, `expected_version` and `If-Match` name different versions
+             *     - `invalid_clock`: 400, a clock time is outside its bounds (1 s to 30 days; an increment may be 0)
+             *     - `invalid_seat_number`: 400, the seat in the path is not a seat number
              *     - `bad_request`: 400, the request could not be read
              *     - `missing_token`: 401, the operation needs a seat token
              *     - `invalid_token`: 401, the token is malformed or no seat's
              *     - `token_for_other_game`: 403, the token is a seat of another game
+             *     - `not_your_seat`: 403, the token is another seat's of this game (resign and reclaim take the seat's own token)
              *     - `not_found`: 404, no such route
              *     - `game_not_found`: 404, no game with this id
              *     - `no_such_state`: 404, `seq` is outside the game's log
@@ -2581,12 +2956,16 @@ export interface components {
              *     - `idempotency_key_in_flight`: 409, a request with this key is still being processed
              *     - `game_already_started`: 409, the game is no longer open
              *     - `game_not_started`: 409, the game has not started
-             *     - `game_over`: 409 (or 422 from a game's rules), the game has ended
+             *     - `game_over`: 409 (or 422 from a game's rules), the game is over: finished, aborted or expired
              *     - `wrong_status`: 409, the game is not in the status the operation needs
              *     - `seat_taken`: 409, the seat asked for is taken
              *     - `no_open_seat`: 409, no seat is open
              *     - `too_few_seats`: 409, starting now would leave fewer seats than the game needs
              *     - `bot_game_limit`: 409, the server already runs its most games with a bot in every seat; try later
+             *     - `seat_resigned`: 409, the seat has resigned: it takes no more actions and cannot resign again or be reclaimed
+             *     - `seat_taken_over`: 409, the server's bot plays the seat since its clock ran out; reclaim it to play
+             *     - `seat_not_taken_over`: 409, no bot plays the seat: there is nothing to reclaim
+             *     - `too_late_to_abort`: 409, a seat has moved already: resign instead
              *     - `precondition_failed`: 412, `If-Match` does not match (`current_version`)
              *     - `body_too_large`: 413, the body is over 64 KiB
              *     - `unsupported_media_type`: 415, the body is not `application/json`
@@ -2602,7 +2981,7 @@ export interface components {
              *     - `unavailable`: 503, the database is unreachable; retry after `Retry-After` seconds
              *     - `error`: any other status the framework answers with
              *
-             *     Rule violations (422) carry the game's code: `not_your_turn`, `game_over`; tycoon: `tycoon.ticket_not_displayed`, `tycoon.ticket_not_in_hand`, `tycoon.insufficient_cash`, `tycoon.unreachable_city`, `tycoon.direct_flight_required`, `tycoon.flight_after_build`, `tycoon.not_in_city`, `tycoon.landing_fields_full`, `tycoon.no_hotels_in_supply`, `tycoon.city_full`, `tycoon.no_closed_hotel`, `tycoon.factory_fields_full`, `tycoon.no_factories_left`, `tycoon.main_action_taken`, `tycoon.main_action_required`, `tycoon.loan_turn_not_pure`, `tycoon.no_loan_cards`, `tycoon.loan_cards_remain`, `tycoon.loan_settlement_pending`, `tycoon.not_loan_settlement`, `tycoon.no_such_loan`; acquire: `acquire.tile_not_in_hand`, `acquire.unplayable_tile`, `acquire.chain_name_required`, `acquire.chain_name_unexpected`, `acquire.chain_already_active`, `acquire.tile_already_placed`, `acquire.placement_required`, `acquire.merger_pending`, `acquire.no_merger_decision`, `acquire.not_largest_chain`, `acquire.invalid_defunct_order`, `acquire.not_enough_shares`, `acquire.odd_trade`, `acquire.survivor_stock_exhausted`, `acquire.buy_limit_reached`, `acquire.chain_not_active`, `acquire.bank_out_of_shares`, `acquire.insufficient_cash`, `acquire.end_conditions_unmet`, `acquire.announce_after_buying`, `acquire.end_already_announced`; monopoly: `monopoly.bankrupt`, `monopoly.auction_running`, `monopoly.shortage_window_open`, `monopoly.inheritance_pending`, `monopoly.debt_pending`, `monopoly.roll_not_owed`, `monopoly.decision_pending`, `monopoly.turn_not_finished`, `monopoly.no_purchase_offered`, `monopoly.no_card_choice`, `monopoly.insufficient_cash`, `monopoly.not_in_jail`, `monopoly.jail_exit_after_roll`, `monopoly.no_such_card`, `monopoly.no_such_rent`, `monopoly.not_rent_owner`, `monopoly.not_owner`, `monopoly.not_a_street`, `monopoly.group_incomplete`, `monopoly.group_mortgaged`, `monopoly.uneven`, `monopoly.street_full`, `monopoly.bank_out_of_buildings`, `monopoly.shortage_request_mixed`, `monopoly.empty_request`, `monopoly.no_buildings`, `monopoly.already_mortgaged`, `monopoly.not_mortgaged`, `monopoly.group_has_buildings`, `monopoly.trade_with_self`, `monopoly.offer_already_open`, `monopoly.bad_trade_item`, `monopoly.bad_lift_choice`, `monopoly.negative_amount`, `monopoly.no_such_offer`, `monopoly.not_offer_party`, `monopoly.no_auction`, `monopoly.not_bidder`, `monopoly.bid_too_low`, `monopoly.high_bidder_waits`, `monopoly.not_declaring`, `monopoly.wrong_building_kind`, `monopoly.no_debt`, `monopoly.bankruptcy_not_allowed`, `monopoly.no_inheritance`; tyros: `tyros.wrong_phase`, `tyros.decision_pending`, `tyros.tile_not_in_hand`, `tyros.tile_not_placeable`, `tyros.empire_choice_required`, `tyros.empire_not_adjacent`, `tyros.action_already_taken`, `tyros.not_your_ship`, `tyros.ship_not_on_board`, `tyros.invalid_path`, `tyros.invalid_destination`, `tyros.destination_full`, `tyros.cannot_afford`, `tyros.cost_mismatch`, `tyros.not_an_empire_field`, `tyros.city_site_taken`, `tyros.rival_ship_present`, `tyros.no_city_markers`, `tyros.no_ship_in_supply`, `tyros.not_a_shipyard`, `tyros.shipyard_full`, `tyros.no_galley_token`, `tyros.variant_off`, `tyros.bank_trade_used`, `tyros.bad_card_count`, `tyros.cards_not_in_hand`, `tyros.invalid_offer`, `tyros.trade_used`, `tyros.no_offer`, `tyros.action_card_unavailable`, `tyros.outside_card_window`, `tyros.no_wind`, `tyros.no_explorer`, `tyros.invalid_relocation`, `tyros.cannot_sink`, `tyros.pass_not_allowed`, `tyros.cannot_end_turn`, `tyros.no_due`, `tyros.invalid_payment`, `tyros.no_fight_decision`, `tyros.invalid_fight_cards`, `tyros.no_keep_due`.
+             *     Rule violations (422) carry the game's code: `not_your_turn`, `game_over`; tycoon: `tycoon.ticket_not_displayed`, `tycoon.ticket_not_in_hand`, `tycoon.insufficient_cash`, `tycoon.unreachable_city`, `tycoon.direct_flight_required`, `tycoon.flight_after_build`, `tycoon.not_in_city`, `tycoon.landing_fields_full`, `tycoon.no_hotels_in_supply`, `tycoon.city_full`, `tycoon.no_closed_hotel`, `tycoon.factory_fields_full`, `tycoon.no_factories_left`, `tycoon.main_action_taken`, `tycoon.main_action_required`, `tycoon.loan_turn_not_pure`, `tycoon.no_loan_cards`, `tycoon.loan_cards_remain`, `tycoon.loan_settlement_pending`, `tycoon.not_loan_settlement`, `tycoon.no_such_loan`; acquire: `acquire.tile_not_in_hand`, `acquire.unplayable_tile`, `acquire.chain_name_required`, `acquire.chain_name_unexpected`, `acquire.chain_already_active`, `acquire.tile_already_placed`, `acquire.placement_required`, `acquire.merger_pending`, `acquire.no_merger_decision`, `acquire.not_largest_chain`, `acquire.invalid_defunct_order`, `acquire.not_enough_shares`, `acquire.odd_trade`, `acquire.survivor_stock_exhausted`, `acquire.buy_limit_reached`, `acquire.chain_not_active`, `acquire.bank_out_of_shares`, `acquire.insufficient_cash`, `acquire.end_conditions_unmet`, `acquire.announce_after_buying`, `acquire.end_already_announced`; monopoly: `monopoly.bankrupt`, `monopoly.auction_running`, `monopoly.shortage_window_open`, `monopoly.inheritance_pending`, `monopoly.debt_pending`, `monopoly.roll_not_owed`, `monopoly.decision_pending`, `monopoly.turn_not_finished`, `monopoly.no_purchase_offered`, `monopoly.no_card_choice`, `monopoly.insufficient_cash`, `monopoly.not_in_jail`, `monopoly.jail_exit_after_roll`, `monopoly.no_such_card`, `monopoly.no_such_rent`, `monopoly.not_rent_owner`, `monopoly.not_owner`, `monopoly.not_a_street`, `monopoly.group_incomplete`, `monopoly.group_mortgaged`, `monopoly.uneven`, `monopoly.street_full`, `monopoly.bank_out_of_buildings`, `monopoly.shortage_request_mixed`, `monopoly.empty_request`, `monopoly.no_buildings`, `monopoly.already_mortgaged`, `monopoly.not_mortgaged`, `monopoly.group_has_buildings`, `monopoly.trade_with_self`, `monopoly.offer_already_open`, `monopoly.bad_trade_item`, `monopoly.bad_lift_choice`, `monopoly.negative_amount`, `monopoly.no_such_offer`, `monopoly.not_offer_party`, `monopoly.no_auction`, `monopoly.not_bidder`, `monopoly.bid_too_low`, `monopoly.high_bidder_waits`, `monopoly.not_declaring`, `monopoly.wrong_building_kind`, `monopoly.no_debt`, `monopoly.bankruptcy_not_allowed`, `monopoly.no_inheritance`, `monopoly.empty_offer`; tyros: `tyros.wrong_phase`, `tyros.decision_pending`, `tyros.tile_not_in_hand`, `tyros.tile_not_placeable`, `tyros.empire_choice_required`, `tyros.empire_not_adjacent`, `tyros.action_already_taken`, `tyros.not_your_ship`, `tyros.ship_not_on_board`, `tyros.invalid_path`, `tyros.invalid_destination`, `tyros.destination_full`, `tyros.cannot_afford`, `tyros.cost_mismatch`, `tyros.not_an_empire_field`, `tyros.city_site_taken`, `tyros.rival_ship_present`, `tyros.no_city_markers`, `tyros.no_ship_in_supply`, `tyros.not_a_shipyard`, `tyros.shipyard_full`, `tyros.no_galley_token`, `tyros.variant_off`, `tyros.bank_trade_used`, `tyros.bad_card_count`, `tyros.cards_not_in_hand`, `tyros.invalid_offer`, `tyros.trade_used`, `tyros.no_offer`, `tyros.action_card_unavailable`, `tyros.outside_card_window`, `tyros.no_wind`, `tyros.no_explorer`, `tyros.invalid_relocation`, `tyros.cannot_sink`, `tyros.pass_not_allowed`, `tyros.cannot_end_turn`, `tyros.no_due`, `tyros.invalid_payment`, `tyros.no_fight_decision`, `tyros.invalid_fight_cards`, `tyros.no_keep_due`, `tyros.trade_leaves_no_action`.
              */
             code: string;
             /**
@@ -2627,9 +3006,37 @@ export interface components {
          * @description A seat at the table, numbered from 0 in playing (clockwise) order.
          */
         Seat: number;
+        /**
+         * @description A seat's clock at the document's version. Times are as of the moment that version was
+         *     committed (so every read of one version, every process and every replay agree); a
+         *     running clock keeps running after it: count down to `deadline`.
+         */
+        SeatClock: {
+            /**
+             * Format: date-time
+             * @description When the clock runs out, while it runs; `null` otherwise.
+             */
+            deadline: string | null;
+            /**
+             * Format: int64
+             * @description Time left, in milliseconds (per move: the whole move's time while the clock does not
+             *     run).
+             */
+            remaining_ms: number;
+            /** @description Whether the game waits for this seat, so its clock runs. */
+            running: boolean;
+        };
+        /** @description A seat the game waits for and the moment its clock runs out. */
+        SeatDeadline: {
+            /** Format: date-time */
+            deadline: string;
+            /** Format: int32 */
+            seat: number;
+        };
         /** @description A seat in a game document. */
         SeatInfo: {
             bot: null | components["schemas"]["BotInfo"];
+            clock: null | components["schemas"]["SeatClock"];
             /** @description Who plays the seat. */
             kind: components["schemas"]["SeatKind"];
             /** @description The player's name; `null` while the seat is open. */
@@ -2637,9 +3044,13 @@ export interface components {
             open: boolean;
             /** Format: int32 */
             seat: number;
+            /** @description Where the seat stands (`playing`, `taken_over`, `resigned`). */
+            status: components["schemas"]["SeatStatus"];
         };
         /**
-         * @description Who plays a seat: nobody yet, a person (with the seat's token), or the server's bot.
+         * @description Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
+         *     (seated at creation). A person's seat stays `human` while the server's bot stands in for
+         *     its player (see `status`).
          * @enum {string}
          */
         SeatKind: "open" | "human" | "bot";
@@ -2660,6 +3071,14 @@ export interface components {
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
             open?: boolean | null;
         };
+        /**
+         * @description Where a seat stands: `playing` (its player, or the server's bot seated at creation, plays
+         *     it), `taken_over` (its clock ran out and the server's bot plays it until its player
+         *     reclaims it with the seat's token), `resigned` (it left the game for good; the server's
+         *     bot plays on for it while the game goes on).
+         * @enum {string}
+         */
+        SeatStatus: "playing" | "taken_over" | "resigned";
         /** @description One message of an event stream, as an SSE parser hands it over. */
         ServerSentEvent: {
             /** @description The message as one line of JSON. */
@@ -2685,6 +3104,11 @@ export interface components {
              *     not keeps listening. Empty unless the game is active.
              */
             active_seats: number[];
+            /**
+             * @description For a game with a clock: when the clock of each awaited seat runs out (seats the
+             *     server's bot plays have none). Empty otherwise.
+             */
+            deadlines: components["schemas"]["SeatDeadline"][];
             status: components["schemas"]["GameStatus"];
             /** Format: int64 */
             version: number;
@@ -2896,6 +3320,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (tycoon) */
         TycoonCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TycoonConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -2945,7 +3370,8 @@ export interface components {
         TycoonEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TycoonEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TycoonEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -3187,8 +3613,10 @@ export interface components {
              *     instantiation is legal now. Empty for games without such actions.
              */
             action_templates: components["schemas"]["ActionTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["TycoonAction"][];
@@ -3375,6 +3803,7 @@ export interface components {
          *     game type, told apart by `type`. (tycoon)
          */
         TycoonStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -3384,8 +3813,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -3877,6 +4313,7 @@ export interface components {
         };
         /** @description `POST /v1/games`. (tyros) */
         TyrosCreateGameRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TyrosConfig"];
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
@@ -4072,7 +4509,8 @@ export interface components {
         TyrosEventDto: {
             /** Format: date-time */
             created_at: string;
-            event: components["schemas"]["TyrosEvent"];
+            /** @description An event of the log: one of the game's events (chosen by the game's type), or a `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). Their `type` values never overlap. */
+            event: components["schemas"]["TyrosEvent"] | components["schemas"]["LifecycleEvent"];
             /**
              * Format: int32
              * @description The seat whose action caused it; `null` for setup and automatic events.
@@ -4554,8 +4992,10 @@ export interface components {
              *     instantiation is legal now. Empty for games without such actions.
              */
             action_templates: components["schemas"]["ActionTemplate"][];
-            /** @description Seats that may act now. */
+            /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /** @description The time control. */
+            clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
             legal_actions: components["schemas"]["TyrosAction"][];
@@ -4857,6 +5297,7 @@ export interface components {
          *     game type, told apart by `type`. (tyros)
          */
         TyrosStateDocument: {
+            /** @description The seats the game waited for as of `seq`. */
             active_seats: number[];
             /** Format: uuid */
             game_id: string;
@@ -4866,8 +5307,15 @@ export interface components {
              * @description The caller's seat; `null` for a spectator.
              */
             seat: number | null;
+            /**
+             * @description The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+             *     commit of event `seq` (the same as the game document of that version showed).
+             */
+            seats: components["schemas"]["SeatInfo"][];
             /** Format: int64 */
             seq: number;
+            /** @description The game's status as of `seq` (`active`, or how it was over). */
+            status: components["schemas"]["GameStatus"];
             /**
              * @description The game type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5180,7 +5628,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`) */
+            /** @description Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,6 +5764,102 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    abort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aborted; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat has moved, or the game is over (`too_late_to_abort`, `game_over`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5891,6 +6435,202 @@ export interface operations {
             };
             /** @description No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reclaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+                /** @description The seat to reclaim: the token's own */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reclaimed; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bot holds the seat, it resigned, or the game is not started or over (`seat_not_taken_over`, `seat_resigned`, `game_not_started`, `game_over`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+                /** @description The seat to resign: the token's own */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resigned; the game after it for the caller, and the events written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already resigned, game not started or over (`seat_resigned`, `game_not_started`, `game_over`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,16 +8,19 @@ use uuid::Uuid;
 
 use super::schema;
 
-/// Lifecycle of a game.
+/// Lifecycle of a game: `open` (seats to take), `active`, then over in one of three ways:
+/// `finished` (by its rules, or by resignations that left one seat; `outcome` is set),
+/// `aborted` (a seated player ended it before any seat moved; no winner) or `expired` (its
+/// seats were not all taken in time; it never started). A game that is over never changes
+/// again, stays readable and replayable, and shows every event unredacted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
-    /// Created with open seats; not started.
     Open,
-    /// Started; seats act in turn.
     Active,
-    /// Over; `outcome` is set and every event is shown unredacted.
     Finished,
+    Aborted,
+    Expired,
 }
 
 impl From<db::GameStatus> for GameStatus {
@@ -26,6 +29,8 @@ impl From<db::GameStatus> for GameStatus {
             db::GameStatus::Open => GameStatus::Open,
             db::GameStatus::Active => GameStatus::Active,
             db::GameStatus::Finished => GameStatus::Finished,
+            db::GameStatus::Aborted => GameStatus::Aborted,
+            db::GameStatus::Expired => GameStatus::Expired,
         }
     }
 }
@@ -36,26 +41,27 @@ impl From<GameStatus> for db::GameStatus {
             GameStatus::Open => db::GameStatus::Open,
             GameStatus::Active => db::GameStatus::Active,
             GameStatus::Finished => db::GameStatus::Finished,
+            GameStatus::Aborted => db::GameStatus::Aborted,
+            GameStatus::Expired => db::GameStatus::Expired,
         }
     }
 }
 
-/// How a finished game ended.
+/// How a finished game ended. Seats that left the game (resigned, or taken over by the
+/// server's bot after their clock ran out and not reclaimed) rank below every seat that
+/// played to the end, whatever their score.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Outcome {
-    /// Seats with the best score; several on a tie.
+    /// The seats in first place among those that played to the end; several on a tie.
     pub winners: Vec<u8>,
-    /// Final score per seat.
+    /// Final score per seat, by the game's rules; empty when the game ended before its rules
+    /// scored it (`ended_by: resignation`).
     pub scores: Vec<i64>,
-}
-
-impl From<engine::Outcome> for Outcome {
-    fn from(o: engine::Outcome) -> Self {
-        Outcome {
-            winners: o.winners.iter().map(|s| s.0).collect(),
-            scores: o.scores,
-        }
-    }
+    /// Each seat's place, 1 for the first; tied seats share a place.
+    pub places: Vec<u32>,
+    /// The seats that left the game before its end, ranked last.
+    pub left: Vec<super::LeftSeat>,
+    pub ended_by: super::EndedBy,
 }
 
 /// A hosted game type.
@@ -156,6 +162,9 @@ pub struct CreateGameRequest {
     #[serde(default)]
     #[schema(schema_with = schema::config)]
     pub config: Option<Value>,
+    /// The time control; `{"kind": "none"}` when absent.
+    #[serde(default)]
+    pub clock: Option<super::ClockRequest>,
     /// The seats in playing order.
     pub seats: Vec<SeatRequest>,
     /// Makes the game's chance reproducible, for tests and for tournaments where every player
@@ -279,9 +288,10 @@ pub struct GameSummary {
     pub seat_count: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-    /// When the game ended; `null` while it is not finished.
+    /// When the game ended (finished, aborted or expired); `null` while it is not over.
     #[schema(required = true)]
     pub finished_at: Option<DateTime<Utc>>,
+    pub clock: super::Clock,
 }
 
 /// `GET /v1/games`.

@@ -44,10 +44,16 @@ pub struct StateDocument {
     #[serde(rename = "type")]
     pub type_: String,
     pub seq: i64,
+    /// The game's status as of `seq` (`active`, or how it was over).
+    pub status: super::games::GameStatus,
+    /// The seats the game waited for as of `seq`.
     pub active_seats: Vec<u8>,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,
+    /// The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
+    /// commit of event `seq` (the same as the game document of that version showed).
+    pub seats: Vec<super::play::SeatInfo>,
     #[schema(schema_with = schema::view)]
     pub view: Box<RawValue>,
     /// How the game ended, if it had ended by `seq`; `null` otherwise.
@@ -86,6 +92,9 @@ pub struct StreamVersion {
     /// that finds its seat here reads its document (legal actions) and acts; one that does
     /// not keeps listening. Empty unless the game is active.
     pub active_seats: Vec<u8>,
+    /// For a game with a clock: when the clock of each awaited seat runs out (seats the
+    /// server's bot plays have none). Empty otherwise.
+    pub deadlines: Vec<super::SeatDeadline>,
 }
 
 /// One message of an event stream, as an SSE parser hands it over.

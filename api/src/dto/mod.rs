@@ -9,9 +9,11 @@
 
 pub mod games;
 pub mod history;
+pub mod lifecycle;
 pub mod play;
 pub mod schema;
 
 pub use games::*;
 pub use history::*;
+pub use lifecycle::*;
 pub use play::*;

@@ -21,12 +21,21 @@ pub struct SeatInfo {
     pub open: bool,
     /// Who plays the seat.
     pub kind: SeatKind,
-    /// The server's bot on this seat; `null` for a person's seat or an open one.
+    /// The server's bot playing this seat: seated at creation (`kind: bot`), or standing in
+    /// for the seat's absent player (`status` `taken_over` or `resigned`); `null` while a
+    /// person plays the seat, and for an open one.
     #[schema(required = true)]
     pub bot: Option<super::games::BotInfo>,
+    /// Where the seat stands (`playing`, `taken_over`, `resigned`).
+    pub status: super::SeatStatus,
+    /// The seat's clock; `null` for a game without one and for a seat of the server's bot.
+    #[schema(required = true)]
+    pub clock: Option<super::SeatClock>,
 }
 
-/// Who plays a seat: nobody yet, a person (with the seat's token), or the server's bot.
+/// Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
+/// (seated at creation). A person's seat stays `human` while the server's bot stands in for
+/// its player (see `status`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SeatKind {
@@ -47,8 +56,10 @@ pub struct GameDocument {
     /// Seq of the last event; the `ETag` is derived from it.
     pub version: i64,
     pub status: GameStatus,
-    /// Seats that may act now.
+    /// Seats the game waits for now (empty unless it is active).
     pub active_seats: Vec<u8>,
+    /// The time control.
+    pub clock: super::Clock,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,
@@ -56,7 +67,8 @@ pub struct GameDocument {
     #[schema(schema_with = schema::nullable_view, required = true)]
     pub view: Option<Box<RawValue>>,
     /// What the caller's seat may do now, exactly as `GET …/legal-actions` lists them (empty for
-    /// spectators and for seats that may not act), so a client needs no second request.
+    /// spectators, for seats that may not act, and while the server's bot plays the seat), so
+    /// a client needs no second request.
     #[schema(schema_with = schema::actions)]
     pub legal_actions: Vec<Value>,
     /// The caller's actions whose parameters cannot be listed (an auction bid, a trade offer):

@@ -50,9 +50,20 @@ pub fn nullable_view() -> Schema {
         .into()
 }
 
-/// Schema of an `event` field.
+/// Schema of an `event` field of the log: one of the game's events, or a lifecycle event
+/// (`LifecycleEvent`: a clock ran out, a seat resigned, ...), told apart by `type` (the two
+/// sets of types are disjoint).
 pub fn event() -> Schema {
-    any_game(|g| &g.event, "A game event")
+    AnyOfBuilder::new()
+        .description(Some(
+            "An event of the log: one of the game's events (chosen by the game's type), or a \
+             `LifecycleEvent` (a clock ran out, a seat resigned, a bot took a seat over, ...). \
+             Their `type` values never overlap.",
+        ))
+        .item(any_game(|g| &g.event, "A game event"))
+        .item(RefOr::Ref(Ref::from_schema_name("LifecycleEvent")))
+        .build()
+        .into()
 }
 
 /// Schema of a list of actions.

@@ -129,3 +129,28 @@ impl FromRequest for Seq {
         }))
     }
 }
+
+/// The `{seat}` path segment: a seat number (400 `invalid_seat_number` when it is not one; a
+/// seat that is not the caller's is the handler's 403).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatNumber(pub i32);
+
+impl FromRequest for SeatNumber {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let segment = req.match_info().get("seat").unwrap_or_default();
+        ready(
+            segment
+                .parse::<u8>()
+                .map(|s| SeatNumber(i32::from(s)))
+                .map_err(|_| {
+                    ApiError::bad_request(
+                        "invalid_seat_number",
+                        "the seat in the path is a seat number (0, 1, ...)",
+                    )
+                }),
+        )
+    }
+}

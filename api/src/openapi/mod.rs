@@ -49,7 +49,12 @@ only for tests and for tournaments where every player agrees.\n\
 - **Browsers.** CORS is open to any origin by default (tokens are never cookies); HEAD is \
 answered wherever GET is."
     ),
-    components(schemas(Problem, crate::dto::StreamVersion, crate::dto::EventDto)),
+    components(schemas(
+        Problem,
+        crate::dto::StreamVersion,
+        crate::dto::EventDto,
+        crate::lifecycle::LifecycleEvent
+    )),
     modifiers(&SeatToken, &GameSchemas),
     tags(
         (name = "games", description = "Catalogue, creating, listing, joining, starting"),

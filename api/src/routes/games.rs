@@ -7,7 +7,7 @@ use actix_web::{get, post, HttpResponse};
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{GameId, SeatToken, StrictJson};
-use crate::service::lobby::{self, SeatPlan};
+use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::state::AppState;
 
 /// A bot seat as asked for, its budget clamped to the server's maximum.
@@ -43,14 +43,16 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
 }
 
 /// Create a game. Named seats get their token in the response (once); a game without open
-/// seats starts at once.
+/// seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+/// game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
+/// ends as `expired`.
 #[utoipa::path(
     tag = "games",
     request_body = CreateGameRequest,
     responses(
         (status = 201, description = "Created", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object (`malformed_json`, `invalid_body`)"),
+        (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
         (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
@@ -98,10 +100,20 @@ pub async fn create_game(
             )),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let config = body.config.unwrap_or(info.default_config);
-    let seed = body.seed;
+    let clock = match body.clock {
+        Some(clock) => Clock::try_from(clock)
+            .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
+        None => Clock::Unlimited,
+    };
+    let plan = GamePlan {
+        kind,
+        config: body.config.unwrap_or(info.default_config),
+        seats,
+        seed: body.seed,
+        clock,
+    };
     let created = state
-        .db(move |conn, cx| lobby::create_game(conn, cx, kind, config, seats, seed))
+        .db(move |conn, cx| lobby::create_game(conn, cx, plan))
         .await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
@@ -163,6 +175,7 @@ pub async fn list_games(
                 created_at: g.created_at,
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
+                clock: Clock::from_stored(g.clock.as_ref()),
             })
             .collect(),
         next_cursor: next_cursor.clone(),

@@ -1,11 +1,12 @@
 //! Every documented route, registered through utoipa's actix-web integration so that the
 //! router and the OpenAPI document come from one list ([`configure`]). One module per
-//! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`history`],
-//! [`operations`].
+//! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
+//! (resign, reclaim, abort), [`history`], [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
 pub mod games;
 pub mod history;
+pub mod lifecycle;
 pub mod operations;
 pub mod play;
 pub mod stream;
@@ -26,6 +27,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(games::list_games)
         .service(games::join_seat)
         .service(games::start_game)
+        .service(lifecycle::resign)
+        .service(lifecycle::reclaim)
+        .service(lifecycle::abort)
         .service(history::list_events)
         .service(history::get_state)
         .service(operations::healthz)

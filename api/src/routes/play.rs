@@ -59,6 +59,7 @@ pub async fn get_game(
         Some(_) if !wait.is_zero() => Some(state.hub.subscribe(id)),
         _ => None,
     };
+    let mut first_status = None;
     let (doc, etag) = loop {
         let b = bearer.clone();
         let (doc, etag) = state
@@ -67,9 +68,16 @@ pub async fn get_game(
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
             break (doc, etag);
         };
-        if doc.version > known || tokio::time::Instant::now() >= deadline {
+        // An open game that ends (aborted, expired) keeps version 0: its status is the news.
+        let status_changed = *first_status.get_or_insert(doc.status) != doc.status;
+        if doc.version > known || status_changed || tokio::time::Instant::now() >= deadline {
             break (doc, etag);
         }
+        let known = if doc.status == GameStatus::Open {
+            known - 1
+        } else {
+            known
+        };
         // No database connection is held while waiting.
         metrics.long_polls.inc();
         let woke = wait_for_change(rx, known, deadline).await;

@@ -37,9 +37,11 @@ const BATCH: i64 = 500;
 /// - `event: game_event`, `id: <seq>`, `data:` an `EventDto` (redacted for the caller, like
 ///   `GET …/events`);
 /// - `event: version`, `id: <version>`, `data:` a `StreamVersion` (`{"version", "status",
-///   "active_seats"}`), after each batch, also when the caller may see none of its events: a
-///   seat's client acts when it finds its seat in `active_seats` (reading its document for
-///   the legal actions, then acting from each action's answer while it stays active);
+///   "active_seats", "deadlines"}`), after each batch, also when the caller may see none of
+///   its events: a seat's client acts when it finds its seat in `active_seats` (reading its
+///   document for the legal actions, then acting from each action's answer while it stays
+///   active), before the deadline of its clock when the game has one; also when an open game
+///   ends without an event (aborted or expired: the same version, another status);
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
@@ -100,6 +102,7 @@ pub async fn stream_game(
         rx,
         after,
         sent_version: after,
+        sent_status: None,
         pending: Some(first),
         done: false,
     };
@@ -125,6 +128,8 @@ struct Follow {
     after: i64,
     /// The last version announced to the client.
     sent_version: i64,
+    /// The status the client knows (`None` before the first read).
+    sent_status: Option<db::GameStatus>,
     /// A batch read but not sent yet.
     pending: Option<(LogAccess, EventPage)>,
     /// The game is finished and everything is sent: end after this chunk.
@@ -158,15 +163,19 @@ impl Follow {
                 }
                 let complete = page.next_after.is_none();
                 self.after = page.next_after.unwrap_or(access.version).max(self.after);
-                if complete && access.version > self.sent_version {
+                // An open game that ended keeps its version 0: its status is the news.
+                let status_changed = self.sent_status.is_some_and(|s| s != access.status);
+                if complete && (access.version > self.sent_version || status_changed) {
                     self.sent_version = access.version;
                     let version = StreamVersion {
                         version: access.version,
                         status: access.status.into(),
                         active_seats: access.active_seats.clone(),
+                        deadlines: access.deadlines.clone(),
                     };
                     message(&mut out, "version", access.version, &version);
                 }
+                self.sent_status = Some(access.status);
                 self.done = complete && access.finished;
                 if !complete {
                     // A database error ends the stream; the client resumes with Last-Event-ID.
@@ -180,7 +189,13 @@ impl Follow {
                 }
             }
             let deadline = tokio::time::Instant::now() + HEARTBEAT;
-            if wait_for_change(&mut self.rx, self.after, deadline).await {
+            // An open game's end is announced at version 0: hear it.
+            let known = if self.sent_status == Some(db::GameStatus::Open) {
+                self.after - 1
+            } else {
+                self.after
+            };
+            if wait_for_change(&mut self.rx, known, deadline).await {
                 self.pending = Some(self.read().await.ok()?);
             } else {
                 return Some(Bytes::from_static(b": heartbeat\n\n"));

@@ -138,9 +138,10 @@ impl Loaded {
             .collect()
     }
 
-    /// Whether every event may be shown unredacted.
+    /// Whether every event may be shown unredacted: the game is over (finished, or aborted:
+    /// nothing in it can be played any more).
     pub fn finished(&self) -> bool {
-        self.game.status == db::GameStatus::Finished
+        self.game.status.is_over()
     }
 }
 

@@ -1,136 +1,243 @@
-//! The engine's verdicts as the store appends them: setup and actions become the same
-//! [`Decision`] (events, snapshot, status), written by the same append path.
+//! What the store appends: setup, actions and the seats' lifecycle all become the same
+//! [`Decision`] (events, snapshot, status, the seats' lifecycle, the game's bot turn and
+//! deadline), written by the same append path. A [`Table`] carries what a decision needs
+//! beside the engine's state: the seats the server's bots play, the clock, and the seats'
+//! lifecycle as of the game's latest commit; it collects the commit's events and closes it.
 
-use db::store::{BotTurn, Decision};
-use db::{JsonText, NewEvent, SeatRow};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use db::store::{BotTurn, DeadlineChange, Decision};
+use db::{GameRow, JsonText, NewEvent, SeatRow};
 use engine::{DynState, Seat};
 use serde_json::Value;
 
 use super::caller::wire_seat;
+use crate::dto::Clock;
+use crate::error::ApiError;
+use crate::lifecycle::replay::{awaited, status_of};
+use crate::lifecycle::{Due, Lifecycle, LifecycleEvent};
 
-/// The status of a game in `state`: finished once it has an outcome.
-pub fn status_of(state: &dyn DynState) -> db::GameStatus {
-    if state.outcome().is_some() {
-        db::GameStatus::Finished
-    } else {
-        db::GameStatus::Active
-    }
-}
-
-/// The seats `state` waits for, as stored beside it (none once the game is over).
-pub fn active_seats(state: &dyn DynState) -> Vec<i32> {
-    if state.outcome().is_some() {
-        return Vec::new();
-    }
-    state.active_seats().into_iter().map(wire_seat).collect()
-}
-
-/// The setup `events` that led to `state` (no seat caused them), at a table of `bots`.
-pub fn setup(state: &dyn DynState, events: Vec<Value>, bots: &Bots) -> Decision {
-    let snapshot = state.snapshot();
-    Decision {
-        events: events.into_iter().map(NewEvent::system).collect(),
-        bot_turn: bots.turn_after(state, &snapshot),
-        snapshot: JsonText::new(snapshot),
-        status: status_of(state),
-        active_seats: active_seats(state),
-    }
-}
-
-/// The `events` that `seat`'s `action` caused, leading to `state`, at a table of `bots`.
-pub fn action(
-    state: &dyn DynState,
-    seat: Seat,
-    action: &Value,
-    events: Vec<Value>,
-    bots: &Bots,
-) -> Decision {
-    let snapshot = state.snapshot();
-    Decision {
-        events: events
-            .into_iter()
-            .map(|e| NewEvent::by_seat(wire_seat(seat), action.clone(), e))
-            .collect(),
-        bot_turn: bots.turn_after(state, &snapshot),
-        snapshot: JsonText::new(snapshot),
-        status: status_of(state),
-        active_seats: active_seats(state),
-    }
-}
-
-/// The bot seats of a game and the pause before each bot move: what every decision needs to
-/// arm (or clear) the game's bot turn in the same write.
-#[derive(Debug, Clone, Default)]
-pub struct Bots {
-    seats: Vec<Seat>,
+/// One commit being made to a game: what the game's seats and clock are, and the events so
+/// far.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// The game type, for the bots' standing actions ([`bots::standing_seat`]).
+    game: String,
+    /// Per seat: played by the server's bot from creation.
+    native_bots: Vec<bool>,
     delay_ms: i32,
-    /// The game type, for bots' standing actions ([`Bots::in_game`]).
-    game: Option<String>,
+    clock: Clock,
+    /// As of the latest commit, settled with its time; then with this commit's events.
+    life: Lifecycle,
+    /// The game stores a lifecycle (keep writing it).
+    stored: bool,
+    /// A stand-in bot played a seat before this commit (its bot turn may need clearing).
+    had_stand_in: bool,
+    /// The game is being started: its expiry deadline goes.
+    starting: bool,
+    /// The seq the next event gets.
+    next_seq: i64,
+    events: Vec<NewEvent>,
 }
 
-impl Bots {
-    /// The bots among `seats`, moving after `delay_ms`.
-    pub fn at(seats: &[SeatRow], delay_ms: u32) -> Bots {
-        Bots {
-            seats: seats
-                .iter()
-                .filter(|s| s.is_bot())
-                .filter_map(|s| u8::try_from(s.seat).ok().map(Seat))
-                .collect(),
+/// The seats the server's bots play from creation, from the stored seats.
+pub fn native_bots(seats: &[SeatRow]) -> Vec<bool> {
+    seats.iter().map(SeatRow::is_bot).collect()
+}
+
+/// The clock and the seats' lifecycle of a stored game as of its latest commit (settled with
+/// that commit's time, `updated_at`).
+///
+/// # Errors
+/// 500 when the stored lifecycle is unreadable.
+pub fn lifecycle_of(game: &GameRow, seats: &[SeatRow]) -> Result<(Clock, Lifecycle), ApiError> {
+    let clock = Clock::from_stored(game.clock.as_ref());
+    let mut life = match &game.lifecycle {
+        Some(stored) => serde_json::from_str(stored.as_str()).map_err(|e| {
+            ApiError::internal(format!("lifecycle of game {} is unreadable: {e}", game.id))
+        })?,
+        None => Lifecycle::new(&clock, &native_bots(seats)),
+    };
+    life.settle(game.updated_at, &clock);
+    Ok((clock, life))
+}
+
+impl Table {
+    /// The next commit to a started game.
+    ///
+    /// # Errors
+    /// 500 when its stored lifecycle is unreadable.
+    pub fn of_game(game: &GameRow, seats: &[SeatRow], delay_ms: u32) -> Result<Table, ApiError> {
+        let (clock, life) = lifecycle_of(game, seats)?;
+        Ok(Table {
+            game: game.game_type.clone(),
+            native_bots: native_bots(seats),
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
-            game: None,
+            clock,
+            had_stand_in: life.any_stand_in(),
+            life,
+            stored: game.lifecycle.is_some(),
+            starting: false,
+            next_seq: game.version + 1,
+            events: Vec::new(),
+        })
+    }
+
+    /// The setup commit of a game of type `game` with `clock` whose seats `native_bots` are
+    /// the server's bots (`true`), at version 0.
+    pub fn starting(game: &str, clock: Clock, native_bots: Vec<bool>, delay_ms: u32) -> Table {
+        let life = Lifecycle::new(&clock, &native_bots);
+        Table {
+            game: game.to_string(),
+            native_bots,
+            delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
+            clock,
+            life,
+            stored: false,
+            had_stand_in: false,
+            starting: true,
+            next_seq: 1,
+            events: Vec::new(),
         }
     }
 
-    /// The bots of a create request's seat plan (numbered in its order).
-    pub fn of_plan(seats: &[super::lobby::SeatPlan], delay_ms: u32) -> Bots {
-        Bots {
-            seats: (0..=u8::MAX)
-                .zip(seats)
-                .filter(|(_, s)| matches!(s, super::lobby::SeatPlan::Bot(_)))
-                .map(|(i, _)| Seat(i))
-                .collect(),
-            delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
-            game: None,
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The seats' lifecycle, with this commit's lifecycle events so far.
+    pub fn life(&self) -> &Lifecycle {
+        &self.life
+    }
+
+    /// Whether the server's bot plays `seat` (seated at creation, or standing in).
+    pub fn bot_plays(&self, seat: Seat) -> bool {
+        self.native_bots.get(seat.index()).copied().unwrap_or(false)
+            || self.life.stand_in(seat).is_some()
+    }
+
+    /// Adds a lifecycle event, asked for by `by` (`None`: the server's own, such as a
+    /// timeout). Lifecycle events carry no action: they are not moves.
+    pub fn record(&mut self, by: Option<Seat>, event: LifecycleEvent) {
+        self.life.apply(&event, self.next_seq, &self.clock);
+        self.events.push(NewEvent {
+            seat: by.map(wire_seat),
+            action: None,
+            event: event.to_json(),
+        });
+        self.next_seq += 1;
+    }
+
+    /// Adds the game's setup events (no seat caused them).
+    pub fn setup(&mut self, events: Vec<Value>) {
+        self.next_seq += events.len() as i64;
+        self.events.extend(events.into_iter().map(NewEvent::system));
+    }
+
+    /// Adds the events that `seat`'s `action` caused.
+    pub fn action(&mut self, seat: Seat, action: &Value, events: Vec<Value>) {
+        self.next_seq += events.len() as i64;
+        self.events.extend(
+            events
+                .into_iter()
+                .map(|e| NewEvent::by_seat(wire_seat(seat), action.clone(), e)),
+        );
+    }
+
+    /// Closes the commit: the game's `state` after it decides the status and the seats it
+    /// waits for; their clocks run, the game's next bot turn and deadline follow.
+    pub fn close(mut self, state: &dyn DynState) -> Decision {
+        let status = status_of(state, &self.life);
+        let awaited = awaited(state, status);
+        self.life
+            .close_commit(&awaited, status != db::GameStatus::Active, &self.clock);
+        let snapshot = state.snapshot();
+        let over = status != db::GameStatus::Active;
+        let bot_turn = self.bot_turn(&awaited, over, &snapshot);
+        let deadline = self.deadline();
+        let lifecycle = (self.stored
+            || self.clock.is_on()
+            || self.life != Lifecycle::new(&self.clock, &self.native_bots))
+        .then(|| JsonText::new(serde_json::to_string(&self.life).expect("a lifecycle serializes")));
+        Decision {
+            events: self.events,
+            snapshot: JsonText::new(snapshot),
+            status,
+            active_seats: awaited.into_iter().map(wire_seat).collect(),
+            bot_turn,
+            lifecycle,
+            deadline,
         }
     }
 
-    /// The same bots in a game of type `game`: their standing actions outside their turns
-    /// (a Monopoly rent to claim, an offer to answer) are armed too.
-    pub fn in_game(mut self, game: &str) -> Bots {
-        self.game = Some(game.to_string());
-        self
-    }
-
-    /// `None` for a game without bots (nothing to write); otherwise the lowest bot seat that
-    /// the game waits for in `state` (stored as `snapshot`), or else the lowest bot seat with
-    /// a standing action to take ([`bots::standing_seat`]), if any. One bot turn per game at a
-    /// time: when several bot seats may move, the next is armed after this one's move.
-    pub fn turn_after(&self, state: &dyn DynState, snapshot: &str) -> Option<BotTurn> {
-        if self.seats.is_empty() {
+    /// `None` for a game no bot ever played (nothing to write); otherwise the lowest seat the
+    /// server's bot plays with a standing action to take in the game stored as `snapshot` unless it is
+    /// `over` (a rent to claim, an offer to answer, see [`bots::standing_seat`]), or else the lowest
+    /// awaited seat the server's bot plays, if any. Standing actions come first: a rent must
+    /// be claimed before the next player rolls. One bot turn per game at a time: when several
+    /// bot seats may move, the next is armed after this one's move.
+    fn bot_turn(&self, awaited: &[Seat], over: bool, snapshot: &str) -> Option<BotTurn> {
+        let any_bot = self.native_bots.iter().any(|&b| b) || self.life.any_stand_in();
+        if !any_bot && !self.had_stand_in {
             return None;
         }
-        let seat = if state.outcome().is_some() {
-            None
-        } else {
-            let mut active = state.active_seats();
-            active.sort();
-            active
-                .into_iter()
-                .find(|s| self.seats.contains(s))
-                .or_else(|| self.standing_seat(snapshot))
-        };
+        let mut awaited = awaited.to_vec();
+        awaited.sort();
+        let seat = self
+            .standing_seat(over, snapshot)
+            .or_else(|| awaited.into_iter().find(|&s| self.bot_plays(s)));
         Some(BotTurn {
             seat: seat.map(wire_seat),
             delay_ms: self.delay_ms,
         })
     }
 
-    fn standing_seat(&self, snapshot: &str) -> Option<Seat> {
-        let game = self.game.as_deref()?;
-        bots::standing_seat(game, snapshot, &self.seats).unwrap_or_else(|error| {
-            tracing::error!(%error, game, "bots' standing actions unreadable");
+    /// The lowest bot-played seat with a standing action to take, unless the game is `over`
+    /// (an ended game waits for nobody, whatever its last state).
+    fn standing_seat(&self, over: bool, snapshot: &str) -> Option<Seat> {
+        if over {
+            return None;
+        }
+        let bot_seats: Vec<Seat> = (0..self.native_bots.len())
+            .filter_map(|i| u8::try_from(i).ok().map(Seat))
+            .filter(|&s| self.bot_plays(s))
+            .collect();
+        if bot_seats.is_empty() {
+            return None;
+        }
+        bots::standing_seat(&self.game, snapshot, &bot_seats).unwrap_or_else(|error| {
+            tracing::error!(%error, game = %self.game, "bots' standing actions unreadable");
             None
         })
+    }
+
+    /// The earliest running clock's deadline (a game with a clock always writes it; one
+    /// without has none, except an open game's expiry, which its start clears).
+    fn deadline(&self) -> DeadlineChange {
+        if !self.clock.is_on() {
+            return if self.starting {
+                DeadlineChange::Clear
+            } else {
+                DeadlineChange::Keep
+            };
+        }
+        let mut at: Option<DateTime<Utc>> = None;
+        let mut after_commit: Option<Duration> = None;
+        for (_, due) in self.life.dues() {
+            match due {
+                Due::At(t) => at = Some(at.map_or(t, |a| a.min(t))),
+                Due::AfterCommit(d) => {
+                    let d = d.to_std().unwrap_or_default();
+                    after_commit = Some(after_commit.map_or(d, |a| a.min(d)));
+                }
+            }
+        }
+        if at.is_none() && after_commit.is_none() {
+            DeadlineChange::Clear
+        } else {
+            DeadlineChange::Arm { at, after_commit }
+        }
     }
 }

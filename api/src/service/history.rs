@@ -3,14 +3,16 @@
 use db::store;
 use db::PooledConn;
 use engine::{DynGame, Seat};
-use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, viewer, wire_seat};
-use super::document::redact_row;
-use crate::dto::{EventPage, StateDocument};
+use super::decision::native_bots;
+use super::document::{deadlines, redact_row, seat_infos};
+use crate::dto::{Clock, EventPage, SeatDeadline, StateDocument};
 use crate::error::ApiError;
 use crate::extract::SeatToken;
+use crate::lifecycle::outcome::outcome;
+use crate::lifecycle::replay::{awaited, replay, status_of};
 use crate::state::Context;
 
 /// A game's log as a viewer may read it: the engine, the viewer's seat, and the version and
@@ -24,6 +26,8 @@ pub struct LogAccess {
     pub finished: bool,
     /// The seats the game waits for at `version`.
     pub active_seats: Vec<u8>,
+    /// When their clocks run out (a game with a clock).
+    pub deadlines: Vec<SeatDeadline>,
 }
 
 /// Checks the game and the caller for a log read.
@@ -44,6 +48,7 @@ pub fn log_access(
         status: loaded.game.status,
         finished: loaded.finished(),
         active_seats: loaded.active_seats()?,
+        deadlines: deadlines(&loaded.game, loaded.roster.seats())?,
     })
 }
 
@@ -80,7 +85,8 @@ pub fn events_page(
     })
 }
 
-/// `GET /v1/games/{id}/states/{seq}`: the fold of events `1..=seq`, as the caller sees it.
+/// `GET /v1/games/{id}/states/{seq}`: the fold of events `1..=seq` (the game's and the
+/// seats' lifecycle, commit by commit), as the caller sees it.
 ///
 /// # Errors
 /// 404 `no_such_state` when `seq` is outside `1..=version`; 404, 401/403, store errors.
@@ -91,23 +97,32 @@ pub fn state_at(
     token: Option<&SeatToken>,
     seq: i64,
 ) -> Result<StateDocument, ApiError> {
-    let access = log_access(conn, cx, id, token)?;
-    if seq < 1 || seq > access.version {
+    let loaded = caller::load(conn, cx, id, token)?;
+    let version = loaded.game.version;
+    if seq < 1 || seq > version {
         return Err(ApiError::not_found(
             "no_such_state",
-            format!("seq must be between 1 and {}", access.version),
+            format!("seq must be between 1 and {version}"),
         ));
     }
     let rows = store::events_up_to(conn, id, seq)?;
-    let events: Vec<Value> = rows.into_iter().map(|r| r.event).collect();
-    let state = access.kind.replay(&events)?;
+    let seats = loaded.roster.seats();
+    let clock = Clock::from_stored(loaded.game.clock.as_ref());
+    let replayed = replay(loaded.kind, &rows, &clock, &native_bots(seats))?;
+    let state = replayed.state.as_ref();
+    let status = status_of(state, &replayed.life);
+    let latest = replayed
+        .latest_commit
+        .ok_or_else(|| ApiError::internal("a state rebuilt from no event"))?;
     Ok(StateDocument {
         game_id: id,
-        type_: access.kind.info().name.to_string(),
+        type_: loaded.kind.info().name.to_string(),
         seq,
-        active_seats: state.active_seats().iter().map(|s| s.0).collect(),
-        seat: access.seat.map(wire_seat),
-        view: state.view(viewer(access.seat)),
-        outcome: state.outcome().map(Into::into),
+        status: status.into(),
+        active_seats: awaited(state, status).iter().map(|s| s.0).collect(),
+        seat: loaded.seat.map(wire_seat),
+        seats: seat_infos(seats, &replayed.life, latest),
+        view: state.view(viewer(loaded.seat)),
+        outcome: outcome(state.outcome(), &replayed.life),
     })
 }

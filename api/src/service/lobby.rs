@@ -8,10 +8,10 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
-use super::decision::{self, Bots};
+use super::decision::{native_bots, Table};
 use super::document;
 use crate::dto::{
-    BotInfo, BotSeat as CreatedBotSeat, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
+    BotInfo, BotSeat as CreatedBotSeat, Clock, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
     JoinedSeat, OpenSeat, TakenSeat,
 };
 use crate::error::{ApiError, Refusal};
@@ -42,19 +42,33 @@ fn new_bot_seat(bot: BotInfo) -> BotSeat {
     }
 }
 
+/// A validated create request.
+pub struct GamePlan {
+    pub kind: &'static dyn DynGame,
+    pub config: Value,
+    pub seats: Vec<SeatPlan>,
+    pub seed: Option<u64>,
+    pub clock: Clock,
+}
+
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
-/// are open) and stores it, started when every seat is taken.
+/// are open) and stores it, started when every seat is taken; an open one expires after
+/// `--open-game-ttl`.
 ///
 /// # Errors
 /// 422 `invalid_config`, store errors.
 pub fn create_game(
     conn: &mut PooledConn,
     cx: &Context,
-    kind: &'static dyn DynGame,
-    config: Value,
-    seats: Vec<SeatPlan>,
-    seed: Option<u64>,
+    plan: GamePlan,
 ) -> Result<CreatedGame, ApiError> {
+    let GamePlan {
+        kind,
+        config,
+        seats,
+        seed,
+        clock,
+    } = plan;
     if seats.iter().all(|s| matches!(s, SeatPlan::Bot(_))) {
         check_bot_game_limit(conn, cx)?;
     }
@@ -62,8 +76,15 @@ pub fn create_game(
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
     let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
-    let bots = Bots::of_plan(&seats, cx.bots.move_delay_ms).in_game(kind.name());
-    let initial = full.then(|| decision::setup(state.as_ref(), events, &bots));
+    let bots = seats
+        .iter()
+        .map(|s| matches!(s, SeatPlan::Bot(_)))
+        .collect();
+    let initial = full.then(|| {
+        let mut table = Table::starting(kind.name(), clock, bots, cx.bots.move_delay_ms);
+        table.setup(events);
+        table.close(state.as_ref())
+    });
     let mut created = Vec::new();
     let new_seats = seats
         .into_iter()
@@ -108,8 +129,14 @@ pub fn create_game(
             rng_seed,
             seats: new_seats,
             initial,
+            clock: clock.stored(),
+            open_ttl: cx.open_game_ttl,
         },
     )?;
+    if clock.is_on() && game.status == db::GameStatus::Active {
+        // Its first clock runs: the deadline workers look again.
+        cx.changes.deadline_armed();
+    }
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
     Ok(CreatedGame {
         game_id: game.id,
@@ -144,10 +171,17 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
             seats.len(),
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
-        let bots = Bots::at(seats, cx.bots.move_delay_ms).in_game(kind.name());
-        Ok::<_, Refusal>(decision::setup(state.as_ref(), events, &bots))
+        let clock = Clock::from_stored(game.clock.as_ref());
+        let mut table = Table::starting(
+            kind.name(),
+            clock,
+            native_bots(seats),
+            cx.bots.move_delay_ms,
+        );
+        table.setup(events);
+        Ok::<_, Refusal>(table.close(state.as_ref()))
     })?;
-    cx.changes.committed(applied.change());
+    cx.changes.committed(&applied);
     tracing::info!(game_id = %id, "game started");
     Ok(applied.game)
 }
@@ -263,7 +297,7 @@ pub fn start_by(
         loaded.roster.seats(),
         state.as_deref(),
         loaded.seat,
-    );
+    )?;
     let etag = document::etag(&loaded.game, loaded.roster.seats(), loaded.seat);
     Ok((doc, etag))
 }

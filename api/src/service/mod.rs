@@ -3,7 +3,8 @@
 //! function here, and turn the result into a response.
 //!
 //! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
-//! (documents, legal actions, actions), [`history`] (the log, time travel). Shared steps:
+//! (documents, legal actions, actions), [`history`] (the log, time travel), [`lifecycle`]
+//! (resign, reclaim, abort, and the deadlines the deadline workers fire). Shared steps:
 //! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
 //! the store appends).
 
@@ -11,5 +12,6 @@ pub mod caller;
 pub mod decision;
 pub mod document;
 pub mod history;
+pub mod lifecycle;
 pub mod lobby;
 pub mod play;

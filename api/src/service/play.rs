@@ -12,7 +12,7 @@ use engine::{DynGame, DynState, Seat};
 use uuid::Uuid;
 
 use super::caller::{self, require_seat, stored_kind, wire_seat};
-use super::decision::{self, Bots};
+use super::decision::{lifecycle_of, Table};
 use super::document;
 use crate::dto::{ActionRequest, ActionResponse, DryRunResponse, GameDocument, LegalActions};
 use crate::error::{ApiError, Refusal};
@@ -32,7 +32,7 @@ pub fn load_document(
     let loaded = caller::load(conn, cx, id, token)?;
     let state = loaded.state()?;
     let seats = loaded.roster.seats();
-    let doc = document::build(&loaded.game, seats, state.as_deref(), loaded.seat);
+    let doc = document::build(&loaded.game, seats, state.as_deref(), loaded.seat)?;
     Ok((doc, document::etag(&loaded.game, seats, loaded.seat)))
 }
 
@@ -48,13 +48,14 @@ pub fn legal_actions(
 ) -> Result<LegalActions, ApiError> {
     let loaded = caller::load(conn, cx, id, token)?;
     let state = loaded.state()?;
+    let (_, life) = lifecycle_of(&loaded.game, loaded.roster.seats())?;
     Ok(LegalActions {
         game_id: id,
         type_: loaded.game.game_type.clone(),
         version: loaded.game.version,
         seat: loaded.seat.map(wire_seat),
-        actions: document::seat_actions(&loaded.game, state.as_deref(), loaded.seat),
-        templates: document::seat_templates(&loaded.game, state.as_deref(), loaded.seat),
+        actions: document::seat_actions(&loaded.game, &life, state.as_deref(), loaded.seat),
+        templates: document::seat_templates(&loaded.game, &life, state.as_deref(), loaded.seat),
     })
 }
 
@@ -99,6 +100,44 @@ struct Decided {
     state: Box<dyn DynState>,
 }
 
+/// Who acts for a seat: its player (with the seat's token), or the server's bot (seated at
+/// creation, or standing in for an absent player).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    Player,
+    Bot,
+}
+
+/// Whether `actor` may act for `seat` at `table`: a player not while the server's bot plays
+/// the seat (after a timeout: reclaim it first; after a resignation: never again), the
+/// server's bot only while it does.
+///
+/// # Errors
+/// 409 `seat_taken_over`, `seat_resigned`, or `seat_not_taken_over` (a bot move for a seat
+/// its player took back).
+pub fn check_actor(table: &Table, seat: Seat, actor: Actor) -> Result<(), ApiError> {
+    use crate::dto::SeatStatus;
+    match (actor, table.life().status(seat), table.bot_plays(seat)) {
+        (Actor::Player, SeatStatus::Resigned, _) => Err(ApiError::conflict(
+            "seat_resigned",
+            format!("seat {} has resigned; it takes no more actions", seat.0),
+        )),
+        (Actor::Player, _, true) => Err(ApiError::conflict(
+            "seat_taken_over",
+            format!(
+                "the server's bot plays seat {} since its clock ran out; reclaim the seat \
+                 (POST /v1/games/{{id}}/seats/{}/reclaim) to play it again",
+                seat.0, seat.0
+            ),
+        )),
+        (Actor::Bot, _, false) => Err(ApiError::conflict(
+            "seat_not_taken_over",
+            format!("no bot plays seat {}", seat.0),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `POST /v1/games/{id}/actions`: one transaction via [`store::apply_action`].
 ///
 /// # Errors
@@ -127,27 +166,29 @@ pub fn act(
         }),
         lock_wait,
     };
-    act_as(conn, cx, &req, &roster, seat, body)
+    act_as(conn, cx, &req, &roster, seat, Actor::Player, body)
 }
 
 /// Applies `body` for `seat` of the game `req` names, under its guards: the action path of
-/// people ([`act`]) and of the server's bots alike.
+/// people ([`act`]) and of the server's bots alike (`actor`).
 ///
 /// # Errors
-/// As [`act`], after the caller is known.
+/// As [`act`], after the caller is known; 409 as [`check_actor`].
 pub fn act_as(
     conn: &mut PooledConn,
     cx: &Context,
     req: &ApplyRequest,
     roster: &Roster,
     seat: Seat,
+    actor: Actor,
     body: &ActionRequest,
 ) -> Result<ActionResult, ApiError> {
     let id = req.game_id;
-    let bots = Bots::at(roster.seats(), cx.bots.move_delay_ms);
     let decide = |game: &GameRow| {
         check_shape(cx, &game.game_type, body)?;
         let kind = stored_kind(&game.game_type)?;
+        let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)?;
+        check_actor(&table, seat, actor)?;
         let snapshot = game
             .snapshot
             .as_ref()
@@ -158,17 +199,19 @@ pub fn act_as(
             &body.action,
             &mut rng_for(&game.rng_seed.0, game.version),
         )?;
-        let bots = bots.clone().in_game(&game.game_type);
-        let decided = decision::action(state.as_ref(), seat, &body.action, events, &bots);
+        table.action(seat, &body.action, events);
+        let decided = table.close(state.as_ref());
         Ok::<_, Refusal>((decided, Decided { kind, state }))
     };
     let respond = |applied: &store::Applied, after: Decided| {
+        // The document of a game just written from a readable lifecycle: it reads back.
         let doc = document::build(
             &applied.game,
             roster.seats(),
             Some(after.state.as_ref()),
             Some(seat),
-        );
+        )
+        .unwrap_or_else(|e| panic!("the document of a game just written: {e}"));
         let finished = applied.game.status == db::GameStatus::Finished;
         let events = applied
             .events
@@ -189,7 +232,7 @@ pub fn act_as(
     };
     Ok(match store::apply_action(conn, req, decide, respond)? {
         ApplyOutcome::Applied { response, applied } => {
-            cx.changes.committed(applied.change());
+            cx.changes.committed(&applied);
             tracing::info!(game_id = %id, seat = seat.0, version = applied.game.version, "action applied");
             ActionResult {
                 response,
@@ -224,6 +267,8 @@ pub fn dry_run(
     let seat = loaded.seat.ok_or_else(missing_token)?;
     store::check_actionable(&loaded.game, precondition.version)?;
     check_shape(cx, &loaded.game.game_type, body)?;
+    let table = Table::of_game(&loaded.game, loaded.roster.seats(), cx.bots.move_delay_ms)?;
+    check_actor(&table, seat, Actor::Player)?;
     let state = loaded.started_state()?;
     state.check(
         seat,

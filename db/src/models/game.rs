@@ -15,7 +15,9 @@ use crate::models::JsonText;
 use crate::schema::games;
 
 /// Lifecycle of a game: seats fill while `Open`, actions are accepted while `Active`, and
-/// nothing changes once `Finished`. Stored as text (`'open' | 'active' | 'finished'`, enforced
+/// nothing changes once it is over: `Finished` (by its rules, or because too few seats are
+/// left in it), `Aborted` (before anyone moved) or `Expired` (its seats were not all taken in
+/// time). Stored as text (`'open' | 'active' | 'finished' | 'aborted' | 'expired'`, enforced
 /// by a CHECK constraint) so the database stays readable with plain SQL.
 #[derive(
     Debug,
@@ -38,6 +40,10 @@ pub enum GameStatus {
     Active,
     /// Over; `finished_at` is set.
     Finished,
+    /// Ended by a seated player before any seat moved; no winner. `finished_at` is set.
+    Aborted,
+    /// Its seats were not all taken in time; it never started. `finished_at` is set.
+    Expired,
 }
 
 impl GameStatus {
@@ -47,7 +53,17 @@ impl GameStatus {
             GameStatus::Open => "open",
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+            GameStatus::Expired => "expired",
         }
+    }
+
+    /// Whether nothing changes any more (`finished_at` is set).
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameStatus::Finished | GameStatus::Aborted | GameStatus::Expired
+        )
     }
 }
 
@@ -59,7 +75,7 @@ impl fmt::Display for GameStatus {
 
 /// An unknown status spelling.
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("unknown game status {0:?} (expected open, active or finished)")]
+#[error("unknown game status {0:?} (expected open, active, finished, aborted or expired)")]
 pub struct UnknownStatus(pub String);
 
 impl FromStr for GameStatus {
@@ -69,6 +85,8 @@ impl FromStr for GameStatus {
             "open" => Ok(GameStatus::Open),
             "active" => Ok(GameStatus::Active),
             "finished" => Ok(GameStatus::Finished),
+            "aborted" => Ok(GameStatus::Aborted),
+            "expired" => Ok(GameStatus::Expired),
             other => Err(UnknownStatus(other.to_string())),
         }
     }
@@ -146,6 +164,11 @@ pub struct GameRow {
     pub created_at: DateTime<Utc>,
     /// Time of the last change.
     pub updated_at: DateTime<Utc>,
-    /// Set once the game is finished.
+    /// Set once the game is over.
     pub finished_at: Option<DateTime<Utc>>,
+    /// The time control chosen at creation, as the api stores it; `None`: no clock.
+    pub clock: Option<serde_json::Value>,
+    /// The fold of the seats' lifecycle and clocks (migration 10), as the api stores it;
+    /// `None` while nothing happened to the seats of a game without a clock.
+    pub lifecycle: Option<JsonText>,
 }

@@ -1,7 +1,11 @@
-//! The one write path of every event: creating a started game, starting an open one and
-//! applying an action all end in [`append`], so the events of a game are always written the
-//! same way (consecutive seq numbers after the game's version, snapshot, version and status
-//! updated in the same statement).
+//! The one write path of every event: creating a started game, starting an open one,
+//! applying an action and the seats' lifecycle (resigning, a clock running out, ...) all end
+//! in [`append`], so the events of a game are always written the same way (consecutive seq
+//! numbers after the game's version, snapshot, version, status, lifecycle and the game's bot
+//! turn and deadline updated in the same statement, all events of one commit stamped with one
+//! time, later than the previous commit's).
+
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -24,6 +28,31 @@ pub struct Decision {
     /// For a game with bot seats, its `bot_turns` row after the events; `None` for a game
     /// without (the row is left alone: there is none).
     pub bot_turn: Option<BotTurn>,
+    /// The game's lifecycle snapshot after the events (see `GameRow::lifecycle`); `None`
+    /// keeps the stored one.
+    pub lifecycle: Option<JsonText>,
+    /// What becomes of the game's deadline row.
+    pub deadline: DeadlineChange,
+}
+
+/// What a decision does to the game's `game_deadlines` row (see
+/// [`crate::store::claim_deadline`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeadlineChange {
+    /// Leave it as it is (a game without a clock has none to change).
+    #[default]
+    Keep,
+    /// Delete it: nothing is due any more (no clock runs, the game is over, it started).
+    Clear,
+    /// Arm a clock deadline for the new version at the earlier of `at` and the commit's own
+    /// time plus `after_commit` (for a clock that starts with this commit, whose time is not
+    /// known before it is written). At least one of the two is set.
+    Arm {
+        /// An absolute due time (a clock that was already running).
+        at: Option<DateTime<Utc>>,
+        /// A due time relative to the commit.
+        after_commit: Option<Duration>,
+    },
 }
 
 /// Which bot moves after a decision, written with it (see [`crate::store::claim_bot_turn`]).
@@ -42,6 +71,8 @@ pub struct Applied {
     pub game: GameRow,
     /// The stored events, with their seq numbers.
     pub events: Vec<EventRow>,
+    /// Whether a deadline was armed (idle deadline workers should look at the queue again).
+    pub deadline_armed: bool,
 }
 
 impl Applied {
@@ -57,9 +88,10 @@ impl Applied {
 /// Appends `decision` to `game` (as read at its version), or fails with a serialization
 /// failure when the game has moved on ([`version_moved`]).
 ///
-/// One round trip: the `append_decision` function (migration 9) inserts the events and writes
-/// the snapshot, version, status and active seats (and the bot turn). Only the transaction's timestamp comes back: the rows are
-/// built here from what was sent rather than shipped back and parsed again.
+/// One round trip: the `append_commit` function (migration 10) inserts the events and writes
+/// the snapshot, version, status, active seats and lifecycle (and the bot turn and the
+/// deadline). Only the commit's timestamp comes back: the rows are built here from what was
+/// sent rather than shipped back and parsed again.
 pub(super) fn append(
     conn: &mut PgConnection,
     game: &GameRow,
@@ -69,7 +101,7 @@ pub(super) fn append(
 }
 
 /// [`append`], unless another transaction holds the game's row lock: then `None`, having
-/// written nothing and waited for nothing (migration 9).
+/// written nothing and waited for nothing (migration 9, and 10).
 pub(super) fn append_unless_locked(
     conn: &mut PgConnection,
     game: &GameRow,
@@ -90,6 +122,8 @@ fn write(
         status,
         active_seats,
         bot_turn,
+        lifecycle,
+        deadline,
     } = decision;
     let seats = new_events.iter().map(|e| e.seat).collect::<Vec<_>>();
     let actions = new_events
@@ -97,7 +131,16 @@ fn write(
         .map(|e| e.action.as_ref())
         .collect::<Vec<_>>();
     let events = new_events.iter().map(|e| &e.event).collect::<Vec<_>>();
-    let now: Option<DateTime<Utc>> = diesel::select(append_decision(
+    let (touch_deadline, due_at, due_in_us) = match deadline {
+        DeadlineChange::Keep => (false, None, None),
+        DeadlineChange::Clear => (true, None, None),
+        DeadlineChange::Arm { at, after_commit } => (
+            true,
+            at,
+            after_commit.map(|d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX)),
+        ),
+    };
+    let now: Option<DateTime<Utc>> = diesel::select(append_commit(
         game.id,
         game.version,
         seats,
@@ -110,6 +153,10 @@ fn write(
         bot_turn.and_then(|t| t.seat),
         bot_turn.map_or(0, |t| t.delay_ms),
         wait == LockWait::Allowed,
+        lifecycle.as_ref(),
+        touch_deadline,
+        due_at,
+        due_in_us,
     ))
     .get_result(conn)?;
     // NULL: the row was locked and the caller may not wait; nothing was written.
@@ -141,12 +188,18 @@ fn write(
         rng_seed: game.rng_seed.clone(),
         created_at: game.created_at,
         updated_at: now,
-        finished_at: (status == GameStatus::Finished).then(|| game.finished_at.unwrap_or(now)),
+        finished_at: status.is_over().then(|| game.finished_at.unwrap_or(now)),
+        clock: game.clock.clone(),
+        lifecycle: lifecycle.or_else(|| game.lifecycle.clone()),
     };
-    Ok(Some(Applied { game, events }))
+    Ok(Some(Applied {
+        game,
+        events,
+        deadline_armed: matches!(deadline, DeadlineChange::Arm { .. }),
+    }))
 }
 
-/// Whether `append_decision` refused because the game moved past the version it was given.
+/// Whether `append_commit` refused because the game moved past the version it was given.
 pub(super) fn version_moved(e: &diesel::result::Error) -> bool {
     matches!(
         e,
@@ -158,11 +211,11 @@ pub(super) fn version_moved(e: &diesel::result::Error) -> bool {
 }
 
 diesel::define_sql_function! {
-    /// `append_decision(game, version, seats, actions, events, snapshot, status,
-    /// active_seats, bot_turn, bot_seat, delay_ms, may_wait)`: see migration 9. NULL when
-    /// `may_wait` is false and the game's row is locked.
+    /// `append_commit(game, version, seats, actions, events, snapshot, status, active_seats,
+    /// bot_turn, bot_seat, delay_ms, may_wait, lifecycle, deadline, due_at, due_in_us)`: see
+    /// migration 10. NULL when `may_wait` is false and the game's row is locked.
     #[allow(clippy::too_many_arguments)]
-    fn append_decision(
+    fn append_commit(
         game: diesel::sql_types::Uuid,
         version: diesel::sql_types::Int8,
         seats: diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Int4>>,
@@ -175,5 +228,9 @@ diesel::define_sql_function! {
         bot_seat: diesel::sql_types::Nullable<diesel::sql_types::Int4>,
         delay_ms: diesel::sql_types::Int4,
         may_wait: diesel::sql_types::Bool,
+        lifecycle: diesel::sql_types::Nullable<diesel::sql_types::Json>,
+        deadline: diesel::sql_types::Bool,
+        due_at: diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>,
+        due_in_us: diesel::sql_types::Nullable<diesel::sql_types::Int8>,
     ) -> diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>;
 }

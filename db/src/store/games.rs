@@ -56,12 +56,17 @@ pub struct NewGame {
     /// Setup events, snapshot and status when the game starts at creation (all seats named);
     /// `None` leaves it `open` at version 0 with no snapshot.
     pub initial: Option<Decision>,
+    /// The time control, as the api stores it; `None`: no clock.
+    pub clock: Option<serde_json::Value>,
+    /// How long an open game waits for its seats to be taken before it expires (ignored for
+    /// a game that starts at creation).
+    pub open_ttl: std::time::Duration,
 }
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
 /// transaction. The setup events go through the same append path as every action's
 /// ([`super::append`]): the game row is inserted open at version 0, then the decision is
-/// appended to it.
+/// appended to it. A game left open gets its expiry deadline ([`super::claim_deadline`]).
 ///
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
@@ -77,6 +82,7 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
                 games::version.eq(0),
                 games::seat_count.eq(new.seats.len() as i32),
                 games::rng_seed.eq(&new.rng_seed),
+                games::clock.eq(&new.clock),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -110,7 +116,10 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
 
         match new.initial {
             Some(decision) => Ok(append(conn, &game, decision)?.game),
-            None => Ok(game),
+            None => {
+                super::deadlines::arm_expiry(conn, game.id, new.open_ttl)?;
+                Ok(game)
+            }
         }
     })
 }
@@ -193,6 +202,8 @@ pub struct GameSummary {
     pub updated_at: DateTime<Utc>,
     /// End time.
     pub finished_at: Option<DateTime<Utc>>,
+    /// The time control, as the api stores it; `None`: no clock.
+    pub clock: Option<serde_json::Value>,
 }
 
 /// Which games to list.

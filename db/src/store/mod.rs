@@ -8,23 +8,30 @@
 mod append;
 mod apply;
 mod bot_turns;
+mod deadlines;
 mod events;
 mod games;
 mod idempotency;
+mod locked;
 mod seats;
 
-pub use append::{Applied, BotTurn, Decision};
+pub use append::{Applied, BotTurn, DeadlineChange, Decision};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
     LockWait, OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
+pub use deadlines::{
+    claim_deadline, drop_stale_deadline, expire_open_game, next_deadline_in, reschedule_deadline,
+    ClaimedDeadline, DeadlineKind, DEADLINE_CHANNEL,
+};
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
     active_bot_only_games, create_game, get_game, list_games, BotSeat, Cursor, GameFilter,
     GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
+pub use locked::{any_seat_moved, change_locked, Changed, LockedChange};
 pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
 
 use diesel::prelude::*;

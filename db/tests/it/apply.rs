@@ -32,6 +32,8 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
             status: GameStatus::Active,
             active_seats: vec![((counter + 1) % 2) as i32],
             bot_turn: None,
+            lifecycle: None,
+            deadline: Default::default(),
         };
         Ok((decision, counter + 1))
     }
@@ -133,6 +135,8 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             status: GameStatus::Finished,
             active_seats: Vec::new(),
             bot_turn: None,
+            lifecycle: None,
+            deadline: Default::default(),
         };
         Ok::<_, String>((decision, 0))
     };

@@ -130,6 +130,8 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
             status: GameStatus::Active,
             active_seats: vec![0],
             bot_turn: None,
+            lifecycle: None,
+            deadline: Default::default(),
         })
     };
     store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();

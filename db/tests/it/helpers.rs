@@ -16,6 +16,8 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             rng_seed: RngSeed([7; 32]),
             seats: vec![NewSeat::Open; seats],
             initial: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .unwrap()
@@ -47,7 +49,11 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 status: GameStatus::Active,
                 active_seats: vec![0],
                 bot_turn: None,
+                lifecycle: None,
+                deadline: Default::default(),
             }),
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .unwrap()

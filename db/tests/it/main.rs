@@ -2,6 +2,7 @@
 //! shared cluster and one migrated template for all of them.
 
 mod apply;
+mod deadlines;
 mod games;
 mod helpers;
 mod local_pg;

@@ -1,4 +1,4 @@
-use db::schema::{bot_turns, game_events, games, idempotency_keys, seats};
+use db::schema::{bot_turns, game_deadlines, game_events, games, idempotency_keys, seats};
 use db::testing::TestDb;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
@@ -57,7 +57,7 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 9);
+    assert_eq!(applied, 10);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }
@@ -101,6 +101,8 @@ fn schema_rs_matches_the_migrated_tables() {
             chrono::DateTime<chrono::Utc>,
             Option<chrono::DateTime<chrono::Utc>>,
             Vec<i32>,
+            Option<serde_json::Value>,
+            Option<serde_json::Value>,
         )>(&mut conn)
         .unwrap();
     game_events::table
@@ -140,6 +142,26 @@ fn schema_rs_matches_the_migrated_tables() {
             uuid::Uuid,
             i64,
             i32,
+            chrono::DateTime<chrono::Utc>,
+            Option<String>,
+            Option<chrono::DateTime<chrono::Utc>>,
+        )>(&mut conn)
+        .unwrap();
+    diesel::insert_into(game_deadlines::table)
+        .values((
+            game_deadlines::game_id.eq(game.id),
+            game_deadlines::kind.eq("clock"),
+            game_deadlines::version.eq(game.version),
+            game_deadlines::due_at.eq(chrono::Utc::now()),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    game_deadlines::table
+        .select(game_deadlines::all_columns)
+        .load::<(
+            uuid::Uuid,
+            String,
+            i64,
             chrono::DateTime<chrono::Utc>,
             Option<String>,
             Option<chrono::DateTime<chrono::Utc>>,

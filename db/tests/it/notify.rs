@@ -39,6 +39,8 @@ fn act(
                 status: GameStatus::Active,
                 active_seats: vec![0],
                 bot_turn: None,
+                lifecycle: None,
+                deadline: Default::default(),
             };
             Ok((decision, ()))
         },
@@ -127,7 +129,7 @@ fn one_announcement_carries_many_changes_in_order() {
             version,
         })
         .collect();
-    db::notify::announce(&mut conn, &changes).unwrap();
+    db::notify::announce(&mut conn, &changes, false).unwrap();
     let mut received = Vec::new();
     while received.len() < changes.len() {
         match listener.recv_timeout(PATIENCE).unwrap() {

@@ -11,7 +11,7 @@ use super::market::other_builders;
 use super::rules;
 use super::state::PaymentReason;
 use super::state::{Building, Bundle, State, Step, TradeOffer};
-use super::{Config, Scratch};
+use super::{Config, InheritedInterest, Scratch, TradeOffers};
 use crate::{RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -388,17 +388,86 @@ pub fn decide(
                     amount,
                 });
             }
-            let interest: i64 = inheritance
-                .squares
-                .iter()
-                .filter(|sq| !lift.contains(sq))
-                .map(|&sq| rules::interest_on(state, sq))
-                .sum();
-            s.pay(seat, None, interest, PaymentReason::Interest);
+            settle_inherited_interest(&mut s, seat, &inheritance.squares, lift);
             s.emit(Event::InheritanceSettled { creditor: seat });
         }
     }
+    if state.config.trade_offers == TradeOffers::AsMade {
+        lapse_changed_offers(state, &mut s);
+    }
     Ok(s.events)
+}
+
+/// MO-TRADE-4 (`trade_offers = as_made`, rules version 2): an offer stands on the deeds as they
+/// were when it was made. Every open offer naming a deed that this action mortgaged, lifted,
+/// built on or gave another owner lapses, once the action's own events are folded.
+fn lapse_changed_offers(before: &State, s: &mut Scratch) {
+    if before.offers.is_empty() || s.state.outcome.is_some() {
+        return;
+    }
+    let lapsed: Vec<(u32, u8)> = s
+        .state
+        .offers
+        .iter()
+        .filter_map(|o| {
+            o.give
+                .properties
+                .iter()
+                .chain(&o.get.properties)
+                .copied()
+                .find(|&square| before.deed(square) != s.state.deed(square))
+                .map(|square| (o.offer, square))
+        })
+        .collect();
+    for (offer, square) in lapsed {
+        s.emit(Event::TradeLapsed { offer, square });
+    }
+}
+
+/// MO-BANKR-2: 10 % interest on each inherited mortgage the creditor keeps. By deed in square
+/// order (`inherited_interest = per_deed`, rules version 2): each deed's interest the cash
+/// covers is paid at once, each one it does not becomes its own debt to the bank. As one sum
+/// (`in_total`, version 1): paid, or one debt of the whole.
+fn settle_inherited_interest(s: &mut Scratch, seat: Seat, inherited: &[u8], lift: &[u8]) {
+    let mut kept: Vec<u8> = inherited
+        .iter()
+        .copied()
+        .filter(|sq| !lift.contains(sq))
+        .collect();
+    match s.state.config.inherited_interest {
+        InheritedInterest::InTotal => {
+            let interest = kept
+                .iter()
+                .map(|&sq| rules::interest_on(&s.state, sq))
+                .sum();
+            s.pay(seat, None, interest, PaymentReason::Interest);
+        }
+        InheritedInterest::PerDeed => {
+            kept.sort_unstable();
+            for square in kept {
+                let amount = rules::interest_on(&s.state, square);
+                if amount <= 0 {
+                    continue;
+                }
+                if s.state.player(seat).cash >= amount {
+                    s.emit(Event::Paid {
+                        from: Some(seat),
+                        to: None,
+                        amount,
+                        reason: PaymentReason::Interest,
+                    });
+                } else {
+                    s.emit(Event::DebtOpened {
+                        debtor: seat,
+                        creditor: None,
+                        amount,
+                        reason: PaymentReason::Interest,
+                        then_move: None,
+                    });
+                }
+            }
+        }
+    }
 }
 
 type Turn = super::state::Turn;

@@ -50,6 +50,7 @@ pub const WRONG_BUILDING_KIND: &str = "monopoly.wrong_building_kind";
 pub const NO_DEBT: &str = "monopoly.no_debt";
 pub const BANKRUPTCY_NOT_ALLOWED: &str = "monopoly.bankruptcy_not_allowed";
 pub const NO_INHERITANCE: &str = "monopoly.no_inheritance";
+pub const EMPTY_OFFER: &str = "monopoly.empty_offer";
 
 /// Every Monopoly code, for the stability test and the API documentation.
 pub const ALL: &[&str] = &[
@@ -98,6 +99,7 @@ pub const ALL: &[&str] = &[
     NO_DEBT,
     BANKRUPTCY_NOT_ALLOWED,
     NO_INHERITANCE,
+    EMPTY_OFFER,
 ];
 
 /// A refusal with `code` under rule `rule`.

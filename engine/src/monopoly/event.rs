@@ -16,6 +16,9 @@ pub enum Event {
     /// Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2).
     GameStarted {
         players: u8,
+        /// Every option written out; read as its rules version wrote it (see
+        /// [`super::config`]).
+        #[serde(deserialize_with = "super::config::stored")]
         config: Config,
     },
     /// A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `None`
@@ -222,6 +225,13 @@ pub enum Event {
     },
     TradeWithdrawn {
         offer: u32,
+    },
+    /// A deed the offer names (`square`) was mortgaged, lifted, built on or changed owner since
+    /// the offer was made: it is gone and never executed on the changed terms (MO-TRADE-4,
+    /// `trade_offers = as_made`).
+    TradeLapsed {
+        offer: u32,
+        square: u8,
     },
     /// The offer was executed: cash, deeds (mortgaged state kept) and cards changed hands
     /// (MO-TRADE-4). Lifts and interest follow as their own events.

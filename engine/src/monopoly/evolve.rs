@@ -323,7 +323,9 @@ pub fn evolve(state: &mut State, event: &Event) {
             state.offers.push(offer.clone());
             state.next_offer = offer.offer + 1;
         }
-        Event::TradeRejected { offer } | Event::TradeWithdrawn { offer } => {
+        Event::TradeRejected { offer }
+        | Event::TradeWithdrawn { offer }
+        | Event::TradeLapsed { offer, .. } => {
             state.offers.retain(|o| o.offer != *offer);
         }
         Event::TradeExecuted { offer } => {

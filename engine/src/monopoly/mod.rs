@@ -45,7 +45,9 @@ pub mod view;
 mod tests;
 
 pub use action::Action;
-pub use config::{Config, DeckChoice, InterestRounding};
+pub use config::{
+    Config, DeckChoice, InheritedInterest, InterestRounding, TradeOffers, UtilityRentDice,
+};
 pub use data::{board, Card, Deck};
 pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
@@ -72,13 +74,20 @@ impl Game for Monopoly {
 
     const NAME: &'static str = "monopoly";
     const TITLE: &'static str = "Monopoly (German edition)";
-    const RULES_VERSION: u32 = 1;
+    /// 2: offers stand on the deeds as made (`trade_offers = as_made`) and inherited interest
+    /// is settled deed by deed (`inherited_interest = per_deed`) by default (issue 24).
+    const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
         let c = &board().constants;
         c.players_min..=c.players_max
+    }
+
+    /// Options left out take the defaults of `rules_version` (see [`config`]).
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Config, String> {
+        Config::read(json, rules_version).map_err(|e| e.to_string())
     }
 
     fn setup(
@@ -384,8 +393,9 @@ enum Parametric<'s> {
     SettleInheritance(&'s [u8]),
     /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
     AcceptTrade(&'s TradeOffer),
-    /// A new offer to `to` (MO-TRADE-4).
-    OfferTrade { to: Seat },
+    /// A new offer to `to` (MO-TRADE-4); under `trade_offers = as_made` one per field an offer
+    /// may lead with (see [`OfferField`]).
+    OfferTrade { to: Seat, lead: Option<OfferField> },
 }
 
 /// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
@@ -436,8 +446,21 @@ fn parametric<'s>(
         .into_iter()
         .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
     for to in partners {
-        if !state.offers.iter().any(|o| o.from == seat && o.to == to) {
-            found(Parametric::OfferTrade { to });
+        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
+            continue;
+        }
+        if state.config.trade_offers == TradeOffers::AsAccepted {
+            found(Parametric::OfferTrade { to, lead: None });
+            continue;
+        }
+        let [mine, theirs] = TradeSide::offer(state, seat, to);
+        for lead in OfferField::ALL {
+            if lead.available(&mine, &theirs) {
+                found(Parametric::OfferTrade {
+                    to,
+                    lead: Some(lead),
+                });
+            }
         }
     }
 }
@@ -459,8 +482,9 @@ impl Parametric<'_> {
             Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
                 .fixed("offer", o.offer)
                 .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
-            Parametric::OfferTrade { to } => {
-                offer_template(to, &TradeSide::of(state, seat), &TradeSide::of(state, to))
+            Parametric::OfferTrade { to, lead } => {
+                let [mine, theirs] = TradeSide::offer(state, seat, to);
+                offer_template(to, &mine, &theirs, lead)
             }
         }
     }
@@ -481,30 +505,130 @@ impl TradeSide {
             cards: state.player(seat).jail_cards.clone(),
         }
     }
+
+    /// What `seat` may offer `to` and ask of it, `[mine, theirs]`, such that any combination is
+    /// an offer the rules take. Under `trade_offers = as_made` the proposer must pay its side,
+    /// MO-TRADE-3 interest on what it receives included (MO-TRADE-4): the cash it may give is
+    /// what is left after the interest on every mortgaged deed it could ask for, and when even
+    /// that interest is beyond its cash, it asks for no mortgaged deed.
+    fn offer(state: &State, seat: Seat, to: Seat) -> [TradeSide; 2] {
+        let mut mine = TradeSide::of(state, seat);
+        let mut theirs = TradeSide::of(state, to);
+        if state.config.trade_offers == TradeOffers::AsMade {
+            let mortgaged = |square: &u8| state.deed(*square).is_some_and(|d| d.mortgaged);
+            let interest: i64 = theirs
+                .properties
+                .iter()
+                .filter(|s| mortgaged(s))
+                .map(|&s| rules::interest_on(state, s))
+                .sum();
+            if interest <= mine.cash {
+                mine.cash -= interest;
+            } else {
+                theirs.properties.retain(|s| !mortgaged(s));
+            }
+        }
+        [mine, theirs]
+    }
+}
+
+/// The fields of an offer. Under `trade_offers = as_made` an offer moves something
+/// (MO-TRADE-2), which independent fields cannot say; so each template leads with one field
+/// that gives at least one item and leaves out the fields listed before it: together the
+/// templates cover every offer that moves something, each exactly once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OfferField {
+    GetProperties,
+    GiveProperties,
+    GetCards,
+    GiveCards,
+    GetCash,
+    GiveCash,
+}
+
+impl OfferField {
+    const ALL: [OfferField; 6] = [
+        OfferField::GetProperties,
+        OfferField::GiveProperties,
+        OfferField::GetCards,
+        OfferField::GiveCards,
+        OfferField::GetCash,
+        OfferField::GiveCash,
+    ];
+
+    /// Whether the field can hold at least one item.
+    fn available(self, mine: &TradeSide, theirs: &TradeSide) -> bool {
+        self.domain(mine, theirs, 1).is_some()
+    }
+
+    /// The values the field may take with at least `min` items (cash: M `min`), if it can
+    /// hold one item at all.
+    fn domain(self, mine: &TradeSide, theirs: &TradeSide, min: usize) -> Option<Domain> {
+        let whose = match self {
+            OfferField::GiveProperties | OfferField::GiveCards | OfferField::GiveCash => mine,
+            OfferField::GetProperties | OfferField::GetCards | OfferField::GetCash => theirs,
+        };
+        let subset = |all: Domain| match all {
+            Domain::Subset {
+                values, max_items, ..
+            } if max_items > 0 => Some(Domain::Subset {
+                values,
+                min_items: min,
+                max_items,
+            }),
+            _ => None,
+        };
+        match self {
+            OfferField::GetProperties | OfferField::GiveProperties => {
+                subset(Domain::any_subset(&whose.properties))
+            }
+            OfferField::GetCards | OfferField::GiveCards => {
+                subset(Domain::any_subset(&whose.cards))
+            }
+            OfferField::GetCash | OfferField::GiveCash => {
+                (whose.cash > 0).then_some(Domain::Integer {
+                    min: min as i64,
+                    max: whose.cash,
+                })
+            }
+        }
+    }
+
+    /// The action field it fills.
+    fn name(self) -> &'static str {
+        match self {
+            OfferField::GetProperties => "get_properties",
+            OfferField::GiveProperties => "give_properties",
+            OfferField::GetCards => "get_cards",
+            OfferField::GiveCards => "give_cards",
+            OfferField::GetCash => "get_cash",
+            OfferField::GiveCash => "give_cash",
+        }
+    }
 }
 
 /// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
 /// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
 /// client may name some of them to lift instead). Fields with nothing to choose from are left
-/// out of the template: they default to 0 and empty.
-fn offer_template(to: Seat, mine: &TradeSide, theirs: &TradeSide) -> ActionTemplate {
+/// out of the template: they default to 0 and empty. With a `lead` field (`trade_offers =
+/// as_made`), that field holds at least one item and the fields before it are left out.
+fn offer_template(
+    to: Seat,
+    mine: &TradeSide,
+    theirs: &TradeSide,
+    lead: Option<OfferField>,
+) -> ActionTemplate {
     let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
-    for (side, what) in [("give", mine), ("get", theirs)] {
-        if what.cash > 0 {
-            let cash = Domain::Integer {
-                min: 0,
-                max: what.cash,
-            };
-            template = template.param(format!("{side}_cash"), cash);
-        }
-        if !what.properties.is_empty() {
-            template = template.param(
-                format!("{side}_properties"),
-                Domain::any_subset(&what.properties),
-            );
-        }
-        if !what.cards.is_empty() {
-            template = template.param(format!("{side}_cards"), Domain::any_subset(&what.cards));
+    let start = lead.map_or(0, |l| {
+        OfferField::ALL
+            .iter()
+            .position(|&f| f == l)
+            .expect("a field")
+    });
+    for field in &OfferField::ALL[start..] {
+        let min = usize::from(Some(*field) == lead);
+        if let Some(domain) = field.domain(mine, theirs, min) {
+            template = template.param(field.name(), domain);
         }
     }
     template

@@ -1,6 +1,7 @@
 //! Pure questions about a state: rents, what may be built, sold, mortgaged or traded, and what a
 //! player's estate is worth. `decide` and `legal_actions` both ask here, so they agree.
 
+use super::config::TradeOffers;
 use super::data::{board, DeedKind};
 use super::errors::*;
 use super::event::SquareLevel;
@@ -501,7 +502,9 @@ fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Re
 }
 
 /// Checks a new offer (MO-TRADE-1..4). Cash is checked against what each side holds now;
-/// affordability of the whole deal is checked again on acceptance.
+/// affordability of the whole deal is checked again on acceptance. With `trade_offers =
+/// as_made` (rules version 2) an offer moves something and the proposer can pay its own side,
+/// MO-TRADE-3 costs included.
 ///
 /// # Errors
 /// The first broken rule.
@@ -540,13 +543,38 @@ pub fn check_offer<E: Refusal>(state: &State, offer: &TradeOffer) -> Result<(), 
     }
     check_items::<E>(state, from, &offer.give.properties, &offer.give.cards)?;
     check_items::<E>(state, to, &offer.get.properties, &offer.get.cards)?;
-    mortgage_costs::<E>(state, &offer.get.properties, &offer.lift)?;
+    let costs = mortgage_costs::<E>(state, &offer.get.properties, &offer.lift)?;
+    if state.config.trade_offers == TradeOffers::AsMade {
+        if offer.give.is_empty() && offer.get.is_empty() {
+            return Err(refusal(EMPTY_OFFER, "MO-TRADE-2", || {
+                "a trade moves something: neither side gives anything here".into()
+            }));
+        }
+        check_proposer_pays::<E>(state, offer, costs)?;
+    }
+    Ok(())
+}
+
+/// Rules version 2 (`trade_offers = as_made`): the proposer can pay its own side, the cash it
+/// gives and the MO-TRADE-3 costs of what it receives, from the cash it holds (MO-TRADE-4).
+fn check_proposer_pays<E: Refusal>(state: &State, offer: &TradeOffer, costs: i64) -> Result<(), E> {
+    let cash = state.player(offer.from).cash;
+    let side = offer.give.cash + costs;
+    if side > cash {
+        return Err(insufficient_cash::<E>(
+            "MO-TRADE-4",
+            "the proposer's side of this offer (cash and MO-TRADE-3 costs)",
+            side,
+            cash,
+        ));
+    }
     Ok(())
 }
 
 /// What each side pays the bank for mortgaged properties received, `[proposer, addressee]`,
 /// when `offer` is accepted with the addressee's `lift`; checks everything again and that both
-/// sides can pay (MO-TRADE-4).
+/// sides can pay (MO-TRADE-4), the proposer its own side as when it made the offer under
+/// `trade_offers = as_made`.
 ///
 /// # Errors
 /// The first broken rule.
@@ -559,6 +587,9 @@ pub fn check_accept<E: Refusal>(
     check_items::<E>(state, offer.to, &offer.get.properties, &offer.get.cards)?;
     let from_costs = mortgage_costs::<E>(state, &offer.get.properties, &offer.lift)?;
     let to_costs = mortgage_costs::<E>(state, &offer.give.properties, lift)?;
+    if state.config.trade_offers == TradeOffers::AsMade {
+        check_proposer_pays::<E>(state, offer, from_costs)?;
+    }
     let net = offer.get.cash - offer.give.cash;
     let from_after = state.player(offer.from).cash + net - from_costs;
     let to_after = state.player(offer.to).cash - net - to_costs;

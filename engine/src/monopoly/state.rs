@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// Read as its rules version wrote it (see [`super::config`]).
+    #[serde(deserialize_with = "super::config::stored")]
     pub config: Config,
     pub players: Vec<Player>,
     /// The 28 title deeds in square order (see [`super::data::Board::deeds`]).
@@ -256,6 +258,13 @@ pub struct Bundle {
     pub cash: i64,
     pub properties: Vec<u8>,
     pub cards: Vec<Card>,
+}
+
+impl Bundle {
+    /// Nothing: no cash, no property, no card.
+    pub fn is_empty(&self) -> bool {
+        self.cash == 0 && self.properties.is_empty() && self.cards.is_empty()
+    }
 }
 
 impl State {

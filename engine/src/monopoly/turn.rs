@@ -2,6 +2,7 @@
 //! the dice on. Every step emits events that the scratch folds at once, so the next step sees
 //! the state the log will produce.
 
+use super::config::UtilityRentDice;
 use super::data::{board, Deck, Effect, SquareKind};
 use super::dice;
 use super::event::{EndReason, Event, JailExit};
@@ -10,6 +11,14 @@ use super::state::PaymentReason;
 use super::Scratch;
 use crate::{Outcome, Seat};
 use rand::RngCore;
+
+/// How the token arrived, as a rent needs it: card G05's doubling of a Bahnhof's rent, and the
+/// dice of the move (`None` after a card's move) for a Werk's rent roll (MO-RENT-7).
+#[derive(Debug, Clone, Copy)]
+struct Arrival {
+    multiplier: i64,
+    move_dice: Option<[u8; 2]>,
+}
 
 /// How the resolution of a square ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +57,7 @@ impl Scratch {
             return;
         }
         self.advance(seat, dice[0] + dice[1]);
-        let landed = self.land(seat, 1, rng);
+        let landed = self.land(seat, 1, Some(dice), rng);
         self.finish_move(seat, landed);
     }
 
@@ -96,7 +105,7 @@ impl Scratch {
     /// The move by the roll that ended a jail stay; never another roll (MO-D-9).
     pub fn move_out_of_jail(&mut self, seat: Seat, dice: [u8; 2], rng: &mut dyn RngCore) {
         self.advance(seat, dice[0] + dice[1]);
-        let landed = self.land(seat, 1, rng);
+        let landed = self.land(seat, 1, Some(dice), rng);
         self.finish_move(seat, landed);
     }
 
@@ -149,8 +158,15 @@ impl Scratch {
     }
 
     /// Resolve the square the token stands on (§4). `multiplier` doubles a Bahnhof's rent
-    /// after card G05.
-    pub fn land(&mut self, seat: Seat, multiplier: i64, rng: &mut dyn RngCore) -> Landed {
+    /// after card G05; `move_dice` are the dice of the move that brought the token here (`None`
+    /// after a card's move), a Werk's rent roll with `utility_rent_dice = move` (MO-RENT-7).
+    pub fn land(
+        &mut self,
+        seat: Seat,
+        multiplier: i64,
+        move_dice: Option<[u8; 2]>,
+        rng: &mut dyn RngCore,
+    ) -> Landed {
         let square = self.state.player(seat).position;
         match board().squares[usize::from(square)] {
             SquareKind::Go | SquareKind::Jail | SquareKind::FreeParking => Landed::Settled,
@@ -169,7 +185,11 @@ impl Scratch {
                     }
                     Some(owner) if owner == seat || d.mortgaged => Landed::Settled,
                     Some(owner) => {
-                        self.owe_rent(seat, owner, square, multiplier, rng);
+                        let arrival = Arrival {
+                            multiplier,
+                            move_dice,
+                        };
+                        self.owe_rent(seat, owner, square, arrival, rng);
                         Landed::Settled
                     }
                 }
@@ -178,22 +198,30 @@ impl Scratch {
     }
 
     /// MO-RENT-1, MO-RENT-2: rent fixed at landing, pending until claimed (or paid at once
-    /// with `auto_collect_rent`). A Werk's rent is the dice thrown for it (MO-RENT-7, seed).
+    /// with `auto_collect_rent`). A Werk's rent is the rent roll of MO-RENT-7: dice thrown for
+    /// it (`utility_rent_dice = roll`, the seed's wording), or the move's dice (`move`; rolled
+    /// when the token came by card).
     fn owe_rent(
         &mut self,
         payer: Seat,
         owner: Seat,
         square: u8,
-        multiplier: i64,
+        arrival: Arrival,
         rng: &mut dyn RngCore,
     ) {
         let b = board();
         let is_utility = b
             .deed_at(square)
             .is_some_and(|d| matches!(b.deed(d).kind, super::data::DeedKind::Utility { .. }));
-        let dice = is_utility.then(|| dice::roll(rng));
+        let dice =
+            is_utility.then(
+                || match (self.state.config.utility_rent_dice, arrival.move_dice) {
+                    (UtilityRentDice::Move, Some(dice)) => dice,
+                    _ => dice::roll(rng),
+                },
+            );
         let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
-        let amount = rules::rent(&self.state, square, owner, total, multiplier);
+        let amount = rules::rent(&self.state, square, owner, total, arrival.multiplier);
         let rent = self.state.next_rent;
         self.emit(Event::RentOwed {
             rent,
@@ -227,20 +255,20 @@ impl Scratch {
         match board().card(card).effect {
             Effect::AdvanceTo { square } => {
                 self.move_forward_to(seat, square);
-                self.land(seat, 1, rng)
+                self.land(seat, 1, None, rng)
             }
             Effect::AdvanceToNearestRailway { rent_multiplier } => {
                 self.move_forward_to(seat, board().next_railway(position));
-                self.land(seat, rent_multiplier, rng)
+                self.land(seat, rent_multiplier, None, rng)
             }
             Effect::MoveBack { steps } => {
                 let squares = super::data::SQUARES as u8;
                 self.move_back_to(seat, (position + squares - steps % squares) % squares);
-                self.land(seat, 1, rng)
+                self.land(seat, 1, None, rng)
             }
             Effect::MoveBackTo { square } => {
                 self.move_back_to(seat, square);
-                self.land(seat, 1, rng)
+                self.land(seat, 1, None, rng)
             }
             Effect::GoToJail => self.send_to_jail(seat),
             Effect::GetOutOfJailFree => Landed::Settled,

@@ -440,11 +440,12 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
     });
 }
 
-/// Passing (TR-ACT-0, TR-ACT-P); with `player_trade_free` a turn with a trade has an action
-/// unless none is possible (TR-K1 b).
+/// Passing (TR-ACT-0, TR-ACT-P); with `player_trade_free` a turn with a trade takes an action:
+/// a pass turn has no free trade, and an offer is taken only when an action remains after it
+/// (TR-K1 b, [`rules::check_free_trade`]).
 fn check_pass(state: &State, seat: Seat) -> Result<(), RuleError> {
     let turn = rules::fresh_turn_of::<RuleError>(state, seat)?;
-    if turn.traded && super::legal::has_action(state, seat) {
+    if turn.traded {
         return Err(RuleError::new(
             e::PASS_NOT_ALLOWED,
             "TR-K1",

@@ -47,6 +47,7 @@ pub const INVALID_PAYMENT: &str = "tyros.invalid_payment";
 pub const NO_FIGHT_DECISION: &str = "tyros.no_fight_decision";
 pub const INVALID_FIGHT_CARDS: &str = "tyros.invalid_fight_cards";
 pub const NO_KEEP_DUE: &str = "tyros.no_keep_due";
+pub const TRADE_LEAVES_NO_ACTION: &str = "tyros.trade_leaves_no_action";
 
 /// Every Tyros code, for the stability test and the API documentation.
 pub const ALL: &[&str] = &[
@@ -92,4 +93,5 @@ pub const ALL: &[&str] = &[
     NO_FIGHT_DECISION,
     INVALID_FIGHT_CARDS,
     NO_KEEP_DUE,
+    TRADE_LEAVES_NO_ACTION,
 ];

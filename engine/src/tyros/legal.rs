@@ -89,8 +89,53 @@ pub enum Template {
     BankSwap { max: u8 },
     /// Buying a card of a chosen colour from the bank (TR-ACT-D).
     BankPick,
-    /// An offer to another player (TR-ACT-E).
-    Offer,
+    /// An offer to another player (TR-ACT-E), giving as [`OfferGive`] says.
+    Offer(OfferGive),
+}
+
+/// What the proposer gives in an offer template; what it asks for is any cards up to the
+/// largest other hand, at least one unless it gives some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferGive {
+    /// 1 to `max` cards of the hand.
+    Some { max: u8 },
+    /// The whole hand.
+    All,
+    /// No card.
+    Nothing,
+}
+
+/// The offer templates of `seat`, who may offer now. Any offer is taken, except that under
+/// TR-K1 b (`player_trade_free`, before the turn's action) an offer must leave its proposer an
+/// action ([`rules::check_free_trade`]). Templates cannot say "leaves an action", so they keep
+/// to offers that surely do: while a bank trade is open to the seat, those leaving a card in
+/// hand (a bank trade is then an action); otherwise, if the seat has an action now, those
+/// giving nothing (more cards never take an action away).
+fn offer_shapes(state: &State, seat: Seat, found: &mut dyn FnMut(OfferGive)) {
+    let all = state.player(seat).cards.total().min(u32::from(u8::MAX)) as u8;
+    let asks = largest_other_hand(state, seat) > 0;
+    let restricted =
+        state.config.player_trade_free && state.turn().is_some_and(|t| t.seat == seat && !t.acted);
+    if !restricted {
+        if all > 0 {
+            found(OfferGive::Some { max: all });
+        } else if asks {
+            found(OfferGive::Nothing);
+        }
+    } else if rules::check_bank::<Refused>(state, seat).is_ok() {
+        if all > 1 {
+            found(OfferGive::Some { max: all - 1 });
+        }
+        if asks {
+            found(if all > 0 {
+                OfferGive::All
+            } else {
+                OfferGive::Nothing
+            });
+        }
+    } else if asks && has_action(state, seat) {
+        found(OfferGive::Nothing);
+    }
 }
 
 /// The templates of `seat`, each handed to `found` in listing order.
@@ -118,10 +163,8 @@ pub fn templates(state: &State, seat: Seat, found: &mut dyn FnMut(Template)) {
                     found(Template::BankPick);
                 }
             }
-            if rules::check_may_offer::<Refused>(state, seat).is_ok()
-                && (!hand.is_empty() || largest_other_hand(state, seat) > 0)
-            {
-                found(Template::Offer);
+            if rules::check_may_offer::<Refused>(state, seat).is_ok() {
+                offer_shapes(state, seat, &mut |give| found(Template::Offer(give)));
             }
         }
         _ => {}
@@ -152,7 +195,7 @@ impl Template {
                     .param("colour", Domain::one_of(Empire::ALL))
                     .param("cards", counts(&hand, cost, cost))
             }
-            Template::Offer => offer_template(state, seat, &hand),
+            Template::Offer(give) => offer_template(state, seat, &hand, give),
         }
     }
 }
@@ -168,11 +211,10 @@ fn largest_other_hand(state: &State, seat: Seat) -> u32 {
         .min(u32::from(u8::MAX))
 }
 
-/// An offer to any other player: anything from the hand for up to as many cards as the
-/// largest other hand holds (an offer asking for more than its recipient holds can only be
-/// rejected); with an empty hand, a request for a gift (TR-ACT-E). Listed only when the hand
-/// or some other hand holds a card.
-fn offer_template(state: &State, seat: Seat, hand: &Cards) -> ActionTemplate {
+/// An offer to any other player giving as `give` says, for up to as many cards as the largest
+/// other hand holds (an offer asking for more than its recipient holds can only be rejected);
+/// at least one card is asked for unless some are given (TR-ACT-E).
+fn offer_template(state: &State, seat: Seat, hand: &Cards, give: OfferGive) -> ActionTemplate {
     let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
     let most = largest_other_hand(state, seat);
     let wanted = |min_total| Domain::Counts {
@@ -184,12 +226,12 @@ fn offer_template(state: &State, seat: Seat, hand: &Cards) -> ActionTemplate {
         max_total: most,
     };
     let t = ActionTemplate::new("offer_trade").param("to", Domain::one_of(others));
-    if !hand.is_empty() {
-        let all = hand.total() as u8;
-        t.param("give", counts(hand, 1, all))
-            .param("get", wanted(0))
-    } else {
-        t.fixed("give", Cards::NONE).param("get", wanted(1))
+    match give {
+        OfferGive::Some { max } => t
+            .param("give", counts(hand, 1, max))
+            .param("get", wanted(0)),
+        OfferGive::All => t.fixed("give", hand).param("get", wanted(1)),
+        OfferGive::Nothing => t.fixed("give", Cards::NONE).param("get", wanted(1)),
     }
 }
 
@@ -270,8 +312,14 @@ fn turn_actions(state: &State, seat: Seat, turn: Turn, out: &mut Vec<Action>) {
     }
     let before = out.len();
     actions(state, seat, out);
-    if !turn.traded || (out.len() == before && !bank_possible(state, seat)) {
+    if !turn.traded {
         out.push(Action::Pass);
+    } else if out.len() == before && bank_possible(state, seat) {
+        // After a free trade the turn takes an action; when only a bank trade is left, one
+        // concrete swap keeps a client that reads only this list able to act.
+        out.push(Action::BankSwap {
+            cards: spare_cards(&state.player(seat).cards, 1),
+        });
     }
 }
 
@@ -279,7 +327,7 @@ fn bank_possible(state: &State, seat: Seat) -> bool {
     rules::check_bank::<Refused>(state, seat).is_ok() && !state.player(seat).cards.is_empty()
 }
 
-/// Whether `seat` could take any action this turn (TR-K1 b: pass only without one).
+/// Whether `seat` could take any action this turn (TR-K1 b: a free trade only beside one).
 pub fn has_action(state: &State, seat: Seat) -> bool {
     let mut out = Vec::new();
     actions(state, seat, &mut out);

@@ -8,9 +8,12 @@ use super::cards::{Cards, Empire};
 use super::config::TyrosShipyard;
 use super::data::{board, Cell, RoundsTo};
 use super::errors as e;
+use super::event::Event;
 use super::paths::{self, Layers, VoyageCost};
 use super::payment;
-use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, ShipId, State, Turn};
+use super::state::{
+    ActionCard, CardStatus, Due, DueReason, Need, Offer, Phase, ShipId, State, Turn,
+};
 use crate::refusal::Refusal;
 use crate::{RuleError, Seat};
 
@@ -832,6 +835,47 @@ pub fn check_may_offer<E: Refusal>(state: &State, seat: Seat) -> Result<(), E> {
     Ok(())
 }
 
+/// TR-K1 b: with `player_trade_free` a trade is attached to the turn's action, and a pass turn
+/// has none. So an offer before the action is taken only when its proposer, on turn, would
+/// still have an action to take after the trade; otherwise it could only pass after trading.
+/// Judged when the offer is made, on the proposer's own hand and the offer's terms (nothing
+/// changes until the answer, and the addressee must not learn the proposer's hand from it).
+///
+/// # Errors
+/// `tyros.trade_leaves_no_action`.
+pub fn check_free_trade<E: Refusal>(state: &State, offer: &Offer) -> Result<(), E> {
+    let before_action = state
+        .turn()
+        .is_some_and(|t| t.seat == offer.from && !t.acted);
+    if !state.config.player_trade_free || !before_action {
+        return Ok(());
+    }
+    let mut after = state.clone();
+    super::evolve::evolve(
+        &mut after,
+        &Event::TradeAccepted {
+            from: offer.from,
+            to: offer.to,
+            give: offer.give,
+            get: offer.get,
+        },
+    );
+    if super::legal::has_action(&after, offer.from) {
+        return Ok(());
+    }
+    Err(E::refuse(|| {
+        RuleError::new(
+            e::TRADE_LEAVES_NO_ACTION,
+            "TR-K1",
+            format!(
+                "after this trade {} could take no action, only pass, and a pass turn has no \
+                 free trade (player_trade_free)",
+                offer.from
+            ),
+        )
+    }))
+}
+
 /// Action E: an offer (TR-ACT-E).
 ///
 /// # Errors
@@ -851,7 +895,16 @@ pub fn check_offer(
     if give.is_empty() && get.is_empty() {
         return bad("a trade exchanges at least one card".into());
     }
-    check_in_hand(state, seat, give, "TR-ACT-E")
+    check_in_hand(state, seat, give, "TR-ACT-E")?;
+    check_free_trade::<RuleError>(
+        state,
+        &Offer {
+            from: seat,
+            to,
+            give: *give,
+            get: *get,
+        },
+    )
 }
 
 /// The window and availability of an action card (TR-AK-2, TR-AK-3).

@@ -53,8 +53,10 @@ async fn start_begins_with_the_taken_seats_and_closes_the_open_ones() {
     assert_eq!(
         doc["seats"],
         json!([
-            { "seat": 0, "name": "Ann", "open": false, "kind": "human", "bot": null },
-            { "seat": 1, "name": "Bob", "open": false, "kind": "human", "bot": null }
+            { "seat": 0, "name": "Ann", "open": false, "kind": "human", "bot": null,
+              "status": "playing", "clock": null },
+            { "seat": 1, "name": "Bob", "open": false, "kind": "human", "bot": null,
+              "status": "playing", "clock": null }
         ]),
         "open seats closed; Bob, who joined seat 2, plays second as seat 1"
     );

@@ -415,8 +415,8 @@ async fn no_seat_or_spectator_sees_the_deck_order_before_the_end() {
 // ---- Refusals: a `monopoly.*` code for each kind of illegal action ----
 
 /// One step of a plain client: a waiting rent is claimed by its owner; otherwise a seat the
-/// game waits for pays its debt, buys what it landed on, pays a card's fine rather than drawing,
-/// rolls, ends its turn or leaves an auction.
+/// game waits for pays its debt, buys what it landed on (or declines what it cannot pay for),
+/// pays a card's fine rather than drawing, rolls, ends its turn or leaves an auction.
 async fn advance(app: &TestApp, game: &Game) {
     advance_claiming(app, game, true).await;
 }
@@ -444,6 +444,7 @@ async fn advance_claiming(app: &TestApp, game: &Game, claims: bool) {
                 "declare_bankruptcy",
                 "settle_inheritance",
                 "buy_property",
+                "decline_property",
                 "pay_card_fine",
                 "roll",
                 "end_turn",
@@ -705,6 +706,11 @@ async fn refusals_at_the_start(
             t,
             json!({"type": "offer_trade", "to": o, "give_cash": -5}),
             "monopoly.negative_amount",
+        ),
+        (
+            t,
+            json!({"type": "offer_trade", "to": o}),
+            "monopoly.empty_offer",
         ),
         (
             t,
@@ -1086,8 +1092,8 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
         auction && done && rent && jail && group,
         "not every situation came up: auction {auction}, done {done}, rent {rent}, jail {jail}, group {group}"
     );
-    // Not reached by a plain client's play: a building shortage, debts and bankruptcy (the
-    // engine's tests cover them), and `jail_exit_after_roll`, which no sequence of moves reaches
+    // Not reached by a plain client's play: a building shortage (reached on purpose by
+    // `mo_build_8_…` below), debts and bankruptcy (the engine's tests cover them), and `jail_exit_after_roll`, which no sequence of moves reaches
     // (a failed attempt and being sent to jail both end the turn).
     let unreached = [
         "monopoly.bankrupt",
@@ -1106,6 +1112,335 @@ async fn each_kind_of_illegal_action_is_refused_with_its_monopoly_code() {
         .filter(|c| !unreached.contains(c))
         .collect();
     assert_eq!(covered, expected);
+}
+
+// ---- The building shortage (MO-BUILD-8) ----
+
+/// The street groups all of whose streets are owned (by anyone).
+fn complete_groups(view: &Value) -> Vec<&'static [u64]> {
+    STREET_GROUPS
+        .iter()
+        .copied()
+        .filter(|g| g.iter().all(|&s| owner_of(view, s).is_some()))
+        .collect()
+}
+
+/// A plan for a shortage among complete groups: one group for seat 1, which builds 3 houses on
+/// each of its streets, and groups for seat 0 whose 4 houses per street reach the rest of the
+/// bank's 32 houses.
+fn shortage_plan(view: &Value) -> Option<(&'static [u64], Vec<&'static [u64]>)> {
+    let groups = complete_groups(view);
+    groups.iter().find_map(|&mine| {
+        let rest: Vec<&'static [u64]> = groups.iter().copied().filter(|g| *g != mine).collect();
+        let streets: usize = rest.iter().map(|g| g.len()).sum();
+        (4 * streets >= 32 - 3 * mine.len()).then_some((mine, rest))
+    })
+}
+
+/// Each unit in its place: the street list of `groups`, `levels` times over (even building).
+fn level_by_level(groups: &[&[u64]], levels: usize) -> Vec<u64> {
+    (0..levels)
+        .flat_map(|_| groups.iter().flat_map(|g| g.iter().copied()))
+        .collect()
+}
+
+/// MO-BUILD-8, MO-D-6, MO-AUC-5: a building shortage through real moves. Two rich players buy
+/// what they land on until three groups are complete, trade them into place (MO-TRADE-4),
+/// build (seat 1 three houses a street, seat 0 asks for more houses than the bank has left),
+/// seat 1 declares its demand in the window, and the units are auctioned one at a time, the
+/// winning bid replacing the list price. The log replays to the stored state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mo_build_8_a_building_shortage_is_declared_and_auctioned_through_real_moves() {
+    let app = spawn_app().await;
+    let game = create(&app, 2, 24, json!({ "start_money": 1_000_000 })).await;
+    let mut plan = None;
+    for _ in 0..2_000 {
+        let view = app.document(&game, None).await["view"].clone();
+        if view["auction"].is_null() {
+            plan = shortage_plan(&view);
+            if plan.is_some() {
+                break;
+            }
+        }
+        advance_claiming(&app, &game, false).await;
+    }
+    let (ones, zeros) = plan.expect("three groups complete within 2000 moves");
+    // Seat 0 hands seat 1's group over and takes the others, for M 1.
+    let view = app.document(&game, None).await["view"].clone();
+    let owned_by = |seat: usize, squares: Vec<u64>| -> Vec<u64> {
+        squares
+            .into_iter()
+            .filter(|&s| owner_of(&view, s) == Some(seat))
+            .collect()
+    };
+    let give = owned_by(0, ones.to_vec());
+    let get = owned_by(1, zeros.iter().flat_map(|g| g.iter().copied()).collect());
+    let body = act_ok(
+        &app,
+        &game,
+        0,
+        json!({"type": "offer_trade", "to": 1, "give_cash": 1,
+               "give_properties": give, "get_properties": get}),
+    )
+    .await;
+    let offer = body["events"][0]["event"]["offer"]["offer"].clone();
+    act_ok(
+        &app,
+        &game,
+        1,
+        json!({"type": "accept_trade", "offer": offer}),
+    )
+    .await;
+    let build = |squares: Vec<u64>| json!({"type": "build", "squares": squares});
+    act_ok(&app, &game, 1, build(level_by_level(&[ones], 3))).await;
+    let body = act_ok(&app, &game, 0, build(level_by_level(&zeros, 4))).await;
+    let opened = &body["events"][0]["event"];
+    assert_eq!(opened["type"], "shortage_opened", "{body}");
+    assert_eq!(opened["building"], "house");
+    assert_eq!(opened["stock"], 32 - 3 * ones.len() as u64);
+    assert_eq!(opened["waiting"], json!([1]));
+    // The window admits declarations only.
+    let (status, problem) = app
+        .act(
+            &game,
+            0,
+            &json!({"action": {"type": "mortgage", "square": zeros[0][0]}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(problem["code"], "monopoly.shortage_window_open");
+    let demand = listed(&app.legal(&game, 1).await)
+        .iter()
+        .find(|a| a["type"] == "declare_demand" && a["squares"] != json!([]))
+        .cloned()
+        .expect("seat 1 may ask for a house");
+    let wanted = demand["squares"][0].clone();
+    act_ok(&app, &game, 1, demand).await;
+
+    // One auction per unit: seat 1 outbids seat 0 for the first; seat 0 alone takes the rest.
+    let mut events = Vec::new();
+    for _ in 0..200 {
+        let doc = app.document(&game, None).await;
+        let auction = &doc["view"]["auction"];
+        if doc["view"]["shortage"].is_null() {
+            break;
+        }
+        let active: Vec<usize> = doc["active_seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as usize)
+            .collect();
+        let seat = if active.contains(&1) { 1 } else { active[0] };
+        let floor = match auction["high"].as_object() {
+            Some(high) => high["amount"].as_i64().unwrap() + 1,
+            None => auction["min_bid"].as_i64().unwrap(),
+        };
+        let limit = if seat == 1 { 3 } else { 2 };
+        let action = if floor <= limit {
+            json!({"type": "bid", "amount": floor})
+        } else {
+            json!({"type": "pass_auction"})
+        };
+        let body = act_ok(&app, &game, seat, action).await;
+        events.extend(
+            body["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["event"].clone()),
+        );
+    }
+    let of_type = |t: &'static str| events.iter().filter(move |e| e["type"] == t);
+    let won: Vec<&Value> = of_type("auction_won").collect();
+    assert_eq!(
+        won.len() as u64,
+        32 - 3 * ones.len() as u64,
+        "one auction per unit"
+    );
+    assert!(won
+        .iter()
+        .all(|w| w["lot"] == json!({"kind": "building", "building": "house"})));
+    let bought: Vec<&Value> = of_type("building_bought").collect();
+    assert_eq!(bought[0]["seat"], 1);
+    assert_eq!(bought[0]["square"], wanted);
+    assert_eq!(
+        bought[0]["price"], 3,
+        "the winning bid replaces the list price"
+    );
+    assert!(bought[1..]
+        .iter()
+        .all(|b| b["seat"] == 0 && b["price"] == 1));
+    assert_eq!(of_type("shortage_ended").count(), 1);
+    let view = app.document(&game, None).await["view"].clone();
+    assert_eq!(view["bank_houses"], 0);
+
+    // The stored (unredacted) log folds to the stored state.
+    let id: uuid::Uuid = game.id.parse().unwrap();
+    let version = app.version(&game).await;
+    let raw: Vec<Value> = db::store::events_up_to(&mut app.db.conn(), id, version)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.event)
+        .collect();
+    assert_eq!(raw.len() as i64, version);
+    let replayed = engine::registry::find("monopoly")
+        .unwrap()
+        .replay(&raw)
+        .unwrap();
+    assert_eq!(replayed.to_json(), stored_snapshot(&app, &game));
+}
+
+// ---- Rules versions (issue 24) ----
+
+/// Creates an open version-1 Monopoly game with config `{}` straight through the store, as the
+/// server stored such games before rules version 2, and fills its seats.
+async fn version_1_game(app: &TestApp, seed: u64, players: usize) -> Game {
+    let id = uuid::Uuid::new_v4();
+    db::store::create_game(
+        &mut app.db.conn(),
+        db::store::NewGame {
+            id,
+            game_type: "monopoly".into(),
+            rules_version: 1,
+            config: json!({}),
+            rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
+            seats: vec![db::store::NewSeat::Open; players],
+            initial: None,
+        },
+    )
+    .expect("store a version-1 game");
+    let mut tokens = Vec::new();
+    for i in 0..players {
+        let (status, body) = helpers::json_of(
+            app.req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+                .json(&json!({ "name": format!("Player {i}") }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        tokens.push(body["token"].as_str().unwrap().to_string());
+    }
+    Game {
+        id: id.to_string(),
+        tokens,
+    }
+}
+
+/// Plays a plain client until some seat owns a deed and nothing is under the hammer; returns
+/// the owner and the square.
+async fn play_until_a_deed_is_owned(app: &TestApp, game: &Game) -> (usize, u64) {
+    for _ in 0..500 {
+        let view = app.document(game, None).await["view"].clone();
+        let owned = view["deeds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find_map(|d| Some((d["owner"].as_u64()? as usize, d["square"].as_u64()?)));
+        if let (Some(owned), true) = (owned, view["auction"].is_null()) {
+            return owned;
+        }
+        advance_claiming(app, game, false).await;
+    }
+    panic!("nobody bought a deed in 500 moves");
+}
+
+/// The types of the events in an action's response.
+fn event_types(body: &Value) -> Vec<String> {
+    body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["type"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// MO-TRADE-2, MO-TRADE-4, issue 24: a game created under rules version 1 keeps its trade rules
+/// after the upgrade, whether it started after it (its stored config `{}` is read as version
+/// 1) or its snapshot was written before the version-2 options existed: an empty offer is
+/// taken, and an offered deed mortgaged before acceptance changes hands mortgaged, its new
+/// owner paying the interest as before. The same moves in a version-2 game: the empty offer
+/// is refused and the offer lapses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mo_trade_4_a_version_1_game_keeps_executing_offers_as_accepted() {
+    let app = spawn_app().await;
+    let v1 = version_1_game(&app, 31, 2).await;
+    let doc = app.document(&v1, None).await;
+    assert_eq!(
+        (doc["status"].as_str(), doc["rules_version"].as_i64()),
+        (Some("active"), Some(1))
+    );
+    assert_eq!(
+        stored_snapshot(&app, &v1)["config"]["trade_offers"],
+        "as_accepted"
+    );
+    use diesel::RunQueryDsl;
+    diesel::sql_query(
+        "UPDATE games SET snapshot = (snapshot::jsonb #- '{config,trade_offers}' \
+         #- '{config,inherited_interest}' #- '{config,utility_rent_dice}')::json WHERE id = $1",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(v1.id.parse::<uuid::Uuid>().unwrap())
+    .execute(&mut app.db.conn())
+    .unwrap();
+    assert!(stored_snapshot(&app, &v1)["config"]
+        .get("trade_offers")
+        .is_none());
+
+    let v2 = create(&app, 2, 31, json!({})).await;
+    assert_eq!(app.document(&v2, None).await["rules_version"], 2);
+    for (game, version) in [(&v1, 1), (&v2, 2)] {
+        let (x, square) = play_until_a_deed_is_owned(&app, game).await;
+        let y = 1 - x;
+        let (status, body) = app
+            .act(
+                game,
+                y,
+                &json!({"action": {"type": "offer_trade", "to": x}}),
+            )
+            .await;
+        if version == 1 {
+            assert_eq!(status, StatusCode::OK, "{body}");
+        } else {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(body["code"], "monopoly.empty_offer");
+        }
+        let body = act_ok(
+            &app,
+            game,
+            x,
+            json!({"type": "offer_trade", "to": y, "give_properties": [square], "get_cash": 1}),
+        )
+        .await;
+        let offer = body["events"][0]["event"]["offer"]["offer"].clone();
+        let body = act_ok(&app, game, x, json!({"type": "mortgage", "square": square})).await;
+        let lapsed = event_types(&body).contains(&"trade_lapsed".to_string());
+        assert_eq!(lapsed, version == 2, "{body}");
+        let (status, body) = app
+            .act(
+                game,
+                y,
+                &json!({"action": {"type": "accept_trade", "offer": offer}}),
+            )
+            .await;
+        if version == 1 {
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let events = body["events"].as_array().unwrap();
+            assert_eq!(events[0]["event"]["type"], "trade_executed");
+            let interest = &events[1]["event"];
+            assert_eq!(
+                (&interest["type"], &interest["from"], &interest["reason"]),
+                (&json!("paid"), &json!(y), &json!("interest")),
+                "{body}"
+            );
+            let view = app.document(game, None).await["view"].clone();
+            assert_eq!(owner_of(&view, square), Some(y));
+        } else {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(body["code"], "monopoly.no_such_offer");
+        }
+    }
 }
 
 // ---- The published codes ----

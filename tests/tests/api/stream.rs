@@ -108,7 +108,7 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
         (last.id, &last.data),
         (
             version,
-            &json!({"version": version, "status": "active", "active_seats": doc["active_seats"]})
+            &json!({"version": version, "status": "active", "active_seats": doc["active_seats"], "deadlines": []})
         )
     );
     // The spectator's stream is redacted like the spectator's log.
@@ -183,7 +183,7 @@ async fn a_stream_of_a_finished_game_with_nothing_left_answers_204() {
         .unwrap();
     let text = res.text().await.unwrap();
     assert!(text.ends_with(&format!(
-        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\",\"active_seats\":[]}}\n\n"
+        "event: version\nid: {version}\ndata: {{\"version\":{version},\"status\":\"finished\",\"active_seats\":[],\"deadlines\":[]}}\n\n"
     )));
 }
 

@@ -328,6 +328,8 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .expect("store a version-1 game");

@@ -6,7 +6,7 @@ import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
 import { boardFor } from './boards/index.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
-import { eventList } from './log.js';
+import { describeLifecycle, eventList } from './log.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { followGame } from './updates.js';
@@ -295,6 +295,8 @@ function render() {
   renderPlayers(doc, ctx, activeSeats, board);
   renderOutcome(doc, outcome ?? null);
 
+  /** @param {api.EventDto['event']} e */
+  const describe = (e) => describeLifecycle(e, ctx.name) ?? board.describeEvent(e, ctx);
   const replayBox = byId('replay');
   replayBox.hidden = !replaying;
   if (replaying && page.replaySeq !== null) {
@@ -304,13 +306,13 @@ function render() {
       replayControls({
         seq: page.replaySeq,
         last: doc.version,
-        explanation: event ? board.describeEvent(event.event, ctx) : '',
+        explanation: event ? describe(event.event) : '',
         go: showSeq,
       }),
     );
   }
   const log = byId('log');
-  replace(log, eventList(page.events, page.replaySeq, (e) => board.describeEvent(e, ctx)));
+  replace(log, eventList(page.events, page.replaySeq, describe));
   if (!replaying) log.scrollTop = log.scrollHeight;
   restoreFocus(focused);
   document.body.dataset.ready = 'true';

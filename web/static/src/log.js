@@ -22,3 +22,27 @@ export function eventList(events, until, describe) {
     ),
   );
 }
+
+/**
+ * The service's own events in the log (clocks, resignation, the bots that stand in for absent
+ * players), in words; `null` for the game's events, which the board describes.
+ * @param {EventDto['event']} event
+ * @param {(seat: number) => string} name
+ * @returns {string | null}
+ */
+export function describeLifecycle(event, name) {
+  switch (event.type) {
+    case 'seat_timed_out':
+      return `${name(event.seat)}'s time ran out.`;
+    case 'seat_resigned':
+      return `${name(event.seat)} resigned.`;
+    case 'bot_took_over':
+      return `The ${event.level} bot plays for ${name(event.seat)}.`;
+    case 'seat_reclaimed':
+      return `${name(event.seat)} is back and plays again.`;
+    case 'game_aborted':
+      return `${name(event.seat)} aborted the game.`;
+    default:
+      return null;
+  }
+}

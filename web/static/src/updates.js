@@ -19,6 +19,12 @@ import * as api from './api.js';
 
 /** @typedef {(options: UpdateOptions) => {stop: () => void}} Transport */
 
+/**
+ * Whether a game in `status` is over: it never changes again.
+ * @param {string} status
+ */
+const isOver = (status) => status !== 'open' && status !== 'active';
+
 /** Seconds a long poll waits on the server before it answers 304. */
 const WAIT_SECONDS = 25;
 
@@ -37,8 +43,8 @@ function longPoll({ gameId, token, version, onDocument, onConnection }) {
         if (got) {
           etag = got.etag;
           if (got.doc.version > version()) onDocument(got.doc);
-          // A finished game never changes again.
-          if (got.doc.status === 'finished') return;
+          // A game that is over (finished, aborted, expired) never changes again.
+          if (isOver(got.doc.status)) return;
         }
       } catch (e) {
         if (abort.signal.aborted) return;
@@ -84,7 +90,7 @@ function pushStream(options) {
           /** @type {api.StreamVersion} */
           const v = JSON.parse(msg.data);
           if (v.version > version()) onDocument(await api.getGame(gameId, token));
-          if (v.status === 'finished') return;
+          if (isOver(v.status)) return;
         }
         // The server closed the stream (a restart, a timeout): reopen it from `lastId`.
         failures += 1;

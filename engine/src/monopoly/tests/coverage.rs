@@ -14,6 +14,8 @@ const TESTS: &[&str] = &[
     include_str!("scenarios.rs"),
     include_str!("playouts.rs"),
     include_str!("determinize.rs"),
+    include_str!("trades.rs"),
+    include_str!("versions.rs"),
 ];
 
 /// Rule IDs such as `MO-RENT-2`, decisions `MO-D-7` and scenarios `MO-T-23`.
@@ -93,6 +95,7 @@ fn published_codes_are_stable() {
             "monopoly.no_debt",
             "monopoly.bankruptcy_not_allowed",
             "monopoly.no_inheritance",
+            "monopoly.empty_offer",
         ]
     );
 }

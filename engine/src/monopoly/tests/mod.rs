@@ -11,4 +11,6 @@ mod playouts;
 mod property;
 mod scenarios;
 mod setup;
+mod trades;
 mod turn;
+mod versions;

@@ -12,7 +12,7 @@ use crate::monopoly::event::EndReason;
 use crate::monopoly::rules;
 use crate::monopoly::state::PaymentReason;
 use crate::monopoly::state::{houses_at, Lot, State, HOTEL};
-use crate::monopoly::{Action, Config, Event, Monopoly};
+use crate::monopoly::{Action, Config, Event, Monopoly, TradeOffers, UtilityRentDice};
 use crate::{Game, Seat, Viewer};
 
 const GAMES_PER_COUNT: u64 = 300;
@@ -394,6 +394,21 @@ pub(super) fn check_invariants(state: &State) {
             assert!(p.jail_cards.is_empty());
         }
     }
+    if state.config.trade_offers == TradeOffers::AsMade {
+        // MO-TRADE-2, MO-TRADE-4: an open offer moves something, and a deed it names has not
+        // changed hands since (that would have made it lapse).
+        for o in &state.offers {
+            assert!(
+                !(o.give.is_empty() && o.get.is_empty()),
+                "empty offer {o:?}"
+            );
+            for (squares, owner) in [(&o.give.properties, o.from), (&o.get.properties, o.to)] {
+                for &square in squares {
+                    assert_eq!(state.deed(square).unwrap().owner, Some(owner), "{o:?}");
+                }
+            }
+        }
+    }
     for debt in &state.debts {
         assert!(!state.player(debt.debtor).bankrupt);
         assert!(debt.total() > 0);
@@ -449,6 +464,24 @@ fn random_playouts_with_5_players_end_and_keep_every_invariant() {
 #[test]
 fn random_playouts_with_6_players_end_and_keep_every_invariant() {
     playouts(6);
+}
+
+/// Rules version 1 (`trade_offers = as_accepted`, `inherited_interest = in_total`) and the
+/// `utility_rent_dice = move` option: games still end and keep every invariant.
+#[test]
+fn version_1_and_move_dice_playouts_end_and_keep_every_invariant() {
+    let v1 = Config {
+        round_limit: Some(rounds(4)),
+        ..Config::defaults(1)
+    };
+    let move_dice = Config {
+        utility_rent_dice: UtilityRentDice::Move,
+        ..config(rounds(4))
+    };
+    for seed in 0..20 {
+        play_with(4, 1000 + seed, &v1, seed == 0, purposeful);
+        play_with(4, 2000 + seed, &move_dice, false, purposeful);
+    }
 }
 
 /// A measurement, not a check (run with `--ignored --nocapture`): how many purposeful games

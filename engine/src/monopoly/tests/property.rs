@@ -503,25 +503,78 @@ fn mo_trade_2_mo_d_20_sold_jail_card_returns_to_its_deck() {
     assert_eq!(s.decks[0].len(), 16);
 }
 
-/// The trade template lists both sides' tradeable deeds, cards and cash limits; every
+/// MO-TRADE-2, MO-TRADE-4 (amended): the offer templates list both sides' tradeable deeds,
+/// cards and cash limits, one template per field an offer leads with (that field gives at
+/// least one item, the fields before it nothing), so no instantiation is empty; the cash the
+/// proposer may give leaves the interest on every mortgaged deed it may ask for. Every
 /// instantiation is accepted (the template promise).
 #[test]
-fn mo_trade_4_offer_template_instantiations_are_accepted() {
+fn mo_trade_2_mo_trade_4_offer_templates_move_something_and_are_accepted() {
     let mut s = new_game(3);
     own(&mut s, A, &[1, 3, 5]);
     own(&mut s, B, &[6, 8]);
     set_level(&mut s, 1, 1);
-    let templates = Monopoly::action_templates(&s, Seat(A));
-    let to_b = templates
-        .iter()
+    ok(&mut s, B, Action::Mortgage { square: 8 });
+    let to_b: Vec<_> = Monopoly::action_templates(&s, Seat(A))
+        .into_iter()
+        .filter(|t| t.action_type == "offer_trade" && t.fixed["to"] == 1)
+        .collect();
+    fn fields(t: &crate::template::ActionTemplate) -> Vec<&str> {
+        t.params.keys().map(String::as_str).collect()
+    }
+    let at_least_one = |values: serde_json::Value| Domain::Subset {
+        values: values.as_array().unwrap().clone(),
+        min_items: 1,
+        max_items: values.as_array().unwrap().len(),
+    };
+    // Led by get_properties, give_properties, get_cash, give_cash (nobody holds a card).
+    assert_eq!(to_b.len(), 4, "{to_b:?}");
+    assert_eq!(
+        to_b[0].params["get_properties"],
+        at_least_one(serde_json::json!([6, 8]))
+    );
+    assert_eq!(to_b[0].params["give_properties"], Domain::any_subset([5u8]));
+    // A may give M 1500 less the 5 interest on the mortgaged Elisenstraße (MO-TRADE-3).
+    assert_eq!(
+        to_b[0].params["give_cash"],
+        Domain::Integer { min: 0, max: 1495 }
+    );
+    assert_eq!(
+        fields(&to_b[1]),
+        ["get_cash", "give_cash", "give_properties"]
+    );
+    assert_eq!(
+        to_b[1].params["give_properties"],
+        at_least_one(serde_json::json!([5]))
+    );
+    assert_eq!(fields(&to_b[2]), ["get_cash", "give_cash"]);
+    assert_eq!(
+        to_b[2].params["get_cash"],
+        Domain::Integer { min: 1, max: 1550 }
+    );
+    assert_eq!(fields(&to_b[3]), ["give_cash"]);
+    assert_eq!(
+        to_b[3].params["give_cash"],
+        Domain::Integer { min: 1, max: 1495 }
+    );
+    let mut r = rng(4);
+    for template in &to_b {
+        for _ in 0..100 {
+            let action: Action = serde_json::from_value(template.instantiate(&mut r)).unwrap();
+            Monopoly::decide(&s, Seat(A), &action, &mut r)
+                .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+        }
+    }
+    // Too poor for the interest: the mortgaged deed is left out of what A may ask for.
+    set_cash(&mut s, A, 4);
+    let asks = Monopoly::action_templates(&s, Seat(A))
+        .into_iter()
         .find(|t| t.action_type == "offer_trade" && t.fixed["to"] == 1)
         .unwrap();
-    assert_eq!(to_b.params["give_properties"], Domain::any_subset([5u8]));
-    assert_eq!(to_b.params["get_properties"], Domain::any_subset([6u8, 8]));
-    let mut r = rng(4);
-    for _ in 0..200 {
-        let action: Action = serde_json::from_value(to_b.instantiate(&mut r)).unwrap();
-        Monopoly::decide(&s, Seat(A), &action, &mut r).unwrap();
-    }
+    assert_eq!(
+        asks.params["get_properties"],
+        at_least_one(serde_json::json!([6]))
+    );
+    assert_eq!(asks.params["give_cash"], Domain::Integer { min: 0, max: 4 });
     assert_eq!(s.turn.unwrap().step, Step::Roll);
 }

@@ -3,7 +3,7 @@
 
 use super::support::*;
 use crate::monopoly::state::{Lot, Step, HOTEL};
-use crate::monopoly::{Action, Event, Monopoly, PaymentReason};
+use crate::monopoly::{Action, Config, Event, Monopoly, PaymentReason, UtilityRentDice};
 use crate::{Game, Seat};
 
 fn rent_paid(events: &[Event]) -> Vec<i64> {
@@ -118,8 +118,10 @@ fn mo_t_7_rent_survives_the_payers_doubles_reroll() {
     assert_eq!(rent_paid(&claim(&mut s, B)), vec![6]);
 }
 
-/// MO-T-8, MO-RENT-7, MO-COMP-16: a Werk alone: dice × 4. The seed has the lander throw the
-/// dice for the rent ("Werfen Sie beide Würfel"): the rent roll is (3,4), not the move's.
+/// MO-T-8, MO-RENT-7 (amended), MO-COMP-16: a Werk alone: the rent roll × 4. By default the
+/// payer rolls afresh for the rent (the seed's "Werfen Sie beide Würfel"): the rent roll is
+/// (3,4), not the move's (1,3). With `utility_rent_dice = move` A's move roll (3,4) is the
+/// rent roll and no dice are thrown for the rent.
 #[test]
 fn mo_t_8_wasserwerk_alone_rents_7_times_4() {
     let mut s = new_game(3);
@@ -134,9 +136,31 @@ fn mo_t_8_wasserwerk_alone_rents_7_times_4() {
             ..
         }
     )));
+
+    let mut s = new_game_with(3, move_dice());
+    own(&mut s, B, &[28]);
+    place(&mut s, A, 21);
+    // The script holds only the move: a roll for the rent would run out of dice.
+    let events = roll(&mut s, A, &[[3, 4]]);
+    assert_eq!(rents_owed(&events), vec![28]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::RentOwed {
+            dice: Some([3, 4]),
+            ..
+        }
+    )));
 }
 
-/// MO-T-9, MO-RENT-7, MO-D-4: both Werke, one mortgaged (not 28): dice × 10.
+fn move_dice() -> Config {
+    Config {
+        utility_rent_dice: UtilityRentDice::Move,
+        ..Config::default()
+    }
+}
+
+/// MO-T-9, MO-RENT-7 (amended), MO-D-4: both Werke, one mortgaged (not 28): the rent roll
+/// × 10, with either source of the rent roll.
 #[test]
 fn mo_t_9_both_werke_one_mortgaged_rent_7_times_10() {
     let mut s = new_game(3);
@@ -144,6 +168,43 @@ fn mo_t_9_both_werke_one_mortgaged_rent_7_times_10() {
     mortgage(&mut s, 12);
     place(&mut s, A, 24);
     assert_eq!(rents_owed(&roll(&mut s, A, &[[1, 3], [3, 4]])), vec![70]);
+
+    let mut s = new_game_with(3, move_dice());
+    own(&mut s, B, &[12, 28]);
+    mortgage(&mut s, 12);
+    place(&mut s, A, 21);
+    assert_eq!(rents_owed(&roll(&mut s, A, &[[3, 4]])), vec![70]);
+}
+
+/// MO-RENT-7 (amended), MO-RENT-2 (amended): with `utility_rent_dice = move` the roll that
+/// frees a player from jail is the rent roll too; the amount is fixed at landing from the rent
+/// roll and the later claim pays exactly that. A token that came by card has no move roll, so
+/// the payer rolls (no card of the default deck leads to a Werk: the landing is resolved
+/// directly here).
+#[test]
+fn mo_rent_7_mo_rent_2_with_move_dice_the_freeing_roll_counts_and_the_amount_is_fixed() {
+    let mut s = new_game_with(3, move_dice());
+    own(&mut s, B, &[12]);
+    s.players[0].in_jail = true;
+    place(&mut s, A, 10);
+    let events = roll(&mut s, A, &[[1, 1]]);
+    assert_eq!(rents_owed(&events), vec![8], "(1,1) from jail to 12: 2 × 4");
+    ok(&mut s, A, Action::EndTurn);
+    let paid = claim(&mut s, B);
+    assert!(paid.iter().any(|e| matches!(
+        e,
+        Event::Paid {
+            amount: 8,
+            reason: PaymentReason::Rent,
+            ..
+        }
+    )));
+
+    let mut scratch = crate::scratch::Scratch::<Monopoly>::new(&s);
+    let c = Seat(C);
+    scratch.state.players[usize::from(C)].position = 12;
+    scratch.land(c, 1, None, &mut Dice::new(&[[5, 6]]));
+    assert_eq!(rents_owed(&scratch.events), vec![44], "rolled for: 11 × 4");
 }
 
 /// MO-T-10, MO-RENT-6, MO-COMP-15: 25 / 50 / 100 / 200 by Bahnhöfe owned.

@@ -193,7 +193,9 @@ fn config_defaults_validation_and_unknown_keys() {
         json,
         serde_json::json!({"start_money": 1500, "auto_collect_rent": false,
             "count_mortgaged_for_rail_util": true, "building_auction_min_bid": 1,
-            "interest_rounding": "up", "deck": "hasbro-de-du", "round_limit": null})
+            "interest_rounding": "up", "deck": "hasbro-de-du", "round_limit": null,
+            "utility_rent_dice": "roll", "trade_offers": "as_made",
+            "inherited_interest": "per_deed"})
     );
     let game = crate::registry::find("monopoly").unwrap();
     let try_config = |config: serde_json::Value, seats| game.setup(&config, seats, &mut rng(1));
@@ -205,6 +207,9 @@ fn config_defaults_validation_and_unknown_keys() {
         serde_json::json!({"round_limit": 0}),
         serde_json::json!({"deck": "hasbro-de-sie"}),
         serde_json::json!({"interest_rounding": "sideways"}),
+        serde_json::json!({"utility_rent_dice": "move_roll"}),
+        serde_json::json!({"trade_offers": "binding"}),
+        serde_json::json!({"inherited_interest": "by_deed"}),
         serde_json::json!({"jackpot": true}),
     ] {
         assert!(try_config(bad.clone(), 3).is_err(), "{bad} must be refused");

@@ -106,6 +106,7 @@ fn error_codes_are_stable() {
             "tyros.no_fight_decision",
             "tyros.invalid_fight_cards",
             "tyros.no_keep_due",
+            "tyros.trade_leaves_no_action",
         ]
     );
 }

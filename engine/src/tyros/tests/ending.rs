@@ -30,8 +30,10 @@ fn last_placement(s: &mut crate::tyros::State, white_keeps: &[u8]) {
     tiles(s, W, &mine);
 }
 
-/// TR-END-1, TR-D-13: the game ends after the action phase of the first round in which,
-/// after Phase 2, the pile is empty and some player holds no tile; not before.
+/// TR-END-1, TR-D-13 (amended, "as TR-END-1"): the game ends after the action phase of the
+/// first round in which, after Phase 2, the pile is empty and some player holds no tile; not
+/// before, and not only once no tiles remain anywhere (the decision table's former wording):
+/// the other players still hold tiles when it ends.
 #[test]
 fn tr_end_1_the_game_ends_after_the_round_that_empties_a_hand() {
     for white_keeps in [vec![], vec![24]] {
@@ -65,6 +67,12 @@ fn tr_end_1_the_game_ends_after_the_round_that_empties_a_hand() {
         assert_eq!(ended, last);
         assert_eq!(s.outcome.is_some(), last);
         if last {
+            assert!(
+                [R, G, B]
+                    .iter()
+                    .all(|&seat| !s.player(Seat(seat)).tiles.is_empty()),
+                "tiles remain in other hands"
+            );
             assert_eq!(s.phase, Phase::Finished);
             assert!(Tyros::active_seats(&s).is_empty());
             refused(&mut s, W, Action::Pass, "game_over");

@@ -108,25 +108,52 @@ fn tr_k1_a_free_trade_goes_beside_the_action() {
     assert_eq!(s.turn().map(|t| t.seat), Some(Seat(3)));
 }
 
-/// TR-K1b: after a free trade a player with no possible action may still pass; without the
-/// option a player trade is the turn's action.
+/// TR-K1, TR-K1b: "A pass turn has no action, so no free trade is attached to it." An offer
+/// (before the turn's action) whose trade would leave its proposer nothing but a pass is
+/// refused when made (seeds 2022 and 2034 passed after such a trade); the offer templates keep
+/// to offers that leave an action. Once a trade is made the turn takes an action: pass is
+/// refused and not listed, and the listing has something to take. Without the option a player
+/// trade is the turn's action.
 #[test]
-fn tr_k1_after_a_free_trade_pass_only_when_no_action_is_possible() {
+fn tr_k1_a_free_trade_goes_with_an_action_never_with_a_pass() {
     let mut s = table(4, free_trade());
     hand(&mut s, W, json!({"orange": 1}));
-    accepted(
-        &mut s,
-        W,
-        Action::OfferTrade {
-            to: Seat(R),
-            give: cards(json!({"orange": 1})),
-            get: Cards::NONE,
-        },
-    );
+    hand(&mut s, R, json!({"green": 1}));
+    let all_of_it = Action::OfferTrade {
+        to: Seat(R),
+        give: cards(json!({"orange": 1})),
+        get: Cards::NONE,
+    };
+    refused(&mut s, W, all_of_it.clone(), e::TRADE_LEAVES_NO_ACTION);
+    let mut r = rng(3);
+    let offers: Vec<_> = Tyros::action_templates(&s, Seat(W))
+        .into_iter()
+        .filter(|t| t.action_type == "offer_trade")
+        .collect();
+    // The whole hand for at least one card: a card stays for a bank trade.
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].fixed["give"], json!({"orange": 1}));
+    for template in &offers {
+        for _ in 0..50 {
+            let action: Action = serde_json::from_value(template.instantiate(&mut r)).unwrap();
+            let mut tried = s.clone();
+            accepted(&mut tried, W, action);
+        }
+    }
+    assert!(Tyros::legal_actions(&s, Seat(W)).contains(&Action::Pass));
+
+    hand(&mut s, W, json!({"orange": 2}));
+    accepted(&mut s, W, all_of_it);
+    assert!(Tyros::legal_actions(&s, Seat(R)).contains(&Action::AcceptTrade));
     accepted(&mut s, R, Action::AcceptTrade);
-    assert!(held(&s, W).is_empty());
-    assert_eq!(Tyros::legal_actions(&s, Seat(W)), vec![Action::Pass]);
-    pass(&mut s, W);
+    assert_eq!(s.turn().map(|t| (t.seat, t.traded)), Some((Seat(W), true)));
+    refused(&mut s, W, Action::Pass, e::PASS_NOT_ALLOWED);
+    let listed = Tyros::legal_actions(&s, Seat(W));
+    assert!(!listed.is_empty(), "an action is listed after the trade");
+    let action = listed[0].clone();
+    accepted(&mut s, W, action);
+    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "traded and acted");
+
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 1}));
     accepted(

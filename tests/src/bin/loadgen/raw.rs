@@ -72,7 +72,11 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                         status: db::GameStatus::Active,
                         active_seats: vec![0],
                         bot_turn: None,
+                        lifecycle: None,
+                        deadline: Default::default(),
                     }),
+                    clock: None,
+                    open_ttl: std::time::Duration::from_secs(86_400),
                 },
             )
             .map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -421,6 +421,8 @@ export default {
         return `Trade offer ${e.offer.offer}: ${offerText(e.offer, ctx)}.`;
       case 'trade_executed':
         return `Trade ${e.offer.offer} is done.`;
+      case 'trade_lapsed':
+        return `Trade offer ${e.offer} lapses: ${sq(e.square)} changed since it was made.`;
       case 'turn_ended':
         return `${name(e.seat)} ends the turn.`;
       case 'player_bankrupt':

@@ -1,0 +1,88 @@
+//! Changes decided with the game's row locked: the seats' lifecycle (resigning, reclaiming,
+//! aborting, a clock running out). They are rare, so they take the simple path: lock, look
+//! (the decision may read more, such as whether anyone has moved yet), decide, write, commit.
+//! Actions take the optimistic path of [`super::apply_action`] instead; the two serialise
+//! through the row lock and the version guard of [`super::append`].
+
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use super::append::{append, Applied, Decision};
+use super::deadlines::end_open_game;
+use super::games::lock_game;
+use crate::models::{GameRow, GameStatus};
+use crate::schema::game_events;
+use crate::StoreError;
+
+/// What a change decided with the row locked does.
+// One value per request, moved once.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum LockedChange {
+    /// Append these events (the game is started).
+    Append(Decision),
+    /// End the open game as `Aborted` or `Expired`: it never started, so no event.
+    EndOpen(GameStatus),
+}
+
+/// What [`change_locked`] did.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum Changed {
+    /// Events were appended.
+    Appended(Applied),
+    /// The open game ended; the row after it.
+    Ended(GameRow),
+}
+
+impl Changed {
+    /// The game after the change.
+    pub fn game(&self) -> &GameRow {
+        match self {
+            Changed::Appended(applied) => &applied.game,
+            Changed::Ended(game) => game,
+        }
+    }
+}
+
+/// Locks game `game_id`, lets `decide` look at it (with the connection, inside the
+/// transaction) and say what to do, does it, commits.
+///
+/// # Errors
+/// `NotFound`; `Rejected` (nothing written); `Unavailable`; `Database`.
+pub fn change_locked<E>(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    decide: impl FnOnce(&mut PgConnection, &GameRow) -> Result<LockedChange, StoreError<E>>,
+) -> Result<Changed, StoreError<E>> {
+    conn.transaction(|conn| {
+        let game = lock_game(conn, game_id)?;
+        match decide(conn, &game)? {
+            LockedChange::Append(decision) => Ok(Changed::Appended(append(conn, &game, decision)?)),
+            LockedChange::EndOpen(status) => {
+                if game.status != GameStatus::Open {
+                    return Err(StoreError::WrongStatus {
+                        current: game.status,
+                        required: GameStatus::Open,
+                    });
+                }
+                Ok(Changed::Ended(end_open_game(conn, &game, status)?))
+            }
+        }
+    })
+}
+
+/// Whether any seat of `game_id` has acted yet: an event caused by a game action (setup and
+/// lifecycle events have none), a bot's included.
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn any_seat_moved(conn: &mut PgConnection, game_id: Uuid) -> Result<bool, StoreError> {
+    use diesel::dsl::exists;
+    Ok(diesel::select(exists(
+        game_events::table
+            .filter(game_events::game_id.eq(game_id))
+            .filter(game_events::action.is_not_null()),
+    ))
+    .get_result(conn)?)
+}
