@@ -1307,6 +1307,8 @@ async fn version_1_game(app: &TestApp, seed: u64, players: usize) -> Game {
             rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
+            clock: None,
+            open_ttl: std::time::Duration::from_secs(86_400),
         },
     )
     .expect("store a version-1 game");
