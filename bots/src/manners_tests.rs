@@ -1,11 +1,12 @@
 //! The bots' manners and the end of every game, checked on whole games of bots only (every
 //! level, small search budgets so that the suite takes seconds): every game of every type,
 //! player count and variant ends; Monopoly bots never undo their own moves in a turn, keep at
-//! most one offer open, make at most one a turn, never press one that was refused since the
-//! deeds changed and never let a rent lapse; Tyros bots make no offers and trade with the bank
+//! most one offer open, make at most one a turn and one to the same seat in a few rounds, never
+//! press one that was refused since the deeds changed and never let a rent lapse; Tyros bots make no offers and trade with the bank
 //! at most once a round.
 
 use crate::arena::{play_game, play_observed, Tally};
+use crate::games::monopoly::manners::OFFER_GAP_ROUNDS;
 use crate::games::tyros::BANK_TRADES_PER_ROUND;
 use crate::{Bot, BotGame, Budget, Level};
 use engine::acquire::Acquire;
@@ -117,6 +118,8 @@ fn monopoly_bots_mind_their_manners() {
                 // Per proposer: the seats that refused it since the deeds last changed.
                 let mut refused: Vec<Vec<Seat>> = vec![Vec::new(); players];
                 let mut open: Vec<(u32, Seat, Seat)> = Vec::new();
+                // The round of each (proposer, addressee)'s last offer.
+                let mut last_offer: Vec<(Seat, Seat, u32)> = Vec::new();
                 let mut observe = |state: &monopoly::State,
                                    seat: Seat,
                                    action: &monopoly::Action,
@@ -183,6 +186,18 @@ fn monopoly_bots_mind_their_manners() {
                                 "an offer pressed after a refusal: {here}"
                             );
                             turn.offered.push(seat);
+                            let round = state.rounds_completed;
+                            if let Some(&(_, _, last)) =
+                                last_offer.iter().find(|o| o.0 == seat && o.1 == to)
+                            {
+                                assert!(
+                                    round >= last + OFFER_GAP_ROUNDS,
+                                    "offers {} rounds apart: {here}",
+                                    round - last
+                                );
+                            }
+                            last_offer.retain(|o| !(o.0 == seat && o.1 == to));
+                            last_offer.push((seat, to, round));
                         }
                         A::ClaimRent { .. } => claims += 1,
                         _ => {}

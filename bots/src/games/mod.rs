@@ -2,6 +2,6 @@
 //! weights here are judgement, tuned in the arena, not rules.
 
 mod acquire;
-mod monopoly;
+pub(crate) mod monopoly;
 mod tycoon;
 pub(crate) mod tyros;

@@ -40,16 +40,25 @@ pub struct Memory {
     /// Seats that refused an offer of the seat within the remembered log. The rule asks only
     /// for silence until the deeds change; deeds change nearly every turn, so a refusal
     /// silences the bot towards that seat for as long as it remembers it (the last
-    /// [`crate::RECENT_EVENTS`] events, some rounds).
+    /// [`crate::RECENT_EVENTS`] events, several rounds).
     pub refused_by: Vec<Seat>,
+    /// Seats the seat made an offer to within the last [`OFFER_GAP_ROUNDS`] rounds (answered
+    /// or not): offers to one player stay rare.
+    pub offered_lately: Vec<Seat>,
 }
+
+/// Rounds a bot lets pass before it makes another offer to the same player.
+pub const OFFER_GAP_ROUNDS: u32 = 4;
 
 /// The memory of `seat` from `events` (redacted for it, oldest first).
 pub fn remember(seat: Seat, events: &[Event]) -> Memory {
     let mut m = Memory::default();
     let mut offers: Vec<(u32, Seat, Seat)> = Vec::new();
+    // The addressees of the seat's offers and the rounds completed since each.
+    let mut lately: Vec<(Seat, u32)> = Vec::new();
     for event in events {
         match event {
+            Event::RoundCompleted { .. } => lately.iter_mut().for_each(|(_, r)| *r += 1),
             Event::TurnStarted { .. } => {
                 m.turn_in_sight = true;
                 m.mortgaged.clear();
@@ -76,6 +85,7 @@ pub fn remember(seat: Seat, events: &[Event]) -> Memory {
                 offers.push((offer.offer, offer.from, offer.to));
                 if offer.from == seat {
                     m.offered = true;
+                    lately.push((offer.to, 0));
                 }
             }
             Event::TradeRejected { offer } => {
@@ -92,6 +102,11 @@ pub fn remember(seat: Seat, events: &[Event]) -> Memory {
     if !m.turn_in_sight {
         m.offered = true;
     }
+    m.offered_lately = lately
+        .into_iter()
+        .filter(|&(_, rounds)| rounds < OFFER_GAP_ROUNDS)
+        .map(|(to, _)| to)
+        .collect();
     m
 }
 

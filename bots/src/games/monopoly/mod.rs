@@ -5,7 +5,7 @@
 //! next player rolls (MO-RENT-2), offers wait for their addressee. Bots claim and answer as
 //! soon as they can ([`BotGame::wants_to_act`]), also outside their turns.
 
-mod manners;
+pub(crate) mod manners;
 mod playout;
 mod trades;
 mod value;

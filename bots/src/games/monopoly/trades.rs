@@ -1,8 +1,9 @@
 //! Monopoly bots' trades: what they do at once instead of thinking (claim, answer, offer).
 //!
 //! An offer is made only at the start of the bot's own turn, at most one a turn, never while
-//! one of its offers is open, never to a seat that refused one while it remembers the refusal,
-//! and only when it completes a colour group of the bot's and the bot's evaluation finds it
+//! one of its offers is open, to the same seat at most once in
+//! [`OFFER_GAP_ROUNDS`](super::manners::OFFER_GAP_ROUNDS) rounds, never to a seat that refused
+//! one while it remembers the refusal, and only when it completes a colour group of the bot's and the bot's evaluation finds it
 //! worth something to the addressee too (cash makes up the difference). An offer is accepted
 //! when it does not lower the bot's lead; when a game has stalled (many rounds without any
 //! complete group on the board) a bot also takes what raises its own worth, so that a table of
@@ -100,7 +101,7 @@ fn propose(state: &State, seat: Seat, memory: &Memory, rng: &mut dyn RngCore) ->
     let stalled = stalled(state);
     let mut best: Option<(f64, Action)> = None;
     for to in state.solvent().filter(|&s| s != seat) {
-        if memory.refused_by.contains(&to) {
+        if memory.refused_by.contains(&to) || memory.offered_lately.contains(&to) {
             continue;
         }
         for get in wanted(state, seat, to, stalled) {
