@@ -13,7 +13,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -21,6 +21,7 @@ use actix_web::web;
 use db::store::{self, ApplyRequest, ClaimedTurn, LockWait};
 use rand::SeedableRng;
 
+use crate::config::BotSettings;
 use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
 use crate::lifecycle::is_lifecycle;
@@ -28,61 +29,7 @@ use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
 use crate::service::decision::lifecycle_of;
 use crate::service::play::{self, Actor};
-use crate::state::Context;
-
-/// How bots run in this process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BotSettings {
-    /// Worker threads; 0: this process moves no bots.
-    pub threads: usize,
-    /// Largest thinking time per move.
-    pub max_budget_ms: u32,
-    /// Pause before each bot move.
-    pub move_delay_ms: u32,
-    /// How long a claimed turn stays with its worker before others may take it.
-    pub lease: Duration,
-    /// Most games with a bot in every seat running at once.
-    pub max_games: u32,
-}
-
-impl BotSettings {
-    /// How often an idle worker looks at the queue without being woken: for wake-ups lost
-    /// while the LISTEN connection was down, leases of dead processes, and delayed moves.
-    fn poll_interval(&self) -> Duration {
-        match self.move_delay_ms {
-            0 => Duration::from_secs(1),
-            d => Duration::from_millis(u64::from(d.clamp(20, 1000))),
-        }
-    }
-}
-
-/// Wakes idle workers when a bot turn was armed.
-#[derive(Default)]
-pub struct BotWake {
-    generation: Mutex<u64>,
-    changed: Condvar,
-}
-
-impl BotWake {
-    /// Wakes every waiting worker (each then tries to claim).
-    pub fn wake(&self) {
-        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.changed.notify_all();
-    }
-
-    pub(crate) fn generation(&self) -> u64 {
-        *self.generation.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Waits until woken after `seen` (the generation read before the last look at the
-    /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
-    pub(crate) fn wait_past(&self, seen: u64, timeout: Duration) {
-        let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = self
-            .changed
-            .wait_timeout_while(guard, timeout, |g| *g == seen);
-    }
-}
+use crate::state::{BotWake, Context};
 
 /// The running workers; [`BotWorkers::stop_and_join`] ends them.
 pub struct BotWorkers {

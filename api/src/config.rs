@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::middleware::cors::Origins;
 use crate::middleware::rate_limit::{Budget, Limits};
@@ -31,7 +32,12 @@ pub struct Settings {
     /// connections let every connection be in use at once.
     #[arg(long, env = "WORKERS")]
     pub workers: Option<usize>,
-    /// Log as JSON lines instead of text.
+    /// Log format: `text` (plain; coloured only on a terminal) or `json` (one object per line,
+    /// for log shippers).
+    #[arg(long, env = "LOG_FORMAT", value_enum)]
+    pub log_format: Option<LogFormat>,
+    /// The same as `--log-format json`; kept for existing deployments. `--log-format` wins
+    /// when both are given.
     #[arg(long, env = "LOG_JSON", default_value_t = false)]
     pub log_json: bool,
     /// Origins whose pages may call the API from a browser: `*` for any, or a
@@ -77,6 +83,13 @@ pub struct Settings {
     /// (`90s`, `30m`, `24h`, `7d`, ...).
     #[arg(long, env = "OPEN_GAME_TTL", default_value = "24h")]
     pub open_game_ttl: humantime::Duration,
+    /// How long a seek waits for opponents before it expires (`30m`, `1h`, `1d`, ...).
+    #[arg(long, env = "SEEK_TTL", default_value = "1h")]
+    pub seek_ttl: humantime::Duration,
+    /// Budget per player token, BURST/PER_SECOND (a player acts in many games with one
+    /// token, so its budget is larger than a seat token's).
+    #[arg(long, env = "RATE_LIMIT_PLAYER", default_value = "1200/120")]
+    pub rate_limit_player: Budget,
     /// Threads that fire deadlines (clocks running out, open games expiring); 0: this process
     /// fires none (others on the same database still do).
     #[arg(long, env = "DEADLINE_THREADS", default_value_t = 1)]
@@ -88,12 +101,21 @@ impl Settings {
     pub fn limits(&self) -> Option<Limits> {
         (!self.no_rate_limits).then_some(Limits {
             token: self.rate_limit_token,
+            player: self.rate_limit_player,
             address: self.rate_limit_address,
             lobby: self.rate_limit_lobby,
         })
     }
 
-    /// What the bot workers and the lobby need to know about bots.
+    /// The log format chosen by `--log-format`, or by the older `--log-json`.
+    pub fn log_format(&self) -> LogFormat {
+        self.log_format.unwrap_or(if self.log_json {
+            LogFormat::Json
+        } else {
+            LogFormat::Text
+        })
+    }
+
     /// The HTTP worker threads to start (see [`Settings::workers`]).
     pub fn http_workers(&self) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -102,12 +124,13 @@ impl Settings {
             .max(1)
     }
 
-    pub fn bots(&self) -> crate::bot_runner::BotSettings {
-        crate::bot_runner::BotSettings {
+    /// What the bot workers and the lobby need to know about bots.
+    pub fn bots(&self) -> BotSettings {
+        BotSettings {
             threads: self.bot_threads,
             max_budget_ms: self.bot_max_budget_ms,
             move_delay_ms: self.bot_move_delay_ms,
-            lease: std::time::Duration::from_secs(u64::from(self.bot_lease_secs)),
+            lease: Duration::from_secs(u64::from(self.bot_lease_secs)),
             max_games: self.bot_max_games,
         }
     }
@@ -135,6 +158,7 @@ impl Settings {
             data_dir: PathBuf::from("./data/postgres"),
             pool_size: 8,
             workers: Some(2),
+            log_format: None,
             log_json: false,
             cors_origins: "*".into(),
             rate_limit_token: Budget {
@@ -157,7 +181,47 @@ impl Settings {
             bot_lease_secs: 10,
             bot_max_games: 50,
             open_game_ttl: std::time::Duration::from_secs(24 * 3600).into(),
+            seek_ttl: std::time::Duration::from_secs(3600).into(),
+            rate_limit_player: Budget {
+                burst: 1200,
+                per_second: 120.0,
+            },
             deadline_threads: 1,
+        }
+    }
+}
+
+/// How the server writes its log (to stderr).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines; ANSI colours only when stderr is a terminal.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// How bots run in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotSettings {
+    /// Worker threads; 0: this process moves no bots.
+    pub threads: usize,
+    /// Largest thinking time per move.
+    pub max_budget_ms: u32,
+    /// Pause before each bot move.
+    pub move_delay_ms: u32,
+    /// How long a claimed turn stays with its worker before others may take it.
+    pub lease: Duration,
+    /// Most games with a bot in every seat running at once.
+    pub max_games: u32,
+}
+
+impl BotSettings {
+    /// How often an idle worker looks at the queue without being woken: for wake-ups lost
+    /// while the LISTEN connection was down, leases of dead processes, and delayed moves.
+    pub(crate) fn poll_interval(&self) -> Duration {
+        match self.move_delay_ms {
+            0 => Duration::from_secs(1),
+            d => Duration::from_millis(u64::from(d.clamp(20, 1000))),
         }
     }
 }

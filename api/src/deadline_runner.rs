@@ -22,10 +22,10 @@ use std::time::Duration;
 use actix_web::web;
 use db::store::{self, ClaimedDeadline, DeadlineKind};
 
-use crate::bot_runner::BotWake;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::service::lifecycle::{self, Fired};
+use crate::state::BotWake;
 use crate::state::Context;
 
 /// The longest an idle worker sleeps without looking at the queue: covers wake-ups lost while

@@ -296,6 +296,10 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             StoreError::NoSuchSeat { seat } => {
                 ApiError::unprocessable("no_such_seat", format!("the game has no seat {seat}"))
             }
+            StoreError::AlreadySeated => ApiError::conflict(
+                "already_seated",
+                "this player already holds a seat of this game",
+            ),
             StoreError::Rejected(e) => e.into(),
             StoreError::Busy => ApiError::busy(),
             StoreError::Unavailable(m) => {
@@ -304,6 +308,13 @@ impl<E: Into<ApiError>> From<StoreError<E>> for ApiError {
             }
             StoreError::Database(e) => ApiError::internal(format!("database error: {e}")),
         }
+    }
+}
+
+/// A statement's error inside a transaction the api runs itself: mapped as the store maps it.
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        StoreError::<std::convert::Infallible>::from(e).into()
     }
 }
 

@@ -33,6 +33,7 @@ pub mod lifecycle;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod ratings;
 pub mod rosters;
 pub mod routes;
 pub mod service;
@@ -63,6 +64,7 @@ pub struct Application {
     bot_workers: bot_runner::BotWorkers,
     deadline_workers: deadline_runner::DeadlineWorkers,
     pool: db::Pool,
+    context: Arc<state::Context>,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
 
@@ -78,8 +80,8 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let bot_wake = Arc::new(bot_runner::BotWake::default());
-        let deadline_wake = Arc::new(bot_runner::BotWake::default());
+        let bot_wake = Arc::new(state::BotWake::default());
+        let deadline_wake = Arc::new(state::BotWake::default());
         let (hub, listener_guard) = Hub::start(url, bot_wake.clone(), deadline_wake.clone());
         let metrics = web::Data::new(metrics::Metrics::new());
         let doc = openapi::document();
@@ -90,6 +92,7 @@ impl Application {
             schemas: schemas.clone(),
             bots: settings.bots(),
             open_game_ttl: settings.open_game_ttl.into(),
+            seek_ttl: settings.seek_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
         });
         let bot_workers = bot_runner::BotWorkers::start(
@@ -109,7 +112,7 @@ impl Application {
         let state = AppState {
             pool: pool.clone(),
             hub,
-            context,
+            context: context.clone(),
             always_block: settings.db_on_blocking_pool,
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
@@ -162,6 +165,7 @@ impl Application {
             bot_workers,
             deadline_workers,
             pool,
+            context,
             postgres,
         })
     }
@@ -178,8 +182,10 @@ impl Application {
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
         let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
+        let filler = tokio::spawn(fill_seeks(self.pool.clone(), self.context.clone()));
         let result = self.server.await;
         sweeper.abort();
+        filler.abort();
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let deadline_workers = self.deadline_workers;
@@ -235,20 +241,59 @@ pub const ROSTER_CACHE_CAPACITY: usize = 10_000;
 /// How long a stored idempotent response is kept: clients retry within minutes.
 pub const IDEMPOTENCY_KEY_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 
-/// Deletes idempotency records older than [`IDEMPOTENCY_KEY_TTL`], hourly.
+/// How long players' notices are kept for streams to resume from.
+pub const NOTICE_TTL: chrono::TimeDelta = chrono::TimeDelta::days(7);
+
+/// Deletes idempotency records older than [`IDEMPOTENCY_KEY_TTL`] and players' notices older
+/// than [`NOTICE_TTL`], hourly.
 async fn sweep_idempotency_keys(pool: db::Pool) {
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
     loop {
         tick.tick().await;
         let pool = pool.clone();
         let _ = tokio::task::spawn_blocking(move || {
-            let cutoff = chrono::Utc::now() - IDEMPOTENCY_KEY_TTL;
-            let deleted = db::get_conn(&pool)
-                .and_then(|mut c| db::store::expire_idempotency_keys(&mut c, cutoff));
+            let now = chrono::Utc::now();
+            let deleted = db::get_conn(&pool).and_then(|mut c| {
+                Ok((
+                    db::store::expire_idempotency_keys(&mut c, now - IDEMPOTENCY_KEY_TTL)?,
+                    db::store::expire_notices(&mut c, now - NOTICE_TTL)?,
+                ))
+            });
             match deleted {
-                Ok(n) if n > 0 => tracing::info!(deleted = n, "expired idempotency keys"),
+                Ok((keys, notices)) if keys + notices > 0 => {
+                    tracing::info!(keys, notices, "expired idempotency keys and notices")
+                }
                 Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "could not expire idempotency keys"),
+                Err(e) => tracing::warn!(error = %e, "could not expire old rows"),
+            }
+        })
+        .await;
+    }
+}
+
+/// How often every process looks for seeks due to be filled with bots.
+pub const SEEK_FILL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Fills seeks whose `fill_with_bots_after` has passed ([`service::seeks::fill_due`]), in
+/// every process: the pool's lock makes each fill happen once.
+async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
+    let mut tick = tokio::time::interval(SEEK_FILL_INTERVAL);
+    loop {
+        tick.tick().await;
+        let (pool, cx) = (pool.clone(), cx.clone());
+        let _ = tokio::task::spawn_blocking(move || {
+            let Ok(mut conn) = db::get_conn(&pool) else {
+                return;
+            };
+            for _ in 0..100 {
+                match service::seeks::fill_due(&mut conn, &cx) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "filling a seek with bots failed");
+                        break;
+                    }
+                }
             }
         })
         .await;

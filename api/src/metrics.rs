@@ -25,6 +25,12 @@ pub struct Metrics {
     pool_max: IntGauge,
     pub long_polls: IntGauge,
     pub streams: IntGauge,
+    /// Open player streams (`GET /v1/players/me/stream`).
+    pub player_streams: IntGauge,
+    /// Notices sent on player streams, by how they reached the stream: `pushed` (from the
+    /// committing request or a NOTIFY payload, no read) or `read` (from the database: a
+    /// resume, a reconnect, a gap).
+    pub notices_sent: IntCounterVec,
     /// Bot moves by game type, level and result (`applied`, `stale`, `failed`).
     pub bot_moves: IntCounterVec,
     /// Time a bot thought per move (wall clock of its worker thread).
@@ -80,6 +86,16 @@ impl Metrics {
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
         let streams =
             IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
+        let player_streams =
+            IntGauge::new("player_streams_open", "Open player streams (SSE)").expect("metric");
+        let notices_sent = IntCounterVec::new(
+            Opts::new(
+                "player_notices_sent_total",
+                "Notices sent on player streams, by how they reached the stream",
+            ),
+            &["via"],
+        )
+        .expect("metric");
         let bot_moves = IntCounterVec::new(
             Opts::new(
                 "bot_moves_total",
@@ -127,6 +143,8 @@ impl Metrics {
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
             Box::new(streams.clone()),
+            Box::new(player_streams.clone()),
+            Box::new(notices_sent.clone()),
         ] {
             registry.register(c).expect("register metric");
         }
@@ -140,6 +158,8 @@ impl Metrics {
             pool_max,
             long_polls,
             streams,
+            player_streams,
+            notices_sent,
             bot_moves,
             bot_think_seconds,
             bots_thinking,

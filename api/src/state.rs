@@ -4,17 +4,17 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use actix_web::web;
-use db::notify::{Announcer, GameChanged, ListenEvent};
+use db::notify::{Announcer, GameChanged, ListenEvent, NoticeMessage};
 use db::store::LockWait;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 use uuid::Uuid;
 
-use crate::bot_runner::BotWake;
 use crate::error::ApiError;
 use crate::rosters::RosterCache;
 
@@ -37,9 +37,11 @@ pub struct Context {
     /// The document's schemas, to hold actions to their game's shape.
     pub schemas: Arc<crate::strict::Schemas>,
     /// Bot budgets and pacing.
-    pub bots: crate::bot_runner::BotSettings,
+    pub bots: crate::config::BotSettings,
     /// How long an open game waits for its seats to be taken (`--open-game-ttl`).
     pub open_game_ttl: std::time::Duration,
+    /// How long a seek waits for opponents (`--seek-ttl`).
+    pub seek_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
     pub lifecycle_events: prometheus::IntCounterVec,
 }
@@ -134,6 +136,25 @@ impl Changes {
         if applied.deadline_armed {
             self.deadline_armed();
         }
+        self.notices(&applied.notices);
+    }
+
+    /// `notices` are committed: push them to their players' streams, here at once and in
+    /// every process through PostgreSQL (the notice travels whole in the NOTIFY payload, so no
+    /// process reads it). Never blocks.
+    pub fn notices(&self, notices: &[db::store::NoticeRow]) {
+        for notice in notices {
+            let message = NoticeMessage::Notice(notice.clone());
+            self.announcer.notice(&message);
+            self.hub.dispatch(ListenEvent::Notice(message));
+        }
+    }
+
+    /// Player `player_id`'s token was replaced: its open streams end, in every process.
+    pub fn token_rotated(&self, player_id: Uuid) {
+        let message = NoticeMessage::Rotated { player_id };
+        self.announcer.notice(&message);
+        self.hub.dispatch(ListenEvent::Notice(message));
     }
 
     /// A deadline was armed: wake the deadline workers, here and in every process. Never
@@ -156,6 +177,8 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
+    /// Per player, the streams following it.
+    players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
     /// The bot workers' wake-up: armed bot turns, and reconnects (which may have lost some).
     bots: Arc<BotWake>,
     /// The deadline workers' wake-up: armed deadlines, and reconnects.
@@ -169,6 +192,19 @@ pub enum Signal {
     Changed(i64),
     /// The listener (re)connected: changes may have been missed, re-read.
     Reconnected,
+}
+
+/// What a player's stream hears.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayerSignal {
+    /// A committed notice of the player's.
+    Notice(Arc<db::store::NoticeRow>),
+    /// The player's notice `seq` committed, too large to travel: read it.
+    Nudge(i64),
+    /// The listener (re)connected: notices may have been missed, read from the last seq sent.
+    Reconnected,
+    /// The player's token was replaced: streams opened with the old one end.
+    Rotated,
 }
 
 /// Above this many game channels, the ones nobody listens to are dropped at the next
@@ -210,6 +246,7 @@ impl Hub {
     ) -> (Arc<Hub>, ListenerGuard) {
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
+            players: Mutex::new(HashMap::new()),
             bots,
             deadlines,
         });
@@ -232,6 +269,14 @@ impl Hub {
     }
 
     fn dispatch(&self, event: ListenEvent) {
+        if let ListenEvent::Notice(message) = event {
+            self.dispatch_notice(message);
+            return;
+        }
+        if matches!(event, ListenEvent::Connected) {
+            let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+            players.retain(|_, tx| tx.send(PlayerSignal::Reconnected).is_ok());
+        }
         if matches!(event, ListenEvent::BotTurnDue | ListenEvent::Connected) {
             self.bots.wake();
         }
@@ -251,8 +296,37 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed => {}
+            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed | ListenEvent::Notice(_) => {}
         }
+    }
+
+    fn dispatch_notice(&self, message: NoticeMessage) {
+        let player = message.player_id();
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(tx) = players.get(&player) else {
+            return;
+        };
+        let signal = match message {
+            NoticeMessage::Notice(row) => PlayerSignal::Notice(Arc::new(row)),
+            NoticeMessage::Nudge { seq, .. } => PlayerSignal::Nudge(seq),
+            NoticeMessage::Rotated { .. } => PlayerSignal::Rotated,
+        };
+        if tx.send(signal).is_err() {
+            players.remove(&player);
+        }
+    }
+
+    /// A receiver of every notice of player `player_id` from now on. Subscribe before reading
+    /// the notices you compare against.
+    pub fn subscribe_player(&self, player_id: Uuid) -> broadcast::Receiver<PlayerSignal> {
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        if players.len() > SWEEP_ABOVE {
+            players.retain(|_, tx| tx.receiver_count() > 0);
+        }
+        players
+            .entry(player_id)
+            .or_insert_with(|| broadcast::channel(256).0)
+            .subscribe()
     }
 
     /// A receiver of every change of `game_id` from now on. Subscribe before reading the
@@ -295,5 +369,33 @@ pub async fn wait_for_change(
             },
             _ = tokio::time::sleep_until(deadline) => return false,
         }
+    }
+}
+
+/// Wakes idle workers (bot turns, deadlines) when work was armed or may have been missed.
+#[derive(Default)]
+pub struct BotWake {
+    generation: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl BotWake {
+    /// Wakes every waiting worker (each then tries to claim).
+    pub fn wake(&self) {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
+
+    pub(crate) fn generation(&self) -> u64 {
+        *self.generation.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until woken after `seen` (the generation read before the last look at the
+    /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
+    pub(crate) fn wait_past(&self, seen: u64, timeout: Duration) {
+        let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self
+            .changed
+            .wait_timeout_while(guard, timeout, |g| *g == seen);
     }
 }

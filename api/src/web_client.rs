@@ -1,7 +1,7 @@
 //! The web client: its pages and assets, compiled into the binary (no CDN, no network, no Node
 //! toolchain at run time).
 //!
-//! The client itself lives in `web/static/` (plain ES modules, see `web/README.md`) and talks
+//! The client itself lives in `web/static/` (plain ES modules, see `docs/web-client.md`) and talks
 //! to the server only through the public HTTP API, like any third-party client. This module
 //! only serves files:
 //!
@@ -37,16 +37,19 @@ struct Static;
 /// tickets, track payouts, grid size, chain names) that a client draws but a game's view does
 /// not repeat. Served as `data/{type}.json`; a new game adds one line.
 const GAME_DATA: &[(&str, &str)] = &[
-    ("tycoon", include_str!("../../engine/src/tycoon/board.json")),
+    (
+        "tycoon",
+        include_str!("../../engine/rules/tycoon-board.json"),
+    ),
     (
         "acquire",
-        include_str!("../../engine/src/acquire/data.json"),
+        include_str!("../../engine/rules/acquire-data.json"),
     ),
     (
         "monopoly",
-        include_str!("../../engine/src/monopoly/board.json"),
+        include_str!("../../engine/rules/monopoly-board.json"),
     ),
-    ("tyros", include_str!("../../engine/src/tyros/map.json")),
+    ("tyros", include_str!("../../engine/rules/tyros-map.json")),
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).

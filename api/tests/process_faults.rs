@@ -1,7 +1,8 @@
 //! Faults and secrets that need a real `server` process:
 //! - `kill -9` in the middle of a load run loses nothing that was answered 200 and leaves every
 //!   game consistent (snapshot = fold of its events, seq numbers without gaps);
-//! - seat tokens never reach the log, even at debug level.
+//! - seat tokens never reach the log, even at debug level;
+//! - a log written to a file is plain text (no colour codes), or JSON lines when asked for.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,7 +12,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 mod common;
-use common::start_server;
+use common::{start_server, start_server_with};
 
 async fn create_game(client: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
     let created: Value = client
@@ -361,6 +362,11 @@ async fn seat_tokens_never_appear_in_the_log() {
         "the log was captured: {}",
         &text[..text.len().min(2000)]
     );
+    assert!(
+        !text.contains('\x1b'),
+        "a log file gets no colour codes: {}",
+        &text[..text.len().min(2000)]
+    );
     for secret in &secrets {
         assert!(
             !text.contains(secret.as_str()),
@@ -371,4 +377,34 @@ async fn seat_tokens_never_appear_in_the_log() {
                 .join("\n")
         );
     }
+}
+
+/// `LOG_FORMAT=json` (like `--log-format json`): every line of the log is one JSON object with
+/// a level and a message, and none carries colour codes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_format_json_writes_one_json_object_per_line() {
+    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
+        .await
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("server.log");
+    let (u, l) = (db.url().to_string(), log.clone());
+    let server = tokio::task::spawn_blocking(move || {
+        start_server_with(&u, "info", Some(&l), &[("LOG_FORMAT", "json")])
+    })
+    .await
+    .unwrap();
+    let client = reqwest::Client::new();
+    create_game(&client, &server.base, 5).await;
+    drop(server);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert!(!lines.is_empty(), "the log was captured");
+    for line in &lines {
+        let entry: Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        assert!(entry["level"].is_string(), "{line}");
+        assert!(entry["fields"]["message"].is_string(), "{line}");
+    }
+    assert!(!text.contains('\x1b'), "{text}");
 }

@@ -47,6 +47,9 @@ pub enum StoreError<E = Infallible> {
         /// The seat asked for.
         seat: i32,
     },
+    /// The player already holds a seat of this game.
+    #[error("the player already holds a seat of this game")]
+    AlreadySeated,
     /// The caller's decision closure refused; nothing was written.
     #[error("{0}")]
     Rejected(E),
@@ -85,6 +88,7 @@ impl StoreError<Infallible> {
             }
             StoreError::SeatUnavailable { seat } => StoreError::SeatUnavailable { seat },
             StoreError::NoSuchSeat { seat } => StoreError::NoSuchSeat { seat },
+            StoreError::AlreadySeated => StoreError::AlreadySeated,
             StoreError::Rejected(never) => match never {},
             StoreError::Busy => StoreError::Busy,
             StoreError::Unavailable(msg) => StoreError::Unavailable(msg),

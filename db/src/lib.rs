@@ -35,7 +35,7 @@ pub mod testing;
 
 pub use error::StoreError;
 pub use models::{
-    EventRow, GameRow, GameStatus, JsonText, NewEvent, RngSeed, SeatRow, StoredResponse,
+    EventRow, GameRow, GameStatus, JsonText, NewEvent, PlayerRow, RngSeed, SeatRow, StoredResponse,
 };
 pub use pool::{
     connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT, PING_AFTER_IDLE,

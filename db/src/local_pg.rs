@@ -275,6 +275,7 @@ impl LocalPostgres {
         match pid {
             Some(pid) if pid > 0 => {
                 // Signal 0 only checks: EPERM means it exists under another user.
+                // SAFETY: kill with signal 0 sends nothing; it has no memory preconditions.
                 let alive = unsafe { libc::kill(pid, 0) } == 0
                     || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
                 !alive

@@ -57,8 +57,61 @@ impl GameChanged {
     }
 }
 
+/// What the [`crate::store::NOTICE_CHANNEL`] carries: a player's committed notice, whole; or,
+/// for one too large for a NOTIFY payload, only that the player has it (listeners read it);
+/// or that a player's token was replaced (streams opened with the old one end).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "m", rename_all = "snake_case")]
+pub enum NoticeMessage {
+    /// A committed notice.
+    Notice(crate::store::NoticeRow),
+    /// The player's notice `seq` committed; read it.
+    Nudge {
+        /// The player.
+        player_id: Uuid,
+        /// The notice's seq.
+        seq: i64,
+    },
+    /// The player's token was replaced.
+    Rotated {
+        /// The player.
+        player_id: Uuid,
+    },
+}
+
+/// The largest payload sent whole; PostgreSQL's limit is 8000 bytes.
+const MAX_PAYLOAD: usize = 7900;
+
+impl NoticeMessage {
+    /// The player it concerns.
+    pub fn player_id(&self) -> Uuid {
+        match self {
+            NoticeMessage::Notice(n) => n.player_id,
+            NoticeMessage::Nudge { player_id, .. } | NoticeMessage::Rotated { player_id } => {
+                *player_id
+            }
+        }
+    }
+
+    /// The NOTIFY payload: the message as JSON, a nudge when a notice is too large.
+    pub fn payload(&self) -> String {
+        let json = serde_json::to_string(self).expect("notice messages serialize");
+        match self {
+            NoticeMessage::Notice(n) if json.len() > MAX_PAYLOAD => {
+                serde_json::to_string(&NoticeMessage::Nudge {
+                    player_id: n.player_id,
+                    seq: n.seq,
+                })
+                .expect("notice messages serialize")
+            }
+            _ => json,
+        }
+    }
+}
+
 /// Announces `changes`, which have committed, to every [`Listener`] in one statement, and
-/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]).
+/// when `deadlines`, that deadlines were armed ([`crate::store::DEADLINE_CHANNEL`]), and the
+/// players' notice messages `notices` (payloads, [`NoticeMessage::payload`]).
 ///
 /// A NOTIFY inside the changing transaction would be simpler, but PostgreSQL serialises the
 /// commits of notifying transactions: it holds a database-wide lock from the queueing of the
@@ -74,12 +127,32 @@ pub fn announce(
     conn: &mut PgConnection,
     changes: &[GameChanged],
     deadlines: bool,
+    notices: &[String],
 ) -> QueryResult<()> {
     let games: Vec<Uuid> = changes.iter().map(|c| c.game_id).collect();
     let versions: Vec<i64> = changes.iter().map(|c| c.version).collect();
-    diesel::select(announce_changes(games, versions, deadlines))
-        .execute(conn)
-        .map(|_| ())
+    if notices.is_empty() {
+        return diesel::select(announce_changes(games, versions, deadlines))
+            .execute(conn)
+            .map(|_| ());
+    }
+    diesel::select(announce_changes_and_notices(
+        games, versions, deadlines, notices,
+    ))
+    .execute(conn)
+    .map(|_| ())
+}
+
+diesel::define_sql_function! {
+    /// `announce_changes(games, versions, deadlines, notices)` (migration 11): as the
+    /// three-argument form, and each notice payload on the player_notices channel.
+    #[sql_name = "announce_changes"]
+    fn announce_changes_and_notices(
+        games: diesel::sql_types::Array<diesel::sql_types::Uuid>,
+        versions: diesel::sql_types::Array<diesel::sql_types::Int8>,
+        deadlines: diesel::sql_types::Bool,
+        notices: diesel::sql_types::Array<diesel::sql_types::Text>,
+    ) -> diesel::sql_types::Int4;
 }
 
 diesel::define_sql_function! {
@@ -112,12 +185,14 @@ pub struct Announcer {
 }
 
 /// What the announcing thread sends.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Announcement {
     /// A game reached a version.
     Changed(GameChanged),
     /// A deadline was armed.
     Deadline,
+    /// A player's notice message (its payload).
+    Notice(String),
 }
 
 impl Announcer {
@@ -148,34 +223,46 @@ impl Announcer {
     pub fn deadline_armed(&self) {
         let _ = self.tx.send(Announcement::Deadline);
     }
+
+    /// Queues a player's notice message for every process's streams; never blocks.
+    pub fn notice(&self, message: &NoticeMessage) {
+        let _ = self.tx.send(Announcement::Notice(message.payload()));
+    }
 }
 
 fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
     let mut conn: Option<PgConnection> = None;
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    let add = |batch: &mut Vec<GameChanged>, deadlines: &mut bool, a: Announcement| match a {
+    let mut notices = Vec::new();
+    let add = |batch: &mut Vec<GameChanged>,
+               notices: &mut Vec<String>,
+               deadlines: &mut bool,
+               a: Announcement| match a {
         Announcement::Changed(change) => batch.push(change),
         Announcement::Deadline => *deadlines = true,
+        Announcement::Notice(payload) => notices.push(payload),
     };
     // Blocks until there is work; ends when every Announcer is dropped.
     while let Ok(first) = rx.recv() {
         batch.clear();
+        notices.clear();
         let mut deadlines = false;
-        add(&mut batch, &mut deadlines, first);
+        add(&mut batch, &mut notices, &mut deadlines, first);
         let deadline = Instant::now() + ANNOUNCE_LINGER;
-        while batch.len() < MAX_BATCH {
+        while batch.len() + notices.len() < MAX_BATCH {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
-                Ok(a) => add(&mut batch, &mut deadlines, a),
+                Ok(a) => add(&mut batch, &mut notices, &mut deadlines, a),
                 Err(_) => break,
             }
         }
         let result = match &mut conn {
-            Some(c) => announce(c, &batch, deadlines).map_err(|e| e.to_string()),
+            Some(c) => announce(c, &batch, deadlines, &notices).map_err(|e| e.to_string()),
             None => PgConnection::establish(url)
                 .map_err(|e| e.to_string())
                 .and_then(|mut c| {
-                    let sent = announce(&mut c, &batch, deadlines).map_err(|e| e.to_string());
+                    let sent =
+                        announce(&mut c, &batch, deadlines, &notices).map_err(|e| e.to_string());
                     conn = Some(c);
                     sent
                 }),
@@ -198,6 +285,8 @@ pub struct Listener {
     bot_turn_due: bool,
     /// A deadline was armed since [`Listener::take_deadline_armed`] last looked.
     deadline_armed: bool,
+    /// Players' notice messages not yet taken ([`Listener::take_notices`]).
+    notices: VecDeque<NoticeMessage>,
 }
 
 impl std::fmt::Debug for Listener {
@@ -221,12 +310,14 @@ impl Listener {
         diesel::sql_query(format!("LISTEN {}", crate::store::BOT_CHANNEL)).execute(&mut conn)?;
         diesel::sql_query(format!("LISTEN {}", crate::store::DEADLINE_CHANNEL))
             .execute(&mut conn)?;
+        diesel::sql_query(format!("LISTEN {}", crate::store::NOTICE_CHANNEL)).execute(&mut conn)?;
         Ok(Listener {
             conn,
             poll_interval: DEFAULT_POLL_INTERVAL,
             pending: VecDeque::new(),
             bot_turn_due: false,
             deadline_armed: false,
+            notices: VecDeque::new(),
         })
     }
 
@@ -252,7 +343,7 @@ impl Listener {
             if !self.pending.is_empty() {
                 continue;
             }
-            if self.bot_turn_due || self.deadline_armed {
+            if self.bot_turn_due || self.deadline_armed || !self.notices.is_empty() {
                 // Not a change of a game: hand back so the caller can look at it at once.
                 return Ok(None);
             }
@@ -285,9 +376,21 @@ impl Listener {
         std::mem::take(&mut self.deadline_armed)
     }
 
+    /// The players' notice messages that have arrived, oldest first.
+    pub fn take_notices(&mut self) -> Vec<NoticeMessage> {
+        self.notices.drain(..).collect()
+    }
+
     fn fetch(&mut self) -> Result<(), StoreError> {
         for n in self.conn.notifications_iter() {
             let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            if n.channel == crate::store::NOTICE_CHANNEL {
+                match serde_json::from_str(&n.payload) {
+                    Ok(message) => self.notices.push_back(message),
+                    Err(e) => tracing::warn!(error = %e, "ignoring a malformed notice message"),
+                }
+                continue;
+            }
             if n.channel == crate::store::BOT_CHANNEL {
                 self.bot_turn_due = true;
                 continue;
@@ -309,7 +412,7 @@ impl Listener {
 }
 
 /// What [`run_listener`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ListenEvent {
     /// A game changed.
     Changed(GameChanged),
@@ -320,6 +423,8 @@ pub enum ListenEvent {
     BotTurnDue,
     /// A deadline was armed somewhere: deadline workers should look at the queue again.
     DeadlineArmed,
+    /// A player's notice message (a notice committed somewhere, a token replaced).
+    Notice(NoticeMessage),
 }
 
 /// Runs a listener until `stop` is set, reconnecting (with back-off up to 5 s) whenever the
@@ -346,6 +451,9 @@ pub fn run_listener(url: &str, stop: &AtomicBool, mut on_event: impl FnMut(Liste
             }
             if listener.take_deadline_armed() {
                 on_event(ListenEvent::DeadlineArmed);
+            }
+            for message in listener.take_notices() {
+                on_event(ListenEvent::Notice(message));
             }
             match received {
                 Ok(Some(change)) => on_event(ListenEvent::Changed(change)),

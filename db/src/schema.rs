@@ -20,6 +20,7 @@ diesel::table! {
         active_seats -> Array<Int4>,
         clock -> Nullable<Jsonb>,
         lifecycle -> Nullable<Json>,
+        rated -> Bool,
     }
 }
 
@@ -45,6 +46,7 @@ diesel::table! {
         joined_at -> Nullable<Timestamptz>,
         bot_level -> Nullable<Text>,
         bot_budget_ms -> Nullable<Int4>,
+        player_id -> Nullable<Uuid>,
     }
 }
 
@@ -87,11 +89,95 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Players: a unique name and the hash of the player's token (migration 11).
+    players (id) {
+        id -> Uuid,
+        name -> Text,
+        name_key -> Text,
+        token_sha256 -> Bytea,
+        notice_seq -> Int8,
+        created_at -> Timestamptz,
+        token_rotated_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// What each player must react to, numbered per player.
+    player_notices (player_id, seq) {
+        player_id -> Uuid,
+        seq -> Int8,
+        game_id -> Nullable<Uuid>,
+        kind -> Text,
+        body -> Jsonb,
+        deadline -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Ratings per player and game type.
+    ratings (player_id, game_type) {
+        player_id -> Uuid,
+        game_type -> Text,
+        mu -> Float8,
+        sigma -> Float8,
+        games -> Int4,
+        updated_at -> Timestamptz,
+        conservative -> Float8,
+    }
+}
+
+diesel::table! {
+    /// Each player's result in each finished game.
+    player_results (game_id, player_id) {
+        game_id -> Uuid,
+        player_id -> Uuid,
+        seat -> Int4,
+        game_type -> Text,
+        place -> Int4,
+        won -> Bool,
+        rated -> Bool,
+        mu_before -> Nullable<Float8>,
+        sigma_before -> Nullable<Float8>,
+        mu_after -> Nullable<Float8>,
+        sigma_after -> Nullable<Float8>,
+        finished_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Players waiting for opponents.
+    seeks (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        game_type -> Text,
+        seats -> Int4,
+        clock -> Nullable<Jsonb>,
+        rated -> Bool,
+        config -> Jsonb,
+        pool -> Text,
+        status -> Text,
+        fill_with_bots_after -> Nullable<Int4>,
+        fill_at -> Nullable<Timestamptz>,
+        expires_at -> Timestamptz,
+        created_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+        game_id -> Nullable<Uuid>,
+        seat -> Nullable<Int4>,
+    }
+}
+
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(seats -> games (game_id));
 diesel::joinable!(idempotency_keys -> games (game_id));
 diesel::joinable!(bot_turns -> games (game_id));
 diesel::joinable!(game_deadlines -> games (game_id));
+diesel::joinable!(seats -> players (player_id));
+diesel::joinable!(player_notices -> players (player_id));
+diesel::joinable!(ratings -> players (player_id));
+diesel::joinable!(player_results -> players (player_id));
+diesel::joinable!(seeks -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     games,
@@ -99,5 +185,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     seats,
     idempotency_keys,
     bot_turns,
-    game_deadlines
+    game_deadlines,
+    players,
+    player_notices,
+    ratings,
+    player_results,
+    seeks
 );

@@ -153,6 +153,7 @@ fn sweep_cluster_dirs(tmp: &Path) {
 
 fn stop_stray(bin: &Path, data: &Path) {
     let pg_ctl: PathBuf = bin.join("pg_ctl");
+    // SAFETY: geteuid has no preconditions.
     let mut cmd = if unsafe { libc::geteuid() } == 0 {
         let mut c = std::process::Command::new("runuser");
         c.args(["-u", "postgres", "--"]).arg(&pg_ctl);

@@ -150,6 +150,9 @@ pub trait DynGame: Send + Sync {
         viewer: Viewer,
         finished: bool,
     ) -> Result<Option<Value>, GameError>;
+    /// The seat a trade offer in `event` is addressed to ([`Game::offer_to`]); `None` for
+    /// any other event and for JSON that is not an event of this game.
+    fn offer_to(&self, event: &Value) -> Option<Seat>;
 }
 
 /// Adapts any [`Game`] to [`DynGame`]; everything it reports comes from the game itself.
@@ -354,5 +357,14 @@ where
         }
         let event = G::Event::deserialize(event).map_err(|e| GameError::Corrupt(e.to_string()))?;
         Ok(G::redact(&event, viewer).as_ref().map(to_value))
+    }
+
+    fn offer_to(&self, event: &Value) -> Option<Seat> {
+        // Only an offer's type is worth reading the event for.
+        let kind = event.get("type")?.as_str()?;
+        if !kind.contains("offer") {
+            return None;
+        }
+        G::offer_to(&G::Event::deserialize(event).ok()?)
     }
 }

@@ -228,6 +228,12 @@ pub trait Game {
     /// The result once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 
+    /// The seat a trade offer in `event` is addressed to, when `event` makes one (the service
+    /// tells that seat's player). Games without offers keep the default.
+    fn offer_to(_event: &Self::Event) -> Option<Seat> {
+        None
+    }
+
     /// A state that `seat` cannot tell apart from `state`: everything it may not see (other
     /// players' hands, face-down tiles, the order of draw piles) dealt anew at random, and
     /// everything it sees or could have learnt from the public log kept as it is.

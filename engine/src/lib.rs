@@ -22,9 +22,8 @@
 //!    tables), one file per rule section of the spec, `scenarios.rs` (the spec's worked
 //!    examples) and `playouts.rs` (seeded random games through `checked_playout::play`, with
 //!    the game's conservation, money and secrecy checks).
-//! 3. Two lines here: its `pub mod <game>;` and its rules type in the [`hosted_games!`] list
-//!    below. The registry, the catalogue, the OpenAPI schemas and every endpoint follow from
-//!    it. (The module is declared outside the macro so that `cargo fmt` reaches its files.)
+//! 3. Two lines: its `pub mod <game>;` here and its rules type in [`registry`]'s list. The
+//!    catalogue, the OpenAPI schemas and every endpoint follow from it.
 //! 4. Optionally a bench: `benches/<game>.rs` calling `common::bench_game` and a `[[bench]]`
 //!    entry in `Cargo.toml`.
 //!
@@ -74,21 +73,6 @@ pub mod acquire;
 pub mod monopoly;
 pub mod tycoon;
 pub mod tyros;
-
-/// Declares the list of hosted games: each game's rules type, in catalogue order.
-macro_rules! hosted_games {
-    ($($game:path),+ $(,)?) => {
-        /// Every hosted game type, in catalogue order (see [`registry`]).
-        static HOSTED: &[&dyn DynGame] = &[$(&erased::Erased::<$game>::NEW),+];
-    };
-}
-
-hosted_games! {
-    tycoon::Tycoon,
-    acquire::Acquire,
-    monopoly::Monopoly,
-    tyros::Tyros,
-}
 
 pub use erased::{DynGame, DynState, GameError, GameInfo};
 pub use game::{Game, Outcome, RuleError, Seat, Viewer, SHARED_CODES};

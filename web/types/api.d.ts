@@ -87,8 +87,10 @@ export interface paths {
         get: operations["list_games"];
         put?: never;
         /**
-         * Create a game. Named seats get their token in the response (once); a game without open
-         *     seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+         * Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
+         *     is taken for the player whose token authorizes the request (no seat token: the player's
+         *     acts for it); a game without open seats starts at once. `rated: true` makes a rated game
+         *     (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
          *     game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
          *     ends as `expired`.
          */
@@ -250,9 +252,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-         *     token is in the response, once. The join that fills the last seat starts the game. Joins
-         *     do not change the version (no event is written).
+         * Take an open seat, for a person (`name`), for the player whose token authorizes the
+         *     request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
+         *     server's bot (`bot`). A person's seat token is in the response, once. The join that fills
+         *     the last seat starts the game. Joins do not change the version (no event is written).
          */
         post: operations["join_seat"];
         delete?: never;
@@ -381,6 +384,217 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaderboard of a game type: players by their conservative rating (rating − 3 ×
+         *     uncertainty), best first; only players with a rated game of the type.
+         */
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a player.
+         * @description One identity across games: the player's token (shown here once; only its hash is stored)
+         *     takes seats (`{"me": true}` when creating a game, a join without a name) and then acts for
+         *     every one of them, wherever a seat token does. Names are 2 to 24 characters and unique
+         *     after Unicode case folding.
+         */
+        post: operations["create_player"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own profile (as `GET /v1/players/{id}` shows it). */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's games, newest first, with cursor pagination.
+         * @description Each with its type, seats and their players, whose turn it is (`active_seats`, `my_turn`)
+         *     and, when the game has a clock, the awaited seats' deadlines. `turn=mine` lists only the
+         *     active games waiting for the caller.
+         */
+        get: operations["my_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow everything the caller (a player) must react to, in all of its games.
+         * @description Server-Sent Events (`text/event-stream`); each message's `event` is the notice's `kind`,
+         *     its `id` the notice's `seq`, its `data` a `PlayerNotice`:
+         *     - `turn`: a game now waits for one of the player's seats (game id, type, version to act
+         *       at, seat, deadline when the game has a clock). One per commit after which the game waits
+         *       for the seat, except when the seat's own request made the commit (its answer says what
+         *       comes next);
+         *     - `game_started`, `game_finished` (with the outcome; also for an aborted game);
+         *     - `offer`: a trade offer addressed to one of the player's seats;
+         *     - `seek_matched`: a seek of the player's found its game.
+         *
+         *     A comment line `: heartbeat` comes every 15 seconds while nothing happens.
+         *
+         *     Resume with `Last-Event-ID` (sent by `EventSource` when it reconnects) or `after`: every
+         *     notice after that seq comes first, none lost or repeated. Without either, the stream
+         *     starts with a `turn` for each game waiting for the player now (their `id` is the latest
+         *     seq, so a resume from them continues after it). Notices are kept 7 days; a resume from
+         *     older ones starts like a fresh stream. The stream ends when the player's token is rotated.
+         *
+         *     ```sh
+         *     curl -N -H 'authorization: Bearer <player token>' http://127.0.0.1:8080/v1/players/me/stream
+         *     ```
+         */
+        get: operations["player_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the caller's token.
+         * @description The new token is in the answer, once; the old one stops working with this request, in
+         *     every server process, and the player's open streams end (reconnect with the new token).
+         *     Any body is ignored.
+         */
+        post: operations["rotate_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's public profile.
+         * @description Name, creation date, rating per game type (Weng-Lin: `rating`, `uncertainty`, and the
+         *     `conservative` estimate leaderboards rank by), games played and won, and the latest
+         *     rating changes.
+         */
+        get: operations["profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seek opponents.
+         * @description The seek waits in the pool of its kind of game (same type, seats, clock, rated and
+         *     config). As soon as the pool holds enough distinct players, the server creates the game
+         *     with them seated (in random order; their player tokens act for their seats) and tells each
+         *     through its stream (`game_started`, `turn`, `seek_matched`); the seek that completes the
+         *     table is answered `matched` at once. Concurrent seekers, on any number of server
+         *     processes, are matched exactly once. With `fill_with_bots_after`, a seek still waiting
+         *     after that many seconds starts its game with the seekers there are and the server's bots.
+         *     A seek waits at most the server's `--seek-ttl` (default 1 h).
+         */
+        post: operations["create_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seek: whether it still waits, or the game it was matched into. */
+        get: operations["get_seek"];
+        put?: never;
+        post?: never;
+        /** Cancel a seek, with its player's token; refused once it was matched. */
+        delete: operations["cancel_seek"];
         options?: never;
         head?: never;
         patch?: never;
@@ -542,6 +756,12 @@ export interface components {
         AcquireCreateGameRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["AcquireConfig"];
+            /**
+             * @description A rated game: when it finishes, every player's rating for the game type changes. Only
+             *     when every seat belongs to a player (`{"me": true}`, or open seats that players join
+             *     with their tokens) and no bot is seated. Default false.
+             */
+            rated?: boolean | null;
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -931,6 +1151,8 @@ export interface components {
             game_id: string;
             legal_actions: components["schemas"]["AcquireAction"][];
             outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game is rated. */
+            rated: boolean;
             /** Format: int32 */
             rules_version: number;
             /**
@@ -1041,6 +1263,61 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /** @description Shares per chain in `chains` order; `None` when hidden. */
             shares?: number[] | null;
+        };
+        /** @description A seek. (acquire) */
+        AcquireSeek: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int32 */
+            fill_with_bots_after: number | null;
+            /**
+             * Format: uuid
+             * @description The game it was matched into; `null` unless matched.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            player_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The seeker's seat in it; `null` unless matched.
+             */
+            seat: number | null;
+            /** Format: int32 */
+            seats: number;
+            /** Format: uuid */
+            seek_id: string;
+            status: components["schemas"]["SeekStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `POST /v1/seeks`: wait for opponents for a game of this kind. (acquire) */
+        AcquireSeekRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["AcquireConfig"];
+            /**
+             * Format: int32
+             * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
+             *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
+             *     rated seeks.
+             */
+            fill_with_bots_after?: number | null;
+            /** @description A rated game (every seat a player's; no bot fill). Default false. */
+            rated?: boolean | null;
+            /** @description How many seats the game has (within the type's range); the seeker takes one. */
+            seats: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
         };
         /** @description Where the game stands. */
         AcquireStage: components["schemas"]["AcquireStageSetup"] | components["schemas"]["AcquireStageTurn"] | components["schemas"]["AcquireStageFinished"];
@@ -1303,18 +1580,44 @@ export interface components {
         };
         /** @description `POST /v1/games`. */
         CreateGameRequest: components["schemas"]["AcquireCreateGameRequest"] | components["schemas"]["MonopolyCreateGameRequest"] | components["schemas"]["TycoonCreateGameRequest"] | components["schemas"]["TyrosCreateGameRequest"];
+        /** @description `POST /v1/players`. */
+        CreatePlayerRequest: {
+            /**
+             * @description 2 to 24 characters: letters, digits and marks of any script, spaces, `_`, `-`, `.`;
+             *     starting and ending with a letter or digit, no two spaces in a row. Unique among
+             *     players after Unicode case folding (`Anna`, `ANNA` and `anna` are one name).
+             */
+            name: string;
+        };
         /** @description `201` of `POST /v1/games`. */
         CreatedGame: {
             /** Format: uuid */
             game_id: string;
+            rated: boolean;
             seats: components["schemas"]["CreatedSeat"][];
             status: components["schemas"]["GameStatus"];
             type: string;
             /** Format: int64 */
             version: number;
         };
-        /** @description A seat as created: taken (with its token), played by a bot (`bot`), or open (`open`). */
-        CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["BotSeat"] | components["schemas"]["OpenSeat"];
+        /** @description `201` of `POST /v1/players`: the player's token is shown here once. */
+        CreatedPlayer: {
+            /** Format: date-time */
+            created_at: string;
+            name: string;
+            /** Format: uuid */
+            player_id: string;
+            /**
+             * @description The player's bearer token (`pl_...`). Keep it: only its hash is stored. It acts for
+             *     every seat the player takes, in every game.
+             */
+            token: string;
+        };
+        /**
+         * @description A seat as created: taken (with its token), taken by the calling player (`player_id`),
+         *     played by a bot (`bot`), or open (`open`).
+         */
+        CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["PlayerSeat"] | components["schemas"]["BotSeat"] | components["schemas"]["OpenSeat"];
         /**
          * @description `200` of `POST /v1/games/{id}/actions/dry-run`: the action would be accepted now. Nothing
          *     is written, and the would-be events are not shown (they could reveal hidden information
@@ -1389,6 +1692,7 @@ export interface components {
             finished_at: string | null;
             /** Format: uuid */
             game_id: string;
+            rated: boolean;
             /** Format: int32 */
             rules_version: number;
             /** Format: int32 */
@@ -1411,7 +1715,8 @@ export interface components {
             status: string;
         };
         /**
-         * @description `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person,
+         * @description `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person (with a seat
+         *     token), `{}` (or only `seat`) with a player token takes it for that player,
          *     `{"bot": "greedy"}` gives it to the server's bot.
          */
         JoinRequest: {
@@ -1421,7 +1726,10 @@ export interface components {
              * @description With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
              */
             budget_ms?: number | null;
-            /** @description Display name, 1 to 64 characters (for a person's seat). */
+            /**
+             * @description Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out
+             *     with a player token: the seat shows the player's name).
+             */
             name?: string | null;
             /**
              * Format: int32
@@ -1429,14 +1737,34 @@ export interface components {
              */
             seat?: number | null;
         };
-        /** @description `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token) or a bot's. */
-        Joined: components["schemas"]["JoinedSeat"] | components["schemas"]["JoinedBot"];
+        /**
+         * @description `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token), a player's, or a
+         *     bot's.
+         */
+        Joined: components["schemas"]["JoinedSeat"] | components["schemas"]["JoinedPlayer"] | components["schemas"]["JoinedBot"];
         /** @description A seat given to the server's bot by `POST /v1/games/{id}/seats`. */
         JoinedBot: {
             bot: components["schemas"]["BotInfo"];
             /** Format: uuid */
             game_id: string;
             name: string;
+            /** Format: int32 */
+            seat: number;
+            /** @description The game's status after the join (`active` when this join filled the last seat). */
+            status: components["schemas"]["GameStatus"];
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A seat taken by a player with `POST /v1/games/{id}/seats` and a player token: no seat
+         *     token, the player's acts for it.
+         */
+        JoinedPlayer: {
+            /** Format: uuid */
+            game_id: string;
+            name: string;
+            /** Format: uuid */
+            player_id: string;
             /** Format: int32 */
             seat: number;
             /** @description The game's status after the join (`active` when this join filled the last seat). */
@@ -1457,6 +1785,38 @@ export interface components {
             token: string;
             /** Format: int64 */
             version: number;
+        };
+        /** @description `GET /v1/leaderboards/{type}`. */
+        Leaderboard: {
+            entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            next_cursor: string | null;
+            type: string;
+        };
+        /** @description A row of a leaderboard. */
+        LeaderboardEntry: {
+            /**
+             * Format: double
+             * @description rating − 3 × uncertainty: what the board ranks by.
+             */
+            conservative: number;
+            /**
+             * Format: int32
+             * @description Rated games played.
+             */
+            games: number;
+            name: string;
+            /** Format: uuid */
+            player_id: string;
+            /**
+             * Format: int64
+             * @description 1 for the best.
+             */
+            rank: number;
+            /** Format: double */
+            rating: number;
+            /** Format: double */
+            uncertainty: number;
         };
         /**
          * @description Why a seat is ranked below every seat that played to the end.
@@ -1543,6 +1903,20 @@ export interface components {
              * @enum {string}
              */
             type: "seat_timed_out";
+        };
+        /** @description A seat as a player's game list shows it. */
+        ListedSeat: {
+            /** @description Whether the server's bot was seated there at creation. */
+            bot: boolean;
+            /** @description `null` while open. */
+            name: string | null;
+            /**
+             * Format: uuid
+             * @description The player the seat belongs to, if any.
+             */
+            player_id: string | null;
+            /** Format: int32 */
+            seat: number;
         };
         MonopolyAction: components["schemas"]["MonopolyActionRoll"] | components["schemas"]["MonopolyActionBuyProperty"] | components["schemas"]["MonopolyActionDeclineProperty"] | components["schemas"]["MonopolyActionPayJailFine"] | components["schemas"]["MonopolyActionUseJailCard"] | components["schemas"]["MonopolyActionPayCardFine"] | components["schemas"]["MonopolyActionDrawCard"] | components["schemas"]["MonopolyActionEndTurn"] | components["schemas"]["MonopolyActionClaimRent"] | components["schemas"]["MonopolyActionBuild"] | components["schemas"]["MonopolyActionSellBuilding"] | components["schemas"]["MonopolyActionMortgage"] | components["schemas"]["MonopolyActionLiftMortgage"] | components["schemas"]["MonopolyActionOfferTrade"] | components["schemas"]["MonopolyActionAcceptTrade"] | components["schemas"]["MonopolyActionRejectTrade"] | components["schemas"]["MonopolyActionWithdrawTrade"] | components["schemas"]["MonopolyActionBid"] | components["schemas"]["MonopolyActionPassAuction"] | components["schemas"]["MonopolyActionDeclareDemand"] | components["schemas"]["MonopolyActionPayDebt"] | components["schemas"]["MonopolyActionDeclareBankruptcy"] | components["schemas"]["MonopolyActionSettleInheritance"];
         /** @description Accept an offer made to this seat; `lift` as in the offer, for what this seat receives. */
@@ -1897,6 +2271,12 @@ export interface components {
         MonopolyCreateGameRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * @description A rated game: when it finishes, every player's rating for the game type changes. Only
+             *     when every seat belongs to a player (`{"me": true}`, or open seats that players join
+             *     with their tokens) and no bot is seated. Default false.
+             */
+            rated?: boolean | null;
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -2565,6 +2945,8 @@ export interface components {
             game_id: string;
             legal_actions: components["schemas"]["MonopolyAction"][];
             outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game is rated. */
+            rated: boolean;
             /** Format: int32 */
             rules_version: number;
             /**
@@ -2724,6 +3106,61 @@ export interface components {
         MonopolySeatRoll: {
             dice: number[];
             seat: components["schemas"]["Seat"];
+        };
+        /** @description A seek. (monopoly) */
+        MonopolySeek: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int32 */
+            fill_with_bots_after: number | null;
+            /**
+             * Format: uuid
+             * @description The game it was matched into; `null` unless matched.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            player_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The seeker's seat in it; `null` unless matched.
+             */
+            seat: number | null;
+            /** Format: int32 */
+            seats: number;
+            /** Format: uuid */
+            seek_id: string;
+            status: components["schemas"]["SeekStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description `POST /v1/seeks`: wait for opponents for a game of this kind. (monopoly) */
+        MonopolySeekRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * Format: int32
+             * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
+             *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
+             *     rated seeks.
+             */
+            fill_with_bots_after?: number | null;
+            /** @description A rated game (every seat a player's; no bot fill). Default false. */
+            rated?: boolean | null;
+            /** @description How many seats the game has (within the type's range); the seeker takes one. */
+            seats: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
         };
         /** @description A building shortage (MO-BUILD-8): the demand window, then the fill or the unit auctions. */
         MonopolyShortage: {
@@ -2926,6 +3363,232 @@ export interface components {
             /** @description The seats in first place among those that played to the end; several on a tie. */
             winners: number[];
         };
+        /** @description `GET /v1/players/me/games`. */
+        PlayerGameList: {
+            /** @description Newest first. */
+            games: components["schemas"]["PlayerGameSummary"][];
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description A game in `GET /v1/players/me/games`. */
+        PlayerGameSummary: {
+            /** @description The seats the game waits for now (empty unless active). */
+            active_seats: number[];
+            clock: components["schemas"]["Clock"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description When the clocks of the awaited seats run out (a game with a clock). */
+            deadlines: components["schemas"]["SeatDeadline"][];
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            game_id: string;
+            /** @description Whether the game waits for the player's seat. */
+            my_turn: boolean;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The player's seat.
+             */
+            seat: number;
+            seats: components["schemas"]["ListedSeat"][];
+            status: components["schemas"]["GameStatus"];
+            type: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A message of `GET /v1/players/me/stream`: its SSE `event` is the `kind`, its `id` the
+         *     `seq`, its `data` this object.
+         */
+        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"];
+        /** @description A game with one of the player's seats is over: finished (with its outcome) or aborted. */
+        PlayerNoticeGameFinished: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "game_finished";
+            outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game was rated (the player's new rating is on the profile). */
+            rated: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            status: components["schemas"]["GameStatus"];
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A game with one of the player's seats started. */
+        PlayerNoticeGameStarted: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "game_started";
+            rated: boolean;
+            /** Format: int32 */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A trade offer addressed to one of the player's seats. */
+        PlayerNoticeOffer: {
+            /**
+             * @description The game's event that made the offer (its `trade_offered`, as in the game's log), as
+             *     the addressed seat sees it.
+             */
+            event: Record<string, never>;
+            /**
+             * Format: int32
+             * @description The seat that made it.
+             */
+            from: number | null;
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "offer";
+            /**
+             * Format: int32
+             * @description The seat the offer is addressed to.
+             */
+            seat: number;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description A seek of the player's was matched: the game exists with the player seated. */
+        PlayerNoticeSeekMatched: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "seek_matched";
+            /** Format: int32 */
+            seat: number;
+            /** Format: uuid */
+            seek_id: string;
+            /** Format: int64 */
+            seq: number;
+            type: string;
+        };
+        /**
+         * @description A game now waits for one of the player's seats: act in it (its legal actions are in the
+         *     game document for the player's token). Sent for every commit after which the game waits
+         *     for the seat, unless the seat's own request made the commit (its answer says so already).
+         */
+        PlayerNoticeTurn: {
+            /**
+             * Format: date-time
+             * @description When the seat's clock runs out; `null` without a clock.
+             */
+            deadline: string | null;
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "turn";
+            /** Format: int32 */
+            seat: number;
+            /**
+             * Format: int64
+             * @description Position in the player's stream (its SSE `id`).
+             */
+            seq: number;
+            type: string;
+            /**
+             * Format: int64
+             * @description The version to act at (`expected_version`).
+             */
+            version: number;
+        };
+        /** @description `GET /v1/players/{id}`: a public profile. */
+        PlayerProfile: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Finished games, all types.
+             */
+            games_played: number;
+            /** Format: int64 */
+            games_won: number;
+            name: string;
+            /** Format: uuid */
+            player_id: string;
+            /** @description The latest rating changes, newest first (at most 50). */
+            rating_history: components["schemas"]["RatingChange"][];
+            /** @description Per game type the player has played rated games of. */
+            ratings: components["schemas"]["PlayerRating"][];
+            /** @description Per game type. */
+            records: components["schemas"]["PlayerRecord"][];
+        };
+        /**
+         * @description A player's rating for one game type (Weng-Lin, the OpenSkill model): `rating` is the
+         *     estimated skill (25 for a newcomer), `uncertainty` how sure the estimate is (25/3 for a
+         *     newcomer, shrinking with every rated game), `conservative` = rating − 3 × uncertainty,
+         *     what leaderboards rank by.
+         */
+        PlayerRating: {
+            /** Format: double */
+            conservative: number;
+            /**
+             * Format: int32
+             * @description Rated games of this type played.
+             */
+            games: number;
+            /** Format: double */
+            rating: number;
+            type: string;
+            /** Format: double */
+            uncertainty: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Finished games of one type a player played and won (rated or not; a win is a first place
+         *     among the seats that played to the end).
+         */
+        PlayerRecord: {
+            /** Format: int64 */
+            played: number;
+            type: string;
+            /** Format: int64 */
+            won: number;
+        };
+        /**
+         * @description A seat taken for the calling player (`{"me": true}`): no seat token, the player's token
+         *     acts for it.
+         */
+        PlayerSeat: {
+            name: string;
+            /** @constant */
+            open: false;
+            /** Format: uuid */
+            player_id: string;
+            /** Format: int32 */
+            seat: number;
+        };
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
@@ -2944,9 +3607,21 @@ export interface components {
              *     - `invalid_clock`: 400, a clock time is outside its bounds (1 s to 30 days; an increment may be 0)
              *     - `invalid_seat_number`: 400, the seat in the path is not a seat number
              *     - `bad_request`: 400, the request could not be read
-             *     - `missing_token`: 401, the operation needs a seat token
-             *     - `invalid_token`: 401, the token is malformed or no seat's
+             *     - `token_in_query`: 400, a credential was sent in the query string; send `Authorization: Bearer` (and rotate a player token sent this way)
+             *     - `invalid_player_name`: 400, a player name is not 2 to 24 letters, digits, marks, spaces, `_`, `-` or `.`, starting and ending with a letter or digit
+             *     - `invalid_seek`: 400, a seek's seat count or bot-fill delay is out of range
+             *     - `missing_token`: 401, the operation needs a seat or player token
+             *     - `invalid_token`: 401, the token is malformed, or no seat's or player's (a player token stops working when it is rotated)
+             *     - `not_a_player_token`: 401, the operation needs a player token and got a seat token
              *     - `token_for_other_game`: 403, the token is a seat of another game
+             *     - `not_seated`: 403, the player holds no seat of this game
+             *     - `not_your_seek`: 403, the seek is another player's
+             *     - `player_not_found`: 404, no player with this id
+             *     - `seek_not_found`: 404, no seek with this id
+             *     - `name_taken`: 409, another player has this name (names are compared after Unicode case folding)
+             *     - `seek_not_waiting`: 409, the seek is matched, cancelled or expired already
+             *     - `rated_game_with_bots`: 422, a rated game cannot have a seat of the server's bot (nor be filled with bots)
+             *     - `rated_game_needs_players`: 422, every seat of a rated game belongs to a player: take it with a player token
              *     - `not_your_seat`: 403, the token is another seat's of this game (resign and reclaim take the seat's own token)
              *     - `not_found`: 404, no such route
              *     - `game_not_found`: 404, no game with this id
@@ -2965,13 +3640,14 @@ export interface components {
              *     - `seat_resigned`: 409, the seat has resigned: it takes no more actions and cannot resign again or be reclaimed
              *     - `seat_taken_over`: 409, the server's bot plays the seat since its clock ran out; reclaim it to play
              *     - `seat_not_taken_over`: 409, no bot plays the seat: there is nothing to reclaim
+             *     - `already_seated`: 409, the player already holds a seat of this game (one seat per player and game)
              *     - `too_late_to_abort`: 409, a seat has moved already: resign instead
              *     - `precondition_failed`: 412, `If-Match` does not match (`current_version`)
              *     - `body_too_large`: 413, the body is over 64 KiB
              *     - `unsupported_media_type`: 415, the body is not `application/json`
-             *     - `unknown_game_type`: 422, no such game type
+             *     - `unknown_game_type`: 422, no such game type (404 for the type in the path of `GET /v1/leaderboards/{type}`)
              *     - `invalid_seat_count`: 422, the seat list is outside the game's seat range
-             *     - `invalid_seat`: 422, a seat is none or several of `{"name": ...}`, `{"open": true}` and `{"bot": ...}`
+             *     - `invalid_seat`: 422, a seat is none or several of `{"name": ...}`, `{"me": true}`, `{"open": true}` and `{"bot": ...}`, or a player takes two seats
              *     - `invalid_name`: 422, a name is empty, over 64 characters or has control characters
              *     - `invalid_config`: 422, the game refuses the configuration
              *     - `no_such_seat`: 422, the game has no such seat
@@ -3000,6 +3676,36 @@ export interface components {
             title: string;
             /** @description URI reference naming the problem type: `/problems/<code>`. */
             type: string;
+        };
+        /** @description One rated game's change of a player's rating. */
+        RatingChange: {
+            /** Format: date-time */
+            finished_at: string;
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The player's place (1 for the first).
+             */
+            place: number;
+            /** Format: double */
+            rating_after: number;
+            /** Format: double */
+            rating_before: number;
+            type: string;
+            /** Format: double */
+            uncertainty_after: number;
+            /** Format: double */
+            uncertainty_before: number;
+        };
+        /**
+         * @description `200` of `POST /v1/players/me/token`: the new token, shown once; the old one no longer
+         *     works.
+         */
+        RotatedToken: {
+            /** Format: uuid */
+            player_id: string;
+            token: string;
         };
         /**
          * Format: int32
@@ -3042,6 +3748,11 @@ export interface components {
             /** @description The player's name; `null` while the seat is open. */
             name: string | null;
             open: boolean;
+            /**
+             * Format: uuid
+             * @description The player the seat belongs to (taken with a player token); `null` otherwise.
+             */
+            player_id: string | null;
             /** Format: int32 */
             seat: number;
             /** @description Where the seat stands (`playing`, `taken_over`, `resigned`). */
@@ -3055,8 +3766,9 @@ export interface components {
          */
         SeatKind: "open" | "human" | "bot";
         /**
-         * @description A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open,
-         *     `{"bot": "mcts"}` gives it to the server's bot.
+         * @description A seat in a create request: `{"name": "Ann"}` takes it (with a seat token),
+         *     `{"me": true}` takes it for the calling player (with a player token), `{"open": true}`
+         *     leaves it open, `{"bot": "mcts"}` gives it to the server's bot.
          */
         SeatRequest: {
             bot?: null | components["schemas"]["BotLevel"];
@@ -3066,6 +3778,11 @@ export interface components {
              *     maximum. Without it `mcts` searches a fixed number of iterations (within the maximum).
              */
             budget_ms?: number | null;
+            /**
+             * @description `true` to take the seat for the player whose token authorizes the request (at most one
+             *     seat per request): the player's token then acts for it, and it shows the player's name.
+             */
+            me?: boolean | null;
             /** @description Display name (1 to 64 characters) of the player taking the seat. */
             name?: string | null;
             /** @description `true` to leave the seat open for `POST /v1/games/{id}/seats`. */
@@ -3079,6 +3796,15 @@ export interface components {
          * @enum {string}
          */
         SeatStatus: "playing" | "taken_over" | "resigned";
+        /** @description A seek. */
+        Seek: components["schemas"]["AcquireSeek"] | components["schemas"]["MonopolySeek"] | components["schemas"]["TycoonSeek"] | components["schemas"]["TyrosSeek"];
+        /** @description `POST /v1/seeks`: wait for opponents for a game of this kind. */
+        SeekRequest: components["schemas"]["AcquireSeekRequest"] | components["schemas"]["MonopolySeekRequest"] | components["schemas"]["TycoonSeekRequest"] | components["schemas"]["TyrosSeekRequest"];
+        /**
+         * @description Where a seek stands.
+         * @enum {string}
+         */
+        SeekStatus: "waiting" | "matched" | "cancelled" | "expired";
         /** @description One message of an event stream, as an SSE parser hands it over. */
         ServerSentEvent: {
             /** @description The message as one line of JSON. */
@@ -3322,6 +4048,12 @@ export interface components {
         TycoonCreateGameRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description A rated game: when it finishes, every player's rating for the game type changes. Only
+             *     when every seat belongs to a player (`{"me": true}`, or open seats that players join
+             *     with their tokens) and no bot is seated. Default false.
+             */
+            rated?: boolean | null;
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -3621,6 +4353,8 @@ export interface components {
             game_id: string;
             legal_actions: components["schemas"]["TycoonAction"][];
             outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game is rated. */
+            rated: boolean;
             /** Format: int32 */
             rules_version: number;
             /**
@@ -3759,6 +4493,61 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /** @description Tickets in hand, public (TY-TIX-5). */
             tickets: components["schemas"]["TycoonTicket"][];
+        };
+        /** @description A seek. (tycoon) */
+        TycoonSeek: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int32 */
+            fill_with_bots_after: number | null;
+            /**
+             * Format: uuid
+             * @description The game it was matched into; `null` unless matched.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            player_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The seeker's seat in it; `null` unless matched.
+             */
+            seat: number | null;
+            /** Format: int32 */
+            seats: number;
+            /** Format: uuid */
+            seek_id: string;
+            status: components["schemas"]["SeekStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description `POST /v1/seeks`: wait for opponents for a game of this kind. (tycoon) */
+        TycoonSeekRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TycoonConfig"];
+            /**
+             * Format: int32
+             * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
+             *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
+             *     rated seeks.
+             */
+            fill_with_bots_after?: number | null;
+            /** @description A rated game (every seat a player's; no bot fill). Default false. */
+            rated?: boolean | null;
+            /** @description How many seats the game has (within the type's range); the seeker takes one. */
+            seats: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
         };
         /** @description Where the game stands. */
         TycoonStage: components["schemas"]["TycoonStageSetup"] | components["schemas"]["TycoonStageTurn"] | components["schemas"]["TycoonStageLoanSettlement"] | components["schemas"]["TycoonStageFinished"];
@@ -4315,6 +5104,12 @@ export interface components {
         TyrosCreateGameRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description A rated game: when it finishes, every player's rating for the game type changes. Only
+             *     when every seat belongs to a player (`{"me": true}`, or open seats that players join
+             *     with their tokens) and no bot is seated. Default false.
+             */
+            rated?: boolean | null;
             /** @description The seats in playing order. */
             seats: components["schemas"]["SeatRequest"][];
             /**
@@ -5000,6 +5795,8 @@ export interface components {
             game_id: string;
             legal_actions: components["schemas"]["TyrosAction"][];
             outcome: null | components["schemas"]["Outcome"];
+            /** @description Whether the game is rated. */
+            rated: boolean;
             /** Format: int32 */
             rules_version: number;
             /**
@@ -5263,6 +6060,61 @@ export interface components {
          * @enum {string}
          */
         TyrosSeaCell: "row4_col6" | "row5_col6";
+        /** @description A seek. (tyros) */
+        TyrosSeek: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int32 */
+            fill_with_bots_after: number | null;
+            /**
+             * Format: uuid
+             * @description The game it was matched into; `null` unless matched.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            player_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The seeker's seat in it; `null` unless matched.
+             */
+            seat: number | null;
+            /** Format: int32 */
+            seats: number;
+            /** Format: uuid */
+            seek_id: string;
+            status: components["schemas"]["SeekStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `POST /v1/seeks`: wait for opponents for a game of this kind. (tyros) */
+        TyrosSeekRequest: {
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TyrosConfig"];
+            /**
+             * Format: int32
+             * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
+             *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
+             *     rated seeks.
+             */
+            fill_with_bots_after?: number | null;
+            /** @description A rated game (every seat a player's; no bot fill). Default false. */
+            rated?: boolean | null;
+            /** @description How many seats the game has (within the type's range); the seeker takes one. */
+            seats: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /**
          * @description How the four empires are founded (TR-SETUP-2).
          * @enum {string}
@@ -5637,6 +6489,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A seat `{"me": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -5655,7 +6516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`) */
+            /** @description Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6397,6 +7258,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description An unknown or rotated player token (`invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such game */
             404: {
                 headers: {
@@ -6406,7 +7276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`) */
+            /** @description Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6433,7 +7303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`) */
+            /** @description No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6918,6 +7788,766 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaderboard: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A game type */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Bad query or cursor (`invalid_query`, `invalid_cursor`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game type (`unknown_game_type`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlayerRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; the token is shown once */
+            201: {
+                headers: {
+                    /** @description The player's public profile */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPlayer"];
+                };
+            };
+            /** @description Malformed body or a bad name (`malformed_json`, `invalid_body`, `invalid_player_name`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The name is taken (`name_taken`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description A credential in the query string (`token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    my_games: {
+        parameters: {
+            query?: {
+                /** @description Only games in this status. */
+                status?: components["schemas"]["GameStatus"];
+                /** @description `mine`: only active games that wait for the player's seat. */
+                turn?: "mine";
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's games */
+            200: {
+                headers: {
+                    /** @description `<...>; rel="next"` when there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGameList"];
+                };
+            };
+            /** @description Bad query or cursor, or a credential in it (`invalid_query`, `invalid_cursor`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    player_stream: {
+        parameters: {
+            query?: {
+                /** @description Resume after this seq (like `Last-Event-ID`, which wins when both are sent). */
+                after?: number;
+            };
+            header?: {
+                /** @description The last id received (sent by `EventSource` when it reconnects); wins over `after` */
+                "Last-Event-ID"?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream (see the operation's description for its messages) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ServerSentEvent"];
+                };
+            };
+            /** @description Bad query or header, or a credential in the query string (`invalid_query`, `invalid_header`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotate_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedToken"];
+                };
+            };
+            /** @description A credential in the query string (`token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description No such player (`player_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeekRequest"];
+            };
+        };
+        responses: {
+            /** @description The seek, `waiting` or already `matched` */
+            201: {
+                headers: {
+                    /** @description The seek's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Seek"];
+                };
+            };
+            /** @description Malformed body, a bad clock or fill delay, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `invalid_seek`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown type, impossible seat count, bad config, a rated seek with bots (`unknown_game_type`, `invalid_seat_count`, `invalid_config`, `rated_game_with_bots`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Seek id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Seek"];
+                };
+            };
+            /** @description No such seek (`seek_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Seek id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Seek"];
+                };
+            };
+            /** @description A credential in the query string (`token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another player's seek (`not_your_seek`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such seek (`seek_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Matched, cancelled or expired already (`seek_not_waiting`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let settings = api::Settings::parse();
-    api::telemetry::init(settings.log_json);
+    api::telemetry::init(settings.log_format());
     let app = api::Application::build(settings).await?;
     // Launchers (and the two-process test) read the real port from this line.
     println!("listening on http://{}", app.address());

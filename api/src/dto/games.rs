@@ -91,13 +91,17 @@ pub struct GameTypeList {
     pub game_types: Vec<GameType>,
 }
 
-/// A seat in a create request: `{"name": "Ann"}` takes it, `{"open": true}` leaves it open,
-/// `{"bot": "mcts"}` gives it to the server's bot.
+/// A seat in a create request: `{"name": "Ann"}` takes it (with a seat token),
+/// `{"me": true}` takes it for the calling player (with a player token), `{"open": true}`
+/// leaves it open, `{"bot": "mcts"}` gives it to the server's bot.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// Display name (1 to 64 characters) of the player taking the seat.
     pub name: Option<String>,
+    /// `true` to take the seat for the player whose token authorizes the request (at most one
+    /// seat per request): the player's token then acts for it, and it shows the player's name.
+    pub me: Option<bool>,
     /// `true` to leave the seat open for `POST /v1/games/{id}/seats`.
     pub open: Option<bool>,
     /// The level of the server's bot playing this seat.
@@ -165,6 +169,11 @@ pub struct CreateGameRequest {
     /// The time control; `{"kind": "none"}` when absent.
     #[serde(default)]
     pub clock: Option<super::ClockRequest>,
+    /// A rated game: when it finishes, every player's rating for the game type changes. Only
+    /// when every seat belongs to a player (`{"me": true}`, or open seats that players join
+    /// with their tokens) and no bot is seated. Default false.
+    #[serde(default)]
+    pub rated: Option<bool>,
     /// The seats in playing order.
     pub seats: Vec<SeatRequest>,
     /// Makes the game's chance reproducible, for tests and for tournaments where every player
@@ -207,11 +216,24 @@ pub struct BotSeat {
     pub bot: BotInfo,
 }
 
-/// A seat as created: taken (with its token), played by a bot (`bot`), or open (`open`).
+/// A seat taken for the calling player (`{"me": true}`): no seat token, the player's token
+/// acts for it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PlayerSeat {
+    pub seat: i32,
+    pub name: String,
+    #[schema(schema_with = schema::always_false)]
+    pub open: bool,
+    pub player_id: Uuid,
+}
+
+/// A seat as created: taken (with its token), taken by the calling player (`player_id`),
+/// played by a bot (`bot`), or open (`open`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum CreatedSeat {
     Taken(TakenSeat),
+    Player(PlayerSeat),
     Bot(BotSeat),
     Open(OpenSeat),
 }
@@ -224,15 +246,18 @@ pub struct CreatedGame {
     pub type_: String,
     pub version: i64,
     pub status: GameStatus,
+    pub rated: bool,
     pub seats: Vec<CreatedSeat>,
 }
 
-/// `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person,
+/// `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person (with a seat
+/// token), `{}` (or only `seat`) with a player token takes it for that player,
 /// `{"bot": "greedy"}` gives it to the server's bot.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// Display name, 1 to 64 characters (for a person's seat).
+    /// Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out
+    /// with a player token: the seat shows the player's name).
     pub name: Option<String>,
     /// A particular open seat; the lowest open one when absent.
     pub seat: Option<i32>,
@@ -243,12 +268,27 @@ pub struct JoinRequest {
     pub budget_ms: Option<u32>,
 }
 
-/// `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token) or a bot's.
+/// `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token), a player's, or a
+/// bot's.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum Joined {
     Person(JoinedSeat),
+    Player(JoinedPlayer),
     Bot(JoinedBot),
+}
+
+/// A seat taken by a player with `POST /v1/games/{id}/seats` and a player token: no seat
+/// token, the player's acts for it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct JoinedPlayer {
+    pub game_id: Uuid,
+    pub seat: i32,
+    pub name: String,
+    pub player_id: Uuid,
+    /// The game's status after the join (`active` when this join filled the last seat).
+    pub status: GameStatus,
+    pub version: i64,
 }
 
 /// A seat given to the server's bot by `POST /v1/games/{id}/seats`.
@@ -292,6 +332,7 @@ pub struct GameSummary {
     #[schema(required = true)]
     pub finished_at: Option<DateTime<Utc>>,
     pub clock: super::Clock,
+    pub rated: bool,
 }
 
 /// `GET /v1/games`.

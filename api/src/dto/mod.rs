@@ -11,9 +11,11 @@ pub mod games;
 pub mod history;
 pub mod lifecycle;
 pub mod play;
+pub mod players;
 pub mod schema;
 
 pub use games::*;
 pub use history::*;
 pub use lifecycle::*;
 pub use play::*;
+pub use players::*;

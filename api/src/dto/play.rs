@@ -31,6 +31,9 @@ pub struct SeatInfo {
     /// The seat's clock; `null` for a game without one and for a seat of the server's bot.
     #[schema(required = true)]
     pub clock: Option<super::SeatClock>,
+    /// The player the seat belongs to (taken with a player token); `null` otherwise.
+    #[schema(required = true)]
+    pub player_id: Option<Uuid>,
 }
 
 /// Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
@@ -60,6 +63,8 @@ pub struct GameDocument {
     pub active_seats: Vec<u8>,
     /// The time control.
     pub clock: super::Clock,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,

@@ -23,6 +23,92 @@ impl SeatToken {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Whether it is a player's token ([`PLAYER_TOKEN_PREFIX`]) rather than a seat's.
+    pub fn is_player(&self) -> bool {
+        self.0.starts_with(PLAYER_TOKEN_PREFIX)
+    }
+}
+
+/// How every player token starts (seat tokens are hex digits only): a credential is told
+/// apart by its form, so a request never looks a player token up among seat tokens.
+pub const PLAYER_TOKEN_PREFIX: &str = "pl_";
+
+/// Query parameter names that carry credentials in other services' APIs.
+const CREDENTIAL_PARAMS: &[&str] = &[
+    "token",
+    "access_token",
+    "player_token",
+    "seat_token",
+    "bearer",
+    "authorization",
+    "api_key",
+];
+
+/// 400 `token_in_query` when the query string carries a credential: a parameter named like
+/// one, or any value that is a player token. Query strings end up in logs, histories and
+/// `Referer` headers, so credentials travel only in `Authorization`.
+pub fn refuse_token_in_query(req: &HttpRequest) -> Result<(), ApiError> {
+    let query = req.query_string();
+    if query.is_empty() {
+        return Ok(());
+    }
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+    let leaks = pairs.iter().any(|(name, value)| {
+        CREDENTIAL_PARAMS.contains(&name.to_ascii_lowercase().as_str())
+            || value.starts_with(PLAYER_TOKEN_PREFIX)
+    });
+    if leaks {
+        return Err(ApiError::bad_request(
+            "token_in_query",
+            "credentials are never accepted in the query string (it ends up in logs and \
+             histories): send Authorization: Bearer <token>, and rotate a player token that \
+             was sent this way (POST /v1/players/me/token)",
+        ));
+    }
+    Ok(())
+}
+
+/// A player's token from `Authorization: Bearer pl_...`, required (401 `missing_token`
+/// without a bearer token, `not_a_player_token` with a seat's).
+#[derive(Clone)]
+pub struct PlayerToken(pub SeatToken);
+
+/// Never prints the token.
+impl std::fmt::Debug for PlayerToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PlayerToken(<secret>)")
+    }
+}
+
+impl FromRequest for PlayerToken {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = refuse_token_in_query(req)
+            .and_then(|()| Bearer::parse(req.headers()))
+            .and_then(|b| {
+                b.0.ok_or_else(|| {
+                    ApiError::unauthorized(
+                        "missing_token",
+                        "this needs a player token: Authorization: Bearer <player token> \
+                         (POST /v1/players gives one)",
+                    )
+                })
+            })
+            .and_then(|t| {
+                if t.is_player() {
+                    Ok(PlayerToken(t))
+                } else {
+                    Err(ApiError::unauthorized(
+                        "not_a_player_token",
+                        "this needs a player token (pl_...), not a seat token",
+                    ))
+                }
+            });
+        ready(token)
+    }
 }
 
 /// Never prints the token (it is a credential).
@@ -78,7 +164,7 @@ impl FromRequest for Bearer {
     type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Bearer::parse(req.headers()))
+        ready(refuse_token_in_query(req).and_then(|()| Bearer::parse(req.headers())))
     }
 }
 
@@ -87,7 +173,11 @@ impl FromRequest for SeatToken {
     type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Bearer::parse(req.headers()).and_then(|b| b.0.ok_or_else(missing_token)))
+        ready(
+            refuse_token_in_query(req)
+                .and_then(|()| Bearer::parse(req.headers()))
+                .and_then(|b| b.0.ok_or_else(missing_token)),
+        )
     }
 }
 

@@ -1,6 +1,8 @@
-//! Per-client request budgets (token buckets, per process). A client is its seat token when it
-//! sends one, else its address; creating games and joining seats draw from a separate, tighter
-//! budget per address (they write rows that outlive the request). Every response carries
+//! Per-client request budgets (token buckets, per process). A client is its player token or
+//! its seat token when it sends one (a player token has a budget of its own, larger: it acts
+//! in many games), else its address; creating games, joining seats, creating players and
+//! seeking draw from a separate, tighter budget per address (they write rows that outlive the
+//! request). Every response carries
 //! `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the IETF draft's fields);
 //! a request over budget is a 429 `rate_limited` with `Retry-After`, and is not processed.
 
@@ -50,6 +52,8 @@ impl FromStr for Budget {
 pub struct Limits {
     /// Per seat token.
     pub token: Budget,
+    /// Per player token.
+    pub player: Budget,
     /// Per address, for requests without a token.
     pub address: Budget,
     /// Per address, for creating games and joining seats.
@@ -59,6 +63,7 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Class {
     Token,
+    Player,
     Address,
     Lobby,
 }
@@ -100,6 +105,7 @@ impl RateLimiter {
     fn budget(&self, class: Class) -> Budget {
         match class {
             Class::Token => self.limits.token,
+            Class::Player => self.limits.player,
             Class::Address => self.limits.address,
             Class::Lobby => self.limits.lobby,
         }
@@ -148,7 +154,11 @@ fn hash(value: &impl Hash) -> u64 {
 /// else the peer address; creating and joining always by address.
 fn client(req: &ServiceRequest) -> (Class, u64) {
     let path = req.path();
-    let lobby = req.method() == Method::POST && (path == "/v1/games" || path.ends_with("/seats"));
+    let lobby = req.method() == Method::POST
+        && (path == "/v1/games"
+            || path.ends_with("/seats")
+            || path == "/v1/players"
+            || path == "/v1/seeks");
     let address = req
         .peer_addr()
         .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
@@ -156,7 +166,14 @@ fn client(req: &ServiceRequest) -> (Class, u64) {
         return (Class::Lobby, hash(&address));
     }
     match req.headers().get(header::AUTHORIZATION) {
-        Some(token) => (Class::Token, hash(&token.as_bytes())),
+        Some(token) => {
+            let player = token.to_str().is_ok_and(|t| {
+                t.get(7..)
+                    .is_some_and(|t| t.trim().starts_with(crate::extract::PLAYER_TOKEN_PREFIX))
+            });
+            let class = if player { Class::Player } else { Class::Token };
+            (class, hash(&token.as_bytes()))
+        }
         None => (Class::Address, hash(&address)),
     }
 }
@@ -206,6 +223,7 @@ mod tests {
         let b = |burst, per_second| Budget { burst, per_second };
         RateLimiter::new(Limits {
             token: b(3, 1.0),
+            player: b(5, 1.0),
             address: b(10, 1.0),
             lobby: b(1, 0.5),
         })

@@ -65,7 +65,10 @@ pub fn apply(doc: &mut Value) {
                 .as_object_mut()
                 .expect("responses is an object");
             responses.entry("429").or_insert_with(|| too_many.clone());
-            if path.starts_with("/v1/games") || path == "/readyz" {
+            let needs_database = ["/v1/games", "/v1/players", "/v1/seeks", "/v1/leaderboards"]
+                .iter()
+                .any(|p| path.starts_with(p));
+            if needs_database || path == "/readyz" {
                 responses
                     .entry("503")
                     .or_insert_with(|| unavailable.clone());

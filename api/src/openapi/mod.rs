@@ -38,8 +38,14 @@ breaks a rule is a 422 with the game's code.\n\
 has one schema per game (`TycoonGameDocument`, ...), discriminated by `type`.\n\
 - **Changes.** Long-poll `GET /v1/games/{id}?wait=N`, or follow `GET /v1/games/{id}/stream` \
 (Server-Sent Events).\n\
-- **Rate limits.** Per seat token, or per client address without one (creating games and \
-joining seats have a tighter budget). Every response carries `RateLimit-Limit`, \
+- **Players.** `POST /v1/players` gives a player token (`pl_...`): one identity across games. \
+Seats taken with it (`{\"me\": true}` at creation, a join without a name) belong to the \
+player, and the player token acts for each of them wherever a seat token does; views and \
+hidden information follow the seat. `GET /v1/players/me/stream` tells a player where to act in \
+all its games; seeks find opponents; rated games change Weng-Lin ratings (profiles, \
+leaderboards). Credentials never go in the query string (`token_in_query`).\n\
+- **Rate limits.** Per player token, per seat token, or per client address without one \
+(creating games, joining seats, creating players and seeking have a tighter budget). Every response carries `RateLimit-Limit`, \
 `RateLimit-Remaining` and `RateLimit-Reset`; over the limit the answer is 429 `rate_limited` \
 with `Retry-After`.\n\
 - **Seeds.** A game's chance comes from a secret 256-bit seed the server draws. A \
@@ -53,6 +59,7 @@ answered wherever GET is."
         Problem,
         crate::dto::StreamVersion,
         crate::dto::EventDto,
+        crate::dto::PlayerNotice,
         crate::lifecycle::LifecycleEvent
     )),
     modifiers(&SeatToken, &GameSchemas),
@@ -60,6 +67,7 @@ answered wherever GET is."
         (name = "games", description = "Catalogue, creating, listing, joining, starting"),
         (name = "play", description = "Reading the game, legal actions, acting, long polling, streaming"),
         (name = "history", description = "The event log and time travel"),
+        (name = "players", description = "Players, their games and stream, ratings, leaderboards, seeks"),
         (name = "operations", description = "Health, readiness, metrics"),
     )
 )]
@@ -75,7 +83,21 @@ impl Modify for SeatToken {
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
-                    .description(Some("The seat token from creating or joining a game"))
+                    .description(Some(
+                        "The seat token from creating or joining a game, or the token of the \
+                         player the seat belongs to",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "player_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A player's token (`pl_...`) from POST /v1/players (or its rotation)",
+                    ))
                     .build(),
             ),
         );
@@ -118,7 +140,7 @@ fn build() -> Value {
 
 /// Schemas the document lists although no operation refers to them: the messages of the
 /// event stream, which OpenAPI 3.1 cannot attach to a `text/event-stream` response.
-const EXPLICIT_SCHEMAS: &[&str] = &["StreamVersion", "EventDto"];
+const EXPLICIT_SCHEMAS: &[&str] = &["StreamVersion", "EventDto", "PlayerNotice"];
 
 /// The complete document, as served at `/openapi.json` and committed in `openapi/openapi.json`
 /// (built once per process).

@@ -6,7 +6,7 @@ use actix_web::{get, post, HttpResponse};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, SeatToken, StrictJson};
+use crate::extract::{Bearer, GameId, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::state::AppState;
 
@@ -42,8 +42,10 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
     HttpResponse::Ok().json(catalogue.get_ref())
 }
 
-/// Create a game. Named seats get their token in the response (once); a game without open
-/// seats starts at once. An optional `clock` sets the time control (see `ClockRequest`); a
+/// Create a game. Named seats get their token in the response (once); a seat `{"me": true}`
+/// is taken for the player whose token authorizes the request (no seat token: the player's
+/// acts for it); a game without open seats starts at once. `rated: true` makes a rated game
+/// (every seat a player's, no bot). An optional `clock` sets the time control (see `ClockRequest`); a
 /// game whose seats are not all taken within the server's `--open-game-ttl` (default 24 h)
 /// ends as `expired`.
 #[utoipa::path(
@@ -53,15 +55,17 @@ pub async fn list_game_types(catalogue: Data<GameTypeList>) -> HttpResponse {
         (status = 201, description = "Created", body = CreatedGame,
          headers(("Location" = String, description = "The game's URL"))),
         (status = 400, description = "Malformed body, unknown field, duplicate key, array for an object, unknown clock kind (`malformed_json`, `invalid_body`), a clock time outside 1 s to 30 days (`invalid_clock`)"),
+        (status = 401, description = "A seat `{\"me\": true}` without a player token, or with an unknown one (`missing_token`, `not_a_player_token`, `invalid_token`)"),
         (status = 413, description = "Body over 64 KiB"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "Unknown type, bad seat list or config (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`)"),
+        (status = 422, description = "Unknown type, bad seat list or config, a rated game with a bot or an anonymous seat (`unknown_game_type`, `invalid_seat_count`, `invalid_seat`, `invalid_name`, `invalid_config`, `rated_game_with_bots`, `rated_game_needs_players`)"),
     )
 )]
 #[post("/v1/games")]
 pub async fn create_game(
     state: Data<AppState>,
     body: StrictJson<CreateGameRequest>,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
@@ -87,19 +91,34 @@ pub async fn create_game(
     let seats = body
         .seats
         .iter()
-        .map(|s| match (&s.name, s.open, s.bot, s.budget_ms) {
-            (Some(name), None | Some(false), None, None) => Ok(SeatPlan::Taken(valid_name(name)?)),
-            (None, Some(true), None, None) => Ok(SeatPlan::Open),
-            (None, None | Some(false), Some(level), budget_ms) => {
-                Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
-            }
-            _ => Err(ApiError::unprocessable(
-                "invalid_seat",
-                "each seat is {\"name\": ...}, {\"open\": true} or {\"bot\": ...} \
-                 (budget_ms only with bot)",
-            )),
-        })
+        .map(
+            |s| match (&s.name, s.me.unwrap_or(false), s.open, s.bot, s.budget_ms) {
+                (Some(name), false, None | Some(false), None, None) => {
+                    Ok(SeatPlan::Taken(valid_name(name)?))
+                }
+                (None, true, None | Some(false), None, None) => Ok(SeatPlan::Me),
+                (None, false, Some(true), None, None) => Ok(SeatPlan::Open),
+                (None, false, None | Some(false), Some(level), budget_ms) => {
+                    Ok(SeatPlan::Bot(bot_info(level, budget_ms, max_budget_ms)))
+                }
+                _ => Err(ApiError::unprocessable(
+                    "invalid_seat",
+                    "each seat is {\"name\": ...}, {\"me\": true}, {\"open\": true} or \
+                 {\"bot\": ...} (budget_ms only with bot)",
+                )),
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
+    if seats.iter().filter(|s| matches!(s, SeatPlan::Me)).count() > 1 {
+        return Err(ApiError::unprocessable(
+            "invalid_seat",
+            "a player takes at most one seat of a game: one {\"me\": true} at most",
+        ));
+    }
+    let rated = body.rated.unwrap_or(false);
+    if rated {
+        lobby::check_rated(&seats)?;
+    }
     let clock = match body.clock {
         Some(clock) => Clock::try_from(clock)
             .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
@@ -111,6 +130,8 @@ pub async fn create_game(
         seats,
         seed: body.seed,
         clock,
+        rated,
+        bearer: bearer.0,
     };
     let created = state
         .db(move |conn, cx| lobby::create_game(conn, cx, plan))
@@ -176,6 +197,7 @@ pub async fn list_games(
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
                 clock: Clock::from_stored(g.clock.as_ref()),
+                rated: g.rated,
             })
             .collect(),
         next_cursor: next_cursor.clone(),
@@ -196,9 +218,10 @@ pub async fn list_games(
     Ok(res.json(list))
 }
 
-/// Take an open seat, for a person (`name`) or for the server's bot (`bot`). A person's seat
-/// token is in the response, once. The join that fills the last seat starts the game. Joins
-/// do not change the version (no event is written).
+/// Take an open seat, for a person (`name`), for the player whose token authorizes the
+/// request (neither `name` nor `bot`: the player's token then acts for the seat), or for the
+/// server's bot (`bot`). A person's seat token is in the response, once. The join that fills
+/// the last seat starts the game. Joins do not change the version (no event is written).
 #[utoipa::path(
     tag = "games",
     params(("id" = Uuid, Path, description = "Game id")),
@@ -207,10 +230,11 @@ pub async fn list_games(
         (status = 201, description = "Seat taken", body = Joined),
         (status = 400, description = "Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`)"),
         (status = 404, description = "No such game"),
-        (status = 409, description = "Seat taken, no open seat, or game already started (`seat_taken`, `no_open_seat`, `game_already_started`)"),
+        (status = 401, description = "An unknown or rotated player token (`invalid_token`)"),
+        (status = 409, description = "Seat taken, no open seat, game already started, or the player holds a seat of it already (`seat_taken`, `no_open_seat`, `game_already_started`, `already_seated`)"),
         (status = 413, description = "Body too large"),
         (status = 415, description = "Not application/json"),
-        (status = 422, description = "No such seat, bad name, or neither or both of name and bot (`no_such_seat`, `invalid_name`, `invalid_seat`)"),
+        (status = 422, description = "No such seat, bad name, neither or both of name and bot, a name with a player token, an anonymous or bot seat in a rated game (`no_such_seat`, `invalid_name`, `invalid_seat`, `rated_game_needs_players`, `rated_game_with_bots`)"),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -218,10 +242,25 @@ pub async fn join_seat(
     state: Data<AppState>,
     GameId(id): GameId,
     body: StrictJson<JoinRequest>,
+    bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let seat = body.seat;
+    let player = bearer.0.filter(|t| t.is_player());
     let joined = match (&body.name, body.bot, body.budget_ms) {
+        (None, None, None) if player.is_some() => {
+            let token = player.expect("matched as Some");
+            let joined = state
+                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token))
+                .await?;
+            Joined::Player(joined)
+        }
+        (Some(_), None, None) if player.is_some() => {
+            return Err(ApiError::unprocessable(
+                "invalid_seat",
+                "with a player token the seat takes the player's name: leave out name",
+            ))
+        }
         (Some(name), None, None) => {
             let name = valid_name(name)?;
             let joined = state

@@ -1,7 +1,8 @@
 //! Every documented route, registered through utoipa's actix-web integration so that the
 //! router and the OpenAPI document come from one list ([`configure`]). One module per
 //! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
-//! (resign, reclaim, abort), [`history`], [`operations`].
+//! (resign, reclaim, abort), [`players`] and [`player_stream`] (identity, profiles, a
+//! player's games and stream, leaderboards), [`seeks`], [`history`], [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
 pub mod games;
@@ -9,6 +10,9 @@ pub mod history;
 pub mod lifecycle;
 pub mod operations;
 pub mod play;
+pub mod player_stream;
+pub mod players;
+pub mod seeks;
 pub mod stream;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -30,6 +34,16 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(lifecycle::resign)
         .service(lifecycle::reclaim)
         .service(lifecycle::abort)
+        .service(players::create_player)
+        .service(players::me)
+        .service(players::rotate_token)
+        .service(players::my_games)
+        .service(player_stream::player_stream)
+        .service(players::profile)
+        .service(players::leaderboard)
+        .service(seeks::create_seek)
+        .service(seeks::get_seek)
+        .service(seeks::cancel_seek)
         .service(history::list_events)
         .service(history::get_state)
         .service(operations::healthz)

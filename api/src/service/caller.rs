@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use db::store::{self, Roster};
-use db::{GameRow, PooledConn};
+use db::{GameRow, PlayerRow, PooledConn};
 use engine::{DynGame, DynState, Seat, Viewer};
 use uuid::Uuid;
 
@@ -59,6 +59,16 @@ pub fn resolve_caller(
     let Some(token) = token else {
         return Ok((roster, None));
     };
+    if token.is_player() {
+        let player = require_player(conn, token)?;
+        return match roster.seat_of_player(player.id) {
+            Some(seat) => Ok((roster, Some(engine_seat(seat)?))),
+            None => Err(ApiError::forbidden(
+                "not_seated",
+                "this player holds no seat of this game",
+            )),
+        };
+    }
     if let Some(seat) = roster.seat_of(token.as_str()) {
         return Ok((roster, Some(engine_seat(seat)?)));
     }
@@ -72,6 +82,20 @@ pub fn resolve_caller(
             "the bearer token is not a seat token",
         )),
     }
+}
+
+/// The player whose token is `token` (read on every request, so a rotated token stops
+/// working at once, in every process).
+///
+/// # Errors
+/// 401 `invalid_token` for a token that is no player's (any more); store errors.
+pub fn require_player(conn: &mut PooledConn, token: &SeatToken) -> Result<PlayerRow, ApiError> {
+    store::player_by_token(conn, token.as_str())?.ok_or_else(|| {
+        ApiError::unauthorized(
+            "invalid_token",
+            "the bearer token is no player's (a rotated token stops working at once)",
+        )
+    })
 }
 
 /// Like [`resolve_caller`] for a request that needs a seat.

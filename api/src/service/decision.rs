@@ -7,14 +7,17 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use db::store::{BotTurn, DeadlineChange, Decision};
+use db::store::{BotTurn, DeadlineChange, Decision, Finish, Standing};
 use db::{GameRow, JsonText, NewEvent, SeatRow};
-use engine::{DynState, Seat};
+use engine::{registry, DynState, Seat};
 use serde_json::Value;
+use uuid::Uuid;
 
 use super::caller::wire_seat;
+use super::notices;
 use crate::dto::Clock;
 use crate::error::ApiError;
+use crate::lifecycle::outcome::outcome;
 use crate::lifecycle::replay::{awaited, status_of};
 use crate::lifecycle::{Due, Lifecycle, LifecycleEvent};
 
@@ -22,8 +25,6 @@ use crate::lifecycle::{Due, Lifecycle, LifecycleEvent};
 /// far.
 #[derive(Debug, Clone)]
 pub struct Table {
-    /// The game type, for the bots' standing actions ([`bots::standing_seat`]).
-    game: String,
     /// Per seat: played by the server's bot from creation.
     native_bots: Vec<bool>,
     delay_ms: i32,
@@ -39,6 +40,32 @@ pub struct Table {
     /// The seq the next event gets.
     next_seq: i64,
     events: Vec<NewEvent>,
+    /// The game, as its players' notices and results name it.
+    game: GameFacts,
+    /// The seat whose request makes this commit, if any.
+    actor: Option<Seat>,
+}
+
+/// What a commit's notices and results need to know of its game.
+#[derive(Debug, Clone)]
+pub struct GameFacts {
+    pub game_id: Uuid,
+    pub game_type: String,
+    pub rated: bool,
+    /// Per seat, the player it belongs to.
+    pub players: Vec<Option<Uuid>>,
+}
+
+impl GameFacts {
+    /// The facts of a stored game with `seats`.
+    pub fn of(game: &GameRow, seats: &[SeatRow]) -> GameFacts {
+        GameFacts {
+            game_id: game.id,
+            game_type: game.game_type.clone(),
+            rated: game.rated,
+            players: seats.iter().map(|s| s.player_id).collect(),
+        }
+    }
 }
 
 /// The seats the server's bots play from creation, from the stored seats.
@@ -71,7 +98,8 @@ impl Table {
     pub fn of_game(game: &GameRow, seats: &[SeatRow], delay_ms: u32) -> Result<Table, ApiError> {
         let (clock, life) = lifecycle_of(game, seats)?;
         Ok(Table {
-            game: game.game_type.clone(),
+            game: GameFacts::of(game, seats),
+            actor: None,
             native_bots: native_bots(seats),
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
             clock,
@@ -84,12 +112,13 @@ impl Table {
         })
     }
 
-    /// The setup commit of a game of type `game` with `clock` whose seats `native_bots` are
-    /// the server's bots (`true`), at version 0.
-    pub fn starting(game: &str, clock: Clock, native_bots: Vec<bool>, delay_ms: u32) -> Table {
+    /// The setup commit of a game with `clock` whose seats `native_bots` are the server's
+    /// bots (`true`), at version 0.
+    pub fn starting(game: GameFacts, clock: Clock, native_bots: Vec<bool>, delay_ms: u32) -> Table {
         let life = Lifecycle::new(&clock, &native_bots);
         Table {
-            game: game.to_string(),
+            game,
+            actor: None,
             native_bots,
             delay_ms: i32::try_from(delay_ms).unwrap_or(i32::MAX),
             clock,
@@ -121,6 +150,7 @@ impl Table {
     /// Adds a lifecycle event, asked for by `by` (`None`: the server's own, such as a
     /// timeout). Lifecycle events carry no action: they are not moves.
     pub fn record(&mut self, by: Option<Seat>, event: LifecycleEvent) {
+        self.actor = self.actor.or(by);
         self.life.apply(&event, self.next_seq, &self.clock);
         self.events.push(NewEvent {
             seat: by.map(wire_seat),
@@ -138,6 +168,7 @@ impl Table {
 
     /// Adds the events that `seat`'s `action` caused.
     pub fn action(&mut self, seat: Seat, action: &Value, events: Vec<Value>) {
+        self.actor = Some(seat);
         self.next_seq += events.len() as i64;
         self.events.extend(
             events
@@ -154,9 +185,41 @@ impl Table {
         self.life
             .close_commit(&awaited, status != db::GameStatus::Active, &self.clock);
         let snapshot = state.snapshot();
-        let over = status != db::GameStatus::Active;
+        let over = status.is_over();
         let bot_turn = self.bot_turn(&awaited, over, &snapshot);
         let deadline = self.deadline();
+        let game_outcome = if over {
+            outcome(state.outcome(), &self.life)
+        } else {
+            None
+        };
+        let notices = match registry::find(&self.game.game_type) {
+            Some(kind) if self.game.players.iter().any(Option::is_some) => {
+                let dues = self.life.dues();
+                notices::for_commit(&notices::Commit {
+                    game_id: self.game.game_id,
+                    kind,
+                    version: self.next_seq - 1,
+                    rated: self.game.rated,
+                    players: &self.game.players,
+                    starts: self.starting,
+                    status,
+                    awaited: awaited
+                        .iter()
+                        .map(|&s| (s, dues.iter().find(|(d, _)| *d == s).map(|(_, due)| *due)))
+                        .collect(),
+                    bot_plays: &|s| self.bot_plays(s),
+                    actor: self.actor,
+                    events: &self.events,
+                    outcome: game_outcome.clone(),
+                })
+            }
+            _ => Vec::new(),
+        };
+        let finish = match &game_outcome {
+            Some(o) if status == db::GameStatus::Finished => self.finish(o),
+            _ => None,
+        };
         let lifecycle = (self.stored
             || self.clock.is_on()
             || self.life != Lifecycle::new(&self.clock, &self.native_bots))
@@ -169,7 +232,37 @@ impl Table {
             bot_turn,
             lifecycle,
             deadline,
+            notices,
+            finish,
         }
+    }
+
+    /// The results of a game that finished with `outcome`, for its players' seats (none for a
+    /// game without players), rated when the game is.
+    fn finish(&self, outcome: &crate::dto::Outcome) -> Option<Finish> {
+        let standings: Vec<Standing> = self
+            .game
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, player)| {
+                Some(Standing {
+                    player_id: (*player)?,
+                    seat: seat as i32,
+                    place: i32::try_from(*outcome.places.get(seat)?).unwrap_or(i32::MAX),
+                    won: outcome.winners.iter().any(|&w| usize::from(w) == seat),
+                })
+            })
+            .collect();
+        if standings.is_empty() {
+            return None;
+        }
+        let rated = self.game.rated && standings.len() == self.game.players.len();
+        Some(Finish {
+            game_type: self.game.game_type.clone(),
+            standings,
+            rating: rated.then(crate::ratings::rating),
+        })
     }
 
     /// `None` for a game no bot ever played (nothing to write); otherwise the lowest seat the
@@ -207,8 +300,8 @@ impl Table {
         if bot_seats.is_empty() {
             return None;
         }
-        bots::standing_seat(&self.game, snapshot, &bot_seats).unwrap_or_else(|error| {
-            tracing::error!(%error, game = %self.game, "bots' standing actions unreadable");
+        bots::standing_seat(&self.game.game_type, snapshot, &bot_seats).unwrap_or_else(|error| {
+            tracing::error!(%error, game = %self.game.game_type, "bots' standing actions unreadable");
             None
         })
     }

@@ -56,6 +56,7 @@ pub fn build(
             _ => Vec::new(),
         },
         clock,
+        rated: game.rated,
         seat: seat.map(wire_seat),
         seats: seat_infos(seats, &life, game.updated_at),
         view: state.map(|s| s.view(viewer(seat))),
@@ -94,6 +95,7 @@ pub fn seat_infos(
                 bot: bot_info(s).or(stand_in),
                 status: life.status(number),
                 clock: life.seat_clock(number, latest_commit),
+                player_id: s.player_id,
             }
         })
         .collect()
@@ -108,18 +110,30 @@ pub fn deadlines(game: &GameRow, seats: &[SeatRow]) -> Result<Vec<SeatDeadline>,
         return Ok(Vec::new());
     }
     let (_, life) = lifecycle_of(game, seats)?;
-    Ok(game
-        .active_seats
+    Ok(awaited_deadlines(
+        &life,
+        &game.active_seats,
+        game.updated_at,
+    ))
+}
+
+/// When the clocks of `active_seats` run out, from a lifecycle settled at `latest_commit`.
+pub fn awaited_deadlines(
+    life: &Lifecycle,
+    active_seats: &[i32],
+    latest_commit: DateTime<Utc>,
+) -> Vec<SeatDeadline> {
+    active_seats
         .iter()
         .filter_map(|&s| {
             let seat = Seat(u8::try_from(s).ok()?);
-            let deadline = life.seat_clock(seat, game.updated_at)?.deadline?;
+            let deadline = life.seat_clock(seat, latest_commit)?.deadline?;
             Some(SeatDeadline {
                 seat: seat.0,
                 deadline,
             })
         })
-        .collect())
+        .collect()
 }
 
 /// The state a seat may act in: only an active game's, never a spectator's, and not while

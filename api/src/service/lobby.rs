@@ -1,18 +1,18 @@
 //! Creating games, taking seats and starting: the games-and-lobby endpoint family.
 
-use db::store::{self, BotSeat, NewGame, NewSeat};
-use db::{GameRow, PooledConn, RngSeed, SeatRow, StoreError};
+use db::store::{self, BotSeat, NewGame, NewSeat, NoticeRow};
+use db::{GameRow, PlayerRow, PooledConn, RngSeed, SeatRow, StoreError};
 use engine::chance::{new_seed, rng_for};
 use engine::DynGame;
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
-use super::decision::{native_bots, Table};
+use super::decision::{native_bots, GameFacts, Table};
 use super::document;
 use crate::dto::{
     BotInfo, BotSeat as CreatedBotSeat, Clock, CreatedGame, CreatedSeat, GameDocument, JoinedBot,
-    JoinedSeat, OpenSeat, TakenSeat,
+    JoinedPlayer, JoinedSeat, OpenSeat, PlayerSeat, TakenSeat,
 };
 use crate::error::{ApiError, Refusal};
 use crate::extract::{missing_token, SeatToken};
@@ -20,8 +20,12 @@ use crate::state::Context;
 
 /// A validated seat of a create request.
 pub enum SeatPlan {
-    /// Taken by a player of this (valid) name.
+    /// Taken by a person of this (valid) name, with a seat token.
     Taken(String),
+    /// Taken by the calling player (`{"me": true}`), whose token the request carries.
+    Me,
+    /// Taken by this player.
+    Player(PlayerRow),
     /// Left open for `POST /v1/games/{id}/seats`.
     Open,
     /// Played by the server's bot.
@@ -49,6 +53,30 @@ pub struct GamePlan {
     pub seats: Vec<SeatPlan>,
     pub seed: Option<u64>,
     pub clock: Clock,
+    pub rated: bool,
+    /// The request's bearer token (a player's, for `{"me": true}`).
+    pub bearer: Option<SeatToken>,
+}
+
+/// Refuses a rated game that a bot or an anonymous seat would play.
+///
+/// # Errors
+/// 422 `rated_game_with_bots`, `rated_game_needs_players`.
+pub fn check_rated(seats: &[SeatPlan]) -> Result<(), ApiError> {
+    if seats.iter().any(|s| matches!(s, SeatPlan::Bot(_))) {
+        return Err(ApiError::unprocessable(
+            "rated_game_with_bots",
+            "a rated game has no seat of the server's bot: every seat is a player's",
+        ));
+    }
+    if seats.iter().any(|s| matches!(s, SeatPlan::Taken(_))) {
+        return Err(ApiError::unprocessable(
+            "rated_game_needs_players",
+            "every seat of a rated game belongs to a player: take yours with {\"me\": true} \
+             and a player token, leave the others open for players to join",
+        ));
+    }
+    Ok(())
 }
 
 /// `POST /v1/games` after validation: sets up the game (validating the config even when seats
@@ -62,16 +90,57 @@ pub fn create_game(
     cx: &Context,
     plan: GamePlan,
 ) -> Result<CreatedGame, ApiError> {
+    let (created, notices) = create_game_in(conn, cx, plan)?;
+    cx.changes.notices(&notices);
+    Ok(created)
+}
+
+/// [`create_game`] without telling anyone: for a caller that creates the game inside a
+/// transaction of its own and announces its notices once that commits.
+///
+/// # Errors
+/// As [`create_game`].
+pub fn create_game_in(
+    conn: &mut PooledConn,
+    cx: &Context,
+    plan: GamePlan,
+) -> Result<(CreatedGame, Vec<NoticeRow>), ApiError> {
     let GamePlan {
         kind,
         config,
         seats,
         seed,
         clock,
+        rated,
+        bearer,
     } = plan;
     if seats.iter().all(|s| matches!(s, SeatPlan::Bot(_))) {
         check_bot_game_limit(conn, cx)?;
     }
+    let seats = if seats.iter().any(|s| matches!(s, SeatPlan::Me)) {
+        let token = bearer.as_ref().ok_or_else(|| {
+            ApiError::unauthorized(
+                "missing_token",
+                "a seat {\"me\": true} needs a player token: Authorization: Bearer <player token>",
+            )
+        })?;
+        if !token.is_player() {
+            return Err(ApiError::unauthorized(
+                "not_a_player_token",
+                "a seat {\"me\": true} needs a player token (pl_...), not a seat token",
+            ));
+        }
+        let player = caller::require_player(conn, token)?;
+        seats
+            .into_iter()
+            .map(|s| match s {
+                SeatPlan::Me => SeatPlan::Player(player.clone()),
+                other => other,
+            })
+            .collect()
+    } else {
+        seats
+    };
     let info = kind.info();
     let rng_seed = RngSeed(new_seed(seed));
     let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
@@ -80,8 +149,21 @@ pub fn create_game(
         .iter()
         .map(|s| matches!(s, SeatPlan::Bot(_)))
         .collect();
+    let game_id = Uuid::new_v4();
+    let facts = GameFacts {
+        game_id,
+        game_type: info.name.to_string(),
+        rated,
+        players: seats
+            .iter()
+            .map(|s| match s {
+                SeatPlan::Player(p) => Some(p.id),
+                _ => None,
+            })
+            .collect(),
+    };
     let initial = full.then(|| {
-        let mut table = Table::starting(kind.name(), clock, bots, cx.bots.move_delay_ms);
+        let mut table = Table::starting(facts, clock, bots, cx.bots.move_delay_ms);
         table.setup(events);
         table.close(state.as_ref())
     });
@@ -100,6 +182,19 @@ pub fn create_game(
                 }));
                 NewSeat::Taken { name, token }
             }
+            SeatPlan::Player(player) => {
+                created.push(CreatedSeat::Player(PlayerSeat {
+                    seat: i as i32,
+                    name: player.name.clone(),
+                    open: false,
+                    player_id: player.id,
+                }));
+                NewSeat::Player {
+                    name: player.name,
+                    player_id: player.id,
+                }
+            }
+            SeatPlan::Me => unreachable!("replaced by the player above"),
             SeatPlan::Open => {
                 created.push(CreatedSeat::Open(OpenSeat {
                     seat: i as i32,
@@ -119,10 +214,10 @@ pub fn create_game(
             }
         })
         .collect();
-    let game = store::create_game(
+    let (game, notices) = store::create_game_noticed(
         conn,
         NewGame {
-            id: Uuid::new_v4(),
+            id: game_id,
             game_type: info.name.to_string(),
             rules_version: info.rules_version as i32,
             config,
@@ -131,20 +226,24 @@ pub fn create_game(
             initial,
             clock: clock.stored(),
             open_ttl: cx.open_game_ttl,
+            rated,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {
         // Its first clock runs: the deadline workers look again.
         cx.changes.deadline_armed();
     }
+
     tracing::info!(game_id = %game.id, game_type = %game.game_type, "game created");
-    Ok(CreatedGame {
+    let created = CreatedGame {
         game_id: game.id,
         type_: game.game_type,
         version: game.version,
         status: game.status.into(),
+        rated: game.rated,
         seats: created,
-    })
+    };
+    Ok((created, notices))
 }
 
 /// Starts an open game with the seats taken so far (open seats are closed), and announces
@@ -172,12 +271,8 @@ fn start(conn: &mut PooledConn, cx: &Context, id: Uuid) -> Result<GameRow, Store
             &mut rng_for(&game.rng_seed.0, 0),
         )?;
         let clock = Clock::from_stored(game.clock.as_ref());
-        let mut table = Table::starting(
-            kind.name(),
-            clock,
-            native_bots(seats),
-            cx.bots.move_delay_ms,
-        );
+        let facts = GameFacts::of(game, seats);
+        let mut table = Table::starting(facts, clock, native_bots(seats), cx.bots.move_delay_ms);
         table.setup(events);
         Ok::<_, Refusal>(table.close(state.as_ref()))
     })?;
@@ -197,6 +292,12 @@ pub fn join(
     seat: Option<i32>,
     name: String,
 ) -> Result<JoinedSeat, ApiError> {
+    if store::get_game(conn, id)?.rated {
+        return Err(ApiError::unprocessable(
+            "rated_game_needs_players",
+            "every seat of a rated game belongs to a player: join with a player token and no name",
+        ));
+    }
     let token = db::token::new_token();
     let row = store::join_seat(conn, id, seat, &name, &token)?;
     let game = start_when_full(conn, cx, id)?;
@@ -205,6 +306,31 @@ pub fn join(
         seat: row.seat,
         name,
         token,
+        status: game.status.into(),
+        version: game.version,
+    })
+}
+
+/// `POST /v1/games/{id}/seats` with a player token: like [`join`], the seat bound to the
+/// player (no seat token; the player's acts for it).
+///
+/// # Errors
+/// As [`join`], 401 for an unknown player token, 409 `already_seated`.
+pub fn join_player(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    seat: Option<i32>,
+    token: &SeatToken,
+) -> Result<JoinedPlayer, ApiError> {
+    let player = caller::require_player(conn, token)?;
+    let row = store::join_player_seat(conn, id, seat, &player)?;
+    let game = start_when_full(conn, cx, id)?;
+    Ok(JoinedPlayer {
+        game_id: id,
+        seat: row.seat,
+        name: player.name,
+        player_id: player.id,
         status: game.status.into(),
         version: game.version,
     })
@@ -221,6 +347,12 @@ pub fn join_bot(
     seat: Option<i32>,
     bot: BotInfo,
 ) -> Result<JoinedBot, ApiError> {
+    if store::get_game(conn, id)?.rated {
+        return Err(ApiError::unprocessable(
+            "rated_game_with_bots",
+            "a rated game has no seat of the server's bot",
+        ));
+    }
     let seats = store::seats(conn, id)?;
     let open = seats.iter().filter(|s| s.name.is_none()).count();
     let people = seats

@@ -14,4 +14,7 @@ pub mod document;
 pub mod history;
 pub mod lifecycle;
 pub mod lobby;
+pub mod notices;
 pub mod play;
+pub mod players;
+pub mod seeks;

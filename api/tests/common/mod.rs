@@ -5,6 +5,10 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+#[allow(unused_imports)]
+// not every test binary that includes this module waits or reads gauges
+pub use testkit::{gauge, wait_for};
+
 /// A `server` child process, killed when dropped.
 pub struct Server {
     pub child: Child,
@@ -76,44 +80,4 @@ pub async fn legal_actions(
         .json()
         .await
         .unwrap()
-}
-
-/// How long a test waits for something the server does in the background before it fails:
-/// generous, so a loaded 2-core machine never trips it; reaching it means a hang.
-pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Polls `probe` every 20 ms until it returns `Some`, and returns that. Panics naming `what`
-/// when [`PATIENCE`] runs out.
-pub async fn wait_for<T, F, Fut>(what: &str, mut probe: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        if let Some(found) = probe().await {
-            return found;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "gave up after {PATIENCE:?} waiting for {what}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-}
-
-/// The value of gauge `name` on `{base}/metrics`.
-#[allow(dead_code)] // not every test binary that includes this module reads metrics
-pub async fn gauge(client: &reqwest::Client, base: &str, name: &str) -> i64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-        .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
 }

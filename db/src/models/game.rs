@@ -171,4 +171,7 @@ pub struct GameRow {
     /// The fold of the seats' lifecycle and clocks (migration 10), as the api stores it;
     /// `None` while nothing happened to the seats of a game without a clock.
     pub lifecycle: Option<JsonText>,
+    /// Whether the game is rated (chosen at creation, migration 11): its players' ratings
+    /// change when it finishes.
+    pub rated: bool,
 }

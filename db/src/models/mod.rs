@@ -5,10 +5,12 @@ mod event;
 mod game;
 mod idempotency;
 mod json_text;
+mod player;
 mod seat;
 
 pub use event::{EventRow, NewEvent};
 pub use game::{GameRow, GameStatus, RngSeed};
 pub use idempotency::{IdempotencyRow, StoredResponse};
 pub use json_text::JsonText;
+pub use player::PlayerRow;
 pub use seat::SeatRow;

@@ -22,6 +22,9 @@ pub struct SeatRow {
     pub bot_level: Option<String>,
     /// The bot's time budget per move in milliseconds; None for the server's default.
     pub bot_budget_ms: Option<i32>,
+    /// The player this seat belongs to (migration 11): the player's token acts for it. None
+    /// for a seat taken with a seat token, a bot's seat or an open one.
+    pub player_id: Option<Uuid>,
 }
 
 impl SeatRow {

@@ -10,8 +10,22 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use super::apply::LockWait;
+use super::notices::{self, NewNotice, NoticeRow};
+use super::results::{self, Finish};
 use crate::models::{EventRow, GameRow, GameStatus, JsonText, NewEvent};
+
+/// May a request wait for another transaction's lock on the game's row?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LockWait {
+    /// Yes: the caller runs on a thread that may block (the api's blocking pool).
+    #[default]
+    Allowed,
+    /// No: [`crate::StoreError::Busy`] instead, having written nothing. For callers on a thread
+    /// that serves other requests in between (the api's HTTP workers), which must never
+    /// block on another transaction. Requests with an idempotency key always lock the row,
+    /// so they are always `Busy` here.
+    Refused,
+}
 
 /// What a decision (setup or action) produced: the new events (in order), the state after
 /// them, and the game's status after them.
@@ -33,6 +47,11 @@ pub struct Decision {
     pub lifecycle: Option<JsonText>,
     /// What becomes of the game's deadline row.
     pub deadline: DeadlineChange,
+    /// What the commit tells players (migration 11), recorded in its transaction.
+    pub notices: Vec<NewNotice>,
+    /// For a commit that finishes a game with players' seats: their results and, for a rated
+    /// game, their new ratings, recorded in its transaction.
+    pub finish: Option<Finish>,
 }
 
 /// What a decision does to the game's `game_deadlines` row (see
@@ -73,6 +92,8 @@ pub struct Applied {
     pub events: Vec<EventRow>,
     /// Whether a deadline was armed (idle deadline workers should look at the queue again).
     pub deadline_armed: bool,
+    /// The notices the commit recorded, numbered.
+    pub notices: Vec<NoticeRow>,
 }
 
 impl Applied {
@@ -110,7 +131,50 @@ pub(super) fn append_unless_locked(
     write(conn, game, decision, LockWait::Refused)
 }
 
+/// Writes `decision`: in one statement when it tells no player anything and finishes no
+/// player's game; otherwise in a transaction (or savepoint) that also records its notices and
+/// results. `None` when the caller may not wait and something was locked: nothing written. A
+/// finishing commit of a game with players never runs where it may not wait (it rates).
 fn write(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    mut decision: Decision,
+    wait: LockWait,
+) -> QueryResult<Option<Applied>> {
+    if decision.notices.is_empty() && decision.finish.is_none() {
+        return write_commit(conn, game, decision, wait);
+    }
+    if wait == LockWait::Refused && decision.finish.is_some() {
+        return Ok(None);
+    }
+    let new_notices = std::mem::take(&mut decision.notices);
+    let finish = decision.finish.take();
+    let written = conn.transaction(|conn| {
+        let Some(mut applied) = write_commit(conn, game, decision, wait)? else {
+            return Err(diesel::result::Error::RollbackTransaction);
+        };
+        let at = applied.game.updated_at;
+        applied.notices = notices::record(
+            conn,
+            Some(game.id),
+            new_notices,
+            at,
+            wait == LockWait::Allowed,
+        )?;
+        if let Some(finish) = &finish {
+            results::record(conn, game.id, finish, at)?;
+        }
+        Ok(applied)
+    });
+    match written {
+        Ok(applied) => Ok(Some(applied)),
+        Err(diesel::result::Error::RollbackTransaction) => Ok(None),
+        Err(e) if notices::lock_refused(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+fn write_commit(
     conn: &mut PgConnection,
     game: &GameRow,
     decision: Decision,
@@ -124,6 +188,8 @@ fn write(
         bot_turn,
         lifecycle,
         deadline,
+        notices: _,
+        finish: _,
     } = decision;
     let seats = new_events.iter().map(|e| e.seat).collect::<Vec<_>>();
     let actions = new_events
@@ -191,11 +257,13 @@ fn write(
         finished_at: status.is_over().then(|| game.finished_at.unwrap_or(now)),
         clock: game.clock.clone(),
         lifecycle: lifecycle.or_else(|| game.lifecycle.clone()),
+        rated: game.rated,
     };
     Ok(Some(Applied {
         game,
         events,
         deadline_armed: matches!(deadline, DeadlineChange::Arm { .. }),
+        notices: Vec::new(),
     }))
 }
 

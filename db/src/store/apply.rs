@@ -7,7 +7,7 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use super::append::{append, append_unless_locked, version_moved, Applied, Decision};
+use super::append::{append, append_unless_locked, version_moved, Applied, Decision, LockWait};
 use super::games::{get_game, lock_game};
 use crate::models::{GameRow, GameStatus, IdempotencyRow, SeatRow, StoredResponse};
 use crate::schema::idempotency_keys;
@@ -35,19 +35,6 @@ pub struct ApplyRequest {
     pub idempotency: Option<IdempotencyKey>,
     /// Whether the request may wait for another transaction's lock on the game's row.
     pub lock_wait: LockWait,
-}
-
-/// May a request wait for another transaction's lock on the game's row?
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum LockWait {
-    /// Yes: the caller runs on a thread that may block (the api's blocking pool).
-    #[default]
-    Allowed,
-    /// No: [`StoreError::Busy`] instead, having written nothing. For callers on a thread
-    /// that serves other requests in between (the api's HTTP workers), which must never
-    /// block on another transaction. Requests with an idempotency key always lock the row,
-    /// so they are always `Busy` here.
-    Refused,
 }
 
 /// What [`apply_action`] did.

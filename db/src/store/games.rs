@@ -25,6 +25,13 @@ pub enum NewSeat {
     Open,
     /// Played by the server's bot (no token).
     Bot(BotSeat),
+    /// Taken by a player, whose token acts for it (no seat token).
+    Player {
+        /// The player's name.
+        name: String,
+        /// The player.
+        player_id: Uuid,
+    },
 }
 
 /// A seat played by the server's bot.
@@ -61,16 +68,30 @@ pub struct NewGame {
     /// How long an open game waits for its seats to be taken before it expires (ignored for
     /// a game that starts at creation).
     pub open_ttl: std::time::Duration,
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
 /// transaction. The setup events go through the same append path as every action's
-/// ([`super::append`]): the game row is inserted open at version 0, then the decision is
-/// appended to it. A game left open gets its expiry deadline ([`super::claim_deadline`]).
+/// (`super::append`): the game row is inserted open at version 0, then the decision is
+/// appended to it. A game left open gets its expiry deadline (`super::claim_deadline`).
 ///
 /// # Errors
 /// `Database` on a duplicate id or an empty seat list (CHECK `seat_count > 0`).
 pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, StoreError> {
+    create_game_noticed(conn, new).map(|(game, _)| game)
+}
+
+/// [`create_game`], with the notices its setup commit recorded (a game that starts with
+/// players' seats tells them).
+///
+/// # Errors
+/// As [`create_game`].
+pub fn create_game_noticed(
+    conn: &mut PgConnection,
+    new: NewGame,
+) -> Result<(GameRow, Vec<super::NoticeRow>), StoreError> {
     conn.transaction(|conn| {
         let game: GameRow = diesel::insert_into(games::table)
             .values((
@@ -83,6 +104,7 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
                 games::seat_count.eq(new.seats.len() as i32),
                 games::rng_seed.eq(&new.rng_seed),
                 games::clock.eq(&new.clock),
+                games::rated.eq(new.rated),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -92,12 +114,18 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let (name, hash, bot) = match s {
-                    NewSeat::Taken { name, token } => {
-                        (Some(name.clone()), Some(hash_token(token).to_vec()), None)
+                let (name, hash, bot, player) = match s {
+                    NewSeat::Taken { name, token } => (
+                        Some(name.clone()),
+                        Some(hash_token(token).to_vec()),
+                        None,
+                        None,
+                    ),
+                    NewSeat::Open => (None, None, None, None),
+                    NewSeat::Bot(bot) => (Some(bot.name.clone()), None, Some(bot), None),
+                    NewSeat::Player { name, player_id } => {
+                        (Some(name.clone()), None, None, Some(*player_id))
                     }
-                    NewSeat::Open => (None, None, None),
-                    NewSeat::Bot(bot) => (Some(bot.name.clone()), None, Some(bot)),
                 };
                 (
                     seats::game_id.eq(new.id),
@@ -107,6 +135,7 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
                     seats::token_sha256.eq(hash),
                     seats::bot_level.eq(bot.map(|b| b.level.clone())),
                     seats::bot_budget_ms.eq(bot.and_then(|b| b.budget_ms)),
+                    seats::player_id.eq(player),
                 )
             })
             .collect();
@@ -115,10 +144,13 @@ pub fn create_game(conn: &mut PgConnection, new: NewGame) -> Result<GameRow, Sto
             .execute(conn)?;
 
         match new.initial {
-            Some(decision) => Ok(append(conn, &game, decision)?.game),
+            Some(decision) => {
+                let applied = append(conn, &game, decision)?;
+                Ok((applied.game, applied.notices))
+            }
             None => {
                 super::deadlines::arm_expiry(conn, game.id, new.open_ttl)?;
-                Ok(game)
+                Ok((game, Vec::new()))
             }
         }
     })
@@ -204,6 +236,8 @@ pub struct GameSummary {
     pub finished_at: Option<DateTime<Utc>>,
     /// The time control, as the api stores it; `None`: no clock.
     pub clock: Option<serde_json::Value>,
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// Which games to list.

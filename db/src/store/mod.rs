@@ -13,12 +13,16 @@ mod events;
 mod games;
 mod idempotency;
 mod locked;
+mod notices;
+mod players;
+mod results;
 mod seats;
+mod seeks;
 
-pub use append::{Applied, BotTurn, DeadlineChange, Decision};
+pub use append::{Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
-    LockWait, OPTIMISTIC_ATTEMPTS,
+    OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use deadlines::{
@@ -27,12 +31,23 @@ pub use deadlines::{
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
-    active_bot_only_games, create_game, get_game, list_games, BotSeat, Cursor, GameFilter,
-    GameSummary, NewGame, NewSeat, Page,
+    active_bot_only_games, create_game, create_game_noticed, get_game, list_games, BotSeat, Cursor,
+    GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
 pub use locked::{any_seat_moved, change_locked, Changed, LockedChange};
-pub use seats::{join_bot_seat, join_seat, roster, seat_by_token, seats, Roster};
+pub use notices::{
+    expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,
+    NOTICE_CHANNEL,
+};
+pub use players::{
+    create_player, get_player, leaderboard, player_by_token, player_games, profile,
+    rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked, RatingRow,
+    Record, ResultRow,
+};
+pub use results::{Finish, RateFn, Rating, Skill, Standing};
+pub use seats::{join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, Roster};
+pub use seeks::*;
 
 use diesel::prelude::*;
 

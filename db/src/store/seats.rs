@@ -55,6 +55,14 @@ impl Roster {
             .map(|(s, _)| s.seat)
     }
 
+    /// The seat that belongs to player `player`, if any (a player holds at most one per game).
+    pub fn seat_of_player(&self, player: Uuid) -> Option<i32> {
+        self.seats
+            .iter()
+            .find(|s| s.player_id == Some(player))
+            .map(|s| s.seat)
+    }
+
     /// Whether every seat is taken: from then on the roster is final.
     pub fn is_complete(&self) -> bool {
         self.seats.iter().all(|s| !s.is_open())
@@ -104,6 +112,36 @@ pub fn join_seat(
             ))
             .returning(SeatRow::as_returning())
             .get_result(conn)
+    })
+}
+
+/// Like [`join_seat`], for player `player`: the seat gets no token (the player's acts for it)
+/// and the player's name.
+///
+/// # Errors
+/// As [`join_seat`], and `AlreadySeated` when the player holds a seat of the game.
+pub fn join_player_seat(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    seat: Option<i32>,
+    player: &crate::PlayerRow,
+) -> Result<SeatRow, StoreError> {
+    take_seat(conn, game_id, seat, |conn, target| {
+        diesel::update(seats::table.find((game_id, target)))
+            .set((
+                seats::name.eq(&player.name),
+                seats::player_id.eq(player.id),
+                seats::joined_at.eq(now),
+            ))
+            .returning(SeatRow::as_returning())
+            .get_result(conn)
+    })
+    .map_err(|e| match e {
+        StoreError::Database(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => StoreError::AlreadySeated,
+        e => e,
     })
 }
 

@@ -34,6 +34,8 @@ fn bump(n: usize) -> impl FnMut(&GameRow) -> Result<(Decision, i64), String> {
             bot_turn: None,
             lifecycle: None,
             deadline: Default::default(),
+            notices: Vec::new(),
+            finish: None,
         };
         Ok((decision, counter + 1))
     }
@@ -137,6 +139,8 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             bot_turn: None,
             lifecycle: None,
             deadline: Default::default(),
+            notices: Vec::new(),
+            finish: None,
         };
         Ok::<_, String>((decision, 0))
     };

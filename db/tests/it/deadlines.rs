@@ -28,6 +28,8 @@ fn decision(n: usize, deadline: DeadlineChange) -> Decision {
         bot_turn: None,
         lifecycle: Some(json!({"seats": []}).into()),
         deadline,
+        notices: Vec::new(),
+        finish: None,
     }
 }
 

@@ -132,6 +132,8 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
             bot_turn: None,
             lifecycle: None,
             deadline: Default::default(),
+            notices: Vec::new(),
+            finish: None,
         })
     };
     store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();

@@ -18,6 +18,7 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             initial: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .unwrap()
@@ -51,9 +52,12 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
                 bot_turn: None,
                 lifecycle: None,
                 deadline: Default::default(),
+                notices: Vec::new(),
+                finish: None,
             }),
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .unwrap()

@@ -44,8 +44,11 @@ fn launcher_starts_reuses_and_recovers_from_a_killed_server() {
         .unwrap()
         .parse()
         .unwrap();
-    std::mem::forget(pg); // its Drop would try to stop the dead server
+    // Its Drop would try to stop the dead server.
+    std::mem::forget(pg);
+    // SAFETY: kill takes plain integers; it has no memory preconditions.
     unsafe { libc::kill(pid, libc::SIGKILL) };
+    // SAFETY: as above; signal 0 only checks whether the process still exists.
     while unsafe { libc::kill(pid, 0) } == 0 {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }

@@ -57,7 +57,7 @@ fn every_down_migration_reverses_its_up_migration() {
 
     // Redo one at a time from the top, checking the schema after each full cycle.
     let applied = conn.applied_migrations().unwrap().len();
-    assert_eq!(applied, 10);
+    assert_eq!(applied, 11);
     for _ in 0..applied {
         conn.revert_last_migration(db::MIGRATIONS).unwrap();
     }
@@ -103,6 +103,7 @@ fn schema_rs_matches_the_migrated_tables() {
             Vec<i32>,
             Option<serde_json::Value>,
             Option<serde_json::Value>,
+            bool,
         )>(&mut conn)
         .unwrap();
     game_events::table
@@ -126,6 +127,7 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<chrono::DateTime<chrono::Utc>>,
             Option<String>,
             Option<i32>,
+            Option<uuid::Uuid>,
         )>(&mut conn)
         .unwrap();
     diesel::insert_into(bot_turns::table)
@@ -188,6 +190,120 @@ fn schema_rs_matches_the_migrated_tables() {
             chrono::DateTime<chrono::Utc>,
             Option<i64>,
         )>(&mut conn)
+        .unwrap();
+    players_tables_match(&mut conn, game.id);
+}
+
+/// The tables of migration 11, loaded through their diesel definitions.
+fn players_tables_match(conn: &mut PgConnection, game: uuid::Uuid) {
+    use db::schema::{player_notices, player_results, players, ratings, seeks};
+    type Time = chrono::DateTime<chrono::Utc>;
+    let player = db::store::create_player(conn, "Ann", "ann", "pl_t")
+        .unwrap()
+        .unwrap();
+    players::table
+        .select(players::all_columns)
+        .load::<(uuid::Uuid, String, String, Vec<u8>, i64, Time, Option<Time>)>(conn)
+        .unwrap();
+    diesel::insert_into(player_notices::table)
+        .values((
+            player_notices::player_id.eq(player.id),
+            player_notices::seq.eq(1),
+            player_notices::kind.eq("turn"),
+            player_notices::body.eq(json!({})),
+        ))
+        .execute(conn)
+        .unwrap();
+    player_notices::table
+        .select(player_notices::all_columns)
+        .load::<(
+            uuid::Uuid,
+            i64,
+            Option<uuid::Uuid>,
+            String,
+            serde_json::Value,
+            Option<Time>,
+            Time,
+        )>(conn)
+        .unwrap();
+    diesel::insert_into(ratings::table)
+        .values((
+            ratings::player_id.eq(player.id),
+            ratings::game_type.eq("tycoon"),
+            ratings::mu.eq(25.0),
+            ratings::sigma.eq(8.3),
+        ))
+        .execute(conn)
+        .unwrap();
+    ratings::table
+        .select(ratings::all_columns)
+        .load::<(uuid::Uuid, String, f64, f64, i32, Time, f64)>(conn)
+        .unwrap();
+    diesel::insert_into(player_results::table)
+        .values((
+            player_results::game_id.eq(game),
+            player_results::player_id.eq(player.id),
+            player_results::seat.eq(0),
+            player_results::game_type.eq("tycoon"),
+            player_results::place.eq(1),
+            player_results::won.eq(true),
+            player_results::rated.eq(false),
+            player_results::finished_at.eq(chrono::Utc::now()),
+        ))
+        .execute(conn)
+        .unwrap();
+    player_results::table
+        .select(player_results::all_columns)
+        .load::<(
+            uuid::Uuid,
+            uuid::Uuid,
+            i32,
+            String,
+            i32,
+            bool,
+            bool,
+            Option<f64>,
+            Option<f64>,
+            Option<f64>,
+            Option<f64>,
+            Time,
+        )>(conn)
+        .unwrap();
+    db::store::insert_seek(
+        conn,
+        &db::store::NewSeek {
+            player_id: player.id,
+            game_type: "tycoon".into(),
+            seats: 2,
+            clock: None,
+            rated: false,
+            config: json!({}),
+            pool: "p".into(),
+            fill_with_bots_after: Some(5),
+            ttl: std::time::Duration::from_secs(60),
+        },
+    )
+    .unwrap();
+    seeks::table
+        .select(seeks::all_columns)
+        .load::<(
+            uuid::Uuid,
+            uuid::Uuid,
+            String,
+            i32,
+            Option<serde_json::Value>,
+            bool,
+            serde_json::Value,
+            String,
+            String,
+            Option<i32>,
+            Option<Time>,
+            Time,
+            Time,
+            Option<Time>,
+            Option<uuid::Uuid>,
+            Option<i32>,
+        )>(conn)
         .unwrap();
 }
 

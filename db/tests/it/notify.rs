@@ -41,6 +41,8 @@ fn act(
                 bot_turn: None,
                 lifecycle: None,
                 deadline: Default::default(),
+                notices: Vec::new(),
+                finish: None,
             };
             Ok((decision, ()))
         },
@@ -129,7 +131,7 @@ fn one_announcement_carries_many_changes_in_order() {
             version,
         })
         .collect();
-    db::notify::announce(&mut conn, &changes, false).unwrap();
+    db::notify::announce(&mut conn, &changes, false, &[]).unwrap();
     let mut received = Vec::new();
     while received.len() < changes.len() {
         match listener.recv_timeout(PATIENCE).unwrap() {

@@ -1,5 +1,5 @@
-//! Board, chain and price data, read once from `data.json` (a copy of
-//! `shared/rules/acquire-data.json`, provenance block included).
+//! Board, chain and price data, read once from `engine/rules/acquire-data.json` (next to the
+//! spec, provenance block included).
 //!
 //! The price table is the seed's Informationskarte (SEED); rule code reads every price, bonus and
 //! count from here and never repeats a number.
@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
-const DATA_JSON: &str = include_str!("data.json");
+const DATA_JSON: &str = include_str!("../../rules/acquire-data.json");
 
 /// Number of hotel chains (AQ-COMP-8); fixed by the seed's seven names.
 pub const CHAIN_COUNT: usize = 7;
@@ -169,7 +169,7 @@ impl Board {
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(DATA_JSON).expect("the compiled-in data.json is valid"))
+    BOARD.get_or_init(|| parse(DATA_JSON).expect("the compiled-in acquire-data.json is valid"))
 }
 
 /// The raw shape of the data file (only the parts the rules use).

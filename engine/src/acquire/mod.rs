@@ -1,6 +1,5 @@
 //! Acquire (Sid Sackson), after its German edition Hotel-König, 2–6 players, following
-//! `shared/rules/acquire.md` (a copy lives in `engine/rules/acquire.md`). Rule IDs in comments
-//! and error messages refer to that spec.
+//! `engine/rules/acquire.md`. Rule IDs in comments and error messages refer to that spec.
 //!
 //! ```
 //! use engine::acquire::{Acquire, Action, Config};

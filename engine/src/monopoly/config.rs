@@ -11,7 +11,7 @@
 //! - a creator's config JSON: the options it names, the others as that version's defaults
 //!   ([`Config::read`], called by the registry with the game's stored rules version, also when
 //!   an open game created under version 1 starts later);
-//! - a config stored inside a state or an event ([`stored`]): every option is written out since
+//! - a config stored inside a state or an event (`stored`): every option is written out since
 //!   version 2, and a stored config without the version-2 options was written under version 1,
 //!   so what it leaves out reads as version 1's defaults.
 //!

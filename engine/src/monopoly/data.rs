@@ -1,5 +1,5 @@
-//! Board, deed and card data, read once from `board.json` (a copy of
-//! `shared/rules/monopoly-board.json`).
+//! Board, deed and card data, read once from `engine/rules/monopoly-board.json` (next to the
+//! spec).
 //!
 //! Prices, rents, house costs, mortgage values, taxes and the 32 cards are BOARD values; the
 //! lifting price is computed from the mortgage value and the interest rule (MO-D-12), never
@@ -11,7 +11,7 @@ use crate::data_id::IdIndex;
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
-const BOARD_JSON: &str = include_str!("board.json");
+const BOARD_JSON: &str = include_str!("../../rules/monopoly-board.json");
 
 /// Squares on the board (MO-COMP-3).
 pub const SQUARES: usize = 40;
@@ -238,7 +238,7 @@ impl Board {
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in board.json is valid"))
+    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in monopoly-board.json is valid"))
 }
 
 /// The raw shape of the data file (only the parts the rules use).

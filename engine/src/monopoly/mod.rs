@@ -1,6 +1,5 @@
-//! Monopoly, German edition (currency M), 2–6 players, following `shared/rules/monopoly.md` (a
-//! copy lives in `engine/rules/monopoly.md`). Rule IDs in comments and error messages refer to
-//! that spec.
+//! Monopoly, German edition (currency M), 2–6 players, following `engine/rules/monopoly.md`.
+//! Rule IDs in comments and error messages refer to that spec.
 //!
 //! The first game where players act outside their turn: rent claims, building, selling,
 //! mortgages and trades are standing actions of any seat (MO-D-2), listed by
@@ -193,6 +192,14 @@ impl Game for Monopoly {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    /// MO-TRADE-4: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { offer } => Some(offer.to),
+            _ => None,
+        }
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {

@@ -7,7 +7,7 @@
 //! - a creator's config JSON: the options it names, the others as that version's defaults
 //!   ([`Config::read`], called by the registry with the game's stored rules version, also when
 //!   an open game created under version 1 starts later);
-//! - a config stored inside a state or an event ([`stored`]): every option is written out since
+//! - a config stored inside a state or an event (`stored`): every option is written out since
 //!   `tie_break` exists, and a stored config without it was written before the option existed,
 //!   under version 1, so it reads as version 1's defaults.
 //!

@@ -1,4 +1,4 @@
-//! Board and card data, read once from `board.json` (a copy of `shared/rules/tycoon-board.json`).
+//! Board and card data, read once from `engine/rules/tycoon-board.json` (next to the spec).
 //!
 //! Most numbers in that file are RECONSTRUCTED (see its `provenance` block): the printed board is
 //! not known. Rule code therefore reads every price, payout and ticket from here and never
@@ -10,7 +10,7 @@ use crate::data_id::IdIndex;
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
-const BOARD_JSON: &str = include_str!("board.json");
+const BOARD_JSON: &str = include_str!("../../rules/tycoon-board.json");
 
 /// Number of cities; fixed by the seeds (9 cities, DE §DER SPIELPLAN).
 pub const CITY_COUNT: usize = 9;
@@ -201,7 +201,7 @@ impl Board {
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in board.json is valid"))
+    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in tycoon-board.json is valid"))
 }
 
 /// The raw shape of the data file (only the parts the rules use).

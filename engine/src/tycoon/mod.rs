@@ -1,5 +1,5 @@
 //! Tycoon (Wolfgang Kramer and Horst-Rainer Rösner, Jumbo 1998), 2–4 players, after
-//! `shared/rules/tycoon.md`. Rule IDs in comments and error messages refer to that spec.
+//! `engine/rules/tycoon.md`. Rule IDs in comments and error messages refer to that spec.
 
 pub mod action;
 pub mod config;

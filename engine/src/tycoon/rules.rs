@@ -238,7 +238,7 @@ pub fn route_allows(mode: StepMode, ticket: Ticket, from: Plane, to: City) -> Re
 
 /// The cities `ticket` reaches from `from`, as a bit set over [`City`] indices.
 ///
-/// Looked up in a table built once from [`reaches`]: `legal_actions` asks this for every ticket
+/// Looked up in a table built once from `reaches`: `legal_actions` asks this for every ticket
 /// in hand, and hands grow long.
 pub fn destinations(mode: StepMode, ticket: Ticket, from: Plane) -> u16 {
     /// Index 0..9 = standing in that city, 9 = at the home bank.

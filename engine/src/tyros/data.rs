@@ -1,5 +1,5 @@
-//! The map, the constants and the scoring tables, read once from `map.json` (a copy of
-//! `shared/rules/tyros-map.json`, provenance block included).
+//! The map, the constants and the scoring tables, read once from
+//! `engine/rules/tyros-map.json` (next to the spec, provenance block included).
 //!
 //! Only the grid size, the cell kinds and the seed's routes are sourced; the field numbering and
 //! the positions of desert and sea are RECONSTRUCTED (TR-MAP-3). The data file describes its two
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The data file, compiled into the crate.
-const MAP_JSON: &str = include_str!("map.json");
+const MAP_JSON: &str = include_str!("../../rules/tyros-map.json");
 
 /// Numbered fields (TR-MAP-1, TR-COMP-4): one landscape tile per field.
 pub const FIELD_COUNT: usize = 32;
@@ -428,7 +428,7 @@ impl Board {
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(MAP_JSON).expect("the compiled-in map.json is valid"))
+    BOARD.get_or_init(|| parse(MAP_JSON).expect("the compiled-in tyros-map.json is valid"))
 }
 
 mod raw {

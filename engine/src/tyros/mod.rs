@@ -1,7 +1,6 @@
 //! Tyros (Martin Wallace, Kosmos 2002), 3–4 players, with the hall9000 variants (Regelkorrektur,
 //! Kleinvarianten, Piraten!, Aktionskarten, Kriegsgaleeren gesichtet! and Galleys + Pirates),
-//! after `shared/rules/tyros.md` (a copy lives in `engine/rules/tyros.md`). Rule IDs in comments
-//! and error messages refer to that spec.
+//! after `engine/rules/tyros.md`. Rule IDs in comments and error messages refer to that spec.
 //!
 //! **The base rules are partly RECONSTRUCTED**: the rule book was not available. Every
 //! reconstructed value is a [`Config`] option with the spec's default, so the real values can be
@@ -197,6 +196,14 @@ impl Game for Tyros {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome.clone()
+    }
+
+    /// TR-ACT-E: an offer goes from one player to one other.
+    fn offer_to(event: &Event) -> Option<Seat> {
+        match event {
+            Event::TradeOffered { to, .. } => Some(*to),
+            _ => None,
+        }
     }
 
     fn determinize(state: &State, seat: Seat, rng: &mut dyn RngCore) -> State {

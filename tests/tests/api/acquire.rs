@@ -169,26 +169,7 @@ async fn play_and_check(players: usize, seed: u64) {
             assert_tiles_stay_secret(&app, &game).await;
         }
     }
-    let doc = app.document(&game, None).await;
-    assert_eq!(doc["status"], "finished");
-
-    // The outcome is the engine's own fold of the (now unredacted) log.
-    let events = app.all_events(&game, None).await;
-    assert_eq!(events.len() as i64, doc["version"].as_i64().unwrap());
-    let raw: Vec<Value> = events.iter().map(|e| e["event"].clone()).collect();
-    let replayed = engine::registry::find("acquire")
-        .unwrap()
-        .replay(&raw)
-        .unwrap();
-    assert_eq!(
-        replayed.to_json(),
-        stored_snapshot(&app, &game),
-        "the log folds to the snapshot"
-    );
-    let outcome = replayed.outcome().expect("the replayed game is over");
-    assert_eq!(doc["outcome"]["scores"], json!(outcome.scores));
-    let winners: Vec<u8> = outcome.winners.iter().map(|s| s.0).collect();
-    assert_eq!(doc["outcome"]["winners"], json!(winners));
+    helpers::assert_replay_matches_the_store(&app, &game, "acquire").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

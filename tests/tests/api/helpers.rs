@@ -31,7 +31,7 @@ pub async fn spawn_app() -> TestApp {
 /// [`spawn_app`] with changed settings (pool size, workers).
 pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     if std::env::var_os("TEST_LOG").is_some() {
-        api::telemetry::init(false);
+        api::telemetry::init(api::config::LogFormat::Text);
     }
     let db = tokio::task::spawn_blocking(TestDb::new).await.unwrap();
     let mut settings = Settings::for_tests(db.url());
@@ -230,50 +230,13 @@ impl TestApp {
 
 use tests::choose;
 
-/// How long a test waits for something the service does in the background before it fails:
-/// generous, so a loaded 2-core machine never trips it; reaching it means a hang.
-pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Polls `probe` every 20 ms until it returns `Some`, and returns that. Panics naming `what`
-/// when [`PATIENCE`] runs out.
-pub async fn wait_for<T, F, Fut>(what: &str, mut probe: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        if let Some(found) = probe().await {
-            return found;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "gave up after {PATIENCE:?} waiting for {what}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-}
+pub use testkit::{metric, wait_for};
 
 impl TestApp {
     /// The value of gauge `name` on `/metrics`.
     pub async fn gauge(&self, name: &str) -> i64 {
-        let text = self
-            .req(Method::GET, "/metrics", None)
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        metric(&text, name)
+        testkit::gauge(&self.client, &self.base, name).await
     }
-}
-
-/// The value of gauge `name` in a Prometheus text exposition.
-pub fn metric(text: &str, name: &str) -> i64 {
-    text.lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-        .unwrap_or_else(|| panic!("{name} missing:\n{text}"))
 }
 
 pub async fn json_of(res: Response) -> (StatusCode, Value) {
@@ -304,6 +267,64 @@ pub async fn assert_problem(res: Response, status: StatusCode, code: &str) -> Va
         assert!(body[field].is_string(), "{field} missing: {body}");
     }
     body
+}
+
+/// Checks a finished game against the engine and returns the events of its log: the document
+/// says finished; the log (shown unredacted once the game is over) numbers its events 1, 2, …
+/// up to the game's version; the engine's fold of it is exactly the stored snapshot and has the
+/// outcome (winners and scores) that the document reports.
+pub async fn assert_replay_matches_the_store(
+    app: &TestApp,
+    game: &Game,
+    game_type: &str,
+) -> Vec<Value> {
+    let doc = app.document(game, None).await;
+    assert_eq!(doc["status"], "finished", "{doc}");
+    let events = app.all_events(game, None).await;
+    let seqs: Vec<i64> = events.iter().map(|e| e["seq"].as_i64().unwrap()).collect();
+    let expected: Vec<i64> = (1..=doc["version"].as_i64().unwrap()).collect();
+    assert_eq!(
+        seqs, expected,
+        "the log's seq numbers run from 1 to the version"
+    );
+    let raw: Vec<Value> = events.iter().map(|e| e["event"].clone()).collect();
+    let replayed = engine::registry::find(game_type)
+        .unwrap()
+        .replay(&raw)
+        .unwrap();
+    assert_eq!(
+        replayed.to_json(),
+        stored_snapshot(app, game),
+        "the log folds to the stored snapshot"
+    );
+    let outcome = replayed.outcome().expect("the replayed game is over");
+    let winners: Vec<u64> = outcome.winners.iter().map(|s| u64::from(s.0)).collect();
+    assert_eq!(doc["outcome"]["winners"], json!(winners), "{doc}");
+    assert_eq!(doc["outcome"]["scores"], json!(outcome.scores), "{doc}");
+    raw
+}
+
+/// Time travel: `states/{seq}` gives back the spectator's view seen during play at each
+/// version of `seen`, every `step`-th one and the last.
+pub async fn assert_states_as_seen(
+    app: &TestApp,
+    game: &Game,
+    seen: &BTreeMap<i64, Value>,
+    step: usize,
+) {
+    for (i, (version, view)) in seen.iter().enumerate() {
+        if i % step != 0 && i + 1 != seen.len() {
+            continue;
+        }
+        let (status, state) = app
+            .get_json(&format!("/v1/games/{}/states/{version}", game.id), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(
+            &state["view"], view,
+            "state at seq {version} differs from play"
+        );
+    }
 }
 
 /// The stored full state (secrets included) of a game.

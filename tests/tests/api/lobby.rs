@@ -54,9 +54,9 @@ async fn start_begins_with_the_taken_seats_and_closes_the_open_ones() {
         doc["seats"],
         json!([
             { "seat": 0, "name": "Ann", "open": false, "kind": "human", "bot": null,
-              "status": "playing", "clock": null },
+              "status": "playing", "clock": null, "player_id": null },
             { "seat": 1, "name": "Bob", "open": false, "kind": "human", "bot": null,
-              "status": "playing", "clock": null }
+              "status": "playing", "clock": null, "player_id": null }
         ]),
         "open seats closed; Bob, who joined seat 2, plays second as seat 1"
     );

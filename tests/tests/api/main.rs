@@ -18,6 +18,7 @@ mod load;
 mod lobby;
 mod monopoly;
 mod openapi;
+mod players;
 mod polling;
 mod schemathesis;
 mod seat_views;

@@ -11,7 +11,10 @@ use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, stored_snapshot, Game, TestApp};
+use crate::helpers::{
+    assert_replay_matches_the_store, assert_states_as_seen, spawn_app, stored_snapshot, Game,
+    TestApp,
+};
 
 // ---- Whole games and time travel ----
 
@@ -20,65 +23,14 @@ async fn play_and_check(players: usize, seed: u64) -> (TestApp, Game) {
     let game = app.create_game(players, seed).await;
     let seen = app.play_to_end(&game, seed, 5_000).await;
 
-    let doc = app.document(&game, None).await;
-    assert_eq!(doc["status"], "finished");
-    let outcome = doc["outcome"].clone();
-    assert!(outcome.is_object(), "{doc}");
-
-    // Once finished, the log is shown unredacted: the engine's fold of it must give the same end.
-    let events = app.all_events(&game, None).await;
-    assert_eq!(events.len() as i64, doc["version"].as_i64().unwrap());
-    for (i, e) in events.iter().enumerate() {
-        assert_eq!(
-            e["seq"].as_i64().unwrap(),
-            i as i64 + 1,
-            "seq numbers are consecutive"
-        );
-    }
-    let raw: Vec<Value> = events.iter().map(|e| e["event"].clone()).collect();
-    let replayed = engine::registry::find("tycoon")
-        .unwrap()
-        .replay(&raw)
-        .unwrap();
-    let engine_outcome = replayed.outcome().expect("the replayed game is over");
-    let winners: Vec<u64> = engine_outcome
-        .winners
-        .iter()
-        .map(|s| u64::from(s.0))
-        .collect();
-    assert_eq!(outcome["winners"], serde_json::json!(winners));
-    assert_eq!(outcome["scores"], serde_json::json!(engine_outcome.scores));
-
-    // Time travel: every version seen during play is reproduced by states/{seq}.
-    for (version, view) in &seen {
-        let (status, state) = app
-            .get_json(&format!("/v1/games/{}/states/{version}", game.id), None)
-            .await;
-        assert_eq!(status, StatusCode::OK, "{state}");
-        assert_eq!(
-            &state["view"], view,
-            "state at seq {version} differs from play"
-        );
-    }
+    assert_replay_matches_the_store(&app, &game, "tycoon").await;
+    assert_states_as_seen(&app, &game, &seen, 1).await;
     (app, game)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_two_player_game_played_over_http_ends_as_the_engine_replay_says() {
     let (app, game) = play_and_check(2, 11).await;
-    // Folding all stored events gives exactly the stored snapshot.
-    let snapshot = crate::helpers::stored_snapshot(&app, &game);
-    let raw: Vec<Value> = app
-        .all_events(&game, None)
-        .await
-        .iter()
-        .map(|e| e["event"].clone())
-        .collect();
-    let folded = engine::registry::find("tycoon")
-        .unwrap()
-        .replay(&raw)
-        .unwrap();
-    assert_eq!(folded.to_json(), snapshot);
     // Once over, the deck order is revealed to everyone.
     let events = app.all_events(&game, None).await;
     assert!(events
@@ -330,6 +282,7 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             initial: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
+            rated: false,
         },
     )
     .expect("store a version-1 game");

@@ -10,7 +10,10 @@ use rand_chacha::ChaCha8Rng;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, stored_snapshot, Game, TestApp};
+use crate::helpers::{
+    assert_replay_matches_the_store, assert_states_as_seen, spawn_app, stored_snapshot, Game,
+    TestApp,
+};
 
 /// Every variant of the seed on: the three big ones (with their combination rules), both parts
 /// of Kleinvariante 1 and Kleinvariante 2's bonus.
@@ -146,37 +149,12 @@ async fn play_and_check(players: usize, seed: u64, config: Value) {
         moves += 1;
         assert!(moves < 5_000, "the game did not end within 5000 moves");
     }
-    let doc = app.document(&game, None).await;
-    assert_eq!(doc["status"], "finished");
-    let events = app.all_events(&game, None).await;
-    assert_eq!(events.len() as i64, doc["version"].as_i64().unwrap());
-    let raw: Vec<Value> = events.iter().map(|e| e["event"].clone()).collect();
-    let replayed = engine::registry::find("tyros")
-        .unwrap()
-        .replay(&raw)
-        .unwrap();
-    assert_eq!(replayed.to_json(), stored_snapshot(&app, &game));
-    let outcome = replayed.outcome().expect("the replayed game is over");
-    let winners: Vec<u64> = outcome.winners.iter().map(|s| u64::from(s.0)).collect();
-    assert_eq!(doc["outcome"]["winners"], json!(winners));
-    assert_eq!(doc["outcome"]["scores"], json!(outcome.scores));
+    let raw = assert_replay_matches_the_store(&app, &game, "tyros").await;
     // Once over, the piles' orders are in the log.
     assert!(raw
         .iter()
         .any(|e| e["type"] == "tile_pile_shuffled" && e["order"].is_array()));
-    for (i, (version, view)) in seen.iter().enumerate() {
-        if i % 11 != 0 && i + 1 != seen.len() {
-            continue;
-        }
-        let (status, state) = app
-            .get_json(&format!("/v1/games/{}/states/{version}", game.id), None)
-            .await;
-        assert_eq!(status, StatusCode::OK, "{state}");
-        assert_eq!(
-            &state["view"], view,
-            "state at seq {version} differs from play"
-        );
-    }
+    assert_states_as_seen(&app, &game, &seen, 11).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -105,7 +105,10 @@ fn published_codes_are_stable() {
 fn the_spec_and_data_copies_are_the_shared_files() {
     for (copy, shared) in [
         (SPEC, "monopoly.md"),
-        (include_str!("../board.json"), "monopoly-board.json"),
+        (
+            include_str!("../../../rules/monopoly-board.json"),
+            "monopoly-board.json",
+        ),
     ] {
         // `shared/` lies beside the repository's checkout where it is present at all.
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -104,7 +104,8 @@ fn mo_comp_14_seed_confirmed_prices() {
 /// the data file's `unmortgage` column (MO-D-12).
 #[test]
 fn street_table_mortgage_values_and_lift_prices() {
-    let raw: serde_json::Value = serde_json::from_str(include_str!("../board.json")).unwrap();
+    let raw: serde_json::Value =
+        serde_json::from_str(include_str!("../../../rules/monopoly-board.json")).unwrap();
     let s = new_game(2);
     for sq in raw["squares"].as_array().unwrap() {
         if let Some(lift) = sq["unmortgage"].as_i64() {

@@ -450,13 +450,33 @@ fn ty_fly_4_a_charter_ticket_flies_only_between_its_two_cities_either_way() {
     accepted(&mut state, 0, fly("C25", "mexico_city"));
 }
 
+/// TY-FLY-5, T5: the first flight from the bank takes a scheduled ticket to the city named on
+/// it (a charter ticket or a step-mode flight is refused and not listed); the later flights of
+/// the same turn take any ticket: a charter ticket, then a scheduled one by steps.
 #[test]
 fn ty_fly_5_t5_several_flights_in_one_turn() {
     let mut state = new_game(2);
     give_ticket(&mut state, 0, "S13"); // Rio
     give_ticket(&mut state, 0, "C34"); // Rio - Cape Town
+    give_ticket(&mut state, 0, "S17"); // Sydney, 1 step
+    refused(&state, 0, fly("C34", "cape_town"), DIRECT_FLIGHT_REQUIRED);
+    refused(
+        &state,
+        0,
+        fly("C34", "rio_de_janeiro"),
+        DIRECT_FLIGHT_REQUIRED,
+    );
+    refused(&state, 0, fly("S17", "cairo"), DIRECT_FLIGHT_REQUIRED);
     accepted(&mut state, 0, fly("S13", "rio_de_janeiro"));
     accepted(&mut state, 0, fly("C34", "cape_town"));
+    accepted(&mut state, 0, fly("S17", "cairo"));
+    assert_eq!(
+        state.players[0].plane,
+        Plane::City {
+            city: city("cairo"),
+            field: Some(0)
+        }
+    );
     accepted(&mut state, 0, Action::BuildHotel);
 }
 
@@ -871,18 +891,54 @@ fn ty_red_1_b3_building_on_the_kth_red_space_closes_the_hotel_on_space_k_minus_1
     assert_eq!(state.city(city("tokyo")).track[0], None);
 }
 
+/// TY-RED-2: a hotel closed by a build on a red space counts for nothing at payday (neither
+/// for its owner's distribution nor in the majority), and its emptied space stays empty but
+/// still counts in the chain: the city pays from the space after the whole chain, its chain
+/// is the longest for factories, and the next hotel goes after it.
 #[test]
 fn ty_red_2_closed_hotels_count_for_nothing_but_their_space_still_counts_in_the_chain() {
-    let mut state = new_game(2);
-    build_track(&mut state, "cairo", &[1, 0]);
-    let c = state.city_mut(city("cairo"));
-    c.track[0] = None;
-    c.closed.push(Seat(1));
+    let mut state = new_game(3);
+    state.players[1].hotels_in_supply = 20;
+    // Seat 2's only hotel stands on Tokyo's space 0; seat 0's build on the first red space
+    // (7) closes it. Cairo's chain of 7 is as long as Tokyo's would be without its space 0.
+    build_track(&mut state, "tokyo", &[2, 1, 1, 1, 1, 1, 1]);
+    build_track(&mut state, "cairo", &[1, 1, 1, 1, 1, 1, 1]);
+    state.city_mut(city("tokyo")).factories = vec![Seat(2)];
+    state.city_mut(city("cairo")).factories = vec![Seat(2)];
+    place_plane(&mut state, 0, "tokyo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    assert_eq!(state.city(city("tokyo")).closed, vec![Seat(2)]);
+
     let incomes = crate::tycoon::payday::incomes(&state);
-    assert_eq!(incomes[1].distribution, 0);
-    assert_eq!(incomes[1].majority, 0);
-    assert_eq!(state.city(city("cairo")).chain_length, 2);
-    assert_eq!(incomes[0].majority, board().city(city("cairo")).track[2][0]);
+    let tokyo = board().city(city("tokyo")).track[8];
+    let cairo = board().city(city("cairo")).track[7];
+    assert_eq!(incomes[2].majority, 0, "the closed hotel is in no majority");
+    assert_eq!(
+        incomes[2].distribution,
+        board().distribution[0],
+        "the closed hotel puts its owner in no city"
+    );
+    assert_eq!(
+        incomes[1].majority,
+        tokyo[0] + cairo[0],
+        "Tokyo pays from space 8: the emptied space counts"
+    );
+    assert_eq!(incomes[0].majority, tokyo[1], "seat 0 is second in Tokyo");
+    assert_eq!(
+        incomes[2].factories,
+        tokyo[0] + cairo[1],
+        "Tokyo's chain of 8 is the only longest"
+    );
+
+    // The space stays empty: the next hotel in Tokyo goes onto space 8.
+    give_turn(&mut state, 1);
+    place_plane(&mut state, 1, "tokyo", Some(1));
+    let events = accepted(&mut state, 1, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { space: 8, .. }),
+        "{events:?}"
+    );
+    assert_eq!(state.city(city("tokyo")).track[0], None);
 }
 
 #[test]
@@ -1002,12 +1058,28 @@ fn ty_fac_2_first_factory_costs_field_1_second_field_2_whatever_the_landing_fiel
     ));
 }
 
+/// TY-FAC-3: at most two factories per city, whoever owns them, and one per turn: with a
+/// factory field still free, a second factory in the same turn is refused and not listed.
 #[test]
-fn ty_fac_3_at_most_two_factories_per_city() {
+fn ty_fac_3_at_most_two_factories_per_city_and_one_per_turn() {
     let mut state = new_game(2);
+    state.players[0].cash = 60;
     state.city_mut(city("cairo")).factories = vec![Seat(1), Seat(1)];
     place_plane(&mut state, 0, "cairo", Some(0));
     refused(&state, 0, Action::BuildFactory, FACTORY_FIELDS_FULL);
+    place_plane(&mut state, 0, "new_york", Some(0));
+    accepted(&mut state, 0, Action::BuildFactory);
+    assert_eq!(state.city(city("new_york")).factories, vec![Seat(0)]);
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
+    // The next turn, the second field is free to build on.
+    accepted(&mut state, 0, Action::EndTurn);
+    give_turn(&mut state, 0);
+    accepted(&mut state, 0, Action::BuildFactory);
+    assert_eq!(
+        state.city(city("new_york")).factories,
+        vec![Seat(0), Seat(0)]
+    );
+    refused(&state, 0, Action::BuildFactory, MAIN_ACTION_TAKEN);
 }
 
 #[test]

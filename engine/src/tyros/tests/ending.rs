@@ -1,4 +1,5 @@
-//! Spec §5: the end of the game and the scoring.
+//! Spec §5: the end of the game and the scoring. TR-D-18 (the scoring numbers and ties,
+//! TR-SCORE-2 to TR-SCORE-7) is cited by every scoring test, which together cover it.
 
 use super::support::*;
 use crate::tyros::cards::Empire::{self, *};
@@ -84,9 +85,9 @@ fn sheet(sheets: &[ScoreSheet], seat: u8) -> &ScoreSheet {
     &sheets[usize::from(seat)]
 }
 
-/// TR-SCORE-1, TR-SCORE-2, TR-SCORE-3: a city controls its field; otherwise ships of exactly
-/// one player do (two count once); mixed ships control nothing; equal empires share the better
-/// rank.
+/// TR-SCORE-1, TR-SCORE-2, TR-SCORE-3, TR-D-18: a city controls its field; otherwise ships of
+/// exactly one player do (two count once); mixed ships control nothing; equal empires share the
+/// better rank.
 #[test]
 fn tr_score_1_to_tr_score_3_control_by_city_then_by_a_single_players_ships() {
     let mut s = table(4, Config::default());
@@ -141,8 +142,8 @@ fn tr_score_4_values_by_rank_are_configurable() {
     );
 }
 
-/// TR-SCORE-5, TR-K2: the first player with a city in every empire earns the bonus once; it
-/// cannot be lost and nobody else earns it.
+/// TR-SCORE-5, TR-K2, TR-D-18: the first player with a city in every empire earns the bonus
+/// once; it cannot be lost and nobody else earns it.
 #[test]
 fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
     for (bonus, config) in [
@@ -190,7 +191,7 @@ fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
     }
 }
 
-/// TR-SCORE-6, TR-SCORE-7: pirate points count; ties go to more cities, then more
+/// TR-SCORE-6, TR-SCORE-7, TR-D-18: pirate points count; ties go to more cities, then more
 /// ship-controlled fields, else the win is shared.
 #[test]
 fn tr_score_6_and_tr_score_7_pirate_points_and_tie_breaks() {

@@ -11,6 +11,7 @@
 //! cargo run --release -p tests --bin loadgen                      # own server + own PostgreSQL
 //! cargo run --release -p tests --bin loadgen -- --runs 4          # the README's figures
 //! cargo run --release -p tests --bin loadgen -- --smoke           # a few hundred actions (CI)
+//! cargo run --release -p tests --bin loadgen -- --player-notices  # players' streams (notices.rs)
 //! cargo run --release -p tests --bin loadgen -- --url http://127.0.0.1:8080 --database-url postgres://...
 //! ```
 //!
@@ -22,6 +23,7 @@
 
 mod clients;
 mod measure;
+mod notices;
 mod raw;
 mod report;
 
@@ -87,6 +89,22 @@ struct Args {
     /// ten per game, on games nobody plays: what holding many followers costs the action path.
     #[arg(long, default_value_t = 0)]
     streams: usize,
+    /// Measure the players' streams instead of the table (see `notices.rs`): commit to
+    /// notice latency, CPU per notice, what held streams hold.
+    #[arg(long)]
+    player_notices: bool,
+    /// With `--player-notices`: players, each following its stream.
+    #[arg(long, default_value_t = 20)]
+    notice_players: usize,
+    /// With `--player-notices`: games per player.
+    #[arg(long, default_value_t = 10)]
+    games_per_player: usize,
+    /// With `--player-notices`: opponent turns per game.
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
+    /// With `--player-notices`: idle player streams held open meanwhile.
+    #[arg(long, default_value_t = 500)]
+    idle_player_streams: usize,
 }
 
 /// One measurement of a run, in the order the runs rotate through.
@@ -147,6 +165,16 @@ async fn main() -> anyhow::Result<()> {
         args.actions, args.runs
     );
 
+    if args.player_notices {
+        let shape = notices::Shape {
+            players: args.notice_players,
+            games_per_player: args.games_per_player,
+            rounds: args.rounds,
+            idle_streams: args.idle_player_streams,
+            seed: args.seed,
+        };
+        return notices::measure(&base, shape).await;
+    }
     let followers = open_streams(&base, args.streams).await?;
     if args.streams > 0 {
         eprintln!("{} event streams open", followers.len());

@@ -74,9 +74,12 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                         bot_turn: None,
                         lifecycle: None,
                         deadline: Default::default(),
+                        notices: Vec::new(),
+                        finish: None,
                     }),
                     clock: None,
                     open_ttl: std::time::Duration::from_secs(86_400),
+                    rated: false,
                 },
             )
             .map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -1,0 +1,202 @@
+//! Players: creating one, the caller's own profile and token, its games, public profiles and
+//! leaderboards.
+
+use actix_web::http::header;
+use actix_web::web::{Data, Path, Query};
+use actix_web::{get, post, HttpResponse};
+use db::store::PlayerGameFilter;
+use uuid::Uuid;
+
+use crate::dto::*;
+use crate::error::ApiError;
+use crate::extract::{PlayerToken, StrictJson};
+use crate::service::players;
+use crate::state::AppState;
+
+/// Create a player.
+///
+/// One identity across games: the player's token (shown here once; only its hash is stored)
+/// takes seats (`{"me": true}` when creating a game, a join without a name) and then acts for
+/// every one of them, wherever a seat token does. Names are 2 to 24 characters and unique
+/// after Unicode case folding.
+#[utoipa::path(
+    tag = "players",
+    request_body = CreatePlayerRequest,
+    responses(
+        (status = 201, description = "Created; the token is shown once", body = CreatedPlayer,
+         headers(("Location" = String, description = "The player's public profile"))),
+        (status = 400, description = "Malformed body or a bad name (`malformed_json`, `invalid_body`, `invalid_player_name`)"),
+        (status = 409, description = "The name is taken (`name_taken`)"),
+        (status = 413, description = "Body too large"),
+        (status = 415, description = "Not application/json"),
+    )
+)]
+#[post("/v1/players")]
+pub async fn create_player(
+    state: Data<AppState>,
+    body: StrictJson<CreatePlayerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let name = players::parse_name(&body.into_inner().name)?;
+    let created = state.db(move |conn, _| players::create(conn, name)).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/v1/players/{}", created.player_id),
+        ))
+        .json(created))
+}
+
+/// The caller's own profile (as `GET /v1/players/{id}` shows it).
+#[utoipa::path(
+    tag = "players",
+    security(("player_token" = [])),
+    responses(
+        (status = 200, description = "The caller's profile", body = PlayerProfile),
+        (status = 400, description = "A credential in the query string (`token_in_query`)"),
+        (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
+    )
+)]
+#[get("/v1/players/me")]
+pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpResponse, ApiError> {
+    let found = state.db(move |conn, _| players::me(conn, &token.0)).await?;
+    Ok(HttpResponse::Ok().json(found))
+}
+
+/// Replace the caller's token.
+///
+/// The new token is in the answer, once; the old one stops working with this request, in
+/// every server process, and the player's open streams end (reconnect with the new token).
+/// Any body is ignored.
+#[utoipa::path(
+    tag = "players",
+    security(("player_token" = [])),
+    responses(
+        (status = 200, description = "The new token", body = RotatedToken),
+        (status = 400, description = "A credential in the query string (`token_in_query`)"),
+        (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
+    )
+)]
+#[post("/v1/players/me/token")]
+pub async fn rotate_token(
+    state: Data<AppState>,
+    token: PlayerToken,
+) -> Result<HttpResponse, ApiError> {
+    let rotated = state
+        .db(move |conn, cx| players::rotate(conn, cx, &token.0))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(rotated))
+}
+
+/// The caller's games, newest first, with cursor pagination.
+///
+/// Each with its type, seats and their players, whose turn it is (`active_seats`, `my_turn`)
+/// and, when the game has a clock, the awaited seats' deadlines. `turn=mine` lists only the
+/// active games waiting for the caller.
+#[utoipa::path(
+    tag = "players",
+    params(PlayerGamesQuery),
+    security(("player_token" = [])),
+    responses(
+        (status = 200, description = "A page of the caller's games", body = PlayerGameList,
+         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
+        (status = 400, description = "Bad query or cursor, or a credential in it (`invalid_query`, `invalid_cursor`, `token_in_query`)"),
+        (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
+    )
+)]
+#[get("/v1/players/me/games")]
+pub async fn my_games(
+    state: Data<AppState>,
+    token: PlayerToken,
+    q: Query<PlayerGamesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = q.into_inner();
+    let filter = PlayerGameFilter {
+        status: q.status.map(Into::into),
+        my_turn: q.turn == Some(TurnFilter::Mine),
+    };
+    let limit = q.limit.map_or(20, |l| l.get());
+    let cursor = q.cursor.clone();
+    let list = state
+        .db(move |conn, _| players::games(conn, &token.0, filter, cursor.as_deref(), limit))
+        .await?;
+    let mut res = HttpResponse::Ok();
+    if let Some(next) = &list.next_cursor {
+        let mut query = Vec::new();
+        if let Some(s) = q.status {
+            query.push(format!(
+                "status={}",
+                serde_json::to_value(s)
+                    .unwrap_or_default()
+                    .as_str()
+                    .unwrap_or_default()
+            ));
+        }
+        if q.turn.is_some() {
+            query.push("turn=mine".to_string());
+        }
+        query.push(format!("limit={limit}"));
+        query.push(format!("cursor={next}"));
+        res.insert_header((
+            header::LINK,
+            format!("</v1/players/me/games?{}>; rel=\"next\"", query.join("&")),
+        ));
+    }
+    Ok(res.json(list))
+}
+
+/// A player's public profile.
+///
+/// Name, creation date, rating per game type (Weng-Lin: `rating`, `uncertainty`, and the
+/// `conservative` estimate leaderboards rank by), games played and won, and the latest
+/// rating changes.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = Uuid, Path, description = "Player id")),
+    responses(
+        (status = 200, description = "The profile", body = PlayerProfile),
+        (status = 404, description = "No such player (`player_not_found`)"),
+    )
+)]
+#[get("/v1/players/{id}")]
+pub async fn profile(state: Data<AppState>, id: Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = Uuid::try_parse(&id).map_err(|_| {
+        ApiError::not_found("player_not_found", "no player with this id (ids are UUIDs)")
+    })?;
+    let found = state.db(move |conn, _| players::profile(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(found))
+}
+
+/// The leaderboard of a game type: players by their conservative rating (rating − 3 ×
+/// uncertainty), best first; only players with a rated game of the type.
+#[utoipa::path(
+    tag = "players",
+    params(("type" = String, Path, description = "A game type"), LeaderboardQuery),
+    responses(
+        (status = 200, description = "A page of the leaderboard", body = Leaderboard),
+        (status = 400, description = "Bad query or cursor (`invalid_query`, `invalid_cursor`)"),
+        (status = 404, description = "No such game type (`unknown_game_type`)"),
+    )
+)]
+#[get("/v1/leaderboards/{type}")]
+pub async fn leaderboard(
+    state: Data<AppState>,
+    game_type: Path<String>,
+    q: Query<LeaderboardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let game_type = game_type.into_inner();
+    let kind = engine::registry::find(&game_type).ok_or_else(|| {
+        ApiError::not_found(
+            "unknown_game_type",
+            format!("no game type {game_type:?}; see GET /v1/game-types"),
+        )
+    })?;
+    let q = q.into_inner();
+    let limit = q.limit.map_or(20, |l| l.get());
+    let name = kind.name();
+    let board = state
+        .db(move |conn, _| players::leaderboard(conn, name, q.cursor.as_deref(), limit))
+        .await?;
+    Ok(HttpResponse::Ok().json(board))
+}

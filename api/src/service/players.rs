@@ -1,0 +1,367 @@
+//! Players: creating them (with a name unique after Unicode case folding), rotating their
+//! tokens, their public profiles, their games, and the leaderboards.
+
+use caseless::Caseless;
+use chrono::{DateTime, Utc};
+use db::store::{self, Cursor, PlayerGameFilter};
+use db::{JsonText, PlayerRow, PooledConn};
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+use uuid::Uuid;
+
+use super::caller::require_player;
+use super::document::awaited_deadlines;
+use crate::dto::{
+    Clock, CreatedPlayer, Leaderboard, LeaderboardEntry, ListedSeat, PlayerGameList,
+    PlayerGameSummary, PlayerProfile, PlayerRating, PlayerRecord, RatingChange, RotatedToken,
+    SeatDeadline,
+};
+use crate::error::ApiError;
+use crate::extract::{SeatToken, PLAYER_TOKEN_PREFIX};
+use crate::lifecycle::Lifecycle;
+use crate::state::Context;
+
+/// A valid player name: as shown (NFC) and as compared (its Unicode compatibility caseless
+/// key, D146: `NFKD(casefold(NFKD(casefold(NFD(name)))))`, so `Anna`, `ANNA` and `ａｎｎａ`
+/// are one name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerName {
+    pub display: String,
+    pub key: String,
+}
+
+/// The shortest and longest name, in characters.
+pub const NAME_CHARS: (usize, usize) = (2, 24);
+
+/// Reads a player name.
+///
+/// # Errors
+/// 400 `invalid_player_name` saying what is wrong.
+pub fn parse_name(raw: &str) -> Result<PlayerName, ApiError> {
+    let display: String = raw.nfc().collect();
+    let bad = |why: &str| {
+        Err(ApiError::bad_request(
+            "invalid_player_name",
+            format!(
+                "a player name has {} to {} characters: letters, digits and marks of any \
+                 script, spaces, _, - and .; it starts and ends with a letter or digit and has \
+                 no two spaces in a row ({why})",
+                NAME_CHARS.0, NAME_CHARS.1
+            ),
+        ))
+    };
+    let count = display.chars().count();
+    if !(NAME_CHARS.0..=NAME_CHARS.1).contains(&count) {
+        return bad(&format!("this one has {count}"));
+    }
+    let allowed =
+        |c: char| c.is_alphanumeric() || is_combining_mark(c) || matches!(c, ' ' | '_' | '-' | '.');
+    if let Some(c) = display.chars().find(|&c| !allowed(c)) {
+        return bad(&format!("{:?} is not allowed", c));
+    }
+    let first = display.chars().next().unwrap_or(' ');
+    let last = display.chars().last().unwrap_or(' ');
+    if !first.is_alphanumeric() || !(last.is_alphanumeric() || is_combining_mark(last)) {
+        return bad("it starts or ends with another character");
+    }
+    if display.contains("  ") {
+        return bad("it has two spaces in a row");
+    }
+    let key: String = display
+        .nfd()
+        .default_case_fold()
+        .nfkd()
+        .default_case_fold()
+        .nfkd()
+        .collect();
+    Ok(PlayerName { display, key })
+}
+
+/// A fresh player token: the prefix and 244 bits from the OS CSPRNG.
+pub fn new_player_token() -> String {
+    format!("{PLAYER_TOKEN_PREFIX}{}", db::token::new_token())
+}
+
+/// `POST /v1/players`.
+///
+/// # Errors
+/// 409 `name_taken`; store errors.
+pub fn create(conn: &mut PooledConn, name: PlayerName) -> Result<CreatedPlayer, ApiError> {
+    let token = new_player_token();
+    let player =
+        store::create_player(conn, &name.display, &name.key, &token)?.ok_or_else(|| {
+            ApiError::conflict(
+                "name_taken",
+                format!(
+                    "the name {:?} is taken (names are compared after Unicode case folding)",
+                    name.display
+                ),
+            )
+        })?;
+    tracing::info!(player_id = %player.id, "player created");
+    Ok(CreatedPlayer {
+        player_id: player.id,
+        name: player.name,
+        token,
+        created_at: player.created_at,
+    })
+}
+
+/// `POST /v1/players/me/token`: a new token; the old one stops working at once, and the
+/// player's open streams end (in every process).
+///
+/// # Errors
+/// 401; store errors.
+pub fn rotate(
+    conn: &mut PooledConn,
+    cx: &Context,
+    token: &SeatToken,
+) -> Result<RotatedToken, ApiError> {
+    let player = require_player(conn, token)?;
+    let token = new_player_token();
+    store::rotate_player_token(conn, player.id, &token)?;
+    cx.changes.token_rotated(player.id);
+    tracing::info!(player_id = %player.id, "player token rotated");
+    Ok(RotatedToken {
+        player_id: player.id,
+        token,
+    })
+}
+
+/// How many rating changes a profile shows.
+const HISTORY: i64 = 50;
+
+/// `GET /v1/players/{id}`.
+///
+/// # Errors
+/// 404 `player_not_found`; store errors.
+pub fn profile(conn: &mut PooledConn, id: Uuid) -> Result<PlayerProfile, ApiError> {
+    let p = store::profile(conn, id, HISTORY)?
+        .ok_or_else(|| ApiError::not_found("player_not_found", "no player with this id"))?;
+    Ok(PlayerProfile {
+        player_id: p.player.id,
+        name: p.player.name,
+        created_at: p.player.created_at,
+        ratings: p
+            .ratings
+            .into_iter()
+            .map(|r| PlayerRating {
+                type_: r.game_type,
+                rating: r.mu,
+                uncertainty: r.sigma,
+                conservative: r.conservative,
+                games: r.games,
+                updated_at: r.updated_at,
+            })
+            .collect(),
+        games_played: p.records.iter().map(|r| r.played).sum(),
+        games_won: p.records.iter().map(|r| r.won).sum(),
+        records: p
+            .records
+            .into_iter()
+            .map(|r| PlayerRecord {
+                type_: r.game_type,
+                played: r.played,
+                won: r.won,
+            })
+            .collect(),
+        rating_history: p
+            .history
+            .into_iter()
+            .map(|r| RatingChange {
+                game_id: r.game_id,
+                type_: r.game_type,
+                finished_at: r.finished_at,
+                place: r.place,
+                rating_before: r.mu_before.unwrap_or_default(),
+                uncertainty_before: r.sigma_before.unwrap_or_default(),
+                rating_after: r.mu_after.unwrap_or_default(),
+                uncertainty_after: r.sigma_after.unwrap_or_default(),
+            })
+            .collect(),
+    })
+}
+
+/// `GET /v1/players/me`: the caller's own profile.
+///
+/// # Errors
+/// 401; store errors.
+pub fn me(conn: &mut PooledConn, token: &SeatToken) -> Result<PlayerProfile, ApiError> {
+    let player: PlayerRow = require_player(conn, token)?;
+    profile(conn, player.id)
+}
+
+/// When the clocks of a listed game's awaited seats run out.
+fn listed_deadlines(
+    clock: Option<&serde_json::Value>,
+    lifecycle: Option<&JsonText>,
+    active_seats: &[i32],
+    updated_at: DateTime<Utc>,
+) -> Vec<SeatDeadline> {
+    let clock = Clock::from_stored(clock);
+    let Some(stored) = lifecycle.filter(|_| clock.is_on()) else {
+        return Vec::new();
+    };
+    let Ok(mut life) = serde_json::from_str::<Lifecycle>(stored.as_str()) else {
+        return Vec::new();
+    };
+    life.settle(updated_at, &clock);
+    awaited_deadlines(&life, active_seats, updated_at)
+}
+
+/// `GET /v1/players/me/games`.
+///
+/// # Errors
+/// 401; 400 `invalid_cursor`; store errors.
+pub fn games(
+    conn: &mut PooledConn,
+    token: &SeatToken,
+    filter: PlayerGameFilter,
+    cursor: Option<&str>,
+    limit: i64,
+) -> Result<PlayerGameList, ApiError> {
+    let player = require_player(conn, token)?;
+    let after = match cursor {
+        Some(c) => Some(Cursor::decode(c).ok_or_else(|| {
+            ApiError::bad_request("invalid_cursor", "cursor is not a next_cursor of this list")
+        })?),
+        None => None,
+    };
+    let page = store::player_games(conn, player.id, filter, after, limit)?;
+    let games = page
+        .games
+        .iter()
+        .map(|g| {
+            let active = g.status == db::GameStatus::Active;
+            let active_seats: Vec<i32> = if active {
+                g.active_seats.clone()
+            } else {
+                Vec::new()
+            };
+            PlayerGameSummary {
+                game_id: g.id,
+                type_: g.game_type.clone(),
+                status: g.status.into(),
+                version: g.version,
+                rated: g.rated,
+                clock: Clock::from_stored(g.clock.as_ref()),
+                seat: g.seat,
+                seats: page
+                    .seats
+                    .iter()
+                    .filter(|s| s.game_id == g.id)
+                    .map(|s| ListedSeat {
+                        seat: s.seat,
+                        name: s.name.clone(),
+                        player_id: s.player_id,
+                        bot: s.is_bot(),
+                    })
+                    .collect(),
+                my_turn: active_seats.contains(&g.seat),
+                deadlines: if active {
+                    listed_deadlines(
+                        g.clock.as_ref(),
+                        g.lifecycle.as_ref(),
+                        &active_seats,
+                        g.updated_at,
+                    )
+                } else {
+                    Vec::new()
+                },
+                active_seats: active_seats
+                    .iter()
+                    .filter_map(|&s| u8::try_from(s).ok())
+                    .collect(),
+                created_at: g.created_at,
+                updated_at: g.updated_at,
+                finished_at: g.finished_at,
+            }
+        })
+        .collect();
+    Ok(PlayerGameList {
+        games,
+        next_cursor: page.next.map(|c| c.encode()),
+    })
+}
+
+/// `GET /v1/leaderboards/{type}`: players by conservative rating; the cursor is the position
+/// of the next page.
+///
+/// # Errors
+/// 404 `unknown_game_type` is the caller's; 400 `invalid_cursor`; store errors.
+pub fn leaderboard(
+    conn: &mut PooledConn,
+    game_type: &str,
+    cursor: Option<&str>,
+    limit: i64,
+) -> Result<Leaderboard, ApiError> {
+    let offset = match cursor {
+        Some(c) => c.parse::<i64>().ok().filter(|o| *o >= 0).ok_or_else(|| {
+            ApiError::bad_request("invalid_cursor", "cursor is not a next_cursor of this list")
+        })?,
+        None => 0,
+    };
+    let (rows, more) = store::leaderboard(conn, game_type, offset, limit)?;
+    let count = rows.len() as i64;
+    Ok(Leaderboard {
+        type_: game_type.to_string(),
+        entries: rows
+            .into_iter()
+            .zip(offset + 1..)
+            .map(|(r, rank)| LeaderboardEntry {
+                rank,
+                player_id: r.rating.player_id,
+                name: r.name,
+                rating: r.rating.mu,
+                uncertainty: r.rating.sigma,
+                conservative: r.rating.conservative,
+                games: r.rating.games,
+            })
+            .collect(),
+        next_cursor: more.then(|| (offset + count).to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_compared_after_unicode_case_folding() {
+        let key = |n: &str| parse_name(n).unwrap().key;
+        assert_eq!(key("Anna"), key("ANNA"));
+        assert_eq!(key("Straße"), key("STRASSE"));
+        assert_eq!(key("ＡＮＮＡ"), key("anna"), "full-width letters fold too");
+        assert_eq!(key("Ǆemal"), key("džemal"));
+        assert_ne!(key("Anna"), key("Anne"));
+        assert_eq!(parse_name("Zoë").unwrap().display, "Zoë");
+        assert!(parse_name("José María").is_ok());
+        assert!(parse_name("नमस्ते").is_ok(), "marks of any script");
+    }
+
+    #[test]
+    fn bad_names_are_refused_with_the_reason() {
+        for bad in [
+            "A",
+            "",
+            "a name far longer than twenty-four",
+            " Ann",
+            "Ann ",
+            "An  n",
+            "Ann!",
+            "An\u{200B}n",
+            "An\nn",
+            "-Ann",
+        ] {
+            let e = parse_name(bad).unwrap_err();
+            assert_eq!(e.code, "invalid_player_name", "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn player_tokens_are_told_apart_from_seat_tokens_by_form() {
+        let t = new_player_token();
+        assert!(t.starts_with(PLAYER_TOKEN_PREFIX));
+        assert!(!db::token::new_token().starts_with(PLAYER_TOKEN_PREFIX));
+    }
+}
