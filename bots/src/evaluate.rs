@@ -73,6 +73,12 @@ pub trait BotGame: Game + Sized {
         false
     }
 
+    /// The share of a search's playout moves a simulated player chooses as the `greedy` level
+    /// would (the best evaluation one ply ahead) rather than by [`BotGame::playout_move`].
+    /// Greedy moves cost a dozen evaluations each, but where a cheap policy is a poor model of
+    /// play the search is only as good as its simulated players (figures in `docs/bots.md`).
+    const GREEDY_PLAYOUT: f64 = 0.0;
+
     /// Whether [`BotGame::wants_to_act`] can ever be true: a service skips asking otherwise.
     const HAS_STANDING_ACTIONS: bool = false;
 

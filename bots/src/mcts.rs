@@ -40,8 +40,9 @@ pub struct Settings {
     /// Visits a new node's own evaluation counts for.
     pub prior_visits: f64,
     /// The share of playout moves chosen as the `greedy` level would (the best evaluation one
-    /// ply ahead) instead of by the game's playout policy.
-    pub greedy_playout: f64,
+    /// ply ahead) instead of by the game's playout policy; `None`: the game's
+    /// [`BotGame::GREEDY_PLAYOUT`].
+    pub greedy_playout: Option<f64>,
 }
 
 impl Default for Settings {
@@ -52,7 +53,7 @@ impl Default for Settings {
             per_template: 4,
             lead_scale: 1.0,
             prior_visits: 0.0,
-            greedy_playout: 0.0,
+            greedy_playout: None,
         }
     }
 }
@@ -272,8 +273,9 @@ pub fn rollout<G: BotGame>(
     let mut played = 0;
     let mut moves = Vec::new();
     let default_memory = G::Memory::default();
+    let greedy_share = settings.greedy_playout.unwrap_or(G::GREEDY_PLAYOUT);
     while played < settings.rollout_depth {
-        let next = if settings.greedy_playout > 0.0 && rng.random_bool(settings.greedy_playout) {
+        let next = if greedy_share > 0.0 && rng.random_bool(greedy_share) {
             next_actor::<G>(sample).and_then(|seat| {
                 G::bot_moves(sample, seat, &default_memory, 1, rng, &mut moves);
                 let moves = std::mem::take(&mut moves);

@@ -170,7 +170,7 @@ fn bot(args: &Args, level: Level) -> Bot {
         bot.settings.prior_visits = p;
     }
     if let Some(g) = args.greedy_playout {
-        bot.settings.greedy_playout = g;
+        bot.settings.greedy_playout = Some(g);
     }
     bot
 }
