@@ -2,8 +2,8 @@
 //! level, small search budgets so that the suite takes seconds): every game of every type,
 //! player count and variant ends; Monopoly bots never undo their own moves in a turn, keep at
 //! most one offer open, make at most one a turn and one to the same seat in a few rounds, never
-//! press one that was refused since the deeds changed and never let a rent lapse; Tyros bots make no offers and trade with the bank
-//! at most once a round.
+//! press one that was refused since the deeds changed and never let a rent lapse; Tyros bots
+//! make no offers and trade with the bank at most once a round.
 
 use crate::arena::{play_game, play_observed, Tally};
 use crate::games::monopoly::manners::OFFER_GAP_ROUNDS;

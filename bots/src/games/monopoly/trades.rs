@@ -3,11 +3,11 @@
 //! An offer is made only at the start of the bot's own turn, at most one a turn, never while
 //! one of its offers is open, to the same seat at most once in
 //! [`OFFER_GAP_ROUNDS`](super::manners::OFFER_GAP_ROUNDS) rounds, never to a seat that refused
-//! one while it remembers the refusal, and only when it completes a colour group of the bot's and the bot's evaluation finds it
-//! worth something to the addressee too (cash makes up the difference). An offer is accepted
-//! when it does not lower the bot's lead; when a game has stalled (many rounds without any
-//! complete group on the board) a bot also takes what raises its own worth, so that a table of
-//! bots that bought the board up split always ends.
+//! one while it remembers the refusal, and only when it completes a colour group of the bot's
+//! and the bot's evaluation finds it worth something to the addressee too (cash makes up the
+//! difference). An offer is accepted when it does not lower the bot's lead; when a game has
+//! stalled (many rounds without any complete group on the board) a bot also takes what raises
+//! its own worth, so that a table of bots that bought the board up split always ends.
 
 use super::manners::{self, accepted, round_up, Memory};
 use crate::evaluate::{lead, BotGame};

@@ -1,12 +1,15 @@
 //! Monopoly in the browser: created in the lobby with a round limit (so that it ends soon),
-//! the second seat handed over by its link, played to the end by clicking squares and buttons
-//! (buying by clicking the square landed on), one auction bid through the bid form; at every
+//! two people and two of the server's bots (greedy and mcts), the second seat handed over by
+//! its link, played to the end by clicking squares and buttons (buying by clicking the square
+//! landed on), one auction bid through the bid form; none of the bots' rents lapses (they
+//! claim them at once, also while a person is on turn); at every
 //! move the page offers exactly the API's legal actions and draws every deed's owner,
 //! buildings and mortgage as the API has it; the trade form names squares and seats; the
 //! final scores shown are the API's.
 
 use serde_json::{json, Value};
 
+use super::game_page::wait_for_api_version;
 use super::hosted::{template_move, waiting_on_templates};
 use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::spawn_app;
@@ -144,9 +147,11 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     // Bob plays on a phone.
     let bob = Browser::open(&driver, &app, "monopoly-bob", (390, 844)).await;
 
-    ann.begin_new_game("Ann", "monopoly", "start_money", 2)
+    ann.begin_new_game("Ann", "monopoly", "start_money", 4)
         .await;
     ann.fill("#seat-name-1", "Bob").await;
+    ann.select("#seat-kind-2", "bot-greedy").await;
+    ann.select("#seat-kind-3", "bot-mcts").await;
     ann.fill("#config-round_limit", &ROUNDS.to_string()).await;
     let links = ann.create_new_game().await;
     let bob_link = links[1].clone();
@@ -160,10 +165,12 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
 
     bob.assert_fits_width("the Monopoly page").await;
     let pages = [&ann, &bob];
-    let mut table = Table::new(&app, &id, &pages).await;
+    let mut table = Table::with_bots(&app, &id, &[Some(&ann), Some(&bob), None, None]).await;
     // Some squares and buttons by keyboard (focus and Enter).
     table.keyboard_every = 5;
-    let tokens = table.tokens();
+    let tokens: Vec<String> = (0..pages.len())
+        .map(|s| table.token(s).expect("a person's seat").to_string())
+        .collect();
     assert_eq!(
         api_document(&app, &id).await["view"]["round_limit"],
         ROUNDS,
@@ -177,6 +184,25 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
             break;
         }
         let version = doc["version"].as_i64().unwrap();
+        // A bot's move comes first: its turn, or a rent to claim or an offer to answer, which
+        // it takes at once, also while a person is on turn.
+        let bot_seat = |s: &Value| s.as_u64().is_some_and(|s| s >= 2);
+        let view = &doc["view"];
+        if doc["active_seats"].as_array().unwrap().iter().any(bot_seat)
+            || view["rents"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| bot_seat(&r["owner"]))
+            || view["offers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|o| bot_seat(&o["to"]))
+        {
+            wait_for_api_version(&app, &id, version).await;
+            continue;
+        }
         for page in pages {
             page.wait_for_version(version).await;
             assert_eq!(
@@ -211,6 +237,44 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
+    let mut events = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = app
+            .get_json(
+                &format!("/v1/games/{id}/events?after={after}&limit=1000"),
+                None,
+            )
+            .await
+            .1;
+        events.extend(page["events"].as_array().unwrap().iter().cloned());
+        match page["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => break,
+        }
+    }
+    let rent_owner = |rent: &Value| {
+        events
+            .iter()
+            .find(|e| e["event"]["type"] == "rent_owed" && e["event"]["rent"] == *rent)
+            .and_then(|e| e["event"]["owner"].as_u64())
+    };
+    // Whether anyone lands on a bot's square in five rounds is chance (the HTTP test of the
+    // bots plays long enough to count on it): the claims are reported, lapses are checked.
+    let bots_claimed = events
+        .iter()
+        .filter(|e| e["event"]["type"] == "rent_claimed")
+        .filter(|e| rent_owner(&e["event"]["rent"]).is_some_and(|o| o >= 2))
+        .count();
+    for lapsed in events
+        .iter()
+        .filter(|e| e["event"]["type"] == "rent_lapsed")
+    {
+        assert!(
+            rent_owner(&lapsed["event"]["rent"]).is_some_and(|o| o < 2),
+            "a bot let a rent lapse: {lapsed}"
+        );
+    }
     assert!(trade_form, "no trade with a property to give was offered");
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["view"]["rounds_completed"], ROUNDS, "{}", doc["view"]);
@@ -227,7 +291,10 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     }
     ann.screenshot("monopoly-finished").await;
     bob.screenshot("monopoly-finished").await;
-    println!("monopoly: {} clicked moves", table.moves);
+    println!(
+        "monopoly: {} clicked moves, {bots_claimed} rents claimed by the bots",
+        table.moves
+    );
     let owned = doc["view"]["deeds"]
         .as_array()
         .unwrap()
