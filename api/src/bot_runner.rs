@@ -6,15 +6,14 @@
 //! version, so a think that lost its lease (or raced a person's standing action) is refused by
 //! the version guard and dropped. A worker claims only when idle, holds a pooled connection
 //! only for the claim and for the move (never while it thinks), and runs on a thread of its
-//! own, never on an HTTP worker or the blocking pool. Wake-ups come from the process's LISTEN
-//! connection ([`crate::state::Hub`]); a poll covers missed ones, expired leases and delayed
-//! moves. Bots draw their randomness from the operating system, never from the game's seed
+//! own, never on an HTTP worker or the blocking pool. The threads, their wake-ups (the
+//! process's LISTEN connection, [`crate::state::Hub`]), the catch-up after a reconnect and
+//! the patience during a database outage are [`crate::workers`]'s, shared with any other
+//! queue; a move computed when the database went away is stored once it is back, within the
+//! lease. Bots draw their randomness from the operating system, never from the game's seed
 //! (which is the game's chance: a bot using it would play in step with the dice).
 
-use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
@@ -29,13 +28,39 @@ use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
 use crate::service::decision::lifecycle_of;
 use crate::service::play::{self, Actor};
-use crate::state::{BotWake, Context};
+use crate::state::Context;
+use crate::workers::{retry_while_unavailable, Job, Next, Queue, Wake, Workers};
 
-/// The running workers; [`BotWorkers::stop_and_join`] ends them.
-pub struct BotWorkers {
-    stop: Arc<AtomicBool>,
-    wake: Arc<BotWake>,
-    threads: Vec<JoinHandle<()>>,
+/// The bot queue as the LISTEN connection sees it: armed turns are announced on
+/// [`store::BOT_CHANNEL`].
+pub fn queue(wake: Arc<Wake>) -> Queue {
+    Queue {
+        channel: store::BOT_CHANNEL,
+        wake,
+    }
+}
+
+/// Starts `settings.threads` bot workers, woken through `wake`.
+///
+/// # Panics
+/// When a thread cannot be spawned.
+pub fn start(
+    settings: BotSettings,
+    pool: db::Pool,
+    cx: Arc<Context>,
+    wake: Arc<Wake>,
+    metrics: web::Data<Metrics>,
+) -> Workers {
+    let jobs = (0..settings.threads)
+        .map(|i| Worker {
+            name: format!("pid{}-bot{i}", std::process::id()),
+            settings,
+            pool: pool.clone(),
+            cx: cx.clone(),
+            metrics: metrics.clone(),
+        })
+        .collect();
+    Workers::start("bot", jobs, wake)
 }
 
 /// What a worker needs.
@@ -47,102 +72,48 @@ struct Worker {
     metrics: web::Data<Metrics>,
 }
 
-impl BotWorkers {
-    /// Starts `settings.threads` workers.
-    ///
-    /// # Panics
-    /// When a thread cannot be spawned.
-    pub fn start(
-        settings: BotSettings,
-        pool: db::Pool,
-        cx: Arc<Context>,
-        wake: Arc<BotWake>,
-        metrics: web::Data<Metrics>,
-    ) -> BotWorkers {
-        let stop = Arc::new(AtomicBool::new(false));
-        let threads = (0..settings.threads)
-            .map(|i| {
-                let worker = Worker {
-                    name: format!("pid{}-bot{i}", std::process::id()),
-                    settings,
-                    pool: pool.clone(),
-                    cx: cx.clone(),
-                    metrics: metrics.clone(),
-                };
-                let (stop, wake) = (stop.clone(), wake.clone());
-                std::thread::Builder::new()
-                    .name(format!("bot-{i}"))
-                    .spawn(move || worker.run(&stop, &wake))
-                    .expect("spawn a bot worker")
-            })
-            .collect();
-        BotWorkers {
-            stop,
-            wake,
-            threads,
-        }
+impl Job for Worker {
+    fn run_once(&self) -> Result<Next, ApiError> {
+        Ok(match self.claim_and_move()? {
+            true => Next::Again,
+            false => Next::Idle(self.settings.poll_interval()),
+        })
     }
 
-    /// Stops the workers and waits for them (a worker finishes the move it thinks about).
-    pub fn stop_and_join(self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wake.wake();
-        for t in self.threads {
-            let _ = t.join();
-        }
+    fn poll_interval(&self) -> Duration {
+        self.settings.poll_interval()
+    }
+
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
 impl Worker {
-    fn run(&self, stop: &AtomicBool, wake: &BotWake) {
-        while !stop.load(Ordering::Relaxed) {
-            let seen = wake.generation();
-            // A panic (a bug in a bot or an engine) must not end the thread: with one bot
-            // thread no bot would move again until a restart. The claimed turn is tried
-            // again when its lease runs out.
-            match std::panic::catch_unwind(AssertUnwindSafe(|| self.claim_and_move())) {
-                // Look again at once: there may be more work.
-                Ok(Ok(true)) => {}
-                Ok(Ok(false)) => wake.wait_past(seen, self.settings.poll_interval()),
-                Ok(Err(error)) => {
-                    tracing::warn!(worker = %self.name, %error, "bot worker failed");
-                    wake.wait_past(seen, self.settings.poll_interval());
-                }
-                Err(panic) => {
-                    let message = panic
-                        .downcast_ref::<&str>()
-                        .copied()
-                        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                        .unwrap_or("a panic without a message");
-                    tracing::error!(worker = %self.name, panic = message, "bot move panicked");
-                    wake.wait_past(seen, self.settings.poll_interval());
-                }
-            }
-        }
-    }
-
     /// Claims one due turn and plays it; `false` when there was none.
     fn claim_and_move(&self) -> Result<bool, ApiError> {
-        let (turn, game, roster, recent) = {
-            let mut conn = db::get_conn(&self.pool)?;
-            let Some(turn) = store::claim_bot_turn(&mut conn, &self.name, self.settings.lease)?
-            else {
-                return Ok(false);
+        let claimed_at = Instant::now();
+        let claimed = self.with_conn(|conn| {
+            let Some(turn) = store::claim_bot_turn(conn, &self.name, self.settings.lease)? else {
+                return Ok(None);
             };
-            let game = store::get_game(&mut conn, turn.game_id)?;
-            let roster = self.cx.rosters.get(&mut conn, turn.game_id)?;
+            let game = store::get_game(conn, turn.game_id)?;
+            let roster = self.cx.rosters.get(conn, turn.game_id)?;
             // The end of the log, which the bot's manners remember (what it did this turn,
             // which offers were refused); it sees the game's events as its seat may (the
             // seats' lifecycle events are no moves of the game).
             let window = bots::RECENT_EVENTS as i64;
             let recent: Vec<serde_json::Value> =
-                store::events_after(&mut conn, turn.game_id, game.version - window, window)?
+                store::events_after(conn, turn.game_id, game.version - window, window)?
                     .into_iter()
                     .map(|row| row.event)
                     .filter(|event| !is_lifecycle(event))
                     .collect();
-            (turn, game, roster, recent)
-        }; // The connection goes back to the pool before the bot thinks.
+            Ok(Some((turn, game, roster, recent)))
+        })?; // The connection goes back to the pool before the bot thinks.
+        let Some((turn, game, roster, recent)) = claimed else {
+            return Ok(false);
+        };
         let seat = engine_seat(turn.seat)?;
         // The bot seated at creation, or the one standing in for the seat's absent player.
         let (_, life) = lifecycle_of(&game, roster.seats())?;
@@ -214,13 +185,19 @@ impl Worker {
             idempotency: None,
             lock_wait: LockWait::Allowed,
         };
-        let mut conn = db::get_conn(&self.pool)?;
-        match play::act_as(&mut conn, &self.cx, &req, &roster, seat, Actor::Bot, &body) {
+        // Within the lease, a database outage (a failover) delays the move instead of
+        // losing it; the version guard refuses it should the game have moved on meanwhile.
+        let applied = retry_while_unavailable(claimed_at + self.settings.lease, || {
+            self.with_conn(|conn| {
+                play::act_as(conn, &self.cx, &req, &roster, seat, Actor::Bot, &body)
+            })
+        });
+        match applied {
             Ok(_) => count("applied"),
             Err(e) if e.status == actix_web::http::StatusCode::CONFLICT => {
-                // The game moved on while the bot thought: the move is for a past position.
+                // The game moved on while the bot thought (or a first attempt was stored
+                // though its answer was lost to the outage): the move is for a past position.
                 count("stale");
-                drop(conn);
                 self.drop_stale(&turn)?;
             }
             Err(e) => {
@@ -233,9 +210,22 @@ impl Worker {
         Ok(true)
     }
 
-    fn drop_stale(&self, turn: &ClaimedTurn) -> Result<(), ApiError> {
+    /// Runs `f` with a pooled connection, which is not reused after a 5xx (the server may
+    /// have gone away under it).
+    fn with_conn<T>(
+        &self,
+        f: impl FnOnce(&mut db::PooledConn) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         let mut conn = db::get_conn(&self.pool)?;
-        store::drop_stale_bot_turn(&mut conn, turn)?;
+        let result = f(&mut conn);
+        if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
+            conn.mark_broken();
+        }
+        result
+    }
+
+    fn drop_stale(&self, turn: &ClaimedTurn) -> Result<(), ApiError> {
+        self.with_conn(|conn| Ok(store::drop_stale_bot_turn(conn, turn)?))?;
         Ok(())
     }
 }

@@ -20,6 +20,21 @@ pub struct Settings {
     /// PostgreSQL URL. Without it a private cluster is started in --data-dir.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
+    /// PostgreSQL URL of a read replica (or a multi-host URL with
+    /// `target_session_attrs=prefer-standby`): documents, legal actions, event pages, states,
+    /// long polls and streams are read there, never older than a version the request names.
+    /// Needs --database-url.
+    #[arg(
+        long,
+        env = "READ_DATABASE_URL",
+        hide_env_values = true,
+        requires = "database_url"
+    )]
+    pub read_database_url: Option<String>,
+    /// How long a read that names a version waits for the replica to replay it before the
+    /// primary answers, in milliseconds.
+    #[arg(long, env = "READ_MAX_WAIT_MS", default_value_t = 500, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub read_max_wait_ms: u32,
     /// Where the embedded cluster keeps its data between runs.
     #[arg(long, env = "DATA_DIR", default_value = "./data/postgres")]
     pub data_dir: PathBuf,
@@ -155,6 +170,8 @@ impl Settings {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 0,
             database_url: Some(database_url.to_string()),
+            read_database_url: None,
+            read_max_wait_ms: 500,
             data_dir: PathBuf::from("./data/postgres"),
             pool_size: 8,
             workers: Some(2),

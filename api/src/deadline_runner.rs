@@ -3,8 +3,10 @@
 //! ([`crate::service::lifecycle::fire_clock`]) or an open game that expired
 //! ([`crate::service::lifecycle::fire_expiry`]).
 //!
-//! Built like the bot workers ([`crate::bot_runner`]), so that both can be made to ride out a
-//! database failover the same way: every process may run them (`--deadline-threads`); the
+//! Built on the same queue workers as the bots ([`crate::workers`]), so both ride out a
+//! database failover the same way (woken after the LISTEN connection's reconnect, patient
+//! while the database is unavailable, a claimed deadline fired once a new primary takes it,
+//! within its lease): every process may run them (`--deadline-threads`); the
 //! queue's lease and `FOR UPDATE SKIP LOCKED` give each deadline to one process at a time,
 //! and a clock deadline is written at its version only, so a deadline an action beat (or
 //! that another process fired) is refused by the version guard and dropped. Nothing is held
@@ -13,11 +15,8 @@
 //! [`MAX_IDLE`], and is woken sooner when a deadline is armed, here or in another process
 //! (through the announcer's NOTIFY and the process's LISTEN connection).
 
-use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use actix_web::web;
 use db::store::{self, ClaimedDeadline, DeadlineKind};
@@ -25,8 +24,8 @@ use db::store::{self, ClaimedDeadline, DeadlineKind};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::service::lifecycle::{self, Fired};
-use crate::state::BotWake;
 use crate::state::Context;
+use crate::workers::{retry_while_unavailable, Job, Next, Queue, Wake, Workers};
 
 /// The longest an idle worker sleeps without looking at the queue: covers wake-ups lost while
 /// the LISTEN connection was down, and leases of dead processes.
@@ -42,11 +41,35 @@ pub struct DeadlineSettings {
     pub threads: usize,
 }
 
-/// The running workers; [`DeadlineWorkers::stop_and_join`] ends them.
-pub struct DeadlineWorkers {
-    stop: Arc<AtomicBool>,
-    wake: Arc<BotWake>,
-    threads: Vec<JoinHandle<()>>,
+/// The deadline queue as the LISTEN connection sees it: armed deadlines are announced on
+/// [`store::DEADLINE_CHANNEL`].
+pub fn queue(wake: Arc<Wake>) -> Queue {
+    Queue {
+        channel: store::DEADLINE_CHANNEL,
+        wake,
+    }
+}
+
+/// Starts `settings.threads` deadline workers, woken through `wake`.
+///
+/// # Panics
+/// When a thread cannot be spawned.
+pub fn start(
+    settings: DeadlineSettings,
+    pool: db::Pool,
+    cx: Arc<Context>,
+    wake: Arc<Wake>,
+    metrics: web::Data<Metrics>,
+) -> Workers {
+    let jobs = (0..settings.threads)
+        .map(|i| Worker {
+            name: format!("pid{}-deadline{i}", std::process::id()),
+            pool: pool.clone(),
+            cx: cx.clone(),
+            metrics: metrics.clone(),
+        })
+        .collect();
+    Workers::start("deadline", jobs, wake)
 }
 
 struct Worker {
@@ -56,94 +79,69 @@ struct Worker {
     metrics: web::Data<Metrics>,
 }
 
-impl DeadlineWorkers {
-    /// Starts `settings.threads` workers, woken by `wake`.
-    ///
-    /// # Panics
-    /// When a thread cannot be spawned.
-    pub fn start(
-        settings: DeadlineSettings,
-        pool: db::Pool,
-        cx: Arc<Context>,
-        wake: Arc<BotWake>,
-        metrics: web::Data<Metrics>,
-    ) -> DeadlineWorkers {
-        let stop = Arc::new(AtomicBool::new(false));
-        let threads = (0..settings.threads)
-            .map(|i| {
-                let worker = Worker {
-                    name: format!("pid{}-deadline{i}", std::process::id()),
-                    pool: pool.clone(),
-                    cx: cx.clone(),
-                    metrics: metrics.clone(),
-                };
-                let (stop, wake) = (stop.clone(), wake.clone());
-                std::thread::Builder::new()
-                    .name(format!("deadline-{i}"))
-                    .spawn(move || worker.run(&stop, &wake))
-                    .expect("spawn a deadline worker")
-            })
-            .collect();
-        DeadlineWorkers {
-            stop,
-            wake,
-            threads,
-        }
+impl Job for Worker {
+    fn run_once(&self) -> Result<Next, ApiError> {
+        self.claim_and_fire()
     }
 
-    /// Stops the workers and waits for them (a worker finishes the deadline it fires).
-    pub fn stop_and_join(self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wake.wake();
-        for t in self.threads {
-            let _ = t.join();
-        }
+    fn poll_interval(&self) -> Duration {
+        Duration::from_secs(1)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
 impl Worker {
-    fn run(&self, stop: &AtomicBool, wake: &BotWake) {
-        while !stop.load(Ordering::Relaxed) {
-            let seen = wake.generation();
-            match std::panic::catch_unwind(AssertUnwindSafe(|| self.claim_and_fire())) {
-                // Look again at once: there may be more due.
-                Ok(Ok(None)) => {}
-                Ok(Ok(Some(idle))) => wake.wait_past(seen, idle),
-                Ok(Err(error)) => {
-                    tracing::warn!(worker = %self.name, %error, "deadline worker failed");
-                    wake.wait_past(seen, Duration::from_secs(1));
+    /// Fires one due deadline, or says how long to sleep (until the earliest deadline, at
+    /// most [`MAX_IDLE`]).
+    fn claim_and_fire(&self) -> Result<Next, ApiError> {
+        let claimed_at = Instant::now();
+        let claimed =
+            self.with_conn(
+                |conn| match store::claim_deadline(conn, &self.name, LEASE)? {
+                    Some(deadline) => Ok(Ok(deadline)),
+                    None => Ok(Err(store::next_deadline_in(conn)?)),
+                },
+            )?;
+        let deadline = match claimed {
+            Ok(deadline) => deadline,
+            Err(next) => return Ok(Next::Idle(next.map_or(MAX_IDLE, |n| n.min(MAX_IDLE)))),
+        };
+        // Within the lease, a database outage (a failover) delays the deadline instead of
+        // leaving it claimed until the lease runs out; the version guard refuses a clock that
+        // an action beat meanwhile.
+        let fired = retry_while_unavailable(claimed_at + LEASE, || {
+            self.with_conn(|conn| {
+                let fired = match deadline.kind {
+                    DeadlineKind::Clock => lifecycle::fire_clock(conn, &self.cx, &deadline)?,
+                    DeadlineKind::Expiry => lifecycle::fire_expiry(conn, &self.cx, &deadline)?,
+                };
+                match fired {
+                    Fired::Applied => {}
+                    Fired::Stale => store::drop_stale_deadline(conn, &deadline)?,
+                    Fired::NotYet(due) => store::reschedule_deadline(conn, &deadline, due)?,
                 }
-                Err(panic) => {
-                    let message = panic
-                        .downcast_ref::<&str>()
-                        .copied()
-                        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                        .unwrap_or("a panic without a message");
-                    tracing::error!(worker = %self.name, panic = message, "firing a deadline panicked");
-                    wake.wait_past(seen, Duration::from_secs(1));
-                }
-            }
-        }
+                Ok(fired)
+            })
+        })?;
+        self.count(&deadline, &fired);
+        Ok(Next::Again)
     }
 
-    /// Fires one due deadline (`None`: look again at once), or says how long to sleep.
-    fn claim_and_fire(&self) -> Result<Option<Duration>, ApiError> {
+    /// Runs `f` with a pooled connection, which is not reused after a 5xx (the server may
+    /// have gone away under it).
+    fn with_conn<T>(
+        &self,
+        f: impl FnOnce(&mut db::PooledConn) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         let mut conn = db::get_conn(&self.pool)?;
-        let Some(deadline) = store::claim_deadline(&mut conn, &self.name, LEASE)? else {
-            let next = store::next_deadline_in(&mut conn)?;
-            return Ok(Some(next.map_or(MAX_IDLE, |n| n.min(MAX_IDLE))));
-        };
-        let fired = match deadline.kind {
-            DeadlineKind::Clock => lifecycle::fire_clock(&mut conn, &self.cx, &deadline)?,
-            DeadlineKind::Expiry => lifecycle::fire_expiry(&mut conn, &self.cx, &deadline)?,
-        };
-        self.count(&deadline, &fired);
-        match fired {
-            Fired::Applied => {}
-            Fired::Stale => store::drop_stale_deadline(&mut conn, &deadline)?,
-            Fired::NotYet(due) => store::reschedule_deadline(&mut conn, &deadline, due)?,
+        let result = f(&mut conn);
+        if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
+            conn.mark_broken();
         }
-        Ok(None)
+        result
     }
 
     fn count(&self, deadline: &ClaimedDeadline, fired: &Fired) {

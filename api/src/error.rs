@@ -95,6 +95,11 @@ impl ApiError {
         }
     }
 
+    /// Whether this is a 503: the database (or the pool) is unavailable for now.
+    pub fn is_unavailable(&self) -> bool {
+        self.status == StatusCode::SERVICE_UNAVAILABLE
+    }
+
     /// Whether this is [`ApiError::busy`].
     pub fn is_busy(&self) -> bool {
         self.busy

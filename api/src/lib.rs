@@ -16,14 +16,16 @@
 //! Modules: [`routes`] (handlers by endpoint family, one list for router and spec),
 //! [`extract`] (request parts parsed once), [`service`] (the synchronous store and engine work
 //! of each request), [`error`] (every status mapping), [`dto`] (wire types), [`state`] (pool,
-//! LISTEN fan-out), [`fallback`] (404/405), [`metrics`], [`openapi`], [`web_client`] (the web
-//! client's pages and assets), [`lifecycle`] (clocks, resignation, stand-in bots: the seats'
-//! lifecycle beside the game's rules), [`bot_runner`] and [`deadline_runner`] (the background
-//! workers every process runs).
+//! reads, LISTEN fan-out), [`replica`] (reads from a replica), [`fallback`] (404/405),
+//! [`metrics`], [`openapi`], [`web_client`] (the web client's pages and assets),
+//! [`lifecycle`] (clocks, resignation, stand-in bots: the seats' lifecycle beside the game's
+//! rules), [`workers`] (queue workers that ride out failovers) with [`bot_runner`] and
+//! [`deadline_runner`] (the background workers every process runs).
 
 pub mod bot_runner;
 pub mod codes;
 pub mod config;
+pub mod config_words;
 pub mod deadline_runner;
 pub mod dto;
 pub mod error;
@@ -34,6 +36,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod ratings;
+pub mod replica;
 pub mod rosters;
 pub mod routes;
 pub mod service;
@@ -41,12 +44,13 @@ pub mod state;
 pub mod strict;
 pub mod telemetry;
 pub mod web_client;
+pub mod workers;
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
@@ -61,9 +65,11 @@ pub struct Application {
     server: Server,
     address: SocketAddr,
     listener: ListenerGuard,
-    bot_workers: bot_runner::BotWorkers,
-    deadline_workers: deadline_runner::DeadlineWorkers,
+    bot_workers: workers::Workers,
+    deadline_workers: workers::Workers,
     pool: db::Pool,
+    /// The replica and the gauges its lag goes to, with `--read-database-url`.
+    lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
     context: Arc<state::Context>,
     postgres: Option<db::local_pg::LocalPostgres>,
 }
@@ -80,10 +86,25 @@ impl Application {
             .await
             .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
-        let bot_wake = Arc::new(state::BotWake::default());
-        let deadline_wake = Arc::new(state::BotWake::default());
-        let (hub, listener_guard) = Hub::start(url, bot_wake.clone(), deadline_wake.clone());
+        let bot_wake = Arc::new(workers::Wake::default());
+        let deadline_wake = Arc::new(workers::Wake::default());
+        let queues = vec![
+            bot_runner::queue(bot_wake.clone()),
+            deadline_runner::queue(deadline_wake.clone()),
+        ];
+        let (hub, listener_guard) = Hub::start(url, queues);
         let metrics = web::Data::new(metrics::Metrics::new());
+        let replica = settings.read_database_url.as_deref().map(|read_url| {
+            Arc::new(replica::Replica {
+                // Reads fall back to the primary while the replica is down, also at start.
+                pool: db::connect_pool_lazy(
+                    &db::conninfo::with_failover_defaults(read_url),
+                    settings.pool_size,
+                ),
+                max_wait: std::time::Duration::from_millis(u64::from(settings.read_max_wait_ms)),
+                reads: metrics.replica_reads.clone(),
+            })
+        });
         let doc = openapi::document();
         let schemas = Arc::new(strict::Schemas::new(doc, action_schemas()));
         let context = Arc::new(state::Context {
@@ -95,14 +116,14 @@ impl Application {
             seek_ttl: settings.seek_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
         });
-        let bot_workers = bot_runner::BotWorkers::start(
+        let bot_workers = bot_runner::start(
             settings.bots(),
             pool.clone(),
             context.clone(),
             bot_wake,
             metrics.clone(),
         );
-        let deadline_workers = deadline_runner::DeadlineWorkers::start(
+        let deadline_workers = deadline_runner::start(
             settings.deadlines(),
             pool.clone(),
             context.clone(),
@@ -111,6 +132,7 @@ impl Application {
         );
         let state = AppState {
             pool: pool.clone(),
+            replica: replica.clone(),
             hub,
             context: context.clone(),
             always_block: settings.db_on_blocking_pool,
@@ -125,6 +147,13 @@ impl Application {
         let limiter = settings
             .limits()
             .map(|l| web::Data::new(middleware::rate_limit::RateLimiter::new(l)));
+        let lag_sampler = replica.map(|replica| {
+            let gauges = replica::LagGauges {
+                seconds: metrics.replica_lag_seconds.clone(),
+                bytes: metrics.replica_lag_bytes.clone(),
+            };
+            (replica, gauges)
+        });
         let server = HttpServer::new(move || {
             let app = App::new()
                 .into_utoipa_app()
@@ -148,6 +177,9 @@ impl Application {
                 )
                 .default_service(web::to(fallback::not_found))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
+                // gzip, Brotli or zstd as the client asks; the event stream is flushed
+                // whenever it waits for the next event, so compression never holds one back.
+                .wrap(Compress::default())
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))
                 .wrap(from_fn(middleware::cors::cors))
@@ -165,6 +197,7 @@ impl Application {
             bot_workers,
             deadline_workers,
             pool,
+            lag_sampler,
             context,
             postgres,
         })
@@ -182,10 +215,16 @@ impl Application {
     /// An I/O error of the server.
     pub async fn run(self) -> std::io::Result<()> {
         let sweeper = tokio::spawn(sweep_idempotency_keys(self.pool.clone()));
+        let sampler = self.lag_sampler.map(|(replica, gauges)| {
+            tokio::spawn(replica::sample_lag(replica, self.pool.clone(), gauges))
+        });
         let filler = tokio::spawn(fill_seeks(self.pool.clone(), self.context.clone()));
         let result = self.server.await;
         sweeper.abort();
         filler.abort();
+        if let Some(sampler) = sampler {
+            sampler.abort();
+        }
         let bot_workers = self.bot_workers;
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let deadline_workers = self.deadline_workers;
@@ -219,7 +258,7 @@ fn catalogue() -> dto::GameTypeList {
                 .iter()
                 .find(|n| n.game == info.name)
                 .map_or(serde_json::Value::Bool(true), |n| {
-                    openapi::standalone_schema(&n.config)
+                    config_words::worded(openapi::standalone_schema(&n.config), info.options)
                 });
             dto::GameType {
                 type_: info.name.to_string(),
@@ -290,6 +329,10 @@ async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
                     Ok(true) => {}
                     Ok(false) => break,
                     Err(e) => {
+                        if e.status.is_server_error() {
+                            // Perhaps a connection to a primary that is gone: not reused.
+                            conn.mark_broken();
+                        }
                         tracing::warn!(error = %e, "filling a seek with bots failed");
                         break;
                     }
@@ -304,7 +347,8 @@ type Prepared = (Option<db::local_pg::LocalPostgres>, String, db::Pool);
 
 fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
     let (postgres, url) = match &settings.database_url {
-        Some(url) if !url.is_empty() => (None, url.clone()),
+        // A database of the operator's, perhaps a cluster with failover: see db::conninfo.
+        Some(url) if !url.is_empty() => (None, db::conninfo::with_failover_defaults(url)),
         _ => {
             tracing::info!(data_dir = %settings.data_dir.display(), "starting the embedded PostgreSQL");
             let pg = db::local_pg::LocalPostgres::start(&settings.data_dir)

@@ -1,6 +1,6 @@
 //! Prometheus metrics: requests by route and status, action latency, pool use, long polls,
-//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...) and deadlines
-//! fired.
+//! bot moves, the seats' lifecycle (timeouts, takeovers, resignations, ...), deadlines
+//! fired, and the read replica (lag, how reads were served).
 
 use std::time::Duration;
 
@@ -10,8 +10,8 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
-    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry,
-    TextEncoder,
+    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Registry, TextEncoder,
 };
 
 /// The process's metrics.
@@ -37,6 +37,14 @@ pub struct Metrics {
     pub bot_think_seconds: Histogram,
     /// Bot moves being thought about now.
     pub bots_thinking: IntGauge,
+    /// Reads that could go to the replica, by how they were served (see
+    /// [`crate::replica::ReadOutcome`]); none without `--read-database-url`.
+    pub replica_reads: IntCounterVec,
+    /// The replica's replay lag in seconds of commit time (0 when it has replayed all it
+    /// received, and without a replica).
+    pub replica_lag_seconds: Gauge,
+    /// How many bytes of WAL the primary has written beyond what the replica replayed.
+    pub replica_lag_bytes: IntGauge,
     /// Lifecycle events written, by game type and event (`seat_timed_out`, `bot_took_over`,
     /// `seat_resigned`, `seat_reclaimed`, `game_aborted`; `game_aborted` and `game_expired`
     /// also for open games, which end without an event).
@@ -113,6 +121,24 @@ impl Metrics {
         .expect("metric");
         let bots_thinking =
             IntGauge::new("bots_thinking", "Bot moves being thought about now").expect("metric");
+        let replica_reads = IntCounterVec::new(
+            Opts::new(
+                "db_replica_reads_total",
+                "Reads that could be served by the read replica, by how they were served",
+            ),
+            &["outcome"],
+        )
+        .expect("metric");
+        let replica_lag_seconds = Gauge::new(
+            "db_replica_lag_seconds",
+            "Replica replay lag: time since the last replayed commit while replay is behind",
+        )
+        .expect("metric");
+        let replica_lag_bytes = IntGauge::new(
+            "db_replica_lag_bytes",
+            "WAL bytes the primary has written beyond the replica's replay position",
+        )
+        .expect("metric");
         let lifecycle_events = IntCounterVec::new(
             Opts::new(
                 "game_lifecycle_events_total",
@@ -143,6 +169,9 @@ impl Metrics {
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
             Box::new(streams.clone()),
+            Box::new(replica_reads.clone()),
+            Box::new(replica_lag_seconds.clone()),
+            Box::new(replica_lag_bytes.clone()),
             Box::new(player_streams.clone()),
             Box::new(notices_sent.clone()),
         ] {
@@ -163,6 +192,9 @@ impl Metrics {
             bot_moves,
             bot_think_seconds,
             bots_thinking,
+            replica_reads,
+            replica_lag_seconds,
+            replica_lag_bytes,
             lifecycle_events,
             deadlines_fired,
         }

@@ -4,9 +4,8 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use actix_web::web;
 use db::notify::{Announcer, GameChanged, ListenEvent, NoticeMessage};
@@ -16,16 +15,37 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::replica::{AtVersion, ReadOutcome, Replica};
 use crate::rosters::RosterCache;
+use crate::workers::Queue;
 
 /// What handlers share.
 #[derive(Clone)]
 pub struct AppState {
+    /// Connections to the writer (the primary).
     pub pool: db::Pool,
+    /// The read replica, with `--read-database-url` (see [`crate::replica`]).
+    pub replica: Option<Arc<Replica>>,
     pub hub: Arc<Hub>,
     pub context: Arc<Context>,
     /// `--db-on-blocking-pool`: [`AppState::db_here`] never runs on the worker.
     pub always_block: bool,
+}
+
+/// Whether `answer` is at least at `min_version` (any answer is, when none is named).
+fn reaches(answer: &impl AtVersion, min_version: Option<i64>) -> bool {
+    match min_version {
+        Some(min) => answer.version() >= min,
+        None => true,
+    }
+}
+
+/// Where a read runs: on the HTTP worker when a connection is free (most reads), or always
+/// on the blocking pool (reads that take long in themselves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Placement {
+    Here,
+    Blocking,
 }
 
 /// What the synchronous part of a request uses besides its connection.
@@ -58,7 +78,15 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = self.pool.clone();
+        self.db_on(&self.pool, f).await
+    }
+
+    async fn db_on<T, F>(&self, pool: &db::Pool, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + 'static,
+    {
+        let pool = pool.clone();
         let context = self.context.clone();
         let span = tracing::Span::current();
         web::block(move || {
@@ -92,10 +120,18 @@ impl AppState {
         T: Send + 'static,
         F: Fn(&mut db::PooledConn, &Context, LockWait) -> Result<T, ApiError> + Send + 'static,
     {
+        self.db_here_on(&self.pool, f).await
+    }
+
+    async fn db_here_on<T, F>(&self, pool: &db::Pool, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context, LockWait) -> Result<T, ApiError> + Send + 'static,
+    {
         let here = if self.always_block {
             None
         } else {
-            self.pool.try_get()
+            pool.try_get()
         };
         if let Some(mut conn) = here {
             match f(&mut conn, &self.context, LockWait::Refused) {
@@ -108,8 +144,114 @@ impl AppState {
                 }
             }
         }
-        self.db(move |conn, cx| f(conn, cx, LockWait::Allowed))
+        self.db_on(pool, move |conn, cx| f(conn, cx, LockWait::Allowed))
             .await
+    }
+
+    /// Runs the read `f` on the replica when there is one, else (or when the replica cannot
+    /// give the answer, see [`crate::replica`]) on the writer, as [`AppState::db_here`] does.
+    /// `min_version`: the version the caller named; the answer is never older (the replica is
+    /// waited for up to `--read-max-wait-ms`, then the primary answers).
+    ///
+    /// # Errors
+    /// `f`'s error (from the primary when the replica's was a 404, 401 or 503).
+    pub async fn read<T, F>(&self, min_version: Option<i64>, f: F) -> Result<T, ApiError>
+    where
+        T: AtVersion + Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        self.read_placed(Placement::Here, min_version, f).await
+    }
+
+    /// [`AppState::read`] for reads that take long in themselves (a whole log, a replay):
+    /// always on the blocking pool, as [`AppState::db`] runs them.
+    ///
+    /// # Errors
+    /// As [`AppState::read`].
+    pub async fn read_blocking<T, F>(&self, min_version: Option<i64>, f: F) -> Result<T, ApiError>
+    where
+        T: AtVersion + Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        self.read_placed(Placement::Blocking, min_version, f).await
+    }
+
+    async fn read_placed<T, F>(
+        &self,
+        placement: Placement,
+        min_version: Option<i64>,
+        f: F,
+    ) -> Result<T, ApiError>
+    where
+        T: AtVersion + Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        let f = Arc::new(f);
+        if let Some(replica) = &self.replica {
+            match self
+                .read_replica(replica, placement, min_version, &f)
+                .await?
+            {
+                Ok(answer) => return Ok(answer),
+                Err(outcome) => replica.count(outcome),
+            }
+        }
+        self.run_placed(&self.pool, placement, f).await
+    }
+
+    async fn run_placed<T, F>(
+        &self,
+        pool: &db::Pool,
+        placement: Placement,
+        f: Arc<F>,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        match placement {
+            Placement::Here => self.db_here_on(pool, move |conn, cx, _| f(conn, cx)).await,
+            Placement::Blocking => self.db_on(pool, move |conn, cx| f(conn, cx)).await,
+        }
+    }
+
+    /// The replica's answer, or why the primary must answer instead.
+    async fn read_replica<T, F>(
+        &self,
+        replica: &Replica,
+        placement: Placement,
+        min_version: Option<i64>,
+        f: &Arc<F>,
+    ) -> Result<Result<T, ReadOutcome>, ApiError>
+    where
+        T: AtVersion + Send + 'static,
+        F: Fn(&mut db::PooledConn, &Context) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        if replica.pool.is_down() {
+            return Ok(Err(ReadOutcome::PrimaryUnavailable));
+        }
+        let deadline = Instant::now() + replica.max_wait;
+        let mut pause = crate::replica::FIRST_PAUSE;
+        let mut waited = false;
+        loop {
+            match self.run_placed(&replica.pool, placement, f.clone()).await {
+                Ok(answer) if reaches(&answer, min_version) => {
+                    replica.count(if waited {
+                        ReadOutcome::ReplicaAfterWait
+                    } else {
+                        ReadOutcome::Replica
+                    });
+                    return Ok(Ok(answer));
+                }
+                Ok(_) if Instant::now() + pause < deadline => {
+                    tokio::time::sleep(pause).await;
+                    waited = true;
+                    pause = (pause * 2).min(crate::replica::MAX_PAUSE);
+                }
+                Ok(_) => return Ok(Err(ReadOutcome::PrimaryLagging)),
+                Err(e) => return ReadOutcome::of_refusal(&e).map(Err).ok_or(e),
+            }
+        }
     }
 }
 
@@ -160,7 +302,8 @@ impl Changes {
     /// A deadline was armed: wake the deadline workers, here and in every process. Never
     /// blocks.
     pub fn deadline_armed(&self) {
-        self.hub.dispatch(ListenEvent::DeadlineArmed);
+        self.hub
+            .dispatch(ListenEvent::QueueDue(db::store::DEADLINE_CHANNEL));
         self.announcer.deadline_armed();
     }
 
@@ -179,10 +322,9 @@ pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
     /// Per player, the streams following it.
     players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
-    /// The bot workers' wake-up: armed bot turns, and reconnects (which may have lost some).
-    bots: Arc<BotWake>,
-    /// The deadline workers' wake-up: armed deadlines, and reconnects.
-    deadlines: Arc<BotWake>,
+    /// The work queues whose workers this process runs: woken when their channel announces
+    /// work, and after every reconnect (which may have lost announcements).
+    queues: Vec<Queue>,
 }
 
 /// What a waiter hears.
@@ -237,18 +379,15 @@ impl ListenerGuard {
 }
 
 impl Hub {
-    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), waking `bots`
-    /// when a bot turn is armed and `deadlines` when a deadline is.
-    pub fn start(
-        url: String,
-        bots: Arc<BotWake>,
-        deadlines: Arc<BotWake>,
-    ) -> (Arc<Hub>, ListenerGuard) {
+    /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), listening on
+    /// the game channel and on every queue's channel, and waking a queue's workers when work
+    /// is announced on it and after every reconnect.
+    pub fn start(url: String, queues: Vec<Queue>) -> (Arc<Hub>, ListenerGuard) {
+        let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
             players: Mutex::new(HashMap::new()),
-            bots,
-            deadlines,
+            queues,
         });
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -256,7 +395,7 @@ impl Hub {
         let thread = std::thread::Builder::new()
             .name("pg-listener".into())
             .spawn(move || {
-                db::notify::run_listener(&url, &flag, |event| fan_out.dispatch(event));
+                db::notify::run_listener(&url, &channels, &flag, |event| fan_out.dispatch(event));
             })
             .expect("spawn the LISTEN thread");
         (
@@ -277,11 +416,12 @@ impl Hub {
             let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
             players.retain(|_, tx| tx.send(PlayerSignal::Reconnected).is_ok());
         }
-        if matches!(event, ListenEvent::BotTurnDue | ListenEvent::Connected) {
-            self.bots.wake();
-        }
-        if matches!(event, ListenEvent::DeadlineArmed | ListenEvent::Connected) {
-            self.deadlines.wake();
+        for queue in &self.queues {
+            match event {
+                ListenEvent::Connected => queue.wake.wake(),
+                ListenEvent::QueueDue(channel) if channel == queue.channel => queue.wake.wake(),
+                _ => {}
+            }
         }
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         match event {
@@ -296,7 +436,7 @@ impl Hub {
             ListenEvent::Connected => {
                 games.retain(|_, tx| tx.send(Signal::Reconnected).is_ok());
             }
-            ListenEvent::BotTurnDue | ListenEvent::DeadlineArmed | ListenEvent::Notice(_) => {}
+            ListenEvent::QueueDue(_) | ListenEvent::Notice(_) => {}
         }
     }
 
@@ -343,59 +483,33 @@ impl Hub {
     }
 }
 
-/// Waits until the game of `rx` may have moved past `known` (`true`), or until `deadline`
-/// (`false`). A reconnect of the listener or a lagging receiver counts as "may have moved":
-/// the caller re-reads the game.
+/// Waits until the game of `rx` may have moved past `known`, or until `deadline` (`None`).
+/// The answer is the version to read at least: the one a change announced, or `known` again
+/// after a reconnect of the listener or a lagging receiver (the game may have moved, by how
+/// much is unknown). Readers pass it to [`AppState::read`] as the version to reach, so that
+/// a replica that has not replayed the change yet is waited for rather than believed.
 pub async fn wait_for_change(
     rx: &mut broadcast::Receiver<Signal>,
     known: i64,
     deadline: Instant,
-) -> bool {
+) -> Option<i64> {
     loop {
         tokio::select! {
             signal = rx.recv() => match signal {
                 Ok(Signal::Changed(version)) => {
                     if version > known {
-                        return true;
+                        return Some(version);
                     }
                 }
                 Ok(Signal::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    return true;
+                    return Some(known);
                 }
                 Err(broadcast::error::RecvError::Closed) => {
                     tokio::time::sleep_until(deadline).await;
-                    return false;
+                    return None;
                 }
             },
-            _ = tokio::time::sleep_until(deadline) => return false,
+            _ = tokio::time::sleep_until(deadline) => return None,
         }
-    }
-}
-
-/// Wakes idle workers (bot turns, deadlines) when work was armed or may have been missed.
-#[derive(Default)]
-pub struct BotWake {
-    generation: Mutex<u64>,
-    changed: Condvar,
-}
-
-impl BotWake {
-    /// Wakes every waiting worker (each then tries to claim).
-    pub fn wake(&self) {
-        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.changed.notify_all();
-    }
-
-    pub(crate) fn generation(&self) -> u64 {
-        *self.generation.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Waits until woken after `seen` (the generation read before the last look at the
-    /// queue, so that no wake-up between that look and this wait is lost), or `timeout`.
-    pub(crate) fn wait_past(&self, seen: u64, timeout: Duration) {
-        let guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = self
-            .changed
-            .wait_timeout_while(guard, timeout, |g| *g == seen);
     }
 }

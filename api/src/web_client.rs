@@ -7,11 +7,15 @@
 //!
 //! - `GET /` (the lobby) and `GET /games/{id}` (play, spectate, replay): one HTML file each,
 //!   with `Cache-Control: no-cache` and an `ETag`, so a browser revalidates them and picks up a
-//!   new build at once;
+//!   new build at once; the players' pages (`/me`, `/players/{id}`, `/leaderboards` and
+//!   `/leaderboards/{type}`, see `docs/players.md`) share one more, which picks its view;
 //! - `GET /assets/{version}/{path}`: scripts, styles, and each game's data file under
 //!   `data/{type}.json`. `version` is a hash over all of them, so a new build changes every
 //!   asset URL and the current ones can be cached for a year (`immutable`). A page of an older
-//!   build asking with an old version still gets the files, uncached.
+//!   build asking with an old version still gets the files, uncached;
+//! - `GET /favicon.ico`, for browsers that ask there (the pages name `favicon.svg`).
+//!
+//! Responses are compressed as the browser asks (`Compress` in [`crate::Application`]).
 //!
 //! ```no_run
 //! # async fn demo(base: &str) -> reqwest::Result<()> {
@@ -53,13 +57,26 @@ const GAME_DATA: &[(&str, &str)] = &[
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).
-pub const PATHS: &[&str] = &["/", "/games/{id}", "/assets/{version}/{path:.*}"];
+pub const PATHS: &[&str] = &[
+    "/",
+    "/games/{id}",
+    "/assets/{version}/{path:.*}",
+    "/favicon.ico",
+    "/me",
+    "/players/{id}",
+    "/leaderboards",
+    "/leaderboards/{type}",
+];
 
 /// Registers the pages and assets.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(PATHS[0], get_or_head().to(lobby))
         .route(PATHS[1], get_or_head().to(game))
-        .route(PATHS[2], get_or_head().to(asset));
+        .route(PATHS[2], get_or_head().to(asset))
+        .route(PATHS[3], get_or_head().to(favicon));
+    for path in &PATHS[4..] {
+        cfg.route(path, get_or_head().to(players));
+    }
 }
 
 fn get_or_head() -> Route {
@@ -74,6 +91,12 @@ async fn lobby(req: HttpRequest) -> HttpResponse {
 async fn game(req: HttpRequest) -> HttpResponse {
     static PAGE: OnceLock<String> = OnceLock::new();
     page(&req, PAGE.get_or_init(|| render_page("game.html")))
+}
+
+/// The players' pages: sign up, your games and play (`/me`), profiles, leaderboards.
+async fn players(req: HttpRequest) -> HttpResponse {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    page(&req, PAGE.get_or_init(|| render_page("players.html")))
 }
 
 /// An HTML page with `{{assets}}` replaced by the versioned asset path.
@@ -130,6 +153,17 @@ async fn asset(req: HttpRequest, path: web::Path<(String, String)>) -> HttpRespo
         .body(body)
 }
 
+/// The icon at the address browsers try by default; cached for a day (it has no versioned
+/// path of its own).
+async fn favicon() -> HttpResponse {
+    let icon = Static::get("favicon.ico").expect("web/static/favicon.ico is embedded");
+    HttpResponse::Ok()
+        .content_type("image/x-icon")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .body(icon.data.into_owned())
+}
+
 /// The bytes served at `path` below the asset root.
 fn lookup(path: &str) -> Option<Vec<u8>> {
     if let Some(game) = path
@@ -152,6 +186,7 @@ fn content_type(path: &str) -> &'static str {
         "html" => "text/html; charset=utf-8",
         "svg" => "image/svg+xml",
         "png" => "image/png",
+        "ico" => "image/x-icon",
         _ => "application/octet-stream",
     }
 }

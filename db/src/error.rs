@@ -126,11 +126,15 @@ fn server_gone(e: &diesel::result::Error) -> bool {
     }
 }
 
-/// Whether a database error means the server went away (shutdown, crash, restart: SQLSTATE class
-/// 57 and libpq's connection-loss messages) rather than a fault in the statement. diesel exposes
-/// no SQLSTATE, so the messages are matched; such errors are 503s, never 500s.
+/// Whether a database error means the server went away or cannot serve this connection now
+/// rather than a fault in the statement: shutdown, crash, restart (SQLSTATE class 57 and
+/// libpq's connection-loss messages), a server that is no longer the primary (a demoted one
+/// refuses writes as a read-only transaction, 25006), and a standby cancelling a read that
+/// conflicts with the WAL it replays (40001 "conflict with recovery"). diesel exposes no
+/// SQLSTATE, so the messages are matched; such errors are 503s, never 500s, and the
+/// connection is not reused.
 fn lost_server(message: &str) -> bool {
-    const LOST: [&str; 9] = [
+    const LOST: [&str; 13] = [
         "terminating connection",
         "the database system is shutting down",
         "the database system is starting up",
@@ -140,6 +144,10 @@ fn lost_server(message: &str) -> bool {
         "no connection to the server",
         "could not receive data from server",
         "could not send data to server",
+        "SSL connection has been closed unexpectedly",
+        "SSL SYSCALL error",
+        "in a read-only transaction",
+        "conflict with recovery",
     ];
     LOST.iter().any(|lost| message.contains(lost))
 }
@@ -162,6 +170,9 @@ mod tests {
             "FATAL:  the database system is shutting down",
             "server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally",
             "no connection to the server",
+            // A demoted primary (the connection outlived a failover).
+            "cannot execute UPDATE in a read-only transaction",
+            "canceling statement due to conflict with recovery",
         ] {
             assert!(lost_server(gone), "{gone}");
         }

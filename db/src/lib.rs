@@ -3,6 +3,7 @@
 //! - [`local_pg`]: start a private PostgreSQL cluster when no `DATABASE_URL` is given.
 //! - [`migrate`]: apply the embedded migrations (`db/migrations`).
 //! - [`connect_pool`]/[`get_conn`]: the r2d2 pool the api uses inside `web::block`.
+//! - [`conninfo`]: connection strings that notice a vanished server in bounded time.
 //! - [`store`]: repository functions; [`store::apply_action`] is the one transaction that
 //!   appends an action's events (see DESIGN.md, "Storage").
 //! - [`notify`]: LISTEN/NOTIFY so long polls wake up across processes.
@@ -20,6 +21,7 @@
 //! Engine types, row types and API types stay apart: this crate stores JSON and knows nothing
 //! about the rules; the api converts between the engine and these rows.
 
+pub mod conninfo;
 pub mod local_pg;
 pub mod models;
 pub mod notify;
@@ -38,7 +40,8 @@ pub use models::{
     EventRow, GameRow, GameStatus, JsonText, NewEvent, PlayerRow, RngSeed, SeatRow, StoredResponse,
 };
 pub use pool::{
-    connect_pool, get_conn, DbConn, DbManager, Pool, PooledConn, CHECKOUT_TIMEOUT, PING_AFTER_IDLE,
+    connect_pool, connect_pool_lazy, get_conn, DbConn, DbManager, Pool, PooledConn,
+    CHECKOUT_TIMEOUT, CHECKOUT_WHILE_DOWN, PING_AFTER_IDLE, RECONNECT_EVERY,
 };
 
 use diesel::PgConnection;

@@ -13,7 +13,7 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! let mut listener = db::notify::Listener::connect("postgres://...")?;
+//! let mut listener = db::notify::Listener::connect("postgres://...", &[])?;
 //! while let Some(change) = listener.recv_timeout(Duration::from_secs(30))? {
 //!     println!("game {} is now at version {}", change.game_id, change.version);
 //! }
@@ -197,7 +197,8 @@ enum Announcement {
 
 impl Announcer {
     /// Starts the announcing thread; it connects to `url` on first use and again after any
-    /// failure.
+    /// failure, and sends what it could not send again (with back-off up to
+    /// [`RECONNECT_BACKOFF_MAX`]) until the database, or a new primary, takes it.
     ///
     /// # Panics
     /// When the thread cannot be spawned.
@@ -230,10 +231,19 @@ impl Announcer {
     }
 }
 
+/// The most changes and notices an announcer gathers before it sends them; while it cannot
+/// reach the database it keeps at most half as many of each: of changes, each game's newest
+/// version (a wake-up for version 9 also serves waiters of 8), of notices the newest.
+const MAX_KEPT: usize = 16 * MAX_BATCH;
+
 fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
     let mut conn: Option<PgConnection> = None;
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    let mut notices = Vec::new();
+    let mut batch: Vec<GameChanged> = Vec::with_capacity(MAX_BATCH);
+    let mut notices: Vec<String> = Vec::new();
+    // A deadline was armed since the last announcement that went out.
+    let mut deadlines = false;
+    let mut backoff = Duration::from_millis(50);
+    let mut senders_gone = false;
     let add = |batch: &mut Vec<GameChanged>,
                notices: &mut Vec<String>,
                deadlines: &mut bool,
@@ -242,51 +252,116 @@ fn run_announcer(url: &str, rx: &mpsc::Receiver<Announcement>) {
         Announcement::Deadline => *deadlines = true,
         Announcement::Notice(payload) => notices.push(payload),
     };
-    // Blocks until there is work; ends when every Announcer is dropped.
-    while let Ok(first) = rx.recv() {
-        batch.clear();
-        notices.clear();
-        let mut deadlines = false;
-        add(&mut batch, &mut notices, &mut deadlines, first);
+    loop {
+        if batch.is_empty() && notices.is_empty() && !deadlines {
+            // Blocks until there is work; ends when every Announcer is dropped.
+            match rx.recv() {
+                Ok(first) => add(&mut batch, &mut notices, &mut deadlines, first),
+                Err(_) => return,
+            }
+        }
         let deadline = Instant::now() + ANNOUNCE_LINGER;
-        while batch.len() + notices.len() < MAX_BATCH {
+        while batch.len() + notices.len() < MAX_KEPT {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
                 Ok(a) => add(&mut batch, &mut notices, &mut deadlines, a),
-                Err(_) => break,
+                Err(mpsc::RecvTimeoutError::Timeout) => break,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    senders_gone = true;
+                    break;
+                }
             }
         }
-        let result = match &mut conn {
-            Some(c) => announce(c, &batch, deadlines, &notices).map_err(|e| e.to_string()),
-            None => PgConnection::establish(url)
-                .map_err(|e| e.to_string())
-                .and_then(|mut c| {
-                    let sent =
-                        announce(&mut c, &batch, deadlines, &notices).map_err(|e| e.to_string());
-                    conn = Some(c);
-                    sent
-                }),
-        };
-        if let Err(error) = result {
-            // Dropped: the listeners' reconnect (or the polls' deadlines) covers the gap.
-            tracing::warn!(%error, changes = batch.len(), "announcing committed changes failed");
-            conn = None;
+        match send_all(&mut conn, url, &batch, deadlines, &notices) {
+            Ok(()) => {
+                batch.clear();
+                notices.clear();
+                deadlines = false;
+                backoff = Duration::from_millis(50);
+            }
+            Err(error) => {
+                // Kept and sent again once the database (or a new primary) accepts the
+                // connection: a change committed just before a failover must still wake the
+                // long polls, streams and workers of every process.
+                tracing::warn!(%error, changes = batch.len(), notices = notices.len(), "announcing committed changes failed; retrying");
+                conn = None;
+                if senders_gone {
+                    return;
+                }
+                if batch.len() > MAX_KEPT / 2 {
+                    batch = newest_per_game(&batch);
+                }
+                if notices.len() > MAX_KEPT / 2 {
+                    // The oldest go: notices are rows, and every player stream reads its
+                    // player's again after its process's listener reconnects.
+                    notices.drain(..notices.len() - MAX_KEPT / 2);
+                }
+                std::thread::sleep(backoff);
+                backoff = (backoff * 2).min(RECONNECT_BACKOFF_MAX);
+            }
+        }
+        if senders_gone && batch.is_empty() && notices.is_empty() && !deadlines {
+            return;
         }
     }
 }
 
-/// A dedicated connection listening on [`CHANNEL`]. Not for use from a pool: LISTEN belongs to
-/// the session, and the connection must stay out of transactions to receive anything.
+/// Announces `batch` and `notices` in statements of at most [`MAX_BATCH`] of each (the first
+/// also telling of armed deadlines when `deadlines`), connecting first when `conn` is `None`.
+fn send_all(
+    conn: &mut Option<PgConnection>,
+    url: &str,
+    batch: &[GameChanged],
+    deadlines: bool,
+    notices: &[String],
+) -> Result<(), String> {
+    let c = match conn {
+        Some(c) => c,
+        None => conn.insert(PgConnection::establish(url).map_err(|e| e.to_string())?),
+    };
+    let statements = batch.len().max(notices.len()).div_ceil(MAX_BATCH).max(1);
+    for i in 0..statements {
+        let part = |len: usize| (i * MAX_BATCH).min(len)..((i + 1) * MAX_BATCH).min(len);
+        let (changes, notices) = (&batch[part(batch.len())], &notices[part(notices.len())]);
+        announce(c, changes, deadlines && i == 0, notices).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Each game's newest change in `batch`, in order of first appearance.
+fn newest_per_game(batch: &[GameChanged]) -> Vec<GameChanged> {
+    let mut newest: Vec<GameChanged> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for change in batch {
+        match index.get(&change.game_id) {
+            Some(&i) => {
+                let kept: &mut GameChanged = &mut newest[i];
+                kept.version = kept.version.max(change.version);
+            }
+            None => {
+                index.insert(change.game_id, newest.len());
+                newest.push(*change);
+            }
+        }
+    }
+    newest
+}
+
+/// A dedicated connection listening on [`CHANNEL`] and on the channels of work queues (such
+/// as [`crate::store::BOT_CHANNEL`]). Not for use from a pool: LISTEN belongs to the session,
+/// and the connection must stay out of transactions to receive anything.
 pub struct Listener {
     conn: PgConnection,
     poll_interval: Duration,
     pending: VecDeque<GameChanged>,
-    /// A bot turn was armed since [`Listener::take_bot_turn_due`] last looked.
-    bot_turn_due: bool,
-    /// A deadline was armed since [`Listener::take_deadline_armed`] last looked.
-    deadline_armed: bool,
+    /// The queue channels listened to.
+    queues: Vec<&'static str>,
+    /// Queues announced since [`Listener::take_due_queues`] last looked.
+    due: Vec<&'static str>,
     /// Players' notice messages not yet taken ([`Listener::take_notices`]).
     notices: VecDeque<NoticeMessage>,
+    /// When the server was last heard from (a notification or an answered ping).
+    last_heard: Instant,
 }
 
 impl std::fmt::Debug for Listener {
@@ -294,30 +369,38 @@ impl std::fmt::Debug for Listener {
         f.debug_struct("Listener")
             .field("poll_interval", &self.poll_interval)
             .field("pending", &self.pending.len())
+            .field("queues", &self.queues)
             .finish()
     }
 }
 
+/// How long a [`Listener`] may hear nothing before it asks the server whether it is still
+/// there: a connection whose server vanished without closing it (a machine lost in a
+/// failover) delivers no error, only silence, and LISTEN would wait on it for good.
+pub const LIVENESS_PING_AFTER: Duration = Duration::from_secs(5);
+
 impl Listener {
-    /// Opens a connection to `url` and LISTENs on [`CHANNEL`].
+    /// Opens a connection to `url` and LISTENs on [`CHANNEL`] and on every channel of
+    /// `queues` (names of NOTIFY channels on which work queues announce new work).
     ///
     /// # Errors
     /// `StoreError::Unavailable` if the connection cannot be made.
-    pub fn connect(url: &str) -> Result<Listener, StoreError> {
+    pub fn connect(url: &str, queues: &[&'static str]) -> Result<Listener, StoreError> {
         let mut conn =
             PgConnection::establish(url).map_err(|e| StoreError::Unavailable(e.to_string()))?;
         diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
-        diesel::sql_query(format!("LISTEN {}", crate::store::BOT_CHANNEL)).execute(&mut conn)?;
-        diesel::sql_query(format!("LISTEN {}", crate::store::DEADLINE_CHANNEL))
-            .execute(&mut conn)?;
         diesel::sql_query(format!("LISTEN {}", crate::store::NOTICE_CHANNEL)).execute(&mut conn)?;
+        for queue in queues {
+            diesel::sql_query(format!("LISTEN {queue}")).execute(&mut conn)?;
+        }
         Ok(Listener {
             conn,
             poll_interval: DEFAULT_POLL_INTERVAL,
             pending: VecDeque::new(),
-            bot_turn_due: false,
-            deadline_armed: false,
+            queues: queues.to_vec(),
+            due: Vec::new(),
             notices: VecDeque::new(),
+            last_heard: Instant::now(),
         })
     }
 
@@ -328,7 +411,7 @@ impl Listener {
     }
 
     /// Waits up to `timeout` for the next change; `Ok(None)` when none came in time, or
-    /// earlier when a bot turn was announced ([`Listener::take_bot_turn_due`]).
+    /// earlier when a queue announced work ([`Listener::take_due_queues`]).
     ///
     /// # Errors
     /// `StoreError::Unavailable` when the connection is lost: reconnect, and assume anything may
@@ -343,9 +426,12 @@ impl Listener {
             if !self.pending.is_empty() {
                 continue;
             }
-            if self.bot_turn_due || self.deadline_armed || !self.notices.is_empty() {
+            if !self.due.is_empty() || !self.notices.is_empty() {
                 // Not a change of a game: hand back so the caller can look at it at once.
                 return Ok(None);
+            }
+            if self.last_heard.elapsed() >= LIVENESS_PING_AFTER {
+                self.ping()?;
             }
             let now = Instant::now();
             if now >= deadline {
@@ -364,16 +450,19 @@ impl Listener {
         Ok(self.pending.drain(..).collect())
     }
 
-    /// Whether a bot turn was armed (on [`crate::store::BOT_CHANNEL`]) since the last call;
-    /// bot turns are a queue, so which game does not matter, only that there is work.
-    pub fn take_bot_turn_due(&mut self) -> bool {
-        std::mem::take(&mut self.bot_turn_due)
+    /// The queues that announced work since the last call (each once); queues are tables,
+    /// so which row does not matter, only that there is work.
+    pub fn take_due_queues(&mut self) -> Vec<&'static str> {
+        std::mem::take(&mut self.due)
     }
 
-    /// Whether a deadline was armed (on [`crate::store::DEADLINE_CHANNEL`]) since the last
-    /// call: deadline workers look at the queue again.
-    pub fn take_deadline_armed(&mut self) -> bool {
-        std::mem::take(&mut self.deadline_armed)
+    /// One round trip, so that a server that vanished without closing the connection is
+    /// noticed (the connection's TCP settings bound how long this can take, see
+    /// [`crate::conninfo`]).
+    fn ping(&mut self) -> Result<(), StoreError> {
+        diesel::sql_query("SELECT 1").execute(&mut self.conn)?;
+        self.last_heard = Instant::now();
+        Ok(())
     }
 
     /// The players' notice messages that have arrived, oldest first.
@@ -384,27 +473,21 @@ impl Listener {
     fn fetch(&mut self) -> Result<(), StoreError> {
         for n in self.conn.notifications_iter() {
             let n = n.map_err(|e| StoreError::Unavailable(e.to_string()))?;
-            if n.channel == crate::store::NOTICE_CHANNEL {
+            self.last_heard = Instant::now();
+            if n.channel == CHANNEL {
+                match GameChanged::parse(&n.payload) {
+                    Some(change) => self.pending.push_back(change),
+                    None => tracing::warn!(payload = %n.payload, "ignoring malformed notification"),
+                }
+            } else if n.channel == crate::store::NOTICE_CHANNEL {
                 match serde_json::from_str(&n.payload) {
                     Ok(message) => self.notices.push_back(message),
                     Err(e) => tracing::warn!(error = %e, "ignoring a malformed notice message"),
                 }
-                continue;
-            }
-            if n.channel == crate::store::BOT_CHANNEL {
-                self.bot_turn_due = true;
-                continue;
-            }
-            if n.channel == crate::store::DEADLINE_CHANNEL {
-                self.deadline_armed = true;
-                continue;
-            }
-            if n.channel != CHANNEL {
-                continue;
-            }
-            match GameChanged::parse(&n.payload) {
-                Some(change) => self.pending.push_back(change),
-                None => tracing::warn!(payload = %n.payload, "ignoring malformed notification"),
+            } else if let Some(queue) = self.queues.iter().find(|q| **q == n.channel) {
+                if !self.due.contains(queue) {
+                    self.due.push(queue);
+                }
             }
         }
         Ok(())
@@ -416,41 +499,48 @@ impl Listener {
 pub enum ListenEvent {
     /// A game changed.
     Changed(GameChanged),
-    /// The listener (re)connected; changes may have been missed before this, so wake every
-    /// waiter to re-read its game.
+    /// The listener (re)connected; changes and queue announcements may have been missed
+    /// before this (a restart or failover of the database), so every waiter re-reads its game
+    /// and every queue's workers look at their queue.
     Connected,
-    /// A bot turn was armed somewhere: bot workers should try to claim one.
-    BotTurnDue,
-    /// A deadline was armed somewhere: deadline workers should look at the queue again.
-    DeadlineArmed,
+    /// Work was announced on this queue's channel: its workers should try to claim some.
+    QueueDue(&'static str),
     /// A player's notice message (a notice committed somewhere, a token replaced).
     Notice(NoticeMessage),
 }
 
-/// Runs a listener until `stop` is set, reconnecting (with back-off up to 5 s) whenever the
-/// connection is lost, and calls `on_event` for every change. Meant for one thread per api
-/// process: `std::thread::spawn(move || db::notify::run_listener(&url, &stop, |e| ...))`.
-pub fn run_listener(url: &str, stop: &AtomicBool, mut on_event: impl FnMut(ListenEvent)) {
-    let mut backoff = Duration::from_millis(100);
+/// The longest pause between two attempts to reconnect the LISTEN connection: a failover
+/// takes seconds, and long polls, streams and workers of other processes hear nothing until
+/// the listener is back.
+pub const RECONNECT_BACKOFF_MAX: Duration = Duration::from_secs(1);
+
+/// Runs a listener on [`CHANNEL`] and `queues` until `stop` is set, reconnecting (with
+/// back-off up to [`RECONNECT_BACKOFF_MAX`]) whenever the connection is lost, and calls
+/// `on_event` for every change. Meant for one thread per api process:
+/// `std::thread::spawn(move || db::notify::run_listener(&url, &queues, &stop, |e| ...))`.
+pub fn run_listener(
+    url: &str,
+    queues: &[&'static str],
+    stop: &AtomicBool,
+    mut on_event: impl FnMut(ListenEvent),
+) {
+    let mut backoff = Duration::from_millis(50);
     while !stop.load(Ordering::Relaxed) {
-        let mut listener = match Listener::connect(url) {
+        let mut listener = match Listener::connect(url, queues) {
             Ok(l) => l,
             Err(e) => {
                 tracing::warn!(error = %e, "LISTEN connection failed, retrying");
                 std::thread::sleep(backoff);
-                backoff = (backoff * 2).min(Duration::from_secs(5));
+                backoff = (backoff * 2).min(RECONNECT_BACKOFF_MAX);
                 continue;
             }
         };
-        backoff = Duration::from_millis(100);
+        backoff = Duration::from_millis(50);
         on_event(ListenEvent::Connected);
         while !stop.load(Ordering::Relaxed) {
             let received = listener.recv_timeout(Duration::from_millis(250));
-            if listener.take_bot_turn_due() {
-                on_event(ListenEvent::BotTurnDue);
-            }
-            if listener.take_deadline_armed() {
-                on_event(ListenEvent::DeadlineArmed);
+            for queue in listener.take_due_queues() {
+                on_event(ListenEvent::QueueDue(queue));
             }
             for message in listener.take_notices() {
                 on_event(ListenEvent::Notice(message));

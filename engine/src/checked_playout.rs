@@ -9,7 +9,7 @@
 //! state; the state survives its snapshot (the JSON text the server stores) and the log its
 //! JSON.
 
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{playout, Game, Seat};
@@ -71,17 +71,31 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
         let active = G::active_seats(&state);
         assert!(!active.is_empty(), "an unfinished game waits for some seat");
         let choices = playout::choices::<G>(&state, &mut rng);
+        let mut counts = vec![(0, 0); players];
+        G::choice_counts(&state, &mut counts);
         for seat in (0..players).map(|s| Seat(s as u8)) {
-            let templates = G::action_templates(&state, seat);
+            check_listing::<G>(&state, seat, steps, &rng);
             assert_eq!(
-                G::action_template_count(&state, seat),
-                templates.len(),
-                "{seat}: the template count must count the templates"
+                counts[seat.index()],
+                (
+                    G::legal_action_count(&state, seat),
+                    G::action_template_count(&state, seat)
+                ),
+                "{seat}: every seat's counts at once must be each seat's counts"
             );
-            for (i, template) in templates.iter().enumerate() {
-                assert_eq!(G::action_template(&state, seat, i).as_ref(), Some(template));
-            }
-            assert_eq!(G::action_template(&state, seat, templates.len()), None);
+        }
+        let (mut own, mut counted) = (rng.clone(), rng.clone());
+        assert_eq!(
+            G::random_choice(&state, &mut own),
+            playout::counted_choice::<G>(&state, &mut counted),
+            "the game's random choice must be the counted one"
+        );
+        assert_eq!(
+            own.next_u64(),
+            counted.next_u64(),
+            "the game's random choice must draw what the counted one draws"
+        );
+        for seat in (0..players).map(|s| Seat(s as u8)) {
             let has_choice = choices.iter().any(|c| c.seat == seat);
             if active.contains(&seat) {
                 assert!(has_choice, "active {seat} must have a legal action");
@@ -134,6 +148,53 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
     let back: Vec<G::Event> = serde_json::from_str(&log_json).unwrap();
     assert_eq!(back, log, "events JSON must round-trip");
     log
+}
+
+/// The shortcuts of the random playout driver agree with the lists: the action count is the
+/// list's length and the action at an index is the list's (index 0, the last and one that moves
+/// with `step`, as checking every index at every step would be quadratic in long lists); the
+/// template count and every template agree with the template list, and each template's direct
+/// fill draws what its JSON instantiation draws from the same `rng` and gives the same action.
+fn check_listing<G: Game>(state: &G::State, seat: Seat, step: usize, rng: &ChaCha8Rng) {
+    let legal = G::legal_actions(state, seat);
+    assert_eq!(
+        G::legal_action_count(state, seat),
+        legal.len(),
+        "{seat}: the action count must count the listed actions"
+    );
+    if let Some(last) = legal.len().checked_sub(1) {
+        for i in [0, last, step % legal.len()] {
+            assert_eq!(G::legal_action(state, seat, i).as_ref(), Some(&legal[i]));
+        }
+    }
+    assert_eq!(G::legal_action(state, seat, legal.len()), None);
+    let templates = G::action_templates(state, seat);
+    assert_eq!(
+        G::action_template_count(state, seat),
+        templates.len(),
+        "{seat}: the template count must count the templates"
+    );
+    for (i, template) in templates.iter().enumerate() {
+        assert_eq!(G::action_template(state, seat, i).as_ref(), Some(template));
+        let (mut direct, mut by_json) = (rng.clone(), rng.clone());
+        let filled = G::template_action(state, seat, i, &mut direct);
+        let read = crate::template::instantiate_as::<G::Action>(G::NAME, template, &mut by_json);
+        assert_eq!(
+            filled.as_ref(),
+            Some(&read),
+            "{seat}: template {template:?}"
+        );
+        assert_eq!(
+            direct.next_u64(),
+            by_json.next_u64(),
+            "{seat}: filling {template:?} must draw what its JSON instantiation draws"
+        );
+    }
+    assert_eq!(G::action_template(state, seat, templates.len()), None);
+    assert_eq!(
+        G::template_action(state, seat, templates.len(), &mut rng.clone()),
+        None
+    );
 }
 
 /// The state read back from its snapshot (the JSON text the server stores) is the state, and

@@ -27,6 +27,8 @@ pub struct GameInfo {
     pub default_config: Value,
     /// The game's own rejection codes ([`Game::ERROR_CODES`]).
     pub error_codes: &'static [&'static str],
+    /// The config options in players' words ([`Game::OPTIONS`]).
+    pub options: &'static [crate::options::OptionText],
 }
 
 /// Why the erased adapter refused something.
@@ -270,6 +272,7 @@ where
             rules_version: G::RULES_VERSION,
             default_config: to_value(&G::Config::default()),
             error_codes: G::ERROR_CODES,
+            options: G::OPTIONS,
         }
     }
 

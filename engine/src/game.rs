@@ -147,6 +147,8 @@ pub trait Game {
     /// Every game-specific rejection code (`<game>.<reason>`), for the API documentation;
     /// each game lists them in its `errors.rs`. The shared codes are [`SHARED_CODES`].
     const ERROR_CODES: &'static [&'static str] = &[];
+    /// The config options in players' words, for a lobby (each game's `options.rs`).
+    const OPTIONS: &'static [crate::options::OptionText] = &[];
 
     /// How many seats a table may have (from the game's data file).
     fn seat_range() -> RangeInclusive<usize>;
@@ -211,6 +213,71 @@ pub trait Game {
     /// to build builds only that one (the playout tests check it against the list).
     fn action_template(state: &Self::State, seat: Seat, index: usize) -> Option<ActionTemplate> {
         Self::action_templates(state, seat).into_iter().nth(index)
+    }
+
+    /// How many actions [`Game::legal_actions`] lists for `seat`, always its length. The random
+    /// playout driver counts every seat's actions at every step and takes one of them, so a
+    /// game whose list is dear to build (a path per move, a vector per action) counts here
+    /// without building it; the playout tests check that the two agree at every step.
+    fn legal_action_count(state: &Self::State, seat: Seat) -> usize {
+        Self::legal_actions(state, seat).len()
+    }
+
+    /// Every seat's `(listed actions, templates)` counts ([`Game::legal_action_count`],
+    /// [`Game::action_template_count`]) into `counts`, one entry per seat in seat order: what
+    /// the random playout driver asks at every step. A game whose seats' listings share work
+    /// (a pass over the board) does it once here; the playout tests check the counts against
+    /// the per-seat ones.
+    fn choice_counts(state: &Self::State, counts: &mut [(usize, usize)]) {
+        for (s, count) in counts.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *count = (
+                Self::legal_action_count(state, seat),
+                Self::action_template_count(state, seat),
+            );
+        }
+    }
+
+    /// A uniformly random choice of any seat among its listed actions and templates, or `None`
+    /// when nobody may act: what random playouts and rollouts take at every step
+    /// ([`crate::playout::random_choice`]). A game may share work between counting the
+    /// choices and building the one picked; whatever it does, it draws from `rng` and picks
+    /// exactly as [`crate::playout::counted_choice`] (the playout tests check it at every
+    /// step).
+    fn random_choice(
+        state: &Self::State,
+        rng: &mut dyn RngCore,
+    ) -> Option<crate::playout::Choice<Self::Action>> {
+        crate::playout::counted_choice::<Self>(state, rng)
+    }
+
+    /// The `index`-th action of [`Game::legal_actions`] for `seat`, `None` past the end: the
+    /// one action the random playout driver builds (the playout tests check it against the
+    /// list).
+    fn legal_action(state: &Self::State, seat: Seat, index: usize) -> Option<Self::Action> {
+        Self::legal_actions(state, seat).into_iter().nth(index)
+    }
+
+    /// A uniformly random instantiation of the `index`-th template of `seat`
+    /// ([`Game::action_template`]), `None` past the end. It draws from `rng` exactly what
+    /// [`ActionTemplate::instantiate`] draws and gives the action its JSON would read as, so a
+    /// seeded playout is the same either way; a game may build the action directly instead of
+    /// going through the template's JSON (the playout tests check the two at every step).
+    ///
+    /// # Panics
+    /// When the game lists a template whose instantiation is not one of its actions.
+    fn template_action(
+        state: &Self::State,
+        seat: Seat,
+        index: usize,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        let template = Self::action_template(state, seat, index)?;
+        Some(crate::template::instantiate_as::<Self::Action>(
+            Self::NAME,
+            &template,
+            rng,
+        ))
     }
 
     /// The seats the game is waiting for (several while a decision goes round the table).

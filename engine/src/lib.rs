@@ -58,8 +58,10 @@ mod checked_playout;
 mod data_id;
 pub mod erased;
 mod game;
+mod listing;
 #[cfg(feature = "openapi")]
 pub mod openapi;
+pub mod options;
 pub mod playout;
 mod refusal;
 pub mod registry;

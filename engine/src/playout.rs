@@ -4,10 +4,8 @@
 //! from [`Game::legal_actions`] and filled-in templates from [`Game::action_templates`], from
 //! active seats and from seats with standing actions alike.
 
+use crate::{Game, Seat};
 use rand::{Rng, RngCore};
-use serde::Deserialize;
-
-use crate::{ActionTemplate, Game, Seat};
 
 /// One thing a seat may do now.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,7 +44,8 @@ pub fn choices_into<G: Game>(
 }
 
 /// Appends to `out` what `seat` may take in `state`: its listed actions, and `per_template`
-/// uniformly random instantiations of each of its templates.
+/// uniformly random instantiations of each of its templates ([`Game::template_action`], in
+/// listing order).
 ///
 /// # Panics
 /// As [`choices`].
@@ -66,29 +65,16 @@ pub fn seat_choices<G: Game>(
                 from_template: false,
             }),
     );
-    for template in G::action_templates(state, seat) {
+    for index in 0..G::action_template_count(state, seat) {
         for _ in 0..per_template {
             out.push(Choice {
                 seat,
-                action: instantiate::<G>(&template, rng),
+                action: G::template_action(state, seat, index, rng)
+                    .expect("action_template_count counts action_templates"),
                 from_template: true,
             });
         }
     }
-}
-
-/// A uniformly random instantiation of `template` as one of the game's actions.
-///
-/// # Panics
-/// As [`choices`].
-fn instantiate<G: Game>(template: &ActionTemplate, rng: &mut dyn RngCore) -> G::Action {
-    let json = template.instantiate(rng);
-    G::Action::deserialize(&json).unwrap_or_else(|e| {
-        panic!(
-            "{} template {template:?} gave {json}, not an action: {e}",
-            G::NAME
-        )
-    })
 }
 
 /// A choice among `choices`, each weighted by `weight` (a weight of 0 never picks it);
@@ -114,45 +100,81 @@ pub fn pick<'a, A>(
 }
 
 /// A uniformly random choice of any seat, or `None` when nobody may act: each listed action and
-/// each template counts once, as in [`choices`], but templates are only counted
-/// ([`Game::action_template_count`]), and only the one picked is built
-/// ([`Game::action_template`]) and filled in: building every seat's templates and filling one
-/// in through its JSON form were the dearest parts of a step in games that list templates for
-/// every seat.
+/// each template counts once, as in [`choices`], but both are only counted, and only the one
+/// picked is built: building every seat's lists at every step to take one entry was most of a
+/// step in the games with long lists (moves with their paths, standing actions of every seat).
+/// Made by [`Game::random_choice`]; every game draws and picks as [`counted_choice`] does.
 pub fn random_choice<G: Game>(
     state: &G::State,
     rng: &mut dyn RngCore,
 ) -> Option<Choice<G::Action>> {
-    let seats = G::seat_count(state);
-    let mut listed = Vec::with_capacity(seats);
-    let mut template_counts = Vec::with_capacity(seats);
-    for seat in (0..seats).map(|s| Seat(s as u8)) {
-        listed.push(G::legal_actions(state, seat));
-        template_counts.push(G::action_template_count(state, seat));
-    }
-    let total: usize =
-        listed.iter().map(Vec::len).sum::<usize>() + template_counts.iter().sum::<usize>();
+    G::random_choice(state, rng)
+}
+
+/// [`random_choice`] from the per-seat answers: [`Game::choice_counts`], then
+/// [`Game::legal_action`] or [`Game::template_action`] for the one picked.
+pub fn counted_choice<G: Game + ?Sized>(
+    state: &G::State,
+    rng: &mut dyn RngCore,
+) -> Option<Choice<G::Action>> {
+    pick_counted(
+        G::seat_count(state),
+        |counts| G::choice_counts(state, counts),
+        rng,
+        |seat, index| G::legal_action(state, seat, index),
+        |seat, index, rng| G::template_action(state, seat, index, rng),
+    )
+}
+
+/// The pick of [`random_choice`] over counted choices: `count` fills in every seat's
+/// `(listed actions, templates)`; one of them all is drawn uniformly from `rng`, then built by
+/// `listed` (the seat's listed action at an index) or `filled` (a uniformly random action of
+/// the seat's template at an index, drawn from `rng`). A game that shares work between the
+/// counting and the building calls this with its own closures.
+///
+/// # Panics
+/// When `listed` or `filled` finds nothing at an index within the counts.
+pub fn pick_counted<A>(
+    seats: usize,
+    count: impl FnOnce(&mut [(usize, usize)]),
+    rng: &mut dyn RngCore,
+    listed: impl FnOnce(Seat, usize) -> Option<A>,
+    filled: impl FnOnce(Seat, usize, &mut dyn RngCore) -> Option<A>,
+) -> Option<Choice<A>> {
+    /// Seats a table may have without a heap allocation for their counts.
+    const SEATS: usize = 8;
+    let (mut few, mut many) = ([(0, 0); SEATS], Vec::new());
+    let counts: &mut [(usize, usize)] = if seats <= SEATS {
+        &mut few[..seats]
+    } else {
+        many.resize(seats, (0, 0));
+        &mut many
+    };
+    count(counts);
+    let total: usize = counts
+        .iter()
+        .map(|(listed, templates)| listed + templates)
+        .sum();
     if total == 0 {
         return None;
     }
     let mut roll = rng.random_range(0..total);
-    for (s, (actions, &templates)) in listed.into_iter().zip(&template_counts).enumerate() {
+    for (s, &(listed_here, templates)) in counts.iter().enumerate() {
         let seat = Seat(s as u8);
-        if roll < actions.len() {
-            let action = actions.into_iter().nth(roll).expect("roll within the list");
+        if roll < listed_here {
+            let action = listed(seat, roll).expect("roll within the list");
             return Some(Choice {
                 seat,
                 action,
                 from_template: false,
             });
         }
-        roll -= actions.len();
+        roll -= listed_here;
         if roll < templates {
-            let template = G::action_template(state, seat, roll)
-                .expect("action_template_count counts action_templates");
+            let action = filled(seat, roll, rng).expect("the counts count the templates");
             return Some(Choice {
                 seat,
-                action: instantiate::<G>(&template, rng),
+                action,
                 from_template: true,
             });
         }

@@ -23,8 +23,6 @@
 //! assert!((51..=380).contains(&amount));
 //! ```
 
-use rand::seq::index::sample;
-use rand::Rng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -120,6 +118,21 @@ impl ActionTemplate {
     }
 }
 
+/// A uniformly random instantiation of `template` read as an action of type `A` (of game
+/// `game`, named in the panic).
+///
+/// # Panics
+/// When the instantiation is not an `A`: the game's templates and its action type disagree.
+pub fn instantiate_as<A: for<'de> Deserialize<'de>>(
+    game: &str,
+    template: &ActionTemplate,
+    rng: &mut dyn RngCore,
+) -> A {
+    let json = template.instantiate(rng);
+    A::deserialize(&json)
+        .unwrap_or_else(|e| panic!("{game} template {template:?} gave {json}, not an action: {e}"))
+}
+
 impl Domain {
     /// A set of values by their JSON form.
     pub fn one_of<T: Serialize>(values: impl IntoIterator<Item = T>) -> Self {
@@ -211,43 +224,95 @@ impl Domain {
     pub fn pick(&self, rng: &mut dyn RngCore) -> Value {
         assert!(self.is_satisfiable(), "empty template domain {self:?}");
         match self {
-            Domain::Integer { min, max } => Value::from(rng.random_range(*min..=*max)),
-            Domain::OneOf { values } => values[rng.random_range(0..values.len())].clone(),
+            Domain::Integer { min, max } => Value::from(draw::integer(rng, *min, *max)),
+            Domain::OneOf { values } => values[draw::index(rng, values.len())].clone(),
             Domain::Subset {
                 values,
                 min_items,
                 max_items,
-            } => {
-                let n = rng.random_range(*min_items..=(*max_items).min(values.len()));
-                let mut chosen = sample(rng, values.len(), n).into_vec();
-                chosen.sort_unstable();
-                Value::Array(chosen.into_iter().map(|i| values[i].clone()).collect())
-            }
+            } => Value::Array(
+                draw::subset(rng, values.len(), *min_items, *max_items)
+                    .into_iter()
+                    .map(|i| values[i].clone())
+                    .collect(),
+            ),
             Domain::Counts {
                 limits,
                 min_total,
                 max_total,
             } => {
-                let capacity: u32 = limits.values().sum();
-                let total = rng.random_range(*min_total..=(*max_total).min(capacity));
-                // Deal `total` units one at a time to keys with room left.
-                let mut counts: BTreeMap<&String, u32> = BTreeMap::new();
-                for _ in 0..total {
-                    let open: Vec<&String> = limits
-                        .iter()
-                        .filter(|(k, limit)| counts.get(k).copied().unwrap_or(0) < **limit)
-                        .map(|(k, _)| k)
-                        .collect();
-                    *counts
-                        .entry(open[rng.random_range(0..open.len())])
-                        .or_default() += 1;
-                }
+                let caps: Vec<u32> = limits.values().copied().collect();
+                let mut counts = vec![0; caps.len()];
+                draw::counts(rng, &caps, *min_total, *max_total, &mut counts);
                 Value::Object(
-                    counts
-                        .into_iter()
+                    limits
+                        .keys()
+                        .zip(counts)
+                        .filter(|&(_, n)| n > 0)
                         .map(|(k, n)| (k.clone(), Value::from(n)))
                         .collect(),
                 )
+            }
+        }
+    }
+}
+
+/// The random draws behind [`Domain::pick`], on plain values. A game that fills in its own
+/// templates ([`crate::Game::template_action`]) calls these with its domains' values in the
+/// template's order (free fields by name, as [`ActionTemplate::instantiate`] takes them), so
+/// it draws exactly what the JSON instantiation draws and seeded playouts stay the same.
+pub mod draw {
+    use rand::seq::index::sample;
+    use rand::{Rng, RngCore};
+
+    /// A whole number from `min` to `max` ([`super::Domain::Integer`]).
+    pub fn integer(rng: &mut dyn RngCore, min: i64, max: i64) -> i64 {
+        rng.random_range(min..=max)
+    }
+
+    /// The index of one of `len` values ([`super::Domain::OneOf`]).
+    pub fn index(rng: &mut dyn RngCore, len: usize) -> usize {
+        rng.random_range(0..len)
+    }
+
+    /// The indices, ascending, of a sub-list of `len` values with `min_items..=max_items`
+    /// entries, the size uniform ([`super::Domain::Subset`]).
+    pub fn subset(
+        rng: &mut dyn RngCore,
+        len: usize,
+        min_items: usize,
+        max_items: usize,
+    ) -> Vec<usize> {
+        let n = rng.random_range(min_items..=max_items.min(len));
+        let mut chosen = sample(rng, len, n).into_vec();
+        chosen.sort_unstable();
+        chosen
+    }
+
+    /// Counts for keys with the limits `caps` (in key order), summing to
+    /// `min_total..=max_total` ([`super::Domain::Counts`]), written to `counts`: the total is
+    /// uniform, then dealt one unit at a time to a uniformly chosen key with room left.
+    pub fn counts(
+        rng: &mut dyn RngCore,
+        caps: &[u32],
+        min_total: u32,
+        max_total: u32,
+        counts: &mut [u32],
+    ) {
+        let capacity: u32 = caps.iter().sum();
+        let total = rng.random_range(min_total..=max_total.min(capacity));
+        counts.fill(0);
+        for _ in 0..total {
+            let open = caps.iter().zip(&*counts).filter(|(cap, n)| n < cap).count();
+            let mut k = rng.random_range(0..open);
+            for (cap, n) in caps.iter().zip(counts.iter_mut()) {
+                if *n < *cap {
+                    if k == 0 {
+                        *n += 1;
+                        break;
+                    }
+                    k -= 1;
+                }
             }
         }
     }

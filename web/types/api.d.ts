@@ -232,6 +232,8 @@ export interface paths {
         /**
          * What the caller's seat may do now. Spectators (no token) get an empty list with
          *     `seat: null`, not an error, so one client loop serves players and watchers alike.
+         *     `after_version` (the version the client has, from an action's answer or a document) makes
+         *     sure the answer is not older, also where reads are served by a replica.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -1180,7 +1182,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["AcquireConfig"];
@@ -2974,7 +2980,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["MonopolyConfig"];
@@ -4382,7 +4392,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TycoonConfig"];
@@ -5824,7 +5838,11 @@ export interface components {
             /**
              * @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
              *     configuration: the schema of the type's config in this document, with everything it
-             *     references under `$defs`.
+             *     references under `$defs`, worded for players: each option's `title` and `description`
+             *     are for a lobby's form (the document's own description moves to `$comment`), named
+             *     choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+             *     option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+             *     `x-order` is the order in which to show the options.
              */
             config_schema: Record<string, never>;
             default_config: components["schemas"]["TyrosConfig"];
@@ -7139,7 +7157,13 @@ export interface operations {
     };
     legal_actions: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The version the client has (from an action's answer or a document): the answer is at
+                 *     least this new.
+                 */
+                after_version?: number;
+            };
             header?: never;
             path: {
                 /** @description Game id */
@@ -7158,7 +7182,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description Malformed id (`invalid_id`) */
+            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -80,7 +80,11 @@ pub struct GameType {
     pub default_config: Value,
     /// A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the
     /// configuration: the schema of the type's config in this document, with everything it
-    /// references under `$defs`.
+    /// references under `$defs`, worded for players: each option's `title` and `description`
+    /// are for a lobby's form (the document's own description moves to `$comment`), named
+    /// choices are `oneOf` of `const` with a `title` each, and `x-lobby` is `"more"` for an
+    /// option most tables leave as it is and `"hidden"` for one a lobby sets otherwise;
+    /// `x-order` is the order in which to show the options.
     #[schema(value_type = Object)]
     pub config_schema: Value,
 }

@@ -158,6 +158,16 @@ pub struct GetGameQuery {
     pub after_version: Option<crate::extract::AfterVersion>,
 }
 
+/// Query of `GET /v1/games/{id}/legal-actions`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LegalActionsQuery {
+    /// The version the client has (from an action's answer or a document): the answer is at
+    /// least this new.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub after_version: Option<crate::extract::AfterVersion>,
+}
+
 /// The query of `POST /v1/games/{id}/actions`: none. Any parameter is refused (400
 /// `invalid_query`), so that a client still sending the old `?dry_run=true` gets an error
 /// instead of having its action applied (dry runs are `POST …/actions/dry-run`).

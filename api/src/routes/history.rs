@@ -44,8 +44,9 @@ pub async fn list_events(
     } else {
         q.limit.map_or(100, |l| l.get())
     };
+    // A client asking for the events after `after` has seen the game at that version.
     let (access, first) = state
-        .db(move |conn, cx| {
+        .read_blocking(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
             let page = history::events_page(conn, id, &access, after, limit)?;
             Ok((access, page))
@@ -75,13 +76,19 @@ pub async fn list_events(
                     chunk.push(b'\n');
                 }
             }
+            // Every page is read from a server that has the game at least at the first
+            // page's version, so that a lagging replica cannot cut the log short.
             let next = match page.next_after {
                 Some(after) => {
                     let a = access.clone();
                     state
-                        .db(move |conn, _| history::events_page(conn, id, &a, after, limit))
+                        .read_blocking(Some(access.version), move |conn, _| {
+                            let version = db::store::game_version(conn, id)?;
+                            Ok((version, history::events_page(conn, id, &a, after, limit)?))
+                        })
                         .await
                         .ok()
+                        .map(|(_, page)| page)
                 }
                 None => None,
             };
@@ -114,8 +121,11 @@ pub async fn get_state(
     Seq(seq): Seq,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
+    // A replica that has not replayed `seq` yet answers 404, and the primary answers instead.
     let doc = state
-        .db(move |conn, cx| history::state_at(conn, cx, id, bearer.token(), seq))
+        .read_blocking(None, move |conn, cx| {
+            history::state_at(conn, cx, id, bearer.token(), seq)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(doc))
 }

@@ -16,6 +16,7 @@ use crate::extract::{
 use crate::metrics::Metrics;
 use crate::service::play;
 use crate::state::{wait_for_change, AppState};
+use crate::workers::OUTAGE_RETRY;
 
 /// The game as the caller sees it (seat by bearer token, spectator without). `ETag` is
 /// version-based and differs per viewer; `If-None-Match` gives 304. `?wait=N` long-polls up to
@@ -59,19 +60,45 @@ pub async fn get_game(
         Some(_) if !wait.is_zero() => Some(state.hub.subscribe(id)),
         _ => None,
     };
+    // The version a read must reach: the client's, then the one a change announced.
+    let mut at_least = known;
+    let mut answer: Option<(GameDocument, String)> = None;
     let mut first_status = None;
-    let (doc, etag) = loop {
+    loop {
         let b = bearer.clone();
-        let (doc, etag) = state
-            .db_here(move |conn, cx, _| play::load_document(conn, cx, id, b.token()))
-            .await?;
+        let load = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
+            play::load_document(conn, cx, id, b.token())
+        };
+        // An open game's news is its status, which its version (0) cannot name: after a
+        // wake-up only the primary can be trusted to have it.
+        let read = if first_status == Some(GameStatus::Open) && answer.is_some() {
+            state.db_here(move |conn, cx, _| load(conn, cx)).await
+        } else {
+            state.read(at_least, load).await
+        };
+        let doc = match read {
+            Ok(read) => &answer.insert(read).0,
+            // Already waiting: a database outage shorter than the wait (a failover) is ridden
+            // out; at the deadline the document read before it is the answer.
+            Err(e) if e.is_unavailable() && answer.is_some() => {
+                let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                metrics.long_polls.inc();
+                tokio::time::sleep(OUTAGE_RETRY.min(left)).await;
+                metrics.long_polls.dec();
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
-            break (doc, etag);
+            break;
         };
         // An open game that ends (aborted, expired) keeps version 0: its status is the news.
         let status_changed = *first_status.get_or_insert(doc.status) != doc.status;
         if doc.version > known || status_changed || tokio::time::Instant::now() >= deadline {
-            break (doc, etag);
+            break;
         }
         let known = if doc.status == GameStatus::Open {
             known - 1
@@ -82,9 +109,11 @@ pub async fn get_game(
         metrics.long_polls.inc();
         let woke = wait_for_change(rx, known, deadline).await;
         metrics.long_polls.dec();
-        if !woke {
-            break (doc, etag);
-        }
+        // At the deadline, one more read: the current document, even if a wake-up was missed.
+        at_least = Some(woke.unwrap_or(known));
+    }
+    let Some((doc, etag)) = answer else {
+        unreachable!("the loop ends only after a successful read")
     };
     if if_none_match.matches(&etag) {
         return Ok(HttpResponse::NotModified()
@@ -99,13 +128,15 @@ pub async fn get_game(
 
 /// What the caller's seat may do now. Spectators (no token) get an empty list with
 /// `seat: null`, not an error, so one client loop serves players and watchers alike.
+/// `after_version` (the version the client has, from an action's answer or a document) makes
+/// sure the answer is not older, also where reads are served by a replica.
 #[utoipa::path(
     tag = "play",
-    params(("id" = Uuid, Path, description = "Game id")),
+    params(("id" = Uuid, Path, description = "Game id"), LegalActionsQuery),
     security((), ("seat_token" = [])),
     responses(
         (status = 200, description = "Legal actions at `version`", body = LegalActions),
-        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 400, description = "Malformed id or query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -115,10 +146,14 @@ pub async fn get_game(
 pub async fn legal_actions(
     state: Data<AppState>,
     GameId(id): GameId,
+    q: Query<LegalActionsQuery>,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
+    let at_least = q.after_version.map(|v| v.get());
     let legal = state
-        .db_here(move |conn, cx, _| play::legal_actions(conn, cx, id, bearer.token()))
+        .read(at_least, move |conn, cx| {
+            play::legal_actions(conn, cx, id, bearer.token())
+        })
         .await?;
     Ok(HttpResponse::Ok().json(legal))
 }

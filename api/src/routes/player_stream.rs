@@ -31,6 +31,7 @@ use crate::metrics::Metrics;
 use crate::service::caller::require_player;
 use crate::service::notices::wire;
 use crate::state::{AppState, PlayerSignal};
+use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -108,7 +109,8 @@ pub async fn player_stream(
         rx,
         last,
         pending: first.into(),
-        more: false,
+        owed: false,
+        last_chunk: std::time::Instant::now(),
     };
     let body = stream::unfold(follow, |mut f| async move {
         let chunk = f.next_chunk().await?;
@@ -206,8 +208,11 @@ struct Follow {
     last: i64,
     /// Read or pushed, not sent yet.
     pending: VecDeque<Message>,
-    /// The last read was a full batch: read again after sending it.
-    more: bool,
+    /// A read to make: the last one was a full batch, or a signal said notices may have been
+    /// missed (a gap in the seqs, a reconnect of the LISTEN connection after a failover).
+    owed: bool,
+    /// When the client was last sent anything.
+    last_chunk: std::time::Instant,
 }
 
 impl Drop for Follow {
@@ -234,6 +239,12 @@ enum Next {
 impl Follow {
     /// The next bytes to send: messages, or a heartbeat; `None` ends the stream.
     async fn next_chunk(&mut self) -> Option<Bytes> {
+        let chunk = self.next_bytes().await;
+        self.last_chunk = std::time::Instant::now();
+        chunk
+    }
+
+    async fn next_bytes(&mut self) -> Option<Bytes> {
         loop {
             if !self.pending.is_empty() {
                 let mut out = Vec::new();
@@ -243,8 +254,20 @@ impl Follow {
                 }
                 return Some(Bytes::from(out));
             }
-            if self.more {
-                self.read().await.ok()?;
+            if self.owed {
+                match self.read().await {
+                    Ok(()) => {}
+                    // A database outage (a failover): the stream stays open, heartbeats go
+                    // on, and the read is made again until the database answers.
+                    Err(e) if e.is_unavailable() => {
+                        if self.last_chunk.elapsed() >= HEARTBEAT {
+                            return Some(Bytes::from_static(b": heartbeat\n\n"));
+                        }
+                        tokio::time::sleep(OUTAGE_RETRY).await;
+                    }
+                    // Anything else ends the stream; the client resumes with Last-Event-ID.
+                    Err(_) => return None,
+                }
                 continue;
             }
             let deadline = tokio::time::Instant::now() + HEARTBEAT;
@@ -274,8 +297,7 @@ impl Follow {
                         .inc();
                     self.pending.push_back(message);
                 }
-                // A database error ends the stream; the client resumes with Last-Event-ID.
-                Next::Read => self.read().await.ok()?,
+                Next::Read => self.owed = true,
                 Next::Skip => {}
                 Next::End => return None,
             }
@@ -288,7 +310,7 @@ impl Follow {
             .state
             .db_here(move |conn, _, _| Ok(store::notices_after(conn, player, after, BATCH)?))
             .await?;
-        self.more = rows.len() as i64 == BATCH;
+        self.owed = rows.len() as i64 == BATCH;
         self.metrics
             .notices_sent
             .with_label_values(&["read"])

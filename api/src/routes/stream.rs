@@ -24,6 +24,7 @@ use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
 use crate::service::history::{self, LogAccess};
 use crate::state::{wait_for_change, AppState, Signal};
+use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -83,8 +84,9 @@ pub async fn stream_game(
     // Subscribe before the first read, so that no change slips in between.
     let rx = state.hub.subscribe(id);
     let b = bearer.clone();
+    // A client resuming after event `after` has seen the game at that version.
     let first = state
-        .db_here(move |conn, cx, _| {
+        .read(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, b.token())?;
             let page = history::events_page(conn, id, &access, after, BATCH)?;
             Ok((access, page))
@@ -104,6 +106,8 @@ pub async fn stream_game(
         sent_version: after,
         sent_status: None,
         pending: Some(first),
+        owed: None,
+        last_chunk: std::time::Instant::now(),
         done: false,
     };
     let body = stream::unfold(follow, |mut f| async move {
@@ -132,6 +136,11 @@ struct Follow {
     sent_status: Option<db::GameStatus>,
     /// A batch read but not sent yet.
     pending: Option<(LogAccess, EventPage)>,
+    /// A read to make, of a game at least at this version (a change was announced, or the
+    /// last batch was not the whole rest of the log).
+    owed: Option<i64>,
+    /// When the client was last sent anything.
+    last_chunk: std::time::Instant,
     /// The game is finished and everything is sent: end after this chunk.
     done: bool,
 }
@@ -152,10 +161,35 @@ fn message(out: &mut Vec<u8>, event: &str, id: i64, data: &impl serde::Serialize
 impl Follow {
     /// The next bytes to send: a batch of messages, or a heartbeat; `None` ends the stream.
     async fn next_chunk(&mut self) -> Option<Bytes> {
+        let chunk = self.next_bytes().await;
+        self.last_chunk = std::time::Instant::now();
+        chunk
+    }
+
+    async fn next_bytes(&mut self) -> Option<Bytes> {
         if self.done {
             return None;
         }
         loop {
+            if let Some(at_least) = self.owed {
+                match self.read(at_least).await {
+                    Ok(batch) => {
+                        self.owed = None;
+                        self.pending = Some(batch);
+                    }
+                    // A database outage (a failover): the stream stays open, heartbeats go
+                    // on, and the read is made again until the database answers.
+                    Err(e) if e.is_unavailable() => {
+                        if self.last_chunk.elapsed() >= HEARTBEAT {
+                            return Some(Bytes::from_static(b": heartbeat\n\n"));
+                        }
+                        tokio::time::sleep(OUTAGE_RETRY).await;
+                        continue;
+                    }
+                    // Anything else ends the stream; the client resumes with Last-Event-ID.
+                    Err(_) => return None,
+                }
+            }
             if let Some((access, page)) = self.pending.take() {
                 let mut out = Vec::new();
                 for event in &page.events {
@@ -178,14 +212,17 @@ impl Follow {
                 self.sent_status = Some(access.status);
                 self.done = complete && access.finished;
                 if !complete {
-                    // A database error ends the stream; the client resumes with Last-Event-ID.
-                    self.pending = Some(self.read().await.ok()?);
+                    // The rest of the log, from a server that has it at least this far.
+                    self.owed = Some(access.version);
                 }
                 if !out.is_empty() {
                     return Some(Bytes::from(out));
                 }
                 if self.done {
                     return None;
+                }
+                if self.owed.is_some() {
+                    continue;
                 }
             }
             let deadline = tokio::time::Instant::now() + HEARTBEAT;
@@ -195,22 +232,25 @@ impl Follow {
             } else {
                 self.after
             };
-            if wait_for_change(&mut self.rx, known, deadline).await {
-                self.pending = Some(self.read().await.ok()?);
-            } else {
-                return Some(Bytes::from_static(b": heartbeat\n\n"));
+            match wait_for_change(&mut self.rx, known, deadline).await {
+                Some(at_least) => self.owed = Some(at_least),
+                None => return Some(Bytes::from_static(b": heartbeat\n\n")),
             }
         }
     }
 
-    async fn read(&self) -> Result<(LogAccess, EventPage), ApiError> {
+    async fn read(&self, at_least: i64) -> Result<(LogAccess, EventPage), ApiError> {
         let (id, after, bearer) = (self.id, self.after, self.bearer.clone());
-        self.state
-            .db_here(move |conn, cx, _| {
-                let access = history::log_access(conn, cx, id, bearer.token())?;
-                let page = history::events_page(conn, id, &access, after, BATCH)?;
-                Ok((access, page))
-            })
-            .await
+        let read = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
+            let access = history::log_access(conn, cx, id, bearer.token())?;
+            let page = history::events_page(conn, id, &access, after, BATCH)?;
+            Ok((access, page))
+        };
+        if self.sent_status == Some(db::GameStatus::Open) {
+            // An open game's news is its status, which its version (0) cannot name: only the
+            // primary can be trusted to have it.
+            return self.state.db_here(move |conn, cx, _| read(conn, cx)).await;
+        }
+        self.state.read(Some(at_least), read).await
     }
 }

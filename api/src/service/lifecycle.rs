@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::caller::{require_seat, stored_kind, wire_seat};
 use super::decision::Table;
-use super::document;
+use super::{document, notices};
 use crate::dto::{ActionResponse, Clock, OnTimeout, SeatStatus};
 use crate::error::ApiError;
 use crate::extract::SeatToken;
@@ -104,12 +104,13 @@ fn announce(cx: &Context, changed: &Changed) {
                 }
             }
         }
-        Changed::Ended(game) => {
+        Changed::Ended(ended) => {
             cx.changes.changed(db::notify::GameChanged {
-                game_id: game.id,
-                version: game.version,
+                game_id: ended.game.id,
+                version: ended.game.version,
             });
-            count(&format!("game_{}", game.status));
+            cx.changes.notices(&ended.notices);
+            count(&format!("game_{}", ended.game.status));
         }
     }
 }
@@ -221,7 +222,10 @@ pub fn abort(
 ) -> Result<ActionResponse, ApiError> {
     let (roster, caller) = require_seat(conn, cx, id, token)?;
     let changed = store::change_locked(conn, id, |conn, game| match game.status {
-        GameStatus::Open => Ok(LockedChange::EndOpen(GameStatus::Aborted)),
+        GameStatus::Open => Ok(LockedChange::EndOpen(
+            GameStatus::Aborted,
+            notices::for_open_end,
+        )),
         GameStatus::Active => {
             if store::any_seat_moved(conn, id).map_err(StoreError::widen)? {
                 return Err(refuse(ApiError::conflict(
@@ -363,10 +367,10 @@ pub fn fire_expiry(
     cx: &Context,
     deadline: &ClaimedDeadline,
 ) -> Result<Fired, ApiError> {
-    match store::expire_open_game(conn, deadline) {
-        Ok(Some(game)) => {
-            tracing::info!(game_id = %game.id, "open game expired");
-            announce(cx, &Changed::Ended(game));
+    match store::expire_open_game(conn, deadline, notices::for_open_end) {
+        Ok(Some(ended)) => {
+            tracing::info!(game_id = %ended.game.id, "open game expired");
+            announce(cx, &Changed::Ended(ended));
             Ok(Fired::Applied)
         }
         Ok(None) | Err(StoreError::NotFound) => Ok(Fired::Stale),

@@ -4,7 +4,7 @@
 //! commit, its events, its outcome), so no process reads anything to send them.
 
 use db::store::{NewNotice, NoticeDue};
-use db::{GameStatus, NewEvent};
+use db::{GameRow, GameStatus, NewEvent};
 use engine::{DynGame, Seat, Viewer};
 use uuid::Uuid;
 
@@ -121,6 +121,28 @@ pub fn for_commit(commit: &Commit<'_>) -> Vec<NewNotice> {
         }
     }
     out
+}
+
+/// The notices of an open game that ended without starting (called off, or expired): each
+/// seated player is told `game_finished` with the game's status and no outcome.
+pub fn for_open_end(game: &GameRow, players: &[Option<Uuid>]) -> Vec<NewNotice> {
+    players
+        .iter()
+        .enumerate()
+        .filter_map(|(index, player)| {
+            let body = PlayerNotice::GameFinished(GameFinishedNotice {
+                seq: 0,
+                game_id: game.id,
+                type_: game.game_type.clone(),
+                version: game.version,
+                seat: u8::try_from(index).unwrap_or(u8::MAX),
+                status: game.status.into(),
+                outcome: None,
+                rated: game.rated,
+            });
+            Some(notice((*player)?, &body, NoticeDue::None))
+        })
+        .collect()
 }
 
 /// A stored notice as the stream sends it: its body with its seq and, for a turn, its

@@ -13,8 +13,9 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Double, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use uuid::Uuid;
 
+use super::notices::{NewNotice, NoticeRow};
 use crate::models::{GameRow, GameStatus};
-use crate::schema::{game_deadlines, games};
+use crate::schema::{game_deadlines, games, seats};
 use crate::StoreError;
 
 /// The NOTIFY channel on which armed deadlines are announced (migration 10), so that idle
@@ -179,13 +180,28 @@ pub(super) fn arm_expiry(conn: &mut PgConnection, game_id: Uuid, ttl: Duration) 
     Ok(())
 }
 
+/// What the players seated in an open game that ends are told: given the game after the
+/// change and, per seat, its player. Decided by the api (this crate only stores notices).
+pub type EndNotices = fn(&GameRow, &[Option<Uuid>]) -> Vec<NewNotice>;
+
+/// An open game that ended: the game after the change, and the notices its players got.
+#[derive(Debug, Clone)]
+pub struct EndedOpen {
+    /// The game after the change.
+    pub game: GameRow,
+    /// The notices recorded with it, to push to the players' streams.
+    pub notices: Vec<NoticeRow>,
+}
+
 /// Ends open game `game.id` (locked by the caller) as `status` (`Aborted` or `Expired`): no
-/// event (it never started), its deadline row gone. Returns the game after the change.
+/// event (it never started), its deadline row gone, its seated players told by `notices`
+/// (read under the lock, so a player who just took a seat is told too).
 pub(super) fn end_open_game(
     conn: &mut PgConnection,
     game: &GameRow,
     status: GameStatus,
-) -> QueryResult<GameRow> {
+    notices: EndNotices,
+) -> QueryResult<EndedOpen> {
     debug_assert!(game.status == GameStatus::Open && status.is_over());
     diesel::delete(game_deadlines::table.filter(game_deadlines::game_id.eq(game.id)))
         .execute(conn)?;
@@ -196,14 +212,28 @@ pub(super) fn end_open_game(
             "greatest(clock_timestamp(), updated_at + interval '1 microsecond')",
         ))
         .first(conn)?;
-    diesel::update(games::table.find(game.id))
+    let ended: GameRow = diesel::update(games::table.find(game.id))
         .set((
             games::status.eq(status),
             games::updated_at.eq(at),
             games::finished_at.eq(at),
         ))
         .returning(GameRow::as_returning())
-        .get_result(conn)
+        .get_result(conn)?;
+    let players: Vec<Option<Uuid>> = seats::table
+        .filter(seats::game_id.eq(game.id))
+        .order(seats::seat)
+        .select(seats::player_id)
+        .load(conn)?;
+    let notices = if players.iter().any(Option::is_some) {
+        super::notices::record(conn, Some(game.id), notices(&ended, &players), at, true)?
+    } else {
+        Vec::new()
+    };
+    Ok(EndedOpen {
+        game: ended,
+        notices,
+    })
 }
 
 /// Fires the expiry `deadline`: the game, if still open, ends as expired. `None` when it is
@@ -215,13 +245,19 @@ pub(super) fn end_open_game(
 pub fn expire_open_game(
     conn: &mut PgConnection,
     deadline: &ClaimedDeadline,
-) -> Result<Option<GameRow>, StoreError> {
+    notices: EndNotices,
+) -> Result<Option<EndedOpen>, StoreError> {
     conn.transaction(|conn| {
         let game = super::games::lock_game(conn, deadline.game_id)?;
         if game.status != GameStatus::Open {
             drop_stale_deadline(conn, deadline)?;
             return Ok(None);
         }
-        Ok(Some(end_open_game(conn, &game, GameStatus::Expired)?))
+        Ok(Some(end_open_game(
+            conn,
+            &game,
+            GameStatus::Expired,
+            notices,
+        )?))
     })
 }

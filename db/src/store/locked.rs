@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use super::append::{append, Applied, Decision};
-use super::deadlines::end_open_game;
+use super::deadlines::{end_open_game, EndNotices, EndedOpen};
 use super::games::lock_game;
 use crate::models::{GameRow, GameStatus};
 use crate::schema::game_events;
@@ -21,8 +21,9 @@ use crate::StoreError;
 pub enum LockedChange {
     /// Append these events (the game is started).
     Append(Decision),
-    /// End the open game as `Aborted` or `Expired`: it never started, so no event.
-    EndOpen(GameStatus),
+    /// End the open game as `Aborted` or `Expired`: it never started, so no event; its
+    /// seated players are told what the function says.
+    EndOpen(GameStatus, EndNotices),
 }
 
 /// What [`change_locked`] did.
@@ -31,8 +32,8 @@ pub enum LockedChange {
 pub enum Changed {
     /// Events were appended.
     Appended(Applied),
-    /// The open game ended; the row after it.
-    Ended(GameRow),
+    /// The open game ended.
+    Ended(EndedOpen),
 }
 
 impl Changed {
@@ -40,7 +41,7 @@ impl Changed {
     pub fn game(&self) -> &GameRow {
         match self {
             Changed::Appended(applied) => &applied.game,
-            Changed::Ended(game) => game,
+            Changed::Ended(ended) => &ended.game,
         }
     }
 }
@@ -59,14 +60,14 @@ pub fn change_locked<E>(
         let game = lock_game(conn, game_id)?;
         match decide(conn, &game)? {
             LockedChange::Append(decision) => Ok(Changed::Appended(append(conn, &game, decision)?)),
-            LockedChange::EndOpen(status) => {
+            LockedChange::EndOpen(status, notices) => {
                 if game.status != GameStatus::Open {
                     return Err(StoreError::WrongStatus {
                         current: game.status,
                         required: GameStatus::Open,
                     });
                 }
-                Ok(Changed::Ended(end_open_game(conn, &game, status)?))
+                Ok(Changed::Ended(end_open_game(conn, &game, status, notices)?))
             }
         }
     })

@@ -15,6 +15,7 @@ mod idempotency;
 mod locked;
 mod notices;
 mod players;
+mod replication;
 mod results;
 mod seats;
 mod seeks;
@@ -27,7 +28,7 @@ pub use apply::{
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use deadlines::{
     claim_deadline, drop_stale_deadline, expire_open_game, next_deadline_in, reschedule_deadline,
-    ClaimedDeadline, DeadlineKind, DEADLINE_CHANNEL,
+    ClaimedDeadline, DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
@@ -45,6 +46,7 @@ pub use players::{
     rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked, RatingRow,
     Record, ResultRow,
 };
+pub use replication::{bytes_behind, game_version, replica_position, ReplicaPosition};
 pub use results::{Finish, RateFn, Rating, Skill, Standing};
 pub use seats::{join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, Roster};
 pub use seeks::*;

@@ -239,16 +239,20 @@ fn an_open_game_gets_an_expiry_and_ends_expired_when_it_fires() {
         .unwrap()
         .unwrap();
     assert_eq!(claimed.kind, DeadlineKind::Expiry);
-    let expired = store::expire_open_game(&mut conn, &claimed)
+    let ended = store::expire_open_game(&mut conn, &claimed, |_, _| Vec::new())
         .unwrap()
         .unwrap();
+    let expired = ended.game;
+    assert!(ended.notices.is_empty(), "no player sits in it");
     assert_eq!(expired.status, GameStatus::Expired);
     assert_eq!(expired.finished_at, Some(expired.updated_at));
     assert_eq!(deadline_row(&mut conn, game.id), None);
     // Firing it again finds nothing open: stale.
-    assert!(store::expire_open_game(&mut conn, &claimed)
-        .unwrap()
-        .is_none());
+    assert!(
+        store::expire_open_game(&mut conn, &claimed, |_, _| Vec::new())
+            .unwrap()
+            .is_none()
+    );
     let err = store::join_seat(&mut conn, game.id, None, "Late", "tok").unwrap_err();
     assert!(matches!(
         err,

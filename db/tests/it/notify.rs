@@ -61,7 +61,7 @@ fn act(
 #[test]
 fn notify_reaches_a_listener_on_another_connection() {
     let test_db = TestDb::new();
-    let mut listener = Listener::connect(test_db.url()).unwrap();
+    let mut listener = Listener::connect(test_db.url(), &[]).unwrap();
     let announcer = Announcer::start(test_db.url().to_string());
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
@@ -88,7 +88,7 @@ fn run_listener_reports_connect_then_changes() {
     let url = test_db.url().to_string();
     let thread_stop = stop.clone();
     let handle = std::thread::spawn(move || {
-        run_listener(&url, &thread_stop, |e| {
+        run_listener(&url, &[], &thread_stop, |e| {
             let _ = tx.send(e);
         })
     });
@@ -123,7 +123,7 @@ fn payload_round_trips() {
 #[test]
 fn one_announcement_carries_many_changes_in_order() {
     let test_db = TestDb::new();
-    let mut listener = Listener::connect(test_db.url()).unwrap();
+    let mut listener = Listener::connect(test_db.url(), &[]).unwrap();
     let mut conn = test_db.conn();
     let changes: Vec<GameChanged> = (1..=5)
         .map(|version| GameChanged {

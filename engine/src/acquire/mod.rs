@@ -28,6 +28,7 @@ mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
+mod options;
 mod rules;
 pub mod state;
 pub mod view;
@@ -63,6 +64,7 @@ impl Game for Acquire {
     const TITLE: &'static str = "Acquire (Hotel-König, Sackson)";
     const RULES_VERSION: u32 = 1;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 6 (AQ-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

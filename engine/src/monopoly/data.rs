@@ -189,6 +189,11 @@ pub struct Board {
     pub square_names: Vec<String>,
     /// The 28 title deeds in square order.
     pub deeds: Vec<DeedData>,
+    /// Each deed's square, by deed: [`Board::deeds`]' squares packed together for the passes
+    /// over every deed that listing makes at each step.
+    pub deed_squares: Vec<u8>,
+    /// Each group's deeds as a bit set over deed indices (bit `d`: deed `d`).
+    pub group_deeds: Vec<u32>,
     pub groups: Vec<GroupData>,
     /// The 32 cards: Ereignis first, then Gemeinschaft.
     pub cards: Vec<CardData>,
@@ -353,6 +358,12 @@ fn parse(json: &str) -> Result<Board, String> {
     if file.squares.len() != SQUARES {
         return Err("the board has 40 squares".into());
     }
+    if file.constants.players_max > super::holdings::MAX_SEATS {
+        return Err(format!(
+            "at most {} players (the listing's limit)",
+            super::holdings::MAX_SEATS
+        ));
+    }
     let mut groups: Vec<GroupData> = Vec::new();
     for g in &file.groups {
         if g.hotel_cost != g.house_cost {
@@ -429,6 +440,9 @@ fn parse(json: &str) -> Result<Board, String> {
             return Err(format!("group {} lists other squares", g.id));
         }
     }
+    if deeds.len() > 32 {
+        return Err("at most 32 title deeds (deed sets are 32 bits)".into());
+    }
     let mut cards = Vec::new();
     for (deck, raw) in [
         (Deck::Ereignis, &file.decks.ereignis),
@@ -450,6 +464,11 @@ fn parse(json: &str) -> Result<Board, String> {
         constants: file.constants,
         squares,
         square_names: file.squares.iter().map(|s| s.name.clone()).collect(),
+        deed_squares: deeds.iter().map(|d| d.square).collect(),
+        group_deeds: groups
+            .iter()
+            .map(|g| g.deeds.iter().fold(0, |set, &d| set | 1 << d))
+            .collect(),
         deeds,
         groups,
         card_ids: IdIndex::new(cards.iter().map(|c| c.id.as_str())),

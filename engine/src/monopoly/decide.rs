@@ -81,6 +81,9 @@ pub fn decide(
         ));
     }
     gate(state, seat, action)?;
+    if let Some(event) = offer_event(state, seat, action)? {
+        return Ok(vec![event]);
+    }
     let mut s = Scratch::new(state);
     match action {
         Action::Roll => {
@@ -222,35 +225,6 @@ pub fn decide(
                 amount,
             });
         }
-        Action::OfferTrade {
-            to,
-            give_cash,
-            give_properties,
-            give_cards,
-            get_cash,
-            get_properties,
-            get_cards,
-            lift,
-        } => {
-            let offer = TradeOffer {
-                offer: state.next_offer,
-                from: seat,
-                to: *to,
-                give: Bundle {
-                    cash: *give_cash,
-                    properties: give_properties.clone(),
-                    cards: give_cards.clone(),
-                },
-                get: Bundle {
-                    cash: *get_cash,
-                    properties: get_properties.clone(),
-                    cards: get_cards.clone(),
-                },
-                lift: lift.clone(),
-            };
-            rules::check_offer::<RuleError>(state, &offer)?;
-            s.emit(Event::TradeOffered { offer });
-        }
         Action::AcceptTrade { offer, lift } => {
             let o = offer_for(state, *offer, |o| o.to == seat)?;
             let [from_costs, to_costs] = rules::check_accept::<RuleError>(state, o, lift)?;
@@ -258,13 +232,8 @@ pub fn decide(
             settle_mortgages(&mut s, o.from, &o.get.properties, &o.lift, from_costs);
             settle_mortgages(&mut s, o.to, &o.give.properties, lift, to_costs);
         }
-        Action::RejectTrade { offer } => {
-            offer_for(state, *offer, |o| o.to == seat)?;
-            s.emit(Event::TradeRejected { offer: *offer });
-        }
-        Action::WithdrawTrade { offer } => {
-            offer_for(state, *offer, |o| o.from == seat)?;
-            s.emit(Event::TradeWithdrawn { offer: *offer });
+        Action::OfferTrade { .. } | Action::RejectTrade { .. } | Action::WithdrawTrade { .. } => {
+            unreachable!("decided by offer_event")
         }
         Action::Bid { amount } => {
             let floor = bid_floor(state, seat)?;
@@ -396,6 +365,53 @@ pub fn decide(
         lapse_changed_offers(state, &mut s);
     }
     Ok(s.events)
+}
+
+/// The one event of making, rejecting or withdrawing an offer, or `None` for any other action.
+/// These change no deed (so no offer lapses by them, MO-TRADE-4) and set off no follow-up rule,
+/// so they are decided without the scratch copy of the state every other action works on: most
+/// of what random and search playouts do is making and answering offers.
+fn offer_event(state: &State, seat: Seat, action: &Action) -> Result<Option<Event>, RuleError> {
+    Ok(Some(match action {
+        Action::OfferTrade {
+            to,
+            give_cash,
+            give_properties,
+            give_cards,
+            get_cash,
+            get_properties,
+            get_cards,
+            lift,
+        } => {
+            let offer = TradeOffer {
+                offer: state.next_offer,
+                from: seat,
+                to: *to,
+                give: Bundle {
+                    cash: *give_cash,
+                    properties: give_properties.clone(),
+                    cards: give_cards.clone(),
+                },
+                get: Bundle {
+                    cash: *get_cash,
+                    properties: get_properties.clone(),
+                    cards: get_cards.clone(),
+                },
+                lift: lift.clone(),
+            };
+            rules::check_offer::<RuleError>(state, &offer)?;
+            Event::TradeOffered { offer }
+        }
+        Action::RejectTrade { offer } => {
+            offer_for(state, *offer, |o| o.to == seat)?;
+            Event::TradeRejected { offer: *offer }
+        }
+        Action::WithdrawTrade { offer } => {
+            offer_for(state, *offer, |o| o.from == seat)?;
+            Event::TradeWithdrawn { offer: *offer }
+        }
+        _ => return Ok(None),
+    }))
 }
 
 /// MO-TRADE-4 (`trade_offers = as_made`, rules version 2): an offer stands on the deeds as they

@@ -7,6 +7,7 @@ use super::state::{
     houses_at, Auction, BuildRequest, Debt, DebtLine, Deed, Lot, PendingRent, Player, Shortage,
     State, Step, Turn, HOTEL,
 };
+use std::sync::Arc;
 
 pub fn evolve(state: &mut State, event: &Event) {
     match event {
@@ -320,7 +321,7 @@ pub fn evolve(state: &mut State, event: &Event) {
         }
         Event::ShortageEnded => state.shortage = None,
         Event::TradeOffered { offer } => {
-            state.offers.push(offer.clone());
+            state.offers.push(Arc::new(offer.clone()));
             state.next_offer = offer.offer + 1;
         }
         Event::TradeRejected { offer }

@@ -34,7 +34,10 @@ mod dice;
 pub mod errors;
 pub mod event;
 mod evolve;
+mod holdings;
 mod market;
+mod offers;
+mod options;
 mod rules;
 pub mod state;
 mod turn;
@@ -52,11 +55,15 @@ pub use event::{EndReason, Event, JailExit};
 pub use state::{PaymentReason, State};
 pub use view::View;
 
-use crate::template::{self, ActionTemplate, Domain};
+use crate::listing::{self, Visit, Walk};
+use crate::playout::{self, Choice};
+use crate::template::{self, draw, ActionTemplate, Domain};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use errors::Refused;
+use holdings::{DeedSet, Holdings};
 use rand::RngCore;
 use state::{Step, TradeOffer};
+use std::cell::{Cell, OnceCell};
 use std::ops::RangeInclusive;
 
 /// The Monopoly rules.
@@ -77,6 +84,7 @@ impl Game for Monopoly {
     /// is settled deed by deed (`inherited_interest = per_deed`) by default (issue 24).
     const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 6 (MO-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
@@ -115,34 +123,64 @@ impl Game for Monopoly {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::new();
-        if let Some(stage) = stage_of(state, seat) {
-            listed(state, seat, stage, &mut actions);
-        }
-        actions
+        let shared = Shared::new(state);
+        listing::all(|found| listed(&shared, seat, found))
+    }
+
+    fn legal_action_count(state: &State, seat: Seat) -> usize {
+        Shared::new(state).listed_count(seat)
+    }
+
+    fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
+        Shared::new(state).listed_action(seat, index)
     }
 
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
         let mut templates = Vec::new();
         if let Some(stage) = stage_of(state, seat) {
-            parametric(state, seat, stage, &mut |p| {
-                templates.push(p.build(state, seat));
+            let shared = Shared::new(state);
+            parametric(&shared, seat, stage, &mut |p| {
+                templates.push(p.build(&shared, seat));
             });
         }
         templates
     }
 
     fn action_template_count(state: &State, seat: Seat) -> usize {
-        let Some(stage) = stage_of(state, seat) else {
-            return 0;
-        };
-        template::count_found(|found| parametric(state, seat, stage, found))
+        Shared::new(state).template_count(seat)
     }
 
     fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
         let stage = stage_of(state, seat)?;
-        template::nth_found(index, |found| parametric(state, seat, stage, found))
-            .map(|p| p.build(state, seat))
+        let shared = Shared::new(state);
+        template::nth_found(index, |found| parametric(&shared, seat, stage, found))
+            .map(|p| p.build(&shared, seat))
+    }
+
+    fn template_action(
+        state: &State,
+        seat: Seat,
+        index: usize,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        Shared::new(state).template_action(seat, index, rng)
+    }
+
+    /// One pass over the deeds serves every seat's listing and templates.
+    fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
+        Shared::new(state).choice_counts(counts);
+    }
+
+    /// The counting and the building share one pass over the deeds and the offers' checks.
+    fn random_choice(state: &State, rng: &mut dyn RngCore) -> Option<Choice<Action>> {
+        let shared = Shared::new(state);
+        playout::pick_counted(
+            state.players.len(),
+            |counts| shared.choice_counts(counts),
+            rng,
+            |seat, index| shared.listed_action(seat, index),
+            |seat, index, rng| shared.template_action(seat, index, rng),
+        )
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {
@@ -207,6 +245,73 @@ impl Game for Monopoly {
     }
 }
 
+/// A state with what listing gathers from it for any seat, gathered when first asked for:
+/// counting every seat's choices shares one [`Holdings`].
+struct Shared<'s> {
+    state: &'s State,
+    holdings: OnceCell<Holdings>,
+    /// [`rules::acceptance`] of the open offers, by their place in the state's list, once
+    /// asked for (listing asks it of an offer for its addressee's actions and templates).
+    acceptance: [Cell<Option<rules::Acceptance>>; OFFERS_KEPT],
+}
+
+/// The open offers whose acceptance [`Shared`] keeps: one from each seat to each other seat.
+const OFFERS_KEPT: usize = holdings::MAX_SEATS * (holdings::MAX_SEATS - 1);
+
+impl<'s> Shared<'s> {
+    fn new(state: &'s State) -> Shared<'s> {
+        Shared {
+            state,
+            holdings: OnceCell::new(),
+            acceptance: [const { Cell::new(None) }; OFFERS_KEPT],
+        }
+    }
+
+    fn holdings(&self) -> &Holdings {
+        self.holdings.get_or_init(|| Holdings::of(self.state))
+    }
+
+    fn listed_count(&self, seat: Seat) -> usize {
+        listing::count(|found| listed(self, seat, found))
+    }
+
+    fn listed_action(&self, seat: Seat, index: usize) -> Option<Action> {
+        listing::nth(index, |found| listed(self, seat, found))
+    }
+
+    fn template_count(&self, seat: Seat) -> usize {
+        stage_of(self.state, seat).map_or(0, |stage| {
+            template::count_found(|found| parametric(self, seat, stage, found))
+        })
+    }
+
+    fn template_action(&self, seat: Seat, index: usize, rng: &mut dyn RngCore) -> Option<Action> {
+        let stage = stage_of(self.state, seat)?;
+        template::nth_found(index, |found| parametric(self, seat, stage, found))
+            .map(|p| p.fill(self, seat, rng))
+    }
+
+    fn choice_counts(&self, counts: &mut [(usize, usize)]) {
+        for (s, count) in counts.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *count = (self.listed_count(seat), self.template_count(seat));
+        }
+    }
+
+    /// Whether the `index`-th open offer can be accepted now, as it is or lifting all.
+    fn acceptance(&self, index: usize) -> rules::Acceptance {
+        let judge = || rules::acceptance(self.state, &self.state.offers[index]);
+        let Some(kept) = self.acceptance.get(index) else {
+            return judge();
+        };
+        kept.get().unwrap_or_else(|| {
+            let acceptance = judge();
+            kept.set(Some(acceptance));
+            acceptance
+        })
+    }
+}
+
 /// Which kind of moment `seat` is in, as MO-D-2 sees it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -239,156 +344,172 @@ fn stage_of(state: &State, seat: Seat) -> Option<Stage> {
     })
 }
 
-/// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows.
-fn listed(state: &State, seat: Seat, stage: Stage, out: &mut Vec<Action>) {
+/// The concrete actions of `seat`: the turn's own, and the standing actions MO-D-2 allows, each
+/// handed to `found` as a recipe in listing order (see [`crate::listing`]).
+fn listed(shared: &Shared, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    let state = shared.state;
+    let Some(stage) = stage_of(state, seat) else {
+        return Walk::Continue(());
+    };
     match stage {
         Stage::Auction => {
             let auction = state.auction.as_ref().expect("stage says so");
             if auction.bidders.contains(&seat) && auction.high.map(|h| h.seat) != Some(seat) {
-                out.push(Action::PassAuction);
+                found(&|| Action::PassAuction)?;
             }
         }
         Stage::Shortage => {
             let shortage = state.shortage.as_ref().expect("stage says so");
             if shortage.waiting.contains(&seat) {
-                out.push(Action::DeclareDemand {
+                found(&|| Action::DeclareDemand {
                     squares: Vec::new(),
-                });
+                })?;
                 for (square, kind) in rules::single_builds(state, seat) {
                     if kind == shortage.building {
-                        out.push(Action::DeclareDemand {
+                        found(&|| Action::DeclareDemand {
                             squares: vec![square],
-                        });
+                        })?;
                     }
                 }
             }
         }
         Stage::Inheritance => {
             if state.inheritance.as_ref().map(|i| i.creditor) == Some(seat) {
-                out.push(Action::SettleInheritance { lift: Vec::new() });
+                found(&|| Action::SettleInheritance { lift: Vec::new() })?;
             }
         }
         Stage::Debt(debtor) => {
-            claims(state, seat, out);
-            answers(state, seat, Some(debtor), out);
+            claims(state, seat, found)?;
+            answers(shared, seat, Some(debtor), found)?;
             if seat == debtor {
-                sales(state, seat, out);
-                mortgages(state, seat, out);
+                let holdings = shared.holdings();
+                let owned = holdings.owned(seat);
+                sales(state, seat, owned.and(holdings.built), found)?;
+                mortgages(state, seat, owned, found)?;
                 let debt = state.debt_of(seat).map_or(0, |d| d.total());
                 if state.player(seat).cash >= debt {
-                    out.push(Action::PayDebt);
+                    found(&|| Action::PayDebt)?;
                 }
                 if rules::liquidation_value(state, seat) < debt {
-                    out.push(Action::DeclareBankruptcy);
+                    found(&|| Action::DeclareBankruptcy)?;
                 }
             }
         }
         Stage::Free => {
-            turn_actions(state, seat, out);
-            claims(state, seat, out);
-            for (square, _) in rules::single_builds(state, seat) {
-                out.push(Action::Build {
+            turn_actions(state, seat, found)?;
+            claims(state, seat, found)?;
+            let holdings = shared.holdings();
+            for (square, _) in rules::single_builds_in(state, seat, holdings.whole_groups(seat)) {
+                found(&|| Action::Build {
                     squares: vec![square],
-                });
+                })?;
             }
-            sales(state, seat, out);
-            mortgages(state, seat, out);
-            for square in state.owned(seat) {
+            let owned = holdings.owned(seat);
+            sales(state, seat, owned.and(holdings.built), found)?;
+            mortgages(state, seat, owned, found)?;
+            for square in owned.and(holdings.mortgaged).squares() {
                 if rules::check_lift::<Refused>(state, seat, square).is_ok() {
-                    out.push(Action::LiftMortgage { square });
+                    found(&|| Action::LiftMortgage { square })?;
                 }
             }
-            answers(state, seat, None, out);
+            answers(shared, seat, None, found)?;
         }
     }
+    Walk::Continue(())
 }
 
-fn turn_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+fn turn_actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     let Some(turn) = state.turn.filter(|t| t.seat == seat) else {
-        return;
+        return Walk::Continue(());
     };
     let player = state.player(seat);
     match turn.step {
         Step::Roll => {
             if player.in_jail && !turn.rolled {
                 if player.cash >= board().constants.jail_fine {
-                    out.push(Action::PayJailFine);
+                    found(&|| Action::PayJailFine)?;
                 }
-                out.extend(
-                    player
-                        .jail_cards
-                        .iter()
-                        .map(|&card| Action::UseJailCard { card }),
-                );
+                for &card in &player.jail_cards {
+                    found(&|| Action::UseJailCard { card })?;
+                }
             }
-            out.push(Action::Roll);
+            found(&|| Action::Roll)
         }
         Step::Buy { square } => {
             let price = board()
                 .deed(board().deed_at(square).expect("a property"))
                 .price;
             if player.cash >= price {
-                out.push(Action::BuyProperty);
+                found(&|| Action::BuyProperty)?;
             }
-            out.push(Action::DeclineProperty);
+            found(&|| Action::DeclineProperty)
         }
         Step::PayOrDraw { .. } => {
-            out.push(Action::PayCardFine);
-            out.push(Action::DrawCard);
+            found(&|| Action::PayCardFine)?;
+            found(&|| Action::DrawCard)
         }
-        Step::Done => out.push(Action::EndTurn),
-        Step::Moving => {}
+        Step::Done => found(&|| Action::EndTurn),
+        Step::Moving => Walk::Continue(()),
     }
 }
 
-fn claims(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    out.extend(
-        state
-            .rents
-            .iter()
-            .filter(|r| r.owner == seat)
-            .map(|r| Action::ClaimRent { rent: r.rent }),
-    );
+fn claims(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    for r in state.rents.iter().filter(|r| r.owner == seat) {
+        found(&|| Action::ClaimRent { rent: r.rent })?;
+    }
+    Walk::Continue(())
 }
 
-fn sales(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for square in state.owned(seat) {
-        if state.deed(square).is_some_and(|d| d.level > 0)
-            && rules::check_sell::<Refused>(state, seat, square).is_ok()
+// The cheap tests on a deed's own state below only skip checks that would refuse; `rules`
+// decides.
+
+/// Selling a building on any of `owned_built`, the seat's deeds in groups with buildings.
+fn sales(state: &State, seat: Seat, owned_built: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
+    for (d, square) in owned_built.iter().zip(owned_built.squares()) {
+        if state.deeds[d].level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
+            found(&|| Action::SellBuilding { square })?;
+        }
+    }
+    Walk::Continue(())
+}
+
+fn mortgages(state: &State, seat: Seat, owned: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
+    for (d, square) in owned.iter().zip(owned.squares()) {
+        if !state.deeds[d].mortgaged
+            && rules::check_mortgage::<Refused>(state, seat, square).is_ok()
         {
-            out.push(Action::SellBuilding { square });
+            found(&|| Action::Mortgage { square })?;
         }
     }
-}
-
-fn mortgages(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for square in state.owned(seat) {
-        if rules::check_mortgage::<Refused>(state, seat, square).is_ok() {
-            out.push(Action::Mortgage { square });
-        }
-    }
+    Walk::Continue(())
 }
 
 /// Accepting (without lifting), rejecting and withdrawing offers; during a debt only those
 /// involving the debtor.
-fn answers(state: &State, seat: Seat, debtor: Option<Seat>, out: &mut Vec<Action>) {
-    for o in &state.offers {
+fn answers(
+    shared: &Shared,
+    seat: Seat,
+    debtor: Option<Seat>,
+    found: &mut Visit<'_, Action>,
+) -> Walk {
+    for (i, o) in shared.state.offers.iter().enumerate() {
         if debtor.is_some_and(|d| o.from != d && o.to != d) {
             continue;
         }
         if o.to == seat {
-            if rules::acceptable_as_is(state, o) {
-                out.push(Action::AcceptTrade {
+            if shared.acceptance(i).as_is {
+                found(&|| Action::AcceptTrade {
                     offer: o.offer,
                     lift: Vec::new(),
-                });
+                })?;
             }
-            out.push(Action::RejectTrade { offer: o.offer });
+            found(&|| Action::RejectTrade { offer: o.offer })?;
         }
         if o.from == seat {
-            out.push(Action::WithdrawTrade { offer: o.offer });
+            found(&|| Action::WithdrawTrade { offer: o.offer })?;
         }
     }
+    Walk::Continue(())
 }
 
 /// A template of `seat` as [`parametric`] finds it, before it is built: counting these is
@@ -401,18 +522,22 @@ enum Parametric<'s> {
     /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
     AcceptTrade(&'s TradeOffer),
     /// A new offer to `to` (MO-TRADE-4); under `trade_offers = as_made` one per field an offer
-    /// may lead with (see [`OfferField`]).
-    OfferTrade { to: Seat, lead: Option<OfferField> },
+    /// may lead with (see [`offers::OfferField`]).
+    OfferTrade {
+        to: Seat,
+        lead: Option<offers::OfferField>,
+    },
 }
 
 /// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
 /// each handed to `found` in listing order.
 fn parametric<'s>(
-    state: &'s State,
+    shared: &Shared<'s>,
     seat: Seat,
     stage: Stage,
     found: &mut dyn FnMut(Parametric<'s>),
 ) {
+    let state = shared.state;
     // Offers go to every other solvent seat; while another seat raises funds, only to it.
     let only = match stage {
         Stage::Auction => {
@@ -441,40 +566,31 @@ fn parametric<'s>(
         Stage::Debt(debtor) if debtor != seat => Some(debtor),
         Stage::Debt(_) | Stage::Free => None,
     };
-    for o in state.offers.iter().filter(|o| o.to == seat) {
+    for (i, o) in state
+        .offers
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.to == seat)
+    {
         if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
             continue;
         }
-        if rules::acceptable_lifting_all(state, o) {
+        if shared.acceptance(i).lifting_all {
             found(Parametric::AcceptTrade(o));
         }
     }
     let partners = only
         .into_iter()
         .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
-    for to in partners {
-        if state.offers.iter().any(|o| o.from == seat && o.to == to) {
-            continue;
-        }
-        if state.config.trade_offers == TradeOffers::AsAccepted {
-            found(Parametric::OfferTrade { to, lead: None });
-            continue;
-        }
-        let [mine, theirs] = TradeSide::offer(state, seat, to);
-        for lead in OfferField::ALL {
-            if lead.available(&mine, &theirs) {
-                found(Parametric::OfferTrade {
-                    to,
-                    lead: Some(lead),
-                });
-            }
-        }
-    }
+    offers::templates(state, shared.holdings(), seat, partners, &mut |to, lead| {
+        found(Parametric::OfferTrade { to, lead });
+    });
 }
 
 impl Parametric<'_> {
     /// The template `seat` is offered.
-    fn build(&self, state: &State, seat: Seat) -> ActionTemplate {
+    fn build(&self, shared: &Shared, seat: Seat) -> ActionTemplate {
+        let state = shared.state;
         match *self {
             Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
                 "amount",
@@ -490,153 +606,40 @@ impl Parametric<'_> {
                 .fixed("offer", o.offer)
                 .param("lift", Domain::any_subset(rules::mortgaged_given(state, o))),
             Parametric::OfferTrade { to, lead } => {
-                let [mine, theirs] = TradeSide::offer(state, seat, to);
-                offer_template(to, &mine, &theirs, lead)
+                offers::template(state, shared.holdings(), seat, to, lead)
             }
         }
     }
 }
 
-/// What one side of a trade could put in: cash, tradeable properties, jail cards.
-struct TradeSide {
-    cash: i64,
-    properties: Vec<u8>,
-    cards: Vec<Card>,
-}
-
-impl TradeSide {
-    fn of(state: &State, seat: Seat) -> TradeSide {
-        TradeSide {
-            cash: state.player(seat).cash,
-            properties: rules::tradeable(state, seat),
-            cards: state.player(seat).jail_cards.clone(),
-        }
-    }
-
-    /// What `seat` may offer `to` and ask of it, `[mine, theirs]`, such that any combination is
-    /// an offer the rules take. Under `trade_offers = as_made` the proposer must pay its side,
-    /// MO-TRADE-3 interest on what it receives included (MO-TRADE-4): the cash it may give is
-    /// what is left after the interest on every mortgaged deed it could ask for, and when even
-    /// that interest is beyond its cash, it asks for no mortgaged deed.
-    fn offer(state: &State, seat: Seat, to: Seat) -> [TradeSide; 2] {
-        let mut mine = TradeSide::of(state, seat);
-        let mut theirs = TradeSide::of(state, to);
-        if state.config.trade_offers == TradeOffers::AsMade {
-            let mortgaged = |square: &u8| state.deed(*square).is_some_and(|d| d.mortgaged);
-            let interest: i64 = theirs
-                .properties
-                .iter()
-                .filter(|s| mortgaged(s))
-                .map(|&s| rules::interest_on(state, s))
-                .sum();
-            if interest <= mine.cash {
-                mine.cash -= interest;
-            } else {
-                theirs.properties.retain(|s| !mortgaged(s));
+impl Parametric<'_> {
+    /// A uniformly random action of the template [`Parametric::build`] builds, without
+    /// building it: the same draws as its JSON instantiation (free fields by name, see
+    /// [`crate::template::draw`]).
+    fn fill(&self, shared: &Shared, seat: Seat, rng: &mut dyn RngCore) -> Action {
+        let state = shared.state;
+        match *self {
+            Parametric::Bid { floor, cash } => Action::Bid {
+                amount: draw::integer(rng, floor, cash),
+            },
+            Parametric::SettleInheritance(squares) => Action::SettleInheritance {
+                lift: any_of(rng, squares),
+            },
+            Parametric::AcceptTrade(o) => Action::AcceptTrade {
+                offer: o.offer,
+                lift: any_of(rng, &rules::mortgaged_given(state, o)),
+            },
+            Parametric::OfferTrade { to, lead } => {
+                offers::fill(state, shared.holdings(), seat, to, lead, rng)
             }
-        }
-        [mine, theirs]
-    }
-}
-
-/// The fields of an offer. Under `trade_offers = as_made` an offer moves something
-/// (MO-TRADE-2), which independent fields cannot say; so each template leads with one field
-/// that gives at least one item and leaves out the fields listed before it: together the
-/// templates cover every offer that moves something, each exactly once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum OfferField {
-    GetProperties,
-    GiveProperties,
-    GetCards,
-    GiveCards,
-    GetCash,
-    GiveCash,
-}
-
-impl OfferField {
-    const ALL: [OfferField; 6] = [
-        OfferField::GetProperties,
-        OfferField::GiveProperties,
-        OfferField::GetCards,
-        OfferField::GiveCards,
-        OfferField::GetCash,
-        OfferField::GiveCash,
-    ];
-
-    /// Whether the field can hold at least one item.
-    fn available(self, mine: &TradeSide, theirs: &TradeSide) -> bool {
-        self.domain(mine, theirs, 1).is_some()
-    }
-
-    /// The values the field may take with at least `min` items (cash: M `min`), if it can
-    /// hold one item at all.
-    fn domain(self, mine: &TradeSide, theirs: &TradeSide, min: usize) -> Option<Domain> {
-        let whose = match self {
-            OfferField::GiveProperties | OfferField::GiveCards | OfferField::GiveCash => mine,
-            OfferField::GetProperties | OfferField::GetCards | OfferField::GetCash => theirs,
-        };
-        let subset = |all: Domain| match all {
-            Domain::Subset {
-                values, max_items, ..
-            } if max_items > 0 => Some(Domain::Subset {
-                values,
-                min_items: min,
-                max_items,
-            }),
-            _ => None,
-        };
-        match self {
-            OfferField::GetProperties | OfferField::GiveProperties => {
-                subset(Domain::any_subset(&whose.properties))
-            }
-            OfferField::GetCards | OfferField::GiveCards => {
-                subset(Domain::any_subset(&whose.cards))
-            }
-            OfferField::GetCash | OfferField::GiveCash => {
-                (whose.cash > 0).then_some(Domain::Integer {
-                    min: min as i64,
-                    max: whose.cash,
-                })
-            }
-        }
-    }
-
-    /// The action field it fills.
-    fn name(self) -> &'static str {
-        match self {
-            OfferField::GetProperties => "get_properties",
-            OfferField::GiveProperties => "give_properties",
-            OfferField::GetCards => "get_cards",
-            OfferField::GiveCards => "give_cards",
-            OfferField::GetCash => "get_cash",
-            OfferField::GiveCash => "give_cash",
         }
     }
 }
 
-/// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
-/// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
-/// client may name some of them to lift instead). Fields with nothing to choose from are left
-/// out of the template: they default to 0 and empty. With a `lead` field (`trade_offers =
-/// as_made`), that field holds at least one item and the fields before it are left out.
-fn offer_template(
-    to: Seat,
-    mine: &TradeSide,
-    theirs: &TradeSide,
-    lead: Option<OfferField>,
-) -> ActionTemplate {
-    let mut template = ActionTemplate::new("offer_trade").fixed("to", to);
-    let start = lead.map_or(0, |l| {
-        OfferField::ALL
-            .iter()
-            .position(|&f| f == l)
-            .expect("a field")
-    });
-    for field in &OfferField::ALL[start..] {
-        let min = usize::from(Some(*field) == lead);
-        if let Some(domain) = field.domain(mine, theirs, min) {
-            template = template.param(field.name(), domain);
-        }
-    }
-    template
+/// Any sub-list of `values`, drawn as [`Domain::any_subset`] draws it.
+fn any_of<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
+    draw::subset(rng, values.len(), 0, values.len())
+        .into_iter()
+        .map(|i| values[i])
+        .collect()
 }

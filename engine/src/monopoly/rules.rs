@@ -60,9 +60,13 @@ pub fn group_built(state: &State, group: usize) -> bool {
 }
 
 fn even(levels: &[u8]) -> bool {
-    let max = levels.iter().max().copied().unwrap_or(0);
-    let min = levels.iter().min().copied().unwrap_or(0);
-    max - min <= 1
+    even_levels(levels.iter().copied())
+}
+
+/// Whether the levels differ by at most 1 (MO-BUILD-4, MO-SELL-2).
+fn even_levels(levels: impl Iterator<Item = u8>) -> bool {
+    let (min, max) = levels.fold((u8::MAX, 0), |(min, max), l| (min.min(l), max.max(l)));
+    max <= min.saturating_add(1)
 }
 
 /// The kind of unit that raises a street from `level`.
@@ -100,7 +104,11 @@ pub fn check_build<E: Refusal>(
             "a build request names at least one street".into()
         }));
     }
-    let mut levels: Vec<u8> = state.deeds.iter().map(|d| d.level).collect();
+    // Levels as the request raises them, by deed (a square holds at most one deed).
+    let mut levels = [0u8; super::data::SQUARES];
+    for (level, deed) in levels.iter_mut().zip(&state.deeds) {
+        *level = deed.level;
+    }
     let (mut houses, mut hotels) = (state.bank_houses, state.bank_hotels);
     let mut plan = BuildPlan {
         units: Vec::with_capacity(squares.len()),
@@ -144,8 +152,8 @@ pub fn check_build<E: Refusal>(
             }));
         }
         levels[d] = level + 1;
-        let group_levels: Vec<u8> = b.groups[group].deeds.iter().map(|&g| levels[g]).collect();
-        if !even(&group_levels) {
+        let group_levels = b.groups[group].deeds.iter().map(|&g| levels[g]);
+        if !even_levels(group_levels) {
             return Err(refusal(UNEVEN, "MO-BUILD-4", || {
                 "build evenly: levels in a group may differ by at most 1 after each unit".into()
             }));
@@ -185,12 +193,20 @@ pub fn check_build<E: Refusal>(
 
 /// Streets where `seat` may put one unit now, stock and cash included, with the unit's kind.
 pub fn single_builds(state: &State, seat: Seat) -> impl Iterator<Item = (u8, Building)> + '_ {
+    let groups = (0..board().groups.len()).filter(move |&g| state.owns_group(seat, g));
+    single_builds_in(state, seat, groups)
+}
+
+/// [`single_builds`] on the streets of `whole_groups`, the groups `seat` owns whole (found by
+/// the caller, who may know them already).
+pub fn single_builds_in<'s>(
+    state: &'s State,
+    seat: Seat,
+    whole_groups: impl Iterator<Item = usize> + 's,
+) -> impl Iterator<Item = (u8, Building)> + 's {
     let b = board();
-    b.groups
-        .iter()
-        .enumerate()
-        .filter(move |(g, _)| state.owns_group(seat, *g))
-        .flat_map(|(_, group)| group.deeds.iter())
+    whole_groups
+        .flat_map(|g| b.groups[g].deeds.iter())
         .filter_map(move |&d| {
             let square = b.deed(d).square;
             check_build::<Refused>(state, seat, &[square], false)
@@ -414,23 +430,22 @@ pub fn liquidation_value(state: &State, seat: Seat) -> i64 {
     value
 }
 
-/// Properties `seat` may trade: every one it owns whose group carries no building (MO-TRADE-1).
-pub fn tradeable(state: &State, seat: Seat) -> Vec<u8> {
-    let b = board();
-    state
-        .owned(seat)
-        .filter(|&square| {
-            let d = b.deed_at(square).expect("owned squares have deeds");
-            b.deed(d).group().is_none_or(|g| !group_built(state, g))
-        })
-        .collect()
-}
-
 fn distinct<T: PartialEq>(items: &[T]) -> bool {
     items
         .iter()
         .enumerate()
         .all(|(i, x)| !items[..i].contains(x))
+}
+
+/// [`distinct`] for squares, in one pass (offers are checked at every listing).
+fn distinct_squares(squares: &[u8]) -> bool {
+    let mut seen = [0u64; 4];
+    squares.iter().all(|&s| {
+        let (word, bit) = (usize::from(s / 64), 1 << (s % 64));
+        let new = seen[word] & bit == 0;
+        seen[word] |= bit;
+        new
+    })
 }
 
 /// Checks that `giver` may hand over these properties and cards now (MO-TRADE-1, MO-TRADE-2).
@@ -440,7 +455,7 @@ fn check_items<E: Refusal>(
     properties: &[u8],
     cards: &[super::data::Card],
 ) -> Result<(), E> {
-    if !distinct(properties) || !distinct(cards) {
+    if !distinct_squares(properties) || !distinct(cards) {
         return Err(refusal(BAD_TRADE_ITEM, "MO-TRADE-2", || {
             "a property or card is listed twice".into()
         }));
@@ -475,7 +490,7 @@ fn check_items<E: Refusal>(
 /// Checks the lift choices for mortgaged properties received (MO-TRADE-3) and returns what
 /// they cost: MV + 10 % for each lifted, 10 % for each kept mortgaged.
 fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Result<i64, E> {
-    if !distinct(lift) {
+    if !distinct_squares(lift) {
         return Err(refusal(BAD_LIFT_CHOICE, "MO-TRADE-3", || {
             "a property is listed twice to lift".into()
         }));
@@ -488,17 +503,17 @@ fn mortgage_costs<E: Refusal>(state: &State, received: &[u8], lift: &[u8]) -> Re
             }));
         }
     }
-    Ok(received
-        .iter()
-        .filter(|&&s| state.deed(s).is_some_and(|d| d.mortgaged))
-        .map(|&s| {
-            if lift.contains(&s) {
-                lift_price(state, s)
-            } else {
-                interest_on(state, s)
-            }
-        })
-        .sum())
+    let b = board();
+    let mut costs = 0;
+    for &square in received {
+        let Some(d) = b.deed_at(square) else { continue };
+        if state.deeds[d].mortgaged {
+            let mv = b.deed(d).mortgage;
+            // Lifting costs MV + 10 % (as `lift_price`), keeping it the 10 % (`interest_on`).
+            costs += state.config.interest(mv) + if lift.contains(&square) { mv } else { 0 };
+        }
+    }
+    Ok(costs)
 }
 
 /// Checks a new offer (MO-TRADE-1..4). Cash is checked against what each side holds now;
@@ -612,6 +627,71 @@ pub fn check_accept<E: Refusal>(
     Ok([from_costs, to_costs])
 }
 
+/// Whether an offer can be accepted now, as it is and with every mortgaged property it gives
+/// lifted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Acceptance {
+    /// [`acceptable_as_is`].
+    pub as_is: bool,
+    /// [`acceptable_lifting_all`].
+    pub lifting_all: bool,
+}
+
+/// [`acceptable_as_is`] and [`acceptable_lifting_all`] at once: listing asks both of every open
+/// offer at every step, and all of [`check_accept`] but the addressee's costs is the same for
+/// both, so it is checked once.
+pub fn acceptance(state: &State, offer: &TradeOffer) -> Acceptance {
+    let refused = Acceptance {
+        as_is: false,
+        lifting_all: false,
+    };
+    let items = |seat, bundle: &super::state::Bundle| {
+        check_items::<Refused>(state, seat, &bundle.properties, &bundle.cards).is_ok()
+    };
+    if !items(offer.from, &offer.give) || !items(offer.to, &offer.get) {
+        return refused;
+    }
+    let Ok(from_costs) = mortgage_costs::<Refused>(state, &offer.get.properties, &offer.lift)
+    else {
+        return refused;
+    };
+    if state.config.trade_offers == TradeOffers::AsMade
+        && check_proposer_pays::<Refused>(state, offer, from_costs).is_err()
+    {
+        return refused;
+    }
+    let net = offer.get.cash - offer.give.cash;
+    if state.player(offer.from).cash + net - from_costs < 0 {
+        return refused;
+    }
+    // The addressee's MO-TRADE-3 costs: 10 % on each mortgaged property kept, MV + 10 % on
+    // each lifted ([`mortgage_costs`]).
+    let b = board();
+    let (mut interest, mut values, mut mortgaged) = (0, 0, false);
+    for &square in &offer.give.properties {
+        let Some(d) = b.deed_at(square) else { continue };
+        if state.deeds[d].mortgaged {
+            let mv = b.deed(d).mortgage;
+            (interest, values, mortgaged) =
+                (interest + state.config.interest(mv), values + mv, true);
+        }
+    }
+    let to_cash = state.player(offer.to).cash - net;
+    let result = Acceptance {
+        as_is: to_cash - interest >= 0,
+        lifting_all: mortgaged && to_cash - interest - values >= 0,
+    };
+    debug_assert_eq!(
+        result,
+        Acceptance {
+            as_is: acceptable_as_is(state, offer),
+            lifting_all: acceptable_lifting_all(state, offer),
+        },
+        "the shared checks must answer as check_accept"
+    );
+    result
+}
+
 /// Whether `offer` can be accepted now with no mortgage lifted.
 pub fn acceptable_as_is(state: &State, offer: &TradeOffer) -> bool {
     check_accept::<Refused>(state, offer, &[]).is_ok()
@@ -620,8 +700,11 @@ pub fn acceptable_as_is(state: &State, offer: &TradeOffer) -> bool {
 /// Whether `offer` has mortgaged properties for its addressee and can be accepted now with
 /// every one of them lifted.
 pub fn acceptable_lifting_all(state: &State, offer: &TradeOffer) -> bool {
-    let mortgaged = mortgaged_given(state, offer);
-    !mortgaged.is_empty() && check_accept::<Refused>(state, offer, &mortgaged).is_ok()
+    let mortgaged = |s: &u8| state.deed(*s).is_some_and(|d| d.mortgaged);
+    // Most offers give no mortgaged deed: asked for every offer's template count, so answered
+    // without gathering them.
+    offer.give.properties.iter().any(mortgaged)
+        && check_accept::<Refused>(state, offer, &mortgaged_given(state, offer)).is_ok()
 }
 
 /// The mortgaged properties `offer` gives its addressee: those it may choose to lift.

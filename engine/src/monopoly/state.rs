@@ -5,6 +5,7 @@ use super::config::Config;
 use super::data::{board, Card, Deck, DeedKind};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -38,7 +39,9 @@ pub struct State {
     pub bank_sales: Vec<u8>,
     pub shortage: Option<Shortage>,
     pub inheritance: Option<Inheritance>,
-    pub offers: Vec<TradeOffer>,
+    /// Open offers, oldest first. An offer never changes once made, so copies of the state
+    /// (every `decide` works on one, searches make millions) share them.
+    pub offers: Vec<Arc<TradeOffer>>,
     pub next_offer: u32,
     pub outcome: Option<Outcome>,
 }

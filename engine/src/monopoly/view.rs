@@ -113,7 +113,7 @@ pub fn view(state: &State) -> View {
         bank_sales: state.bank_sales.clone(),
         shortage: state.shortage.clone(),
         inheritance: state.inheritance.clone(),
-        offers: state.offers.clone(),
+        offers: state.offers.iter().map(|o| TradeOffer::clone(o)).collect(),
         outcome: state.outcome.clone(),
     }
 }

@@ -9,6 +9,7 @@ mod determinize;
 pub mod errors;
 pub mod event;
 mod evolve;
+mod options;
 pub mod payday;
 mod rules;
 pub mod state;
@@ -46,6 +47,7 @@ impl Game for Tycoon {
     /// 2: majority ties follow the seeds' wording by default (`tie_break = first_built`).
     const RULES_VERSION: u32 = 2;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 2 to 4 (TY-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {

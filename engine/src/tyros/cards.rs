@@ -59,6 +59,15 @@ impl Card {
         Card::Joker,
     ];
 
+    /// Ordered by [`Card::name`]: the order of a card map's keys in a template's domain.
+    pub const BY_NAME: [Card; 5] = [
+        Card::Green,
+        Card::Joker,
+        Card::Orange,
+        Card::Violet,
+        Card::Yellow,
+    ];
+
     pub fn index(self) -> usize {
         self as usize
     }
@@ -235,6 +244,13 @@ impl std::fmt::Display for Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn by_name_orders_the_cards_by_name() {
+        let mut sorted = Card::ALL;
+        sorted.sort_by_key(|c| c.name());
+        assert_eq!(Card::BY_NAME, sorted);
+    }
 
     #[test]
     fn cards_serialize_as_a_colour_map_without_zeros() {

@@ -11,63 +11,70 @@
 use super::action::Action;
 use super::cards::{Card, Cards, Empire};
 use super::data::{board, Cell, CELL_COUNT};
-use super::paths::Layers;
+use super::paths::{self, Layers};
 use super::payment::{self, Options};
 use super::rules::{self, Awaiting};
 use super::state::{ActionCard, CardStatus, ShipId, State, Turn};
+use crate::listing::{self, Visit, Walk};
 use crate::refusal::Refused;
-use crate::template::{ActionTemplate, Domain};
+use crate::template::{draw, ActionTemplate, Domain};
 use crate::Seat;
+use rand::RngCore;
 use std::collections::BTreeMap;
 
 pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
+    listing::all(|found| listed(state, seat, found))
+}
+
+/// The concrete actions of `seat`, each handed to `found` as a recipe in listing order (see
+/// [`crate::listing`]): counting them builds no move's path. Stops where `found` breaks.
+pub fn listed(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     match rules::awaiting(state) {
         Awaiting::Payment(p) if p == seat => match payment_options(state) {
             Options::Listed(list) => {
-                out.extend(list.into_iter().map(|cards| Action::Pay { cards }))
+                for cards in list {
+                    found(&|| Action::Pay { cards })?;
+                }
             }
-            Options::AnyOf { hand, count } => out.push(Action::Pay {
+            Options::AnyOf { hand, count } => found(&|| Action::Pay {
                 cards: spare_cards(&hand, count),
-            }),
+            })?,
         },
-        Awaiting::FightCards(p) if p == seat => out.push(Action::LayFightCards {
+        Awaiting::FightCards(p) if p == seat => found(&|| Action::LayFightCards {
             cards: default_fight_cards(state, seat),
-        }),
+        })?,
         Awaiting::FightChoice(p) if p == seat => {
             if let Some(f) = &state.fight {
-                out.extend(
-                    f.choices
-                        .iter()
-                        .map(|&cards| Action::ChooseFightDiscard { cards }),
-                );
+                for &cards in &f.choices {
+                    found(&|| Action::ChooseFightDiscard { cards })?;
+                }
             }
         }
         Awaiting::Offer(to) if to == seat => {
             let offer = state.offer.expect("an offer is pending");
             if state.player(seat).cards.contains(&offer.get) {
-                out.push(Action::AcceptTrade);
+                found(&|| Action::AcceptTrade)?;
             }
-            out.push(Action::RejectTrade);
+            found(&|| Action::RejectTrade)?;
         }
-        Awaiting::Placement(p) if p == seat => placements(state, seat, &mut out),
+        Awaiting::Placement(p) if p == seat => placements(state, seat, found)?,
         Awaiting::Turn(p) if p == seat => {
             let turn = *state.turn().expect("the action phase is on");
-            turn_actions(state, seat, turn, &mut out);
+            turn_actions(state, seat, turn, found)?;
         }
-        Awaiting::Keep if rules::keep_pending(state, seat) => {
+        Awaiting::Keep if rules::keep_pending(state, seat) => found(&|| {
             let hand = state.player(seat).cards;
             let kept = state.config.cards_kept;
-            out.push(Action::Keep {
+            Action::Keep {
                 cards: hand.minus(&spare_cards(&hand, hand.total() as u8 - kept)),
-            });
-        }
+            }
+        })?,
         _ => {}
     }
     if state.offer.is_some_and(|o| o.from == seat) {
-        out.push(Action::WithdrawTrade);
+        found(&|| Action::WithdrawTrade)?;
     }
-    out
+    Walk::Continue(())
 }
 
 pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
@@ -200,6 +207,79 @@ impl Template {
     }
 }
 
+impl Template {
+    /// A uniformly random action of the template [`Template::build`] builds, without building
+    /// it: the same draws as its JSON instantiation (free fields by name, see
+    /// [`crate::template::draw`]).
+    pub fn fill(&self, state: &State, seat: Seat, rng: &mut dyn RngCore) -> Action {
+        let hand = state.player(seat).cards;
+        let any = |rng: &mut dyn RngCore, min: u8, max: u8| {
+            draw_cards(rng, hand.to_array().map(u32::from), min, max)
+        };
+        match *self {
+            Template::Pay { hand, count } => Action::Pay {
+                cards: draw_cards(rng, hand.to_array().map(u32::from), count, count),
+            },
+            Template::LayFightCards { min, max } => Action::LayFightCards {
+                cards: any(rng, min, max),
+            },
+            Template::Keep => {
+                let kept = state.config.cards_kept;
+                Action::Keep {
+                    cards: any(rng, kept, kept),
+                }
+            }
+            Template::BankSwap { max } => Action::BankSwap {
+                cards: any(rng, 1, max),
+            },
+            Template::BankPick => {
+                let cost = board().constants.bank_trade.pick_cost;
+                let cards = any(rng, cost, cost);
+                let colour = Empire::ALL[draw::index(rng, Empire::ALL.len())];
+                Action::BankPick { colour, cards }
+            }
+            Template::Offer(give) => {
+                let most = largest_other_hand(state, seat);
+                let wanted = |rng: &mut dyn RngCore, min: u32| {
+                    let mut counts = [0; Card::ALL.len()];
+                    draw::counts(rng, &[most; Card::ALL.len()], min, most, &mut counts);
+                    cards_by_name(counts)
+                };
+                // Free fields are drawn by name: "get" before "give".
+                let (give, get) = match give {
+                    OfferGive::Some { max } => {
+                        let get = wanted(rng, 0);
+                        (any(rng, 1, max), get)
+                    }
+                    OfferGive::All => (hand, wanted(rng, 1)),
+                    OfferGive::Nothing => (Cards::NONE, wanted(rng, 1)),
+                };
+                let others: Vec<Seat> = state.seats().filter(|&o| o != seat).collect();
+                let to = others[draw::index(rng, others.len())];
+                Action::OfferTrade { to, give, get }
+            }
+        }
+    }
+}
+
+/// `min..=max` cards within the per-colour limits `caps` (in [`Card::ALL`] order), drawn as
+/// the "counts" domain of [`counts`] draws them.
+fn draw_cards(rng: &mut dyn RngCore, caps: [u32; 5], min: u8, max: u8) -> Cards {
+    let caps = Card::BY_NAME.map(|c| caps[c.index()]);
+    let mut counts = [0; Card::ALL.len()];
+    draw::counts(rng, &caps, u32::from(min), u32::from(max), &mut counts);
+    cards_by_name(counts)
+}
+
+/// The cards of counts given in [`Card::BY_NAME`] order (a "counts" domain's key order).
+fn cards_by_name(counts: [u32; 5]) -> Cards {
+    let mut cards = Cards::NONE;
+    for (card, n) in Card::BY_NAME.into_iter().zip(counts) {
+        *cards.get_mut(card) = u8::try_from(n).expect("card counts fit a byte");
+    }
+    cards
+}
+
 /// The most cards another player holds (capped at 255).
 fn largest_other_hand(state: &State, seat: Seat) -> u32 {
     state
@@ -290,37 +370,42 @@ fn default_fight_cards(state: &State, seat: Seat) -> Cards {
 }
 
 /// Phase 2: every placeable tile with every empire it can join (TR-P2-1, TR-P2-2).
-fn placements(state: &State, seat: Seat, out: &mut Vec<Action>) {
+fn placements(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     for &tile in &state.player(seat).tiles {
         if state.placeable(tile) {
             for empire in state.adjacent_empires(tile.cell()) {
-                out.push(Action::PlaceTile {
+                found(&|| Action::PlaceTile {
                     tile,
                     empire: Some(empire),
-                });
+                })?;
             }
         }
     }
+    Walk::Continue(())
 }
 
-fn turn_actions(state: &State, seat: Seat, turn: Turn, out: &mut Vec<Action>) {
+fn turn_actions(state: &State, seat: Seat, turn: Turn, found: &mut Visit<'_, Action>) -> Walk {
     if turn.acted {
         if state.config.player_trade_free && !turn.traded {
-            out.push(Action::EndTurn);
+            found(&|| Action::EndTurn)?;
         }
-        return;
+        return Walk::Continue(());
     }
-    let before = out.len();
-    actions(state, seat, out);
+    let mut any = false;
+    actions(state, seat, &mut |build| {
+        any = true;
+        found(build)
+    })?;
     if !turn.traded {
-        out.push(Action::Pass);
-    } else if out.len() == before && bank_possible(state, seat) {
+        found(&|| Action::Pass)?;
+    } else if !any && bank_possible(state, seat) {
         // After a free trade the turn takes an action; when only a bank trade is left, one
         // concrete swap keeps a client that reads only this list able to act.
-        out.push(Action::BankSwap {
+        found(&|| Action::BankSwap {
             cards: spare_cards(&state.player(seat).cards, 1),
-        });
+        })?;
     }
+    Walk::Continue(())
 }
 
 fn bank_possible(state: &State, seat: Seat) -> bool {
@@ -329,28 +414,28 @@ fn bank_possible(state: &State, seat: Seat) -> bool {
 
 /// Whether `seat` could take any action this turn (TR-K1 b: a free trade only beside one).
 pub fn has_action(state: &State, seat: Seat) -> bool {
-    let mut out = Vec::new();
-    actions(state, seat, &mut out);
-    !out.is_empty() || bank_possible(state, seat)
+    listing::any(|found| actions(state, seat, found)) || bank_possible(state, seat)
 }
 
 /// The listed actions A–C, F and the galley's sinking.
-fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let own: Vec<(ShipId, Cell)> = (0..state.ships.len() as u8)
-        .map(ShipId)
-        .filter(|&id| state.ship(id).owner == seat)
-        .filter_map(|id| state.ship(id).at.map(|at| (id, at)))
-        .collect();
-    moves(state, seat, &own, out);
+fn actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+    let mut own = Vec::with_capacity(state.ships.len());
+    own.extend(
+        (0..state.ships.len() as u8)
+            .map(ShipId)
+            .filter(|&id| state.ship(id).owner == seat)
+            .filter_map(|id| state.ship(id).at.map(|at| (id, at))),
+    );
+    moves(state, seat, &own, found)?;
     if state.player(seat).action_cards.explorer == CardStatus::Laid {
         for &(ship, _) in &own {
             for plan in rules::voyages(state, seat, ship) {
-                out.push(Action::ExplorerVoyage {
+                found(&|| Action::ExplorerVoyage {
                     ship,
                     to: *plan.path.last().expect("a voyage enters a cell"),
                     cost: Some(plan.total()),
-                    path: Some(plan.path),
-                });
+                    path: Some(plan.path.clone()),
+                })?;
             }
         }
     }
@@ -361,7 +446,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             && f.city.is_none()
             && rules::check_city::<Refused>(state, seat, ship).is_ok()
         {
-            out.push(Action::FoundCity { ship });
+            found(&|| Action::FoundCity { ship })?;
         }
     }
     if state.ships_in_supply(seat).next().is_some() {
@@ -372,7 +457,7 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 .take(1 + usize::from(state.config.galleys))
             {
                 if rules::check_build::<Refused>(state, seat, at, galley).is_ok() {
-                    out.push(Action::BuildShip { at, galley });
+                    found(&|| Action::BuildShip { at, galley })?;
                 }
             }
         }
@@ -384,61 +469,80 @@ fn actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 && rules::check_action_card::<Refused>(state, seat, card).is_ok()
         };
         if playable(ActionCard::FavourableWind) {
-            out.push(Action::PlayFavourableWind);
+            found(&|| Action::PlayFavourableWind)?;
         }
         if playable(ActionCard::Explorer) {
-            out.push(Action::PlayExplorer);
+            found(&|| Action::PlayExplorer)?;
         }
         if playable(ActionCard::BlockadeBreaker) {
-            blockades(state, seat, &own, out);
+            blockades(state, seat, &own, found)?;
         }
     }
     if state.config.galleys {
         for &(galley, at) in own.iter().filter(|(id, _)| state.ship(*id).galley) {
             for target in state.ships_at(at) {
                 if rules::check_sink::<Refused>(state, seat, galley, target).is_ok() {
-                    out.push(Action::SinkShip { galley, target });
+                    found(&|| Action::SinkShip { galley, target })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }
 
 /// Action A for every own ship and destination, with the cheapest path (TR-D-6); with a
-/// laid-out wind also at half price (TR-AK-4).
-fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
-    let wind = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
+/// laid-out wind also at half price (TR-AK-4). The path is traced only when the move is built.
+fn moves(state: &State, seat: Seat, own: &[(ShipId, Cell)], found: &mut Visit<'_, Action>) -> Walk {
+    let wind_laid = state.player(seat).action_cards.favourable_wind == CardStatus::Laid;
     let limit = board().constants.ship_limit_per_field;
     let mut ships_at = [0u8; CELL_COUNT];
     for at in state.ships.iter().filter_map(|s| s.at) {
         ships_at[at.index()] += 1;
     }
-    let targets: Vec<Cell> = Cell::fields()
-        .filter(|&c| state.field(c).empire.is_some() && ships_at[c.index()] < limit)
-        .collect();
+    let targets = Cell::fields()
+        .filter(|&c| ships_at[c.index()] < limit && state.field(c).empire.is_some())
+        .fold(0u64, |mask, c| mask | 1 << c.0);
+    let reach = rules::MoveReach::of(state, seat);
+    let longest = reach.longest(wind_laid);
+    let (map, pirates) = (state.map(), paths::pirate_fields(state));
+    let cards = state.player(seat).cards.total();
     for &(ship, from) in own {
-        let layers = Layers::from(state, from, state.player(seat).cards.total());
-        for &to in targets.iter().filter(|&&to| to != from) {
-            for wind in [false, true].into_iter().take(1 + usize::from(wind)) {
-                if let Some((path, cost)) =
-                    rules::best_move_path(state, seat, ship, &layers, to, wind)
-                {
-                    out.push(Action::Move {
+        // Only destinations some hand colour could pay the fewest cells of are searched.
+        let near = Layers::within(map, from, longest) & targets & !(1 << from.0);
+        if near == 0 {
+            continue;
+        }
+        let layers = Layers::with_pirates(map, pirates, from, cards);
+        let fewest = Layers::fewest_cells(map, from);
+        for to in paths::cells_in(near) {
+            let colour = state.field(to).empire.expect("targets are empire fields");
+            for wind in [false, true].into_iter().take(1 + usize::from(wind_laid)) {
+                if !reach.may_reach(colour, fewest[to.index()], wind) {
+                    continue;
+                }
+                if let Some(best) = rules::best_move_route(state, seat, ship, &layers, to, wind) {
+                    found(&|| Action::Move {
                         ship,
                         to,
-                        cost: Some(cost),
-                        path: Some(path),
+                        cost: Some(best.total),
+                        path: Some(layers.path(&best.candidate, to)),
                         wind,
-                    });
+                    })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }
 
 /// "Blockadebrecher": every rival ship sharing a cell with an own ship, to every adjacent
 /// empire field with room (TR-AK-5).
-fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Action>) {
+fn blockades(
+    state: &State,
+    seat: Seat,
+    own: &[(ShipId, Cell)],
+    found: &mut Visit<'_, Action>,
+) -> Walk {
     let mut cells: Vec<Cell> = own.iter().map(|&(_, at)| at).collect();
     cells.sort();
     cells.dedup();
@@ -449,9 +553,10 @@ fn blockades(state: &State, seat: Seat, own: &[(ShipId, Cell)], out: &mut Vec<Ac
         {
             for to in state.map().neighbours(at) {
                 if rules::check_blockade::<Refused>(state, seat, ship, to).is_ok() {
-                    out.push(Action::PlayBlockadeBreaker { ship, to });
+                    found(&|| Action::PlayBlockadeBreaker { ship, to })?;
                 }
             }
         }
     }
+    Walk::Continue(())
 }

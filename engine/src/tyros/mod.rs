@@ -39,6 +39,7 @@ mod evolve;
 mod fight;
 mod flow;
 mod legal;
+mod options;
 mod paths;
 mod payment;
 mod rules;
@@ -58,6 +59,7 @@ pub use scoring::score_sheets;
 pub use state::State;
 pub use view::View;
 
+use crate::listing;
 use crate::template::{self, ActionTemplate};
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::RngCore;
@@ -75,9 +77,10 @@ impl Game for Tyros {
     type View = View;
 
     const NAME: &'static str = "tyros";
-    const TITLE: &'static str = "Tyros (Wallace) with the hall9000 variants";
+    const TITLE: &'static str = "Tyros (Wallace)";
     const RULES_VERSION: u32 = 1;
     const ERROR_CODES: &'static [&'static str] = errors::ALL;
+    const OPTIONS: &'static [crate::options::OptionText] = options::OPTIONS;
 
     /// 3 or 4 (TR-COMP-1).
     fn seat_range() -> RangeInclusive<usize> {
@@ -117,6 +120,20 @@ impl Game for Tyros {
         legal::legal_actions(state, seat)
     }
 
+    fn legal_action_count(state: &State, seat: Seat) -> usize {
+        if seat.index() >= state.players.len() {
+            return 0;
+        }
+        listing::count(|found| legal::listed(state, seat, found))
+    }
+
+    fn legal_action(state: &State, seat: Seat, index: usize) -> Option<Action> {
+        if seat.index() >= state.players.len() {
+            return None;
+        }
+        listing::nth(index, |found| legal::listed(state, seat, found))
+    }
+
     fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
         if seat.index() >= state.players.len() {
             return Vec::new();
@@ -137,6 +154,19 @@ impl Game for Tyros {
         }
         template::nth_found(index, |found| legal::templates(state, seat, found))
             .map(|t| t.build(state, seat))
+    }
+
+    fn template_action(
+        state: &State,
+        seat: Seat,
+        index: usize,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        if seat.index() >= state.players.len() {
+            return None;
+        }
+        template::nth_found(index, |found| legal::templates(state, seat, found))
+            .map(|t| t.fill(state, seat, rng))
     }
 
     fn active_seats(state: &State) -> Vec<Seat> {

@@ -16,7 +16,9 @@ use super::data::{board, Cell, Map, CELL_COUNT};
 use super::errors as e;
 use super::state::State;
 use crate::RuleError;
-use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ops::Deref;
+use std::rc::Rc;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -54,6 +56,22 @@ pub fn crossed_pirates(state: &State, path: &[Cell]) -> u8 {
         .count() as u8
 }
 
+/// The cells with a pirate, as a bit mask (bit `c` for `Cell(c)`).
+pub fn pirate_fields(state: &State) -> u64 {
+    Cell::all()
+        .filter(|&c| state.field(c).pirate.is_some())
+        .fold(0u64, |mask, c| mask | 1 << c.0)
+}
+
+/// The cells of a bit mask (bit `c` for `Cell(c)`), in number order.
+pub fn cells_in(mut mask: u64) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        let c = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (c < u64::BITS).then_some(Cell(c as u8))
+    })
+}
+
 /// Shortest walks from one cell for every number of pirate fields entered on the way.
 #[derive(Debug, Clone)]
 pub struct Layers {
@@ -62,10 +80,61 @@ pub struct Layers {
     dist: Vec<[u8; CELL_COUNT]>,
     /// The previous (t, cell) on that walk.
     prev: Vec<[(u8, u8); CELL_COUNT]>,
-    /// `via[t][c]`: the neighbour of `c` reached in layer `t` by the fewest cells (the first
-    /// in number order among equals), [`UNREACHED`] when none is: where the shortest walk
-    /// entering `c` last with `t` pirates crossed comes from.
-    via: Vec<[u8; CELL_COUNT]>,
+    /// The layout searched, whose adjacency [`Layers::cheapest`] reads.
+    map: &'static Map,
+}
+
+/// A search from one cell ([`Layers::from`]): borrowed from the layout's own searches while no
+/// pirate is out, else shared with the thread's recent searches.
+pub enum Search {
+    Plain(&'static Layers),
+    Pirates(Rc<Layers>),
+}
+
+impl Deref for Search {
+    type Target = Layers;
+
+    fn deref(&self) -> &Layers {
+        match self {
+            Search::Plain(layers) => layers,
+            Search::Pirates(layers) => layers,
+        }
+    }
+}
+
+/// How many searches with pirates out a thread keeps (a direct-mapped cache).
+const RECENT_SEARCHES: usize = 64;
+
+/// What a search with pirates out depends on: the layout (by address; layouts live for the
+/// program), the pirate fields, the start and the layers kept.
+type SearchKey = (usize, u64, Cell, usize);
+
+/// A kept search and what it was made for.
+type KeptSearch = Option<(SearchKey, Rc<Layers>)>;
+
+thread_local! {
+    /// The thread's recent searches with pirates out. Pirates move seldom, and a playout lists
+    /// every seat's moves from every ship at every step (and again for the move it picks), so
+    /// the same searches come back step after step. A search is a pure function of its key,
+    /// so a kept one is exactly what searching again would give.
+    static RECENT: RefCell<[KeptSearch; RECENT_SEARCHES]> =
+        const { RefCell::new([const { None }; RECENT_SEARCHES]) };
+}
+
+/// [`Layers::search`] of `map` from `from` with `pirates` and `layers`, kept for the next ask.
+fn recent_search(map: &'static Map, from: Cell, pirates: u64, layers: usize) -> Rc<Layers> {
+    let key: SearchKey = (std::ptr::from_ref(map) as usize, pirates, from, layers);
+    let mixed = (key.0 as u64 ^ pirates ^ u64::from(from.0) << 48 ^ (layers as u64) << 56)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let slot = (mixed >> 58) as usize % RECENT_SEARCHES;
+    RECENT.with_borrow_mut(|recent| match &recent[slot] {
+        Some((kept, layers)) if *kept == key => Rc::clone(layers),
+        _ => {
+            let search = Rc::new(Layers::search(map, from, pirates, layers));
+            recent[slot] = Some((key, Rc::clone(&search)));
+            search
+        }
+    })
 }
 
 /// One way to reach a destination: `len` cells entered, `tolls` pirate fields crossed.
@@ -86,27 +155,51 @@ impl Layers {
     ///
     /// Without a pirate on the board the search depends on the layout alone; it is made once
     /// per layout and cell and borrowed from then on (every listing searches from every ship).
-    pub fn from(state: &State, from: Cell, cards: u32) -> Cow<'static, Layers> {
-        let map = state.map();
-        let pirates = Cell::all()
-            .filter(|&c| state.field(c).pirate.is_some())
-            .fold(0u64, |mask, c| mask | 1 << c.0);
+    pub fn from(state: &State, from: Cell, cards: u32) -> Search {
+        Layers::with_pirates(state.map(), pirate_fields(state), from, cards)
+    }
+
+    /// [`Layers::from`] with the board's pirate fields given ([`pirate_fields`]): a listing
+    /// searches from every ship of a seat on the same board.
+    pub fn with_pirates(map: &'static Map, pirates: u64, from: Cell, cards: u32) -> Search {
         if pirates == 0 {
-            let plain = map
-                .plain_searches
-                .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
-            return Cow::Borrowed(&plain[from.index()]);
+            return Search::Plain(Layers::plain(map, from));
         }
         let toll = u32::from(board().variants.pirates.toll_pass_through);
         let payable_tolls = cards.checked_div(toll).map_or(usize::MAX, |n| n as usize);
         let on_fields = (pirates & !(1 << Cell::TYROS.0)).count_ones() as usize;
         let layers = 1 + on_fields.min(payable_tolls);
-        Cow::Owned(Layers::search(map, from, pirates, layers))
+        Search::Pirates(recent_search(map, from, pirates, layers))
+    }
+
+    /// The search from `from` on `map` without pirates, made once per layout and cell.
+    fn plain(map: &'static Map, from: Cell) -> &'static Layers {
+        let plain = map
+            .plain_searches
+            .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
+        &plain[from.index()]
+    }
+
+    /// The fewest cells any walk from `from` enters to reach each cell (`from` itself 0,
+    /// unreachable cells [`u8::MAX`]), pirates or not: no route any search finds is shorter,
+    /// which lets a listing skip destinations no hand could pay the cells of.
+    pub fn fewest_cells(map: &'static Map, from: Cell) -> &'static [u8; CELL_COUNT] {
+        &Layers::plain(map, from).dist[0]
+    }
+
+    /// The cells (bit `c` for `Cell(c)`) that some walk from `from` reaches entering at most
+    /// `cells` cells, `from` included.
+    pub fn within(map: &'static Map, from: Cell, cells: u8) -> u64 {
+        Layers::fewest_cells(map, from)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d <= cells)
+            .fold(0, |mask, (c, _)| mask | 1 << c)
     }
 
     /// The breadth-first search of [`Layers::from`] with the pirate fields in the bit mask
     /// `pirates`, keeping the first `layers` layers.
-    fn search(map: &Map, from: Cell, pirates: u64, layers: usize) -> Layers {
+    fn search(map: &'static Map, from: Cell, pirates: u64, layers: usize) -> Layers {
         let pirate = |c: Cell| ((pirates >> c.0) & 1) as u8;
         let mut dist = vec![[UNREACHED; CELL_COUNT]; layers];
         let mut prev = vec![[(0, 0); CELL_COUNT]; layers];
@@ -132,23 +225,18 @@ impl Layers {
                 }
             }
         }
-        let via = dist
-            .iter()
-            .map(|layer| {
-                let mut via = [UNREACHED; CELL_COUNT];
-                for to in Cell::all() {
-                    let shortest = map
-                        .neighbours(to)
-                        .filter(|v| layer[v.index()] != UNREACHED)
-                        .min_by_key(|v| layer[v.index()]);
-                    if let Some(v) = shortest {
-                        via[to.index()] = v.0;
-                    }
-                }
-                via
-            })
-            .collect();
-        Layers { dist, prev, via }
+        Layers { dist, prev, map }
+    }
+
+    /// The neighbour of `to` reached in layer `t` by the fewest cells (the first in number
+    /// order among equals), if any: where the shortest walk entering `to` last with `t`
+    /// pirates crossed comes from.
+    fn via(&self, t: usize, to: Cell) -> Option<Cell> {
+        let layer = &self.dist[t];
+        self.map
+            .neighbours(to)
+            .filter(|v| layer[v.index()] != UNREACHED)
+            .min_by_key(|v| layer[v.index()])
     }
 
     /// The best way to enter `to` last: for each number of crossed pirates the shortest walk
@@ -160,11 +248,10 @@ impl Layers {
         mut price: impl FnMut(u8, u8) -> Option<u8>,
     ) -> Option<Candidate> {
         let mut best: Option<(u8, Candidate)> = None;
-        for (t, (layer, via)) in self.dist.iter().zip(&self.via).enumerate() {
-            let via = Cell(via[to.index()]);
-            if via.0 == UNREACHED {
+        for (t, layer) in self.dist.iter().enumerate() {
+            let Some(via) = self.via(t, to) else {
                 continue;
-            }
+            };
             let c = Candidate {
                 len: layer[via.index()] + 1,
                 tolls: t as u8,

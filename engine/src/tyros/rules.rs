@@ -9,7 +9,7 @@ use super::config::TyrosShipyard;
 use super::data::{board, Cell, RoundsTo};
 use super::errors as e;
 use super::event::Event;
-use super::paths::{self, Layers, VoyageCost};
+use super::paths::{self, Candidate, Layers, VoyageCost};
 use super::payment;
 use super::state::{
     ActionCard, CardStatus, Due, DueReason, Need, Offer, Phase, ShipId, State, Turn,
@@ -376,18 +376,77 @@ pub fn best_move(
     })
 }
 
-/// The path and total cards of [`best_move`] without the rest of its plan: what
-/// `legal_actions` lists for every ship and destination, so it skips building the dues.
-pub fn best_move_path(
+/// How far a hand's cards could carry a move into each colour: a move pays its cells in the
+/// destination's colour, jokers filling in ([`MoveCost::affordable`]). A bound for listing,
+/// which skips destinations no route to could be paid for before searching one.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveReach {
+    /// Cards that may pay a move's cells, by empire colour.
+    colour_cards: [u32; 4],
+    per_field: u32,
+}
+
+impl MoveReach {
+    pub fn of(state: &State, seat: Seat) -> MoveReach {
+        let hand = &state.player(seat).cards;
+        let jokers = if state.config.jokers_wild {
+            u32::from(hand.joker)
+        } else {
+            0
+        };
+        MoveReach {
+            colour_cards: Empire::ALL.map(|e| u32::from(hand.get(e.card())) + jokers),
+            per_field: u32::from(board().constants.move_cost_per_field),
+        }
+    }
+
+    /// The most cells a move into some colour might enter (half price with `wind`): every
+    /// affordable move enters at most these.
+    pub fn longest(&self, wind: bool) -> u8 {
+        let most = self.colour_cards.iter().max().copied().unwrap_or(0);
+        let cells = most.checked_div(self.per_field).unwrap_or(u32::MAX);
+        let cells = if wind {
+            cells.saturating_mul(2).saturating_add(1)
+        } else {
+            cells
+        };
+        u8::try_from(cells).unwrap_or(u8::MAX)
+    }
+
+    /// Whether a move entering at least `cells` cells to a field of `colour` might be
+    /// affordable: when not, no route is (every cost grows with the cells entered).
+    pub fn may_reach(&self, colour: Empire, cells: u8, wind: bool) -> bool {
+        let cells = if wind { cells / 2 } else { cells };
+        u32::from(cells) * self.per_field <= self.colour_cards[colour.index()]
+    }
+}
+
+/// A listed move's route: the cheapest affordable walk (its path traced by
+/// [`Layers::path`] only when the move is built) and the move's total cards.
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub candidate: Candidate,
+    pub total: u8,
+}
+
+/// The route of [`best_move`] without the rest of its plan: what `legal_actions` counts and
+/// lists for every ship and destination, so it skips tracing the path and building the dues.
+pub fn best_move_route(
     state: &State,
     seat: Seat,
     ship: ShipId,
     layers: &Layers,
     to: Cell,
     wind: bool,
-) -> Option<(Vec<Cell>, u8)> {
-    let (_, path, cost) = cheapest_move(state, seat, ship, layers, to, wind)?;
-    Some((path, cost.total()))
+) -> Option<Route> {
+    let hand = &state.player(seat).cards;
+    let toward = MoveCost::toward(state, seat, ship, to);
+    let candidate = layers.cheapest(to, |len, tolls| {
+        let c = toward.along(len, tolls, wind);
+        c.affordable(&state.config, hand).then(|| c.total())
+    })?;
+    let total = toward.along(candidate.len, candidate.tolls, wind).total();
+    Some(Route { candidate, total })
 }
 
 /// [`best_move`]'s start, path and cost.
@@ -400,17 +459,16 @@ fn cheapest_move(
     wind: bool,
 ) -> Option<(Cell, Vec<Cell>, MoveCost)> {
     let from = state.ship(ship).at?;
-    let hand = &state.player(seat).cards;
-    let toward = MoveCost::toward(state, seat, ship, to);
-    let cost = |len, tolls| toward.along(len, tolls, wind);
-    let best = layers.cheapest(to, |len, tolls| {
-        let c = cost(len, tolls);
-        c.affordable(&state.config, hand).then(|| c.total())
-    })?;
-    let path = layers.path(&best, to);
+    let route = best_move_route(state, seat, ship, layers, to, wind)?;
+    let path = layers.path(&route.candidate, to);
     debug_assert!(paths::check_path(state, from, &path).is_ok(), "{path:?}");
     paths::check_path(state, from, &path).ok()?;
-    Some((from, path, cost(best.len, best.tolls)))
+    let cost = MoveCost::toward(state, seat, ship, to).along(
+        route.candidate.len,
+        route.candidate.tolls,
+        wind,
+    );
+    Some((from, path, cost))
 }
 
 /// Action A (TR-ACT-A): every check of a move, and its plan.

@@ -562,6 +562,39 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
     assert_eq!(next.event, "game_finished", "{next:?}");
     assert_eq!(next.data["outcome"]["winners"], json!([0]));
     assert_eq!(next.data["status"], "finished");
+
+    // An open game she sits in that she calls off never started: it still ends on her
+    // stream, as aborted and without an outcome.
+    let three = post_ok(
+        &app,
+        "/v1/games",
+        Some(&ann.token),
+        json!({"type": "acquire", "seats": [{"me": true}, {"open": true}]}),
+    )
+    .await;
+    let three_id = three["game_id"].as_str().unwrap().to_string();
+    post_ok(
+        &app,
+        &format!("/v1/games/{three_id}/abort"),
+        Some(&ann.token),
+        json!({}),
+    )
+    .await;
+    let mut next = stream.next().await;
+    while next.event == "turn" {
+        next = stream.next().await;
+    }
+    assert_eq!(
+        (
+            next.event.as_str(),
+            &next.data["game_id"],
+            &next.data["status"]
+        ),
+        ("game_finished", &json!(three_id), &json!("aborted")),
+        "{next:?}"
+    );
+    assert!(next.data["outcome"].is_null(), "{next:?}");
+    assert_eq!(next.data["seat"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -100,6 +100,22 @@ async fn pages_and_assets_are_served_with_cache_headers() {
     assert_eq!(game.status(), StatusCode::OK);
     assert!(game.text().await.unwrap().contains("/src/game.js"));
 
+    // The players' pages: one page that picks its view from the address.
+    for path in [
+        "/me",
+        "/players/anyone",
+        "/leaderboards",
+        "/leaderboards/tycoon",
+    ] {
+        let page = app.req(Method::GET, path, None).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        assert_eq!(page.headers()["cache-control"], "no-cache", "{path}");
+        assert!(
+            page.text().await.unwrap().contains("/src/players/page.js"),
+            "{path}"
+        );
+    }
+
     let js = app.req(Method::GET, &script, None).send().await.unwrap();
     assert_eq!(js.status(), StatusCode::OK);
     assert_eq!(
@@ -154,11 +170,112 @@ async fn unknown_assets_are_404_and_other_methods_on_pages_are_405() {
         .await
         .unwrap();
     assert_problem(data, StatusCode::NOT_FOUND, "not_found").await;
-    for path in ["/", "/games/x", "/assets/0/style.css"] {
+    for path in ["/", "/games/x", "/me", "/assets/0/style.css"] {
         let res = app.req(Method::POST, path, None).send().await.unwrap();
         assert_eq!(res.headers()["allow"], "GET, HEAD", "{path}");
         assert_problem(res, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
     }
     let head = app.req(Method::HEAD, "/", None).send().await.unwrap();
     assert_eq!(head.status(), StatusCode::OK);
+}
+
+/// Pages, assets and API answers are compressed when the browser asks (gzip, Brotli), and sent
+/// as they are when it does not; the answer says it varies by `Accept-Encoding`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn responses_are_compressed_when_the_client_asks_for_it() {
+    let app = spawn_app().await;
+    let html = app.req(Method::GET, "/", None).send().await.unwrap();
+    let script = html
+        .text()
+        .await
+        .unwrap()
+        .split('"')
+        .find(|s| s.starts_with("/assets/") && s.ends_with("/src/lobby.js"))
+        .expect("the lobby loads its script")
+        .to_string();
+    // gzip starts with its magic bytes; Brotli has none, the header must do.
+    for (path, encoding, magic) in [
+        (script.as_str(), "gzip", &[0x1f_u8, 0x8b][..]),
+        ("/v1/game-types", "gzip", &[0x1f, 0x8b][..]),
+        ("/", "br", &[][..]),
+    ] {
+        let res = app
+            .req(Method::GET, path, None)
+            .header("Accept-Encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(res.headers()["content-encoding"], encoding, "{path}");
+        assert!(res.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding"));
+        let body = res.bytes().await.unwrap();
+        assert!(body.starts_with(magic), "{path}: not {encoding}");
+    }
+    let plain = app.req(Method::GET, &script, None).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert!(plain.text().await.unwrap().contains("import"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_favicon_is_served_where_browsers_look_for_it() {
+    let app = spawn_app().await;
+    let res = app
+        .req(Method::GET, "/favicon.ico", None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "image/x-icon");
+    let icon = res.bytes().await.unwrap();
+    assert!(icon.starts_with(&[0, 0, 1, 0]), "not an ICO file");
+    let post = app
+        .req(Method::POST, "/favicon.ico", None)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(post, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
+}
+
+/// The catalogue's config schemas are worded for players: a label and help per option, named
+/// choices, and the developer's notes (rule IDs) kept apart in `$comment`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catalogue_words_every_option_for_players() {
+    let app = spawn_app().await;
+    let (_, types) = app.get_json("/v1/game-types", None).await;
+    let monopoly = types["game_types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["type"] == "monopoly")
+        .unwrap();
+    let round_limit = &monopoly["config_schema"]["properties"]["round_limit"];
+    assert_eq!(round_limit["title"], "Round limit");
+    assert!(!round_limit["description"]
+        .as_str()
+        .unwrap()
+        .contains("MO-END"));
+    assert!(round_limit["$comment"]
+        .as_str()
+        .unwrap()
+        .contains("MO-END-2"));
+    assert_eq!(
+        monopoly["config_schema"]["properties"]["players"]["x-lobby"],
+        "hidden"
+    );
+    let tycoon = &types["game_types"][0];
+    assert_eq!(tycoon["type"], "tycoon");
+    let modes = &tycoon["config_schema"]["$defs"]["TycoonStepMode"]["oneOf"];
+    assert_eq!(modes[0]["const"], "exact");
+    assert_eq!(modes[0]["title"], "Exactly the printed steps");
+    for t in types["game_types"].as_array().unwrap() {
+        assert!(
+            !t["title"].as_str().unwrap().contains("hall9000"),
+            "{}",
+            t["title"]
+        );
+    }
 }

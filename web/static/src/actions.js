@@ -39,12 +39,14 @@ export function actionKey(action) {
 }
 
 /**
- * The listed actions, grouped by kind, as buttons or a select per kind.
+ * The listed actions, grouped by kind, as buttons or a select per kind (labelled by
+ * `kindLabels` where the board names the kind).
  * @param {Action[]} actions
  * @param {Describe} describe
  * @param {Act} act
+ * @param {Record<string, string>} [kindLabels]
  */
-export function actionList(actions, describe, act) {
+export function actionList(actions, describe, act, kindLabels = {}) {
   /** @type {Map<string, Action[]>} */
   const groups = new Map();
   for (const a of actions) {
@@ -75,7 +77,7 @@ export function actionList(actions, describe, act) {
     return h(
       'div',
       { class: 'action-group', 'data-kind': type },
-      h('label', { for: id }, humanize(type)),
+      h('label', { for: id }, kindLabels[type] ?? humanize(type)),
       select,
       h('button', { type: 'button', class: 'action', onclick: () => act(list[Number(select.value)]) }, 'Do it'),
     );
@@ -89,9 +91,10 @@ export function actionList(actions, describe, act) {
  * @param {string} field
  * @param {TemplateDomain} domain
  * @param {DescribeValue} words
+ * @param {string[] | null} [order] the order of a counts field's keys (a game's colours)
  * @returns {{element: HTMLElement, read: () => {value: unknown} | {error: string}}}
  */
-function domainField(template, field, domain, words) {
+function domainField(template, field, domain, words, order = null) {
   const id = `tpl-${template}-${field}`;
   const label = h('label', { for: id }, humanize(field));
   switch (domain.kind) {
@@ -141,14 +144,21 @@ function domainField(template, field, domain, words) {
       };
     }
     case 'counts': {
-      const inputs = Object.entries(domain.limits).map(([key, limit]) => {
+      const rank = (/** @type {string} */ key) => (order?.includes(key) ? order.indexOf(key) : 1e9);
+      const keys = Object.entries(domain.limits).sort(([a], [b]) => rank(a) - rank(b));
+      const inputs = keys.map(([key, limit]) => {
         const said = valueLabel(words, field, key);
         const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said });
-        return { key, limit, input, element: h('label', { class: 'count' }, `${said} (≤ ${limit})`, input) };
+        return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` up to ${limit}`)), input) };
       });
       const { min_total: min, max_total: max } = domain;
       return {
-        element: h('fieldset', { id }, h('legend', {}, `${humanize(field)}: ${min} to ${max} in all`), inputs.map((i) => i.element)),
+        element: h(
+          'fieldset',
+          { id, class: 'counts' },
+          h('legend', {}, min === max ? `${humanize(field)}: exactly ${min}` : `${humanize(field)}: ${min} to ${max} in all`),
+          inputs.map((i) => i.element),
+        ),
         read: () => {
           /** @type {Record<string, number>} */
           const counts = {};
@@ -173,28 +183,44 @@ function domainField(template, field, domain, words) {
 /**
  * A form per template: its fixed fields as given, a field per free parameter; `label` words
  * the values (fixed ones and the choices of a field) where the board knows better than a
- * number.
+ * number, and `named` the form itself (its heading, what submitting does, the terms). A
+ * choice among no values (a subset of nothing) is no field: it is sent empty.
  * @param {ActionTemplate[]} templates
  * @param {Act} act
  * @param {DescribeValue} [label]
+ * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string} | null} [named]
+ * @param {(template: ActionTemplate) => boolean} [open] whether a form is shown open; the
+ *   others are folded under their title (a trade offer while the game waits for a bid)
+ * @param {string[] | null} [order] the order of counts fields' keys
  */
-export function templateForms(templates, act, label = () => null) {
+export function templateForms(templates, act, label = () => null, named = () => null, open = () => true, order = null) {
   return templates.map((t, n) => {
+    const shown = open(t);
     const name = `${t.type}-${n}`;
-    const fields = Object.entries(t.params).map(([field, domain]) => ({ field, ...domainField(name, field, domain, label) }));
+    const words = named(t);
+    /** @type {Record<string, unknown>} */
+    const empty = {};
+    const free = Object.entries(t.params).filter(([field, domain]) => {
+      const nothing = domain.kind === 'subset' && domain.values.length === 0;
+      if (nothing) empty[field] = [];
+      return !nothing;
+    });
+    const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label, order) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
     const fixed = Object.entries(t.fixed ?? {});
-    return h(
+    const title = words?.title ?? humanize(t.type);
+    const form = h(
       'form',
       {
         class: 'template',
         'data-template': t.type,
+        'data-template-index': n,
         // Our own checks say what is wrong in words, in the page.
         novalidate: true,
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
-          const action = { type: t.type, ...(t.fixed ?? {}) };
+          const action = { type: t.type, ...(t.fixed ?? {}), ...empty };
           const problems = [];
           for (const f of fields) {
             const got = f.read();
@@ -207,12 +233,17 @@ export function templateForms(templates, act, label = () => null) {
           act(/** @type {Action} */ (/** @type {unknown} */ (action)));
         },
       },
-      h('h3', {}, humanize(t.type)),
-      fixed.length ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', ')) : null,
+      h('h3', { class: shown ? null : 'visually-hidden' }, title),
+      words?.hint
+        ? h('p', { class: 'hint' }, words.hint)
+        : fixed.length
+          ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', '))
+          : null,
       fields.map((f) => f.element),
       error,
-      h('button', { type: 'submit', class: 'action' }, humanize(t.type)),
+      h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(t.type)),
     );
+    return shown ? form : h('details', { class: 'template-box', 'data-template': t.type }, h('summary', {}, title), form);
   });
 }
 

@@ -1,5 +1,6 @@
 // The public HTTP API, typed from the committed OpenAPI document (`web/types/api.d.ts`, made
-// by openapi-typescript; `tsc` checks every use). This is the only module that speaks HTTP.
+// by openapi-typescript; `tsc` checks every use). This is the only module that speaks HTTP
+// (`players/api.js` adds the players' endpoints with its exported requests).
 
 /** @typedef {import('../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['GameDocument']} GameDocument */
@@ -39,7 +40,7 @@ export class ApiError extends Error {
  * @param {Response} res
  * @returns {Promise<never>}
  */
-async function fail(res) {
+export async function fail(res) {
   /** @type {Partial<Problem>} */
   let problem = {};
   try {
@@ -56,10 +57,31 @@ async function fail(res) {
 }
 
 /**
+ * How far the server's clock is ahead of this device's, in milliseconds, from the `Date`
+ * header of its answers: seat clocks count down to the server's deadlines, and a phone's clock
+ * can be off by minutes. The header has whole seconds, so an offset under two seconds is
+ * taken as none (a live clock then never jumps back and forth between answers).
+ */
+let serverOffset = 0;
+
+/** @param {Response} res */
+function noteServerTime(res) {
+  const date = Date.parse(res.headers.get('date') ?? '');
+  if (Number.isNaN(date)) return;
+  const offset = date + 500 - Date.now();
+  serverOffset = Math.abs(offset) < 2000 ? 0 : offset;
+}
+
+/** The server's time now, as this device best knows it (milliseconds since the epoch). */
+export function serverNow() {
+  return Date.now() + serverOffset;
+}
+
+/**
  * @param {string | null | undefined} token
  * @param {Record<string, string>} [extra]
  */
-function headers(token, extra = {}) {
+export function headers(token, extra = {}) {
   /** @type {Record<string, string>} */
   const all = { Accept: 'application/json', ...extra };
   if (token) all.Authorization = `Bearer ${token}`;
@@ -70,15 +92,17 @@ function headers(token, extra = {}) {
  * GET a JSON resource.
  * @param {string} path
  * @param {string | null} [token]
+ * @param {AbortSignal} [signal]
  * @returns {Promise<any>}
  */
-async function getJson(path, token) {
+export async function getJson(path, token, signal) {
   let res;
   try {
-    res = await fetch(path, { headers: headers(token) });
+    res = await fetch(path, { headers: headers(token), signal });
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -90,7 +114,7 @@ async function getJson(path, token) {
  * @param {string | null} [token]
  * @returns {Promise<any>}
  */
-async function postJson(path, body, token) {
+export async function postJson(path, body, token) {
   let res;
   try {
     res = await fetch(path, {
@@ -101,6 +125,7 @@ async function postJson(path, body, token) {
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -134,10 +159,11 @@ export function listGames(query) {
 
 /**
  * @param {CreateGameRequest} request
+ * @param {string | null} [token] a player's, when a seat is `{"me": true}`
  * @returns {Promise<CreatedGame>}
  */
-export function createGame(request) {
-  return postJson('/v1/games', request);
+export function createGame(request, token = null) {
+  return postJson('/v1/games', request, token);
 }
 
 /**
@@ -153,10 +179,11 @@ export function joinSeat(id, request) {
  * The game as the token's seat (or a spectator) sees it.
  * @param {string} id
  * @param {string | null} token
+ * @param {AbortSignal} [signal]
  * @returns {Promise<GameDocument>}
  */
-export function getGame(id, token) {
-  return getJson(`/v1/games/${encodeURIComponent(id)}`, token);
+export function getGame(id, token, signal) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}`, token, signal);
 }
 
 /**
@@ -181,6 +208,7 @@ export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
     if (signal?.aborted) throw e;
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res);
   if (res.status === 304) return null;
   if (!res.ok) return fail(res);
   return { doc: await res.json(), etag: res.headers.get('ETag') };
@@ -228,7 +256,7 @@ export async function openStream(id, token, lastId, signal) {
  * @param {ReadableStream<Uint8Array>} body
  * @returns {AsyncGenerator<StreamMessage>}
  */
-async function* sseMessages(body) {
+export async function* sseMessages(body) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -311,4 +339,36 @@ export async function eventsAfter(id, token, after) {
  */
 export function stateAt(id, token, seq) {
   return getJson(`/v1/games/${encodeURIComponent(id)}/states/${seq}`, token);
+}
+
+/**
+ * Resigns `seat` with its own token (`POST /v1/games/{id}/seats/{seat}/resign`).
+ * @param {string} id
+ * @param {string} token
+ * @param {number} seat
+ * @returns {Promise<ActionResponse>}
+ */
+export function resign(id, token, seat) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats/${seat}/resign`, {}, token);
+}
+
+/**
+ * Takes back a seat the server's bot plays since its clock ran out.
+ * @param {string} id
+ * @param {string} token
+ * @param {number} seat
+ * @returns {Promise<ActionResponse>}
+ */
+export function reclaim(id, token, seat) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats/${seat}/reclaim`, {}, token);
+}
+
+/**
+ * Ends a game nobody has moved in yet (`POST /v1/games/{id}/abort`).
+ * @param {string} id
+ * @param {string} token
+ * @returns {Promise<{game?: GameDocument}>}
+ */
+export function abortGame(id, token) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/abort`, {}, token);
 }

@@ -89,27 +89,32 @@ export function byId(id) {
 }
 
 /**
- * Makes an SVG element act as a button: focusable, labelled, activated by click, Enter or
- * Space.
- * @param {SVGElement} el
+ * Makes a drawn group act as a button: a transparent hotspot over `box`, drawn last so that it
+ * takes the touch, is the focusable, labelled element, activated by click, Enter or Space, and
+ * carries the actions it stands for (`data-actions`). The hotspot holds no text of its own: a
+ * square of the board shows more than the move's words (its name, price, owner), and a button
+ * whose visible text is not part of its name misleads speech input (WCAG 2.5.3). The group is
+ * marked `target` for its highlight.
+ * @param {SVGElement} group
+ * @param {{x: number, y: number, width: number, height: number, rx?: number}} box
  * @param {string} label
+ * @param {unknown[]} actions
  * @param {() => void} activate
- * @returns {SVGElement}
+ * @returns {SVGElement} the group
  */
-export function svgButton(el, label, activate) {
-  el.setAttribute('role', 'button');
-  el.setAttribute('tabindex', '0');
-  el.setAttribute('aria-label', label);
-  el.classList.add('target');
-  el.addEventListener('click', activate);
-  el.addEventListener('keydown', (e) => {
+export function svgButton(group, box, label, actions, activate) {
+  const hotspot = s('rect', { ...box, class: 'hotspot', role: 'button', tabindex: 0, 'aria-label': label, 'data-actions': JSON.stringify(actions) });
+  group.classList.add('target');
+  hotspot.addEventListener('click', activate);
+  hotspot.addEventListener('keydown', (e) => {
     const key = /** @type {KeyboardEvent} */ (e).key;
     if (key === 'Enter' || key === ' ') {
       e.preventDefault();
       activate();
     }
   });
-  return el;
+  group.append(hotspot);
+  return group;
 }
 
 /**

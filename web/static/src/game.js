@@ -1,20 +1,32 @@
 // The game page (`/games/{id}`): play, spectate and replay one game. It holds the latest game
-// document for the seat this tab plays (or for a spectator), the event log, and, in a replay,
-// the position shown; every change of these re-renders the page from them.
+// document for the seat this tab plays (or for a spectator), the event log, and the position
+// shown: the live game, a position of the replay, or, while other players' moves are replayed
+// at a readable pace, the position after one of them. Every change re-renders the page from
+// these.
 
 import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
-import { boardFor } from './boards/index.js';
+import { loadBoard } from './boards/index.js';
+import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { describeLifecycle, eventList } from './log.js';
+import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
+import { setUpMenu } from './menu.js';
+import { adoptPlayerSeat } from './players/identity.js';
+import { joinAsPlayer, joiningAs } from './players/play-as.js';
+import { rematch } from './rematch.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
+import { PACE_MS, settings } from './settings.js';
 import { followGame } from './updates.js';
+import { reveal, setUpFrame, showDrawing } from './viewport.js';
 
 /** @typedef {import('./api.js').GameDocument} GameDocument */
 /** @typedef {import('./api.js').StateDocument} StateDocument */
 /** @typedef {import('./api.js').EventDto} EventDto */
 /** @typedef {import('./api.js').Action} Action */
+/** @typedef {import('./boards/index.js').BoardModule} BoardModule */
+/** @typedef {import('./boards/index.js').BoardContext} BoardContext */
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const ASSETS = new URL('..', import.meta.url).href;
@@ -29,18 +41,42 @@ const page = {
   /** @type {unknown} the game's data file */
   data: null,
   title: '',
+  /** @type {BoardModule | null} */
+  board: null,
   /** @type {number | null} the seq shown in a replay; `null` when live */
   replaySeq: null,
   /** @type {StateDocument | null} */
   replayState: null,
   /** @type {Map<number, StateDocument>} */
   states: new Map(),
+  /**
+   * While other players' moves are replayed at a readable pace: the position shown, which
+   * move of how many, and whose.
+   * @type {{state: StateDocument, step: number, steps: number, who: string} | null}
+   */
+  playback: null,
+  /** Set to end a playback at once. */
+  skip: false,
+  /** @type {EventDto[]} the move just shown, marked on the board */
+  recent: [],
   busy: false,
+  offline: false,
+  /** Whether the last render was the viewer's turn (for the chime); `null` before the first. */
+  /** @type {boolean | null} */
+  wasYourTurn: null,
+  /** The last event whose mark the board's frame was panned to. */
+  revealed: 0,
 };
 
-/** @param {number} seat */
+/**
+ * A seat's name; when two seats share one (two bots of a kind), with its seat mark too.
+ * @param {number} seat
+ */
 function seatName(seat) {
-  return page.doc?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const seats = page.doc?.seats ?? [];
+  const name = seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const shared = seats.some((s) => s.seat !== seat && s.name === name);
+  return shared ? `${name} ${seatLook(seat).label}` : name;
 }
 
 /** @param {unknown} e */
@@ -55,6 +91,15 @@ function clearError() {
   byId('game-error').hidden = true;
 }
 
+/** @param {number} ms */
+function sleep(ms) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const tick = () => (page.skip || Date.now() - started >= ms ? resolve(undefined) : setTimeout(tick, 50));
+    tick();
+  });
+}
+
 // ---- loading and following ----
 
 /** Loads the events the page has not seen yet. */
@@ -64,41 +109,146 @@ async function catchUpEvents() {
   page.events.push(...(await api.eventsAfter(gameId, page.token, after)));
 }
 
-/** Takes a newer document (from an action, a poll or a reload), one at a time. */
-let accepting = Promise.resolve();
-/** @param {GameDocument} doc */
-function accept(doc) {
-  accepting = accepting.then(async () => {
-    if (page.doc && doc.version < page.doc.version) return;
-    page.doc = doc;
-    try {
-      await catchUpEvents();
-    } catch (e) {
-      showError(e);
+/**
+ * The events of `events` grouped by move: the events one action caused share its seat and
+ * its time of writing.
+ * @param {EventDto[]} events
+ * @returns {EventDto[][]}
+ */
+function moves(events) {
+  /** @type {EventDto[][]} */
+  const groups = [];
+  for (const e of events) {
+    const last = groups.at(-1);
+    const first = last?.[0];
+    if (last && first && first.created_at === e.created_at && (e.seat === null || e.seat === first.seat)) {
+      last.push(e);
+    } else {
+      groups.push([e]);
     }
+  }
+  return groups;
+}
+
+/**
+ * Shows other players' moves one at a time at the reader's pace: the position after each move
+ * but the last, each for a moment, unless skipped. The live position follows.
+ * @param {EventDto[][]} groups
+ */
+async function playBack(groups) {
+  const pace = PACE_MS[settings().pace];
+  page.skip = false;
+  for (let i = 0; i < groups.length - 1 && !page.skip; i++) {
+    const group = groups[i];
+    const seq = /** @type {EventDto} */ (group.at(-1)).seq;
+    let state;
+    try {
+      state = page.states.get(seq) ?? (await api.stateAt(gameId, page.token, seq));
+    } catch {
+      break;
+    }
+    page.states.set(seq, state);
+    const seat = group.find((e) => e.seat !== null)?.seat;
+    page.playback = { state, step: i + 1, steps: groups.length, who: seat == null ? 'the game' : seatName(seat) };
+    page.recent = group;
     render();
-  }).catch(showError);
+    await sleep(pace);
+  }
+  page.playback = null;
+}
+
+/** The documents being taken, one after another. */
+let accepting = Promise.resolve();
+
+/**
+ * Takes a newer document (from an action, the stream, a poll or a reload), one at a time.
+ * Other players' moves are replayed at the reader's pace; the viewer's own at once.
+ * @param {GameDocument} doc
+ * @param {boolean} [own] the answer to the viewer's own action
+ */
+function accept(doc, own = false) {
+  if (own) page.skip = true;
+  accepting = accepting
+    .then(async () => {
+      if (page.doc && doc.version <= page.doc.version) return;
+      const before = page.doc?.version ?? 0;
+      page.doc = doc;
+      try {
+        await catchUpEvents();
+      } catch (e) {
+        showError(e);
+      }
+      const fresh = page.events.filter((e) => e.seq > before);
+      const groups = moves(fresh);
+      const paced = !own && before > 0 && page.replaySeq === null && PACE_MS[settings().pace] > 0;
+      if (paced && groups.length > 1) await playBack(groups);
+      page.recent = groups.at(-1) ?? [];
+      render();
+      // Leave another player's last move on screen for a moment before the next arrives.
+      if (paced && fresh.length) {
+        page.skip = false;
+        await sleep(PACE_MS[settings().pace]);
+      }
+    })
+    .catch(showError);
   return accepting;
 }
 
-/** @param {Action} action */
+/**
+ * Submits one action. A refusal because the page was behind the game (another player moved
+ * first) is retried once when the same action is still legal in the newer game.
+ * @param {Action} action
+ */
 async function act(action) {
-  if (!page.token || !page.doc || page.busy) return;
+  if (!page.token || !page.doc || page.busy || page.offline) return;
   page.busy = true;
   clearError();
   document.body.dataset.busy = 'true';
   try {
-    const res = await api.postAction(gameId, page.token, action, page.doc.version);
-    await accept(res.game);
+    let version = page.doc.version;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await api.postAction(gameId, page.token, action, version);
+        await accept(res.game, true);
+        break;
+      } catch (e) {
+        const stale = e instanceof api.ApiError && e.status === 409 && attempt === 0;
+        const now = stale ? await api.getGame(gameId, page.token).catch(() => null) : null;
+        const key = JSON.stringify(action);
+        if (now && now.legal_actions.some((a) => JSON.stringify(a) === key)) {
+          version = now.version;
+          continue;
+        }
+        if (now) {
+          await accept(now, true);
+          throw new Error('Another player moved first, and that move is no longer possible: here is the game as it is now.');
+        }
+        throw e;
+      }
+    }
   } catch (e) {
     showError(e);
-    if (e instanceof api.ApiError && (e.status === 409 || e.status === 422)) {
+    if (e instanceof api.ApiError && e.status === 422) {
       // The page was behind the game: show the game as it is now.
-      await api.getGame(gameId, page.token).then(accept, () => {});
+      await api.getGame(gameId, page.token).then((/** @type {GameDocument} */ doc) => accept(doc, true), () => {});
     }
   } finally {
     page.busy = false;
     delete document.body.dataset.busy;
+    render();
+  }
+}
+
+/**
+ * Submits several actions, one after another (buying three shares): stops at the first
+ * refusal.
+ * @param {Action[]} actions
+ */
+async function actAll(actions) {
+  for (const action of actions) {
+    const before = page.doc?.version;
+    await act(action);
+    if (page.doc?.version === before) return;
   }
 }
 
@@ -112,10 +262,13 @@ function follow() {
     token: page.token,
     version: () => page.doc?.version ?? 0,
     onDocument: (doc) => accept(doc),
-    onConnection: (error) => {
+    onConnection: (offline) => {
+      page.offline = offline;
+      document.body.dataset.offline = String(offline);
       const box = byId('connection');
-      box.hidden = error === null;
-      if (error) replace(box, `Live updates interrupted (${error.message}); retrying…`);
+      box.hidden = !offline;
+      replace(box, 'You are offline: the server cannot be reached. Your moves are paused until it answers again; reconnecting…');
+      render();
     },
   });
 }
@@ -139,6 +292,8 @@ async function load() {
   page.events = [];
   page.states.clear();
   await catchUpEvents();
+  // What happened last is marked from the start.
+  page.recent = moves(page.events).at(-1) ?? [];
 }
 
 async function loadData() {
@@ -149,6 +304,8 @@ async function loadData() {
   } catch {
     page.data = null;
   }
+  // Without its data file a board cannot be drawn: the generic one shows the view instead.
+  page.board = await loadBoard(page.data ? type : '');
   try {
     page.title = (await api.gameTypes()).find((g) => g.type === type)?.title ?? humanize(type);
   } catch {
@@ -168,12 +325,14 @@ async function showSeq(seq) {
   if (seq === null) {
     page.replaySeq = null;
     page.replayState = null;
+    page.recent = [];
     history.replaceState(null, '', location.pathname);
     render();
     return;
   }
   const target = Math.min(Math.max(1, seq), Math.max(1, doc.version));
   page.replaySeq = target;
+  page.recent = page.events.filter((e) => e.seq === target);
   history.replaceState(null, '', `${location.pathname}?seq=${target}`);
   try {
     let state = page.states.get(target);
@@ -186,6 +345,11 @@ async function showSeq(seq) {
     showError(e);
   }
   render();
+}
+
+/** The seqs where a turn starts, for stepping a replay turn by turn. */
+function turnStarts() {
+  return page.events.filter((e) => e.event.type === 'turn_started').map((e) => e.seq);
 }
 
 // ---- rendering ----
@@ -216,84 +380,88 @@ function restoreFocus(key) {
   else if (document.activeElement === document.body) byId('actions').focus();
 }
 
+/** The position the page shows: live, a replay's, or a move being played back. */
+function shownPosition() {
+  const doc = /** @type {GameDocument} */ (page.doc);
+  if (page.replaySeq !== null) {
+    const s = page.replayState;
+    return { view: s?.view, seq: page.replaySeq, active: s?.active_seats ?? [], outcome: s?.outcome ?? null, live: false };
+  }
+  if (page.playback) {
+    const s = page.playback.state;
+    return { view: s.view, seq: s.seq, active: s.active_seats, outcome: s.outcome, live: false };
+  }
+  return { view: doc.view, seq: doc.version, active: doc.active_seats, outcome: doc.outcome, live: true };
+}
+
 function render() {
   const doc = page.doc;
-  if (!doc) return;
+  const board = page.board;
+  if (!doc || !board) return;
   const focused = focusKey();
-  // Without its data file a board cannot be drawn: the generic one shows the view instead.
-  const board = boardFor(page.data ? doc.type : '');
   const replaying = page.replaySeq !== null;
-  const shown = replaying ? page.replayState : null;
-  const view = replaying ? shown?.view : doc.view;
-  const legal = replaying ? [] : doc.legal_actions;
-  const templates = replaying ? [] : doc.action_templates;
-  const activeSeats = replaying ? (shown?.active_seats ?? []) : doc.active_seats;
-  const outcome = replaying ? shown?.outcome : doc.outcome;
-  /** @type {import('./boards/index.js').BoardContext} */
+  const shown = shownPosition();
+  const legal = shown.live ? doc.legal_actions : [];
+  const templates = shown.live ? doc.action_templates : [];
+  /** @type {BoardContext} */
   const ctx = {
-    view,
+    view: shown.view,
     data: page.data,
     config: gameConfig(),
     seat: doc.seat ?? null,
     name: seatName,
     legal,
+    templates,
+    recent: page.recent.map((e) => e.event),
+    events: page.events.filter((e) => e.seq <= shown.seq),
     offer: (actions, question) => offer(actions, (a) => board.describeAction(a, ctx), act, question),
+    act,
+    actAll,
   };
 
-  document.body.dataset.version = String(doc.version);
-  document.body.dataset.status = doc.status;
-  document.body.dataset.seat = doc.seat == null ? '' : String(doc.seat);
-  document.body.dataset.replay = replaying ? String(page.replaySeq) : '';
+  const body = document.body.dataset;
+  // The version a test or a script may wait for: only once the page shows it.
+  if (shown.live) body.version = String(doc.version);
+  body.status = doc.status;
+  body.seat = doc.seat == null ? '' : String(doc.seat);
+  body.replay = replaying ? String(page.replaySeq) : '';
+  body.playback = page.playback ? 'true' : '';
 
   replace(byId('game-title'), `${page.title} `, h('code', {}, gameId.slice(0, 8)));
-  const stage = view && board.status ? board.status(ctx) : null;
+  const stage = shown.view && board.status ? board.status(ctx) : null;
   replace(
     byId('game-status'),
     `${humanize(doc.status)} · move ${doc.version}`,
+    clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(doc.clock)] : '',
     stage ? ` · ${stage}` : '',
     replaying ? ` · replay at event ${page.replaySeq}` : '',
   );
-
-  // "Your turn": the game waits for this seat (or it has standing actions).
-  const banner = byId('turn-banner');
-  const mayAct = !replaying && (legal.length > 0 || templates.length > 0);
-  const waitedFor = doc.seat != null && doc.active_seats.includes(doc.seat);
-  document.body.dataset.yourTurn = String(mayAct && waitedFor);
-  banner.hidden = doc.status === 'open' || replaying;
-  banner.classList.toggle('yours', mayAct && waitedFor);
-  if (doc.outcome) {
-    const winners = doc.outcome.winners.map(seatName).join(' and ');
-    replace(banner, `Game over: ${winners} ${doc.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
-  } else if (mayAct && waitedFor) {
-    replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
-  } else if (mayAct) {
-    replace(banner, 'You may act now.');
-  } else {
-    replace(banner, `Waiting for ${doc.active_seats.map(seatName).join(' and ') || 'nobody'}.`);
-  }
-  document.title = `${mayAct && waitedFor ? '● Your turn · ' : ''}${page.title || 'Game'}`;
 
   renderSeatChoice(doc);
   renderJoin(doc);
 
   const boardEl = byId('board');
-  if (view) {
-    replace(boardEl, board.render(ctx));
+  const before = piecePlaces(boardEl);
+  if (shown.view) {
+    const drawn = board.render(ctx);
+    showDrawing(drawn.drawing, board.minWidth);
+    replace(byId('board-panels'), drawn.panels ?? []);
+    glide(boardEl, before);
+    const last = page.recent.at(-1)?.seq ?? 0;
+    const mark = boardEl.querySelector('.recent-mark');
+    if (last !== page.revealed && mark) {
+      page.revealed = last;
+      reveal(mark);
+    }
   } else {
-    replace(boardEl, h('p', { class: 'hint' }, replaying ? 'Loading…' : 'The game starts when every seat is taken.'));
+    showDrawing(h('p', { class: 'hint' }, replaying ? 'Loading…' : 'The game starts when every seat is taken.'), 0);
+    replace(byId('board-panels'));
   }
 
-  const actionsArea = byId('actions');
-  actionsArea.hidden = replaying || doc.seat == null || doc.status !== 'active';
-  replace(
-    byId('action-list'),
-    legal.length || templates.length
-      ? [actionList(legal, (a) => board.describeAction(a, ctx), act), templateForms(templates, act, (field, value) => board.describeValue?.(field, value, ctx) ?? null)]
-      : h('p', { class: 'hint' }, 'Nothing to do right now.'),
-  );
-
-  renderPlayers(doc, ctx, activeSeats, board);
-  renderOutcome(doc, outcome ?? null);
+  renderDock(doc, ctx, board, shown.live);
+  renderPlayers(doc, ctx, shown.active, board);
+  renderOutcome(doc, ctx, board, shown.outcome);
+  renderRules(board);
 
   /** @param {api.EventDto['event']} e */
   const describe = (e) => describeLifecycle(e, ctx.name) ?? board.describeEvent(e, ctx);
@@ -306,16 +474,184 @@ function render() {
       replayControls({
         seq: page.replaySeq,
         last: doc.version,
+        turns: turnStarts(),
         explanation: event ? describe(event.event) : '',
         go: showSeq,
       }),
     );
   }
   const log = byId('log');
-  replace(log, eventList(page.events, page.replaySeq, describe));
+  const logUntil = replaying ? page.replaySeq : page.playback ? page.playback.state.seq : null;
+  replace(log, eventList(page.events, logUntil, describe, page.recent.map((e) => e.seq)));
   if (!replaying) log.scrollTop = log.scrollHeight;
   restoreFocus(focused);
-  document.body.dataset.ready = 'true';
+  body.ready = 'true';
+}
+
+/**
+ * The dock beside the board: what the game waits for (the prompt bar), the pace of a playback,
+ * and the viewer's moves.
+ * @param {GameDocument} doc
+ * @param {BoardContext} ctx
+ * @param {BoardModule} board
+ * @param {boolean} live
+ */
+function renderDock(doc, ctx, board, live) {
+  const replaying = page.replaySeq !== null;
+  const legal = ctx.legal;
+  const templates = ctx.templates;
+  const mayAct = live && (legal.length > 0 || templates.length > 0);
+  const waitedFor = doc.seat != null && doc.active_seats.includes(doc.seat);
+  const yourTurn = mayAct && waitedFor;
+  document.body.dataset.yourTurn = String(yourTurn && !page.offline);
+  if (yourTurn && page.wasYourTurn === false && settings().sound) turnChime();
+  page.wasYourTurn = yourTurn;
+
+  const banner = byId('turn-banner');
+  banner.classList.toggle('yours', yourTurn);
+  const waiting = doc.active_seats.map(seatName).join(' and ') || 'nobody';
+  if (doc.status === 'open') {
+    replace(banner, 'Waiting for players to take the open seats.');
+  } else if (replaying) {
+    replace(banner, `Replay: event ${page.replaySeq} of ${doc.version}.`);
+  } else if (doc.outcome) {
+    const winners = doc.outcome.winners.map(seatName).join(' and ');
+    replace(banner, `Game over: ${winners} ${doc.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
+  } else if (yourTurn) {
+    replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
+  } else if (legal.length > 0) {
+    // A move of one's own out of turn (a rent to claim, an offer to answer); forms that are
+    // always open (Monopoly's trade offers) are no reason to say so.
+    replace(banner, `Waiting for ${waiting}. You may act meanwhile.`);
+  } else {
+    replace(banner, `Waiting for ${waiting}.`);
+  }
+  document.title = `${yourTurn ? '● Your turn · ' : ''}${page.title || 'Game'}`;
+
+  // The clocks that run, beside the moves (on a phone the seat panels are far below).
+  const clocks = byId('dock-clocks');
+  const running = live && !doc.outcome ? doc.seats.filter((s) => s.clock?.running) : [];
+  clocks.hidden = running.length === 0;
+  replace(
+    clocks,
+    running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? 'Your time' : `${seatName(s.seat)}’s time`, ' ', s.clock ? seatClock(s.clock) : null)),
+  );
+
+  const prompt = ctx.view && board.prompt ? board.prompt(ctx) : null;
+  const promptBox = byId('prompt');
+  promptBox.hidden = !prompt;
+  if (prompt) {
+    replace(
+      promptBox,
+      h('p', { class: 'prompt-title' }, prompt.title),
+      prompt.details?.length ? h('ul', { class: 'prompt-details' }, prompt.details.map((d) => h('li', {}, d))) : null,
+    );
+  }
+
+  const pacing = byId('pacing');
+  pacing.hidden = !page.playback;
+  if (page.playback) {
+    const p = page.playback;
+    replace(
+      pacing,
+      h('span', {}, `Showing ${p.who}'s move (${p.step} of ${p.steps})…`),
+      h('button', { type: 'button', id: 'skip-playback', onclick: () => (page.skip = true) }, 'Skip to now'),
+    );
+  }
+
+  const actionsArea = byId('actions');
+  actionsArea.hidden = replaying || doc.seat == null || doc.status !== 'active';
+  const custom = board.controls && mayAct ? board.controls(ctx) : { kinds: [], controls: [] };
+  const listed = legal.filter((a) => !custom.kinds.includes(a.type));
+  const words = (/** @type {string} */ field, /** @type {unknown} */ value) => board.describeValue?.(field, value, ctx) ?? null;
+  const named = (/** @type {import('./api.js').ActionTemplate} */ t) => board.describeTemplate?.(t, ctx) ?? null;
+  // With nothing else to do, every form is open; else only the decision at hand.
+  const open = (/** @type {import('./api.js').ActionTemplate} */ t) => listed.length === 0 || (board.openTemplates ?? []).includes(t.type);
+  const mySeat = doc.seat == null ? null : doc.seats[doc.seat];
+  const takenOver = live && mySeat?.status === 'taken_over';
+  if (takenOver) {
+    promptBox.hidden = false;
+    replace(promptBox, h('p', { class: 'prompt-title' }, `Your clock ran out: the server's ${mySeat?.bot?.level ?? ''} bot plays your seat. Take it back to play on.`.replace('  ', ' ')));
+  }
+  replace(
+    byId('action-list'),
+    takenOver
+      ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, 'Take my seat back')
+      : mayAct
+      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null)]
+      : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
+  );
+  // Offline or replaying other moves: the controls stay visible but cannot be used.
+  const paused = page.offline || page.playback !== null || page.busy;
+  actionsArea.classList.toggle('paused', paused);
+  for (const control of actionsArea.querySelectorAll('button, input, select')) {
+    /** @type {HTMLButtonElement} */ (control).disabled = paused;
+  }
+  document.body.dataset.paused = String(paused);
+}
+
+/**
+ * Resigns, aborts or reclaims the seat this tab plays, and shows the game as it is then.
+ * @param {'resign' | 'abort' | 'reclaim'} what
+ */
+async function seatCommand(what) {
+  const doc = page.doc;
+  if (!doc || !page.token || doc.seat == null) return;
+  clearError();
+  try {
+    const res =
+      what === 'resign' ? await api.resign(gameId, page.token, doc.seat) : what === 'reclaim' ? await api.reclaim(gameId, page.token, doc.seat) : await api.abortGame(gameId, page.token);
+    if (res.game) await accept(res.game, true);
+    else await api.getGame(gameId, page.token).then((/** @type {GameDocument} */ d) => accept(d, true));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/**
+ * The game's own commands for the menu: resign or abort while it goes on, a rematch once over.
+ * @returns {Node[]}
+ */
+function gameCommands() {
+  const doc = page.doc;
+  if (!doc || !heldSeats(gameId).length) return [];
+  const mine = doc.seat == null ? null : doc.seats[doc.seat];
+  const going = doc.status === 'active' || doc.status === 'open';
+  // A game nobody has moved in may be called off; after that, a player resigns.
+  const moved = page.events.some((e) => e.seat !== null);
+  /** @type {Node[]} */
+  const commands = [];
+  if (going && mine && !moved) {
+    commands.push(h('button', { type: 'button', id: 'menu-abort', onclick: () => confirmThen('Call the game off? Nobody has moved yet; it ends without a winner.', 'Call it off', () => seatCommand('abort')) }, 'Call the game off'));
+  } else if (going && mine && mine.status !== 'resigned') {
+    const others = doc.seats.length > 2 ? ' The server’s bot plays on for your seat.' : ' The other player wins.';
+    commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(`Resign?${others} This cannot be undone.`, 'Resign', () => seatCommand('resign')) }, 'Resign'));
+  }
+  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, 'Rematch: the same seats, a new game'));
+  return commands;
+}
+
+/**
+ * Asks before doing something that cannot be undone (a modal dialog; Escape cancels).
+ * @param {string} question
+ * @param {string} yes
+ * @param {() => void} then
+ */
+function confirmThen(question, yes, then) {
+  const dialog = h(
+    'dialog',
+    { class: 'chooser', 'aria-label': question },
+    h('p', {}, question),
+    h(
+      'div',
+      { class: 'choices' },
+      h('button', { type: 'button', class: 'action', id: 'confirm-yes', onclick: () => { dialog.close(); then(); } }, yes),
+      h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, 'Cancel'),
+    ),
+  );
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
 }
 
 /**
@@ -340,7 +676,7 @@ function renderSeatChoice(doc) {
     chooseSeat(gameId, select.value === 'spectator' ? null : Number(select.value));
     await restart();
   });
-  replace(box, h('p', { id: 'you' }, you), held.length > 0 ? h('label', { class: 'field' }, 'Play as ', select) : null);
+  replace(box, h('p', { id: 'you' }, you), held.length > 1 || doc.seat == null ? h('label', { class: 'field' }, 'Play as ', select) : null);
 }
 
 /**
@@ -354,11 +690,12 @@ function renderJoin(doc) {
     replace(box);
     return;
   }
+  if (document.getElementById('join-name')) return;
   const name = h('input', { id: 'join-name', type: 'text', maxlength: 64, value: localStorage.getItem('boardgames.name') ?? '' });
   replace(
     box,
     h('h3', {}, 'Open seats'),
-    h('label', { class: 'field' }, 'Your name ', name),
+    joiningAs() ?? h('label', { class: 'field' }, 'Your name ', name),
     open.map((s) =>
       h(
         'button',
@@ -368,6 +705,11 @@ function renderJoin(doc) {
           'data-seat': s.seat,
           onclick: async () => {
             try {
+              if (await joinAsPlayer(gameId, s.seat)) {
+                chooseSeat(gameId, s.seat);
+                await restart();
+                return;
+              }
               const joined = await api.joinSeat(gameId, { name: name.value.trim() || 'Player', seat: s.seat });
               localStorage.setItem('boardgames.name', joined.name);
               rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
@@ -385,10 +727,11 @@ function renderJoin(doc) {
 }
 
 /**
+ * A panel per seat: name, whose turn, the game's facts, and a place for a clock.
  * @param {GameDocument} doc
- * @param {import('./boards/index.js').BoardContext} ctx
+ * @param {BoardContext} ctx
  * @param {number[]} activeSeats
- * @param {import('./boards/index.js').BoardModule} board
+ * @param {BoardModule} board
  */
 function renderPlayers(doc, ctx, activeSeats, board) {
   replace(
@@ -397,17 +740,22 @@ function renderPlayers(doc, ctx, activeSeats, board) {
       const look = seatLook(s.seat);
       const rows = ctx.view ? board.playerRows(ctx, s.seat) : [];
       const active = activeSeats.includes(s.seat);
+      const who = s.open ? 'Open seat' : (s.name ?? '');
       return h(
         'section',
-        { class: `player${active ? ' active' : ''}`, 'data-seat': s.seat, 'aria-label': `Seat ${s.seat + 1}` },
+        { class: `player${active ? ' active' : ''}`, 'data-seat': s.seat, 'aria-label': `Seat ${s.seat + 1}: ${who}` },
         h(
           'h3',
           {},
           chip(look.colour, look.label),
           ' ',
-          s.open ? 'Open seat' : (s.name ?? ''),
+          who,
+          s.kind === 'bot' ? h('span', { class: 'badge' }, `bot${s.bot ? `: ${s.bot.level}` : ''}`) : null,
+          s.status === 'taken_over' ? h('span', { class: 'badge' }, `a ${s.bot?.level ?? ''} bot stands in`.replace('  ', ' ')) : null,
+          s.status === 'resigned' ? h('span', { class: 'badge' }, 'resigned') : null,
           s.seat === doc.seat ? h('span', { class: 'badge' }, 'you') : null,
           active ? h('span', { class: 'badge to-act' }, 'to act') : null,
+          s.clock && page.replaySeq === null ? seatClock(s.clock) : null,
         ),
         rows.length ? h('dl', {}, rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])) : null,
       );
@@ -416,35 +764,100 @@ function renderPlayers(doc, ctx, activeSeats, board) {
 }
 
 /**
+ * The final scores: the outcome's score per seat, the board's breakdown beside it, a rematch.
  * @param {GameDocument} doc
+ * @param {BoardContext} ctx
+ * @param {BoardModule} board
  * @param {api.Schemas['Outcome'] | null} outcome
  */
-function renderOutcome(doc, outcome) {
+function renderOutcome(doc, ctx, board, outcome) {
   const box = byId('outcome');
   box.hidden = !outcome;
   if (!outcome) return;
+  // Resignations can end a game before its rules score it: no score sheet then.
+  const scored = outcome.scores.length > 0;
+  const sheet = scored && board.scoreSheet && ctx.view ? board.scoreSheet(ctx) : null;
+  const places = outcome.places ?? [];
+  const order = doc.seats
+    .map((s) => ({ seat: s.seat, score: outcome.scores[s.seat] ?? null, place: places[s.seat] ?? 0 }))
+    .sort((a, b) => a.place - b.place || (b.score ?? 0) - (a.score ?? 0));
+  const left = new Map((outcome.left ?? []).map((l) => [l.seat, l.reason === 'resigned' ? 'resigned' : 'left: time ran out']));
   replace(
     byId('scores'),
     h(
       'table',
       { class: 'scores' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'), h('th', { scope: 'col' }, ''))),
+      sheet ? h('caption', {}, sheet.caption) : null,
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Score'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Result'))),
+      ),
       h(
         'tbody',
         {},
-        outcome.scores.map((score, seat) =>
+        order.map(({ score, seat }) =>
           h(
             'tr',
-            { 'data-seat': seat, 'data-score': score, class: outcome.winners.includes(seat) ? 'winner' : '' },
-            h('th', { scope: 'row' }, chip(seatLook(seat).colour, seatLook(seat).label), ' ', seatName(seat)),
-            h('td', { class: 'num' }, score),
-            h('td', {}, outcome.winners.includes(seat) ? '★ winner' : ''),
+            { 'data-seat': seat, 'data-score': score, 'data-place': places[seat] ?? null, class: outcome.winners.includes(seat) ? 'winner' : '' },
+            h(
+              'th',
+              { scope: 'row' },
+              chip(seatLook(seat).colour, seatLook(seat).label),
+              ' ',
+              seatName(seat),
+              sheet
+                ? h(
+                    'span',
+                    { class: 'breakdown' },
+                    sheet.columns.map((c, i) => h('span', {}, `${c}: `, h('b', {}, sheet.rows[seat]?.[i] ?? '–'))),
+                  )
+                : null,
+            ),
+            h('td', { class: 'num total' }, score ?? '–'),
+            h('td', {}, outcome.winners.includes(seat) ? '★ winner' : (left.get(seat) ?? (places[seat] ? `place ${places[seat]}` : ''))),
           ),
         ),
       ),
     ),
-    doc.status === 'finished' ? h('p', {}, h('a', { href: '?seq=1' }, 'Replay the game')) : null,
+    sheet?.note ? h('p', { class: 'hint' }, sheet.note) : null,
+    outcome.ended_by === 'resignation' ? h('p', { class: 'hint' }, 'The game ended by resignation, before its rules scored it.') : null,
+    outcome.left?.length && scored ? h('p', { class: 'hint' }, 'Players who left the game are placed after those who played to the end.') : null,
+    doc.status === 'finished'
+      ? h(
+          'p',
+          { class: 'after-game' },
+          h('a', { href: '?seq=1', class: 'button', id: 'replay-start' }, 'Replay the game'),
+          ' ',
+          heldSeats(gameId).length ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
+        )
+      : null,
+    h('div', { id: 'rematch-links', 'aria-live': 'polite' }),
   );
+}
+
+/** @param {BoardModule} board */
+function renderRules(board) {
+  const box = byId('rules-text');
+  if (box.dataset.filled) return;
+  box.dataset.filled = 'true';
+  replace(
+    box,
+    board.rules.length
+      ? board.rules.map(([heading, paragraphs]) => [h('h3', {}, heading), paragraphs.map((p) => h('p', {}, p))])
+      : h('p', {}, 'No summary for this game yet.'),
+  );
+}
+
+async function startRematch() {
+  const doc = page.doc;
+  if (!doc) return;
+  try {
+    const created = await rematch(doc, gameConfig(), gameId);
+    replace(byId('rematch-links'), created);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 async function restart() {
@@ -456,6 +869,8 @@ async function restart() {
 
 async function main() {
   const shared = takeTokenFromFragment();
+  // A seat of the signed-in player is played with the player's key (docs/players.md).
+  await adoptPlayerSeat(gameId);
   if (shared) {
     try {
       const doc = await api.getGame(gameId, shared);
@@ -476,9 +891,21 @@ async function main() {
     showError(e);
     return;
   }
+  setUpFrame();
+  startTicking();
+  setUpMenu(gameCommands);
+  document.addEventListener('pointerdown', unlockSound, { once: true });
+  document.addEventListener('keydown', unlockSound, { once: true });
   byId('replay-link').addEventListener('click', (e) => {
     e.preventDefault();
     showSeq(1);
+  });
+  document.addEventListener('click', (e) => {
+    const link = e.target instanceof Element ? e.target.closest('a#replay-start') : null;
+    if (link) {
+      e.preventDefault();
+      showSeq(1);
+    }
   });
   document.addEventListener('keydown', (e) => {
     if (page.replaySeq === null || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
@@ -498,4 +925,3 @@ async function main() {
 }
 
 main();
-

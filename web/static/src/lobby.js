@@ -2,9 +2,11 @@
 // creating a game of any hosted type with its options and a person or an open seat per seat.
 
 import * as api from './api.js';
+import { CLOCK_CHOICES, clockIcon, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
+import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
 /** @typedef {import('./api.js').GameType} GameType */
 /** @typedef {import('./api.js').GameSummary} GameSummary */
@@ -105,12 +107,34 @@ async function openSeatsCell(game) {
 async function join(gameId, seat) {
   clearError();
   try {
+    if (await joinAsPlayer(gameId, seat)) {
+      location.href = `/games/${gameId}`;
+      return;
+    }
     const joined = await api.joinSeat(gameId, { name: playerName(), seat });
     rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
     location.href = `/games/${gameId}`;
   } catch (e) {
     showError(e);
   }
+}
+
+/** @type {Record<string, string>} */
+const STATUS_WORDS = { open: 'Open seats', active: 'Being played', finished: 'Finished', aborted: 'Aborted', expired: 'Expired' };
+
+/** @param {string} status */
+function statusText(status) {
+  return STATUS_WORDS[status] ?? humanize(status);
+}
+
+/**
+ * A game nobody has moved in for a day or more says so: it may be abandoned.
+ * @param {GameSummary} game
+ */
+function idleText(game) {
+  if (game.status !== 'open' && game.status !== 'active') return null;
+  const days = Math.floor((Date.now() - Date.parse(game.updated_at)) / 86400000);
+  return days >= 1 ? h('small', { class: 'idle' }, ` no move for ${days} day${days === 1 ? '' : 's'}`) : null;
 }
 
 async function loadList() {
@@ -142,8 +166,16 @@ async function loadList() {
     return h(
       'tr',
       { 'data-game': g.game_id },
-      h('td', {}, h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)), ' ', h('code', {}, g.game_id.slice(0, 8)), mine ? h('span', { class: 'badge' }, 'your seat') : null),
-      h('td', {}, h('span', { class: `status ${g.status}` }, humanize(g.status))),
+      h(
+        'td',
+        {},
+        h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)),
+        ' ',
+        h('code', {}, g.game_id.slice(0, 8)),
+        mine ? h('span', { class: 'badge' }, 'your seat') : null,
+        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(g.clock)) : null,
+      ),
+      h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
       seats,
       h('td', { class: 'num' }, g.version),
       h('td', { title: g.updated_at }, ago(g.updated_at)),
@@ -198,25 +230,45 @@ function setupFilters() {
 
 // ---- your seats ----
 
-function showMine() {
-  const games = heldGames();
+/** The most games "Your seats" looks up. */
+const MINE_SHOWN = 12;
+
+/**
+ * One game this browser holds a seat in: its type, who plays, and whose turn it is.
+ * @param {string} id
+ */
+async function mineEntry(id) {
+  const held = heldSeats(id);
+  const mine = held.find((s) => s.mine) ?? held[0];
+  const link = h('a', { href: `/games/${id}` }, h('code', {}, id.slice(0, 8)));
+  try {
+    const doc = await api.getGame(id, mine?.token ?? null);
+    const names = doc.seats.map((s) => (s.open ? 'open seat' : (s.name ?? `seat ${s.seat + 1}`))).join(', ');
+    const yourTurn = doc.status === 'active' && doc.seat != null && doc.active_seats.includes(doc.seat);
+    const waiting = doc.active_seats.map((s) => doc.seats[s]?.name ?? `seat ${s + 1}`).join(' and ');
+    const state = doc.status === 'finished' ? 'finished' : doc.status === 'open' ? 'waiting for players' : yourTurn ? 'your turn!' : `waiting for ${waiting}`;
+    return h(
+      'li',
+      { 'data-game': id },
+      h('a', { href: `/games/${id}` }, titleOf(doc.type)),
+      ' ',
+      h('code', {}, id.slice(0, 8)),
+      `: ${names}. `,
+      h('span', { class: yourTurn ? 'turn' : '' }, state),
+    );
+  } catch {
+    return h('li', { 'data-game': id }, link, ' (not available)');
+  }
+}
+
+async function showMine() {
+  const games = heldGames().slice(-MINE_SHOWN).reverse();
   const list = byId('my-games');
-  replace(
-    list,
-    games.length
-      ? games.map((id) =>
-          h(
-            'li',
-            {},
-            h('a', { href: `/games/${id}` }, h('code', {}, id.slice(0, 8))),
-            ' as ',
-            heldSeats(id)
-              .map((s) => `${s.name} (seat ${s.seat + 1})`)
-              .join(', '),
-          ),
-        )
-      : h('li', {}, 'None yet: create a game or join one.'),
-  );
+  if (!games.length) {
+    replace(list, h('li', {}, 'None yet: create a game or join one.'));
+    return;
+  }
+  replace(list, await Promise.all(games.map(mineEntry)));
 }
 
 // ---- creating a game ----
@@ -238,7 +290,7 @@ async function typeChanged() {
   );
   replace(byId('new-config'), form.element);
   const count = /** @type {HTMLSelectElement} */ (byId('new-seat-count'));
-  const before = Number(count.value) || type.min_seats;
+  const before = rememberedSetup(type.type)?.count ?? (Number(count.value) || type.min_seats);
   replace(
     count,
     Array.from({ length: type.max_seats - type.min_seats + 1 }, (_, i) => {
@@ -249,25 +301,61 @@ async function typeChanged() {
   creating = { form, seats: seatRows() };
 }
 
-/** The seat rows for the chosen seat count; returns their reader. */
+/** Where the lobby remembers the last seats chosen, per game type. */
+const SETUP_KEY = 'boardgames.lobby.seats.v1';
+
+/** @typedef {{kind: string, name: string}} SeatSetup */
+
+/**
+ * The seats last chosen for a game type, if any.
+ * @param {string} type
+ * @returns {{count: number, seats: SeatSetup[], mine: number} | null}
+ */
+function rememberedSetup(type) {
+  try {
+    return JSON.parse(localStorage.getItem(SETUP_KEY) ?? '{}')[type] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {string} type
+ * @param {{count: number, seats: SeatSetup[], mine: number}} setup
+ */
+function rememberSetup(type, setup) {
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(SETUP_KEY) ?? '{}') ?? {};
+  } catch {
+    all = {};
+  }
+  localStorage.setItem(SETUP_KEY, JSON.stringify({ ...all, [type]: setup }));
+}
+
+/** The seat rows for the chosen seat count (as last chosen for this game); returns their reader. */
 function seatRows() {
   const count = Number(/** @type {HTMLSelectElement} */ (byId('new-seat-count')).value);
+  const type = /** @type {HTMLSelectElement} */ (byId('new-type')).value;
+  const remembered = rememberedSetup(type);
   const me = playerName();
   const rows = Array.from({ length: count }, (_, seat) => {
     const look = seatLook(seat);
+    const before = remembered?.seats[seat];
     const kind = h(
       'select',
       { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: who plays` },
-      SEAT_KINDS.map((k) => h('option', { value: k.kind }, k.label)),
+      SEAT_KINDS.map((k) => h('option', { value: k.kind, selected: before?.kind === k.kind }, k.label)),
     );
+    const isMine = (remembered?.mine ?? 0) === seat;
     const name = h('input', {
       id: `seat-name-${seat}`,
       type: 'text',
       maxlength: 64,
-      value: seat === 0 ? me : `Player ${seat + 1}`,
+      value: isMine ? me : (before?.name ?? `Player ${seat + 1}`),
       'aria-label': `Seat ${seat + 1}: name`,
-      // The first seat takes "Your name" until it is edited by hand.
-      'data-follows-player': seat === 0,
+      // The player's own seat takes "Your name" until it is edited by hand.
+      'data-follows-player': isMine,
     });
     name.addEventListener('input', () => delete name.dataset.followsPlayer);
     const mine = h('input', {
@@ -275,29 +363,38 @@ function seatRows() {
       name: 'mine',
       id: `seat-mine-${seat}`,
       value: seat,
-      checked: seat === 0,
+      checked: isMine,
+      'aria-label': `I play seat ${seat + 1}`,
     });
-    kind.addEventListener('change', () => {
+    const personal = () => {
       const person = kind.value === 'person';
       name.disabled = !person;
       mine.disabled = !person;
-    });
+    };
+    kind.addEventListener('change', personal);
+    personal();
     const row = h(
       'li',
       { class: 'seat-row' },
       chip(look.colour, look.label),
       kind,
       name,
-      h('label', { class: 'mine' }, mine, ' I play this seat'),
+      h('label', { class: 'mine', for: `seat-mine-${seat}` }, mine, ' I play this seat'),
     );
     return { row, kind, name, mine };
   });
   replace(byId('new-seats'), rows.map((r) => r.row));
-  return () =>
-    rows.map((r) => {
+  return () => {
+    rememberSetup(type, {
+      count,
+      seats: rows.map((r) => ({ kind: r.kind.value, name: r.name.value.trim() })),
+      mine: Math.max(0, rows.findIndex((r) => r.mine.checked)),
+    });
+    return rows.map((r) => {
       const kind = SEAT_KINDS.find((k) => k.kind === r.kind.value) ?? SEAT_KINDS[0];
       return { request: kind.request(r.name.value.trim()), mine: r.mine.checked && !r.mine.disabled };
     });
+  };
 }
 
 /** @param {SubmitEvent} e */
@@ -307,17 +404,20 @@ async function create(e) {
   if (!creating) return;
   const type = /** @type {HTMLSelectElement} */ (byId('new-type')).value;
   const seats = creating.seats();
+  const requests = seats.map((s) => seatAsPlayer(s.request, s.mine));
   let created;
   try {
     created = await api.createGame({
       type: /** @type {api.Schemas['CreateGameRequest']['type']} */ (type),
       config: /** @type {any} */ (creating.form.value()),
-      seats: seats.map((s) => s.request),
-    });
+      seats: requests,
+      clock: /** @type {any} */ ((CLOCK_CHOICES.find((c) => c.id === clockSelect().value) ?? CLOCK_CHOICES[0]).request),
+    }, tokenFor(requests));
   } catch (err) {
     showError(err);
     return;
   }
+  rememberCreated(created);
   for (const seat of created.seats) {
     // Bot seats have no token: nobody holds them.
     if (!seat.open && 'token' in seat) {
@@ -353,6 +453,11 @@ async function create(e) {
   loadList();
 }
 
+/** @returns {HTMLSelectElement} */
+function clockSelect() {
+  return /** @type {HTMLSelectElement} */ (byId('new-clock'));
+}
+
 async function main() {
   const nameInput = /** @type {HTMLInputElement} */ (byId('player-name'));
   nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
@@ -373,6 +478,9 @@ async function main() {
   byId('new-seat-count').addEventListener('change', () => {
     if (creating) creating.seats = seatRows();
   });
+  replace(clockSelect(), CLOCK_CHOICES.map((c) => h('option', { value: c.id }, c.label)));
+  clockSelect().value = localStorage.getItem('boardgames.lobby.clock') ?? 'none';
+  clockSelect().addEventListener('change', () => localStorage.setItem('boardgames.lobby.clock', clockSelect().value));
   byId('create-form').addEventListener('submit', (e) => create(/** @type {SubmitEvent} */ (e)));
   await typeChanged();
   setupFilters();

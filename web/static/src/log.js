@@ -1,21 +1,28 @@
-// The event log in sentences. Each entry links to the position right after it (`?seq=N`).
+// The event log in sentences. Each entry links to the position right after it (`?seq=N`);
+// the move just shown is marked.
 
 import { h } from './dom.js';
 
 /** @typedef {import('./api.js').EventDto} EventDto */
 
 /**
- * The log up to `until` (all of it when `null`), the entry at `until` marked as current.
+ * The log up to `until` (all of it when `null`), the entry at `until` marked as current and
+ * the entries of `recent` as the last move.
  * @param {EventDto[]} events
  * @param {number | null} until
  * @param {(event: EventDto['event']) => string} describe
+ * @param {number[]} [recent]
  */
-export function eventList(events, until, describe) {
+export function eventList(events, until, describe, recent = []) {
   const shown = until === null ? events : events.filter((e) => e.seq <= until);
   return shown.map((e) =>
     h(
       'li',
-      { 'data-seq': e.seq, class: e.seq === until ? 'current' : null, 'aria-current': e.seq === until ? 'step' : null },
+      {
+        'data-seq': e.seq,
+        class: [e.seq === until ? 'current' : '', recent.includes(e.seq) ? 'recent' : '', e.event.type === 'turn_started' ? 'turn' : ''].join(' ').trim() || null,
+        'aria-current': e.seq === until ? 'step' : null,
+      },
       h('a', { href: `?seq=${e.seq}`, class: 'seq', 'aria-label': `Show the game after event ${e.seq}` }, `#${e.seq}`),
       ' ',
       describe(e.event),

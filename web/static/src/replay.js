@@ -1,12 +1,14 @@
-// Replay controls: first, back, a slider over every event, forward, last, and back to the live
-// game; the event just shown, in words. Left and right arrow keys step too (game.js).
+// Replay controls: first, a turn back, an event back, a slider over every event, an event
+// forward, a turn forward, last, and back to the live game; the event just shown, in words.
+// Left and right arrow keys step an event (game.js).
 
 import { h } from './dom.js';
 
 /**
- * @param {{seq: number, last: number, explanation: string, go: (seq: number | null) => void}} at
+ * @param {{seq: number, last: number, turns: number[], explanation: string, go: (seq: number | null) => void}} at
+ *   `turns`: the seqs where turns start
  */
-export function replayControls({ seq, last, explanation, go }) {
+export function replayControls({ seq, last, turns, explanation, go }) {
   const slider = h('input', {
     id: 'replay-slider',
     type: 'range',
@@ -16,8 +18,11 @@ export function replayControls({ seq, last, explanation, go }) {
     'aria-label': 'Event number',
     'aria-valuetext': `event ${seq} of ${last}`,
   });
-  // Move while dragging only the label; load the position when the slider is let go.
+  // Load the position when the slider is let go.
   slider.addEventListener('change', () => go(Number(slider.value)));
+  const turnBack = [...turns].reverse().find((t) => t < seq) ?? 1;
+  const turnForward = turns.find((t) => t > seq) ?? last;
+  const turn = turns.filter((t) => t <= seq).length;
   /**
    * @param {string} id
    * @param {string} label
@@ -33,12 +38,19 @@ export function replayControls({ seq, last, explanation, go }) {
       'div',
       { class: 'replay-buttons', role: 'group', 'aria-label': 'Replay' },
       step('replay-first', 'First event', '◀◀', 1),
+      step('replay-turn-back', 'One turn back', '« Turn', turnBack),
       step('replay-back', 'One event back', '◀', seq - 1),
       slider,
       step('replay-forward', 'One event forward', '▶', seq + 1),
+      step('replay-turn-forward', 'One turn forward', 'Turn »', turnForward),
       step('replay-last', 'Last event', '▶▶', last),
-      h('button', { type: 'button', id: 'replay-live', onclick: () => go(null) }, 'Back to the live game'),
+      h('button', { type: 'button', id: 'replay-live', onclick: () => go(null) }, 'Back to the game'),
     ),
-    h('p', { id: 'replay-explanation', 'aria-live': 'polite' }, h('strong', {}, `Event ${seq} of ${last}: `), explanation),
+    h(
+      'p',
+      { id: 'replay-explanation', 'aria-live': 'polite' },
+      h('strong', {}, `Event ${seq} of ${last}${turn ? `, turn ${turn}` : ''}: `),
+      explanation,
+    ),
   );
 }

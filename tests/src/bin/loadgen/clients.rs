@@ -29,6 +29,11 @@ pub enum Protocol {
     /// answer while active, and when its seat is not, waits for a `version` message on its
     /// stream that names its seat among the active ones, and then `GET`s its document.
     Stream,
+    /// Spectators only, no moves: each client reads its own game's document (a game a few
+    /// dozen moves in, played first and not counted) again and again, naming the version it
+    /// has (`after_version`), as a follower re-reading after a change would. A "action" of
+    /// this row is one read: what a read replica (`--read-database-url`) carries.
+    Read,
 }
 
 impl Protocol {
@@ -37,6 +42,7 @@ impl Protocol {
             Protocol::Poll => "poll + act",
             Protocol::Act => "act",
             Protocol::Stream => "stream + act",
+            Protocol::Read => "read",
         }
     }
 }
@@ -94,11 +100,21 @@ impl Load {
         self.tally.lock().unwrap().requests += 1;
     }
 
-    /// `GET /v1/games/{id}` as `seat`.
-    async fn poll(&self, http: &reqwest::Client, game: &Game, seat: usize) -> anyhow::Result<Doc> {
+    /// `GET /v1/games/{id}` as `seat`, naming the version the client has (`after_version`),
+    /// so that a read replica never answers with an older one.
+    async fn poll(
+        &self,
+        http: &reqwest::Client,
+        game: &Game,
+        seat: usize,
+        known: i64,
+    ) -> anyhow::Result<Doc> {
         self.count_request();
         let res = http
-            .get(format!("{}/v1/games/{}", self.base, game.id))
+            .get(format!(
+                "{}/v1/games/{}?after_version={known}",
+                self.base, game.id
+            ))
             .bearer_auth(&game.tokens[seat])
             .send()
             .await?;
@@ -271,6 +287,7 @@ pub async fn run(
                 Protocol::Poll => tokio::spawn(by_requests(load, false, seed)),
                 Protocol::Act => tokio::spawn(by_requests(load, true, seed)),
                 Protocol::Stream => tokio::spawn(by_streams(load, seed)),
+                Protocol::Read => tokio::spawn(by_reads(load, seed)),
             }
         })
         .collect();
@@ -292,6 +309,8 @@ async fn by_requests(load: Arc<Load>, chain: bool, seed: u64) -> anyhow::Result<
     let mut expected_seat = 0;
     // The document to act on next, when an action's answer left the same seat active.
     let mut next: Option<Doc> = None;
+    // The newest version of the game the client has seen.
+    let mut known = 0;
     while load.has_budget() {
         let g = match &game {
             Some(g) => g.clone(),
@@ -299,13 +318,15 @@ async fn by_requests(load: Arc<Load>, chain: bool, seed: u64) -> anyhow::Result<
                 let g = load.create_game(&http, &mut rng).await?;
                 game = Some(g.clone());
                 expected_seat = 0;
+                known = 0;
                 g
             }
         };
         let doc = match next.take() {
             Some(doc) => doc,
             None => {
-                let mut doc = load.poll(&http, &g, expected_seat).await?;
+                let mut doc = load.poll(&http, &g, expected_seat, known).await?;
+                known = known.max(doc.version);
                 if doc.finished() {
                     game = None;
                     continue;
@@ -313,7 +334,7 @@ async fn by_requests(load: Arc<Load>, chain: bool, seed: u64) -> anyhow::Result<
                 let seat = *doc.active_seats.first().context("an active seat")?;
                 if seat != expected_seat {
                     expected_seat = seat;
-                    doc = load.poll(&http, &g, seat).await?;
+                    doc = load.poll(&http, &g, seat, known).await?;
                 }
                 doc
             }
@@ -324,12 +345,66 @@ async fn by_requests(load: Arc<Load>, chain: bool, seed: u64) -> anyhow::Result<
         let Some(after) = load.act(&http, &g, expected_seat, &doc, &mut rng).await? else {
             continue; // refused: poll again
         };
+        known = known.max(after.version);
         if after.finished() {
             game = None;
         } else if chain && after.lets(expected_seat) {
             next = Some(after);
         } else if let Some(&seat) = after.active_seats.first() {
             expected_seat = seat;
+        }
+    }
+    Ok(())
+}
+
+/// Moves played on a spectator's game before the reads are counted.
+const MOVES_BEFORE_READS: usize = 40;
+
+/// A spectator: plays a game [`MOVES_BEFORE_READS`] moves in (uncounted), then reads its
+/// document, naming its version, until the budget is spent.
+async fn by_reads(load: Arc<Load>, seed: u64) -> anyhow::Result<()> {
+    let http = reqwest::Client::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let game = load.create_game(&http, &mut rng).await?;
+    let mut seat = 0;
+    let mut version = 0;
+    for _ in 0..MOVES_BEFORE_READS {
+        let doc = load.poll(&http, &game, seat, version).await?;
+        let Some(&active) = doc.active_seats.first() else {
+            break;
+        };
+        seat = active;
+        let doc = load.poll(&http, &game, seat, version).await?;
+        let action = pick(&mut rng, &doc.legal_actions);
+        let res = http
+            .post(format!("{}/v1/games/{}/actions", load.base, game.id))
+            .bearer_auth(&game.tokens[seat])
+            .json(&json!({ "action": action, "expected_version": doc.version }))
+            .send()
+            .await?;
+        if let Ok(applied) = res.json::<Applied>().await {
+            version = applied.game.version;
+        }
+    }
+    let url = format!("{}/v1/games/{}?after_version={version}", load.base, game.id);
+    while load.claim() {
+        load.count_request();
+        let started = Instant::now();
+        let res = http.get(&url).send().await;
+        let outcome = match res {
+            Ok(res) if res.status().is_success() => res
+                .bytes()
+                .await
+                .map(|_| ())
+                .map_err(|e| format!("transport error ({})", short(&e))),
+            Ok(res) => Err(res.status().as_u16().to_string()),
+            Err(e) => Err(format!("transport error ({})", short(&e))),
+        };
+        let elapsed = started.elapsed();
+        let mut t = load.tally.lock().unwrap();
+        match outcome {
+            Ok(()) => t.latencies.push(elapsed),
+            Err(what) => *t.failures.entry(what).or_default() += 1,
         }
     }
     Ok(())
@@ -373,7 +448,7 @@ async fn seat_by_stream(
         .await?
         .error_for_status()?;
     let mut stream = Versions::new(res);
-    let mut doc = load.poll(&http, &game, seat).await?;
+    let mut doc = load.poll(&http, &game, seat, 0).await?;
     loop {
         if doc.finished() {
             return Ok(());
@@ -384,21 +459,21 @@ async fn seat_by_stream(
             }
             doc = match load.act(&http, &game, seat, &doc, &mut rng).await? {
                 Some(after) => after,
-                None => load.poll(&http, &game, seat).await?,
+                None => load.poll(&http, &game, seat, doc.version).await?,
             };
             continue;
         }
-        loop {
+        let announced = loop {
             tokio::select! {
                 version = stream.next() => match version? {
-                    Some(v) if v.version > doc.version && v.wakes(seat) => break,
+                    Some(v) if v.version > doc.version && v.wakes(seat) => break v.version,
                     Some(_) => {}
                     None => bail!("the stream of game {} ended before the game", game.id),
                 },
                 _ = spent.wait_for(|spent| *spent) => return Ok(()),
             }
-        }
-        doc = load.poll(&http, &game, seat).await?;
+        };
+        doc = load.poll(&http, &game, seat, announced).await?;
     }
 }
 

@@ -11,6 +11,7 @@
 //! cargo run --release -p tests --bin loadgen                      # own server + own PostgreSQL
 //! cargo run --release -p tests --bin loadgen -- --runs 4          # the README's figures
 //! cargo run --release -p tests --bin loadgen -- --smoke           # a few hundred actions (CI)
+//! cargo run --release -p tests --bin loadgen -- --protocols read  # spectators' reads only
 //! cargo run --release -p tests --bin loadgen -- --player-notices  # players' streams (notices.rs)
 //! cargo run --release -p tests --bin loadgen -- --url http://127.0.0.1:8080 --database-url postgres://...
 //! ```
@@ -85,6 +86,9 @@ struct Args {
     /// Seed of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A read replica for the in-process service (`--read-database-url` of the server).
+    #[arg(long)]
+    read_database_url: Option<String>,
     /// Event streams (SSE, `GET /v1/games/{id}/stream`) to hold open during the measurement,
     /// ten per game, on games nobody plays: what holding many followers costs the action path.
     #[arg(long, default_value_t = 0)]
@@ -258,6 +262,7 @@ async fn start_service(url: String, placement: Placement, args: &Args) -> anyhow
     let mut settings = api::Settings::for_tests(&url);
     settings.pool_size = args.pool_size;
     settings.db_on_blocking_pool = placement == Placement::Blocking;
+    settings.read_database_url = args.read_database_url.clone();
     // Unless told, each placement gets its own default: one worker per pool connection for
     // work on the workers, one per core (the default before) for the blocking pool.
     settings.workers = match (args.workers, placement) {

@@ -1,6 +1,9 @@
 //! Acquire in the browser: created in the lobby with an option changed, the second seat handed
-//! over by its shared link, played to the end by clicking tiles, shares and buttons while a
-//! spectator watches, and at every move no page shows a tile of another seat's hand.
+//! over by its shared link to a phone, played to the end by clicking tiles, shares and buttons
+//! (a merger's shares through their form) while a spectator watches, and at every move no page
+//! shows a tile of another seat's hand; the tile just placed is marked; two shares are bought
+//! with one submit of the "buy several" form; the phone's layout, the merger's prompt, the
+//! worded log and axe-core's verdict are checked.
 
 use std::collections::BTreeSet;
 
@@ -84,7 +87,7 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "acquire-ann", (1280, 1000)).await;
-    let bob = Browser::open(&driver, &app, "acquire-bob", (1024, 900)).await;
+    let bob = Browser::open(&driver, &app, "acquire-bob", (390, 844)).await;
     let watcher = Browser::open(&driver, &app, "acquire-spectator", (1280, 1000)).await;
 
     // Ann creates a two-seat game for Ann and Bob with the shorter end rule.
@@ -130,6 +133,10 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
     let tokens = table.tokens();
     table.keyboard_every = 9;
+    let mut phone_checked = false;
+    let mut merger_told = false;
+    let mut fresh_marked = false;
+    let mut bought_two = false;
     loop {
         let now = hands(&app, &id, &tokens).await;
         let version = api_document(&app, &id).await["version"].as_i64().unwrap();
@@ -154,10 +161,48 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
                 page.screenshot("acquire-playing").await;
             }
         }
+        let doc = api_document(&app, &id).await;
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && doc["active_seats"][0] == 1 && bob.board_buttons().await > 0 {
+            bob.wait_for_version(version).await;
+            bob.assert_phone_layout("the Acquire page on Bob's turn")
+                .await;
+            bob.assert_accessible("Acquire on a phone").await;
+            phone_checked = true;
+        }
+        if !fresh_marked {
+            fresh_marked = assert_fresh_tile_marked(&app, &id, &watcher, version).await;
+        }
+        if !merger_told && doc["view"]["merger"].is_object() {
+            let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+            let page = [&ann, &bob][seat];
+            let prompt = page.prompt().await;
+            assert!(
+                prompt.contains("Merger:")
+                    && prompt.contains(doc["view"]["merger"]["tile"].as_str().unwrap()),
+                "{}: the prompt during a merger: {prompt:?}",
+                page.name
+            );
+            merger_told = true;
+        }
+        if !bought_two {
+            let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+            bought_two =
+                buy_two_in_one_go(&app, &id, [&ann, &bob][seat], seat, &tokens[seat]).await;
+            if bought_two {
+                continue;
+            }
+        }
         if !table.step(choose_acquire).await {
             break;
         }
     }
+    assert!(fresh_marked, "no move placed a tile");
+    assert!(
+        bought_two,
+        "two shares of a chain were never to be had at once"
+    );
+    assert!(phone_checked, "Bob never had a tile to place");
 
     let doc = api_document(&app, &id).await;
     let scores: Vec<i64> = doc["outcome"]["scores"]
@@ -168,11 +213,131 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
         .collect();
     for page in [&ann, &bob, &watcher] {
         assert_eq!(page.shown_scores().await, scores);
+        page.assert_log_in_words().await;
         page.screenshot("acquire-finished").await;
     }
+    watcher.assert_accessible("a finished Acquire game").await;
     ann.close().await;
     bob.close().await;
     watcher.close().await;
+}
+
+/// When the last move (the events of one action, the page's grouping) placed a tile, `page`
+/// marks that tile on the board as just placed, and no other: returns whether it did.
+async fn assert_fresh_tile_marked(
+    app: &TestApp,
+    game_id: &str,
+    page: &Browser,
+    version: i64,
+) -> bool {
+    let after = (version - 8).max(0);
+    let (_, got) = app
+        .get_json(&format!("/v1/games/{game_id}/events?after={after}"), None)
+        .await;
+    let events = got["events"].as_array().unwrap();
+    let Some(last) = events.last() else {
+        return false;
+    };
+    let placed: Vec<&str> = events
+        .iter()
+        .rev()
+        .take_while(|e| e["created_at"] == last["created_at"])
+        .filter(|e| e["event"]["type"] == "tile_placed")
+        .map(|e| e["event"]["tile"].as_str().unwrap())
+        .collect();
+    if placed.is_empty() {
+        return false;
+    }
+    let marked = page
+        .js(
+            "return [...document.querySelectorAll('#board g.tile.fresh')].map((g) => g.dataset.tile);",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        marked,
+        serde_json::json!(placed),
+        "{}: the tile just placed is not the one marked at version {version}",
+        page.name
+    );
+    true
+}
+
+/// Buys two shares of one chain with the "buy several" form: one submit, two actions, the
+/// button saying the total first. Returns whether `seat` could (two buys left this turn, two
+/// shares in the bank, the cash for both).
+async fn buy_two_in_one_go(
+    app: &TestApp,
+    game_id: &str,
+    page: &Browser,
+    seat: usize,
+    token: &str,
+) -> bool {
+    let doc = super::game_page::seat_document(app, game_id, token).await;
+    let view = &doc["view"];
+    if view["stage"]["stage"] != "turn" || view["stage"]["bought"] != 0 {
+        return false;
+    }
+    let cash = view["players"][seat]["cash"].as_i64().unwrap();
+    let buyable = |c: &&Value| {
+        doc["legal_actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["type"] == "buy_share" && a["chain"] == c["chain"])
+            && c["bank_shares"].as_i64().unwrap() >= 2
+            && 2 * c["price"].as_i64().unwrap() <= cash
+    };
+    let Some((index, chain)) = view["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .find(|(_, c)| buyable(c))
+    else {
+        return false;
+    };
+    let version = doc["version"].as_i64().unwrap();
+    page.wait_for_version(version).await;
+    let name = chain["name"].as_str().unwrap();
+    page.fill(
+        &format!("form.buy-several input[aria-label='{name} shares to buy']"),
+        "2",
+    )
+    .await;
+    let price = chain["price"].as_i64().unwrap();
+    let button = page
+        .js(
+            "return document.getElementById('buy-several').textContent;",
+            vec![],
+        )
+        .await;
+    let button = button.as_str().unwrap_or_default();
+    let digits: String = button
+        .trim_start_matches("Buy 2 shares for")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert!(
+        button.starts_with("Buy 2 shares for") && digits == (2 * price).to_string(),
+        "{}: the buy button says {button:?}",
+        page.name
+    );
+    page.click("#buy-several").await;
+    super::game_page::wait_for_api_version(app, game_id, version + 1).await;
+    let after = super::game_page::seat_document(app, game_id, token).await;
+    let shares = |d: &Value| {
+        d["view"]["players"][seat]["shares"][index]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(
+        shares(&after),
+        shares(&doc) + 2,
+        "{}: one submit of the form bought two {name} shares",
+        page.name
+    );
+    true
 }
 
 /// Each seat's hand as of event `seq` (from `states/{seq}` with its token).

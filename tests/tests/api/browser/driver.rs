@@ -77,7 +77,11 @@ pub fn screenshot_dir() -> PathBuf {
 }
 
 impl Browser {
-    /// A new browser of `width` × `height` CSS pixels.
+    /// A new browser of `width` × `height` CSS pixels; narrower than 600 pixels it is a phone
+    /// (Chromium's mobile emulation: that viewport, touch, a device pixel ratio of 2), since a
+    /// desktop window cannot be that narrow. Other players' moves are shown at once (the
+    /// reader's "pace" setting), so that a test never waits for a replay at reading speed;
+    /// [`Browser::set_pace`] changes that. It prefers reduced motion.
     pub async fn open(
         driver: &Chromedriver,
         app: &TestApp,
@@ -95,27 +99,47 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-dev-shm-usage".into(),
+            // Pieces jump instead of gliding: a test clicks at once instead of waiting for
+            // them to stand still (the glide is drawing only; `perform` waits for it anyway).
+            "--force-prefers-reduced-motion".into(),
             format!("--window-size={},{}", size.0, size.1),
             format!("--user-data-dir={}", profile.path().display()),
         ];
+        let mut options = json!({ "binary": chromium_binary(), "args": args });
+        if size.0 < 600 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2, "touch": true }
+            });
+        }
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("chrome"));
-        caps.insert(
-            "goog:chromeOptions".into(),
-            json!({ "binary": chromium_binary(), "args": args }),
-        );
+        caps.insert("goog:chromeOptions".into(), options);
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector)
             .capabilities(caps)
             .connect(&driver.url)
             .await
             .unwrap_or_else(|e| panic!("a Chromium session through chromedriver: {e}"));
-        Browser {
+        let browser = Browser {
             client,
             base: app.base.clone(),
             name: name.to_string(),
             _profile: profile,
-        }
+        };
+        browser.set_pace(&app.base, "instant").await;
+        browser
+    }
+
+    /// Sets how this browser shows other players' moves on the site at `base`: `instant`,
+    /// `normal` or `slow` (the page's menu setting, kept in local storage).
+    pub async fn set_pace(&self, base: &str, pace: &str) {
+        // Any page of the site gives its local storage; the icon is the smallest.
+        self.goto(&format!("{base}/favicon.ico")).await;
+        self.js(
+            "localStorage.setItem('boardgames.settings.v1', JSON.stringify({pace: arguments[0]}));",
+            vec![json!(pace)],
+        )
+        .await;
     }
 
     pub async fn goto(&self, path: &str) {

@@ -11,7 +11,9 @@ use crate::helpers::TestApp;
 #[derive(Debug)]
 pub struct PageState {
     pub your_turn: bool,
-    /// The listed actions, as the page's controls carry them (JSON text).
+    /// The actions the page's controls offer (JSON text): a button or an option each, or one
+    /// control standing for several (a tile that founds any of several chains, a form for a
+    /// merger's shares).
     pub actions: Vec<String>,
 }
 
@@ -20,9 +22,11 @@ impl Browser {
         let got = self
             .js(
                 "const d = document.body.dataset;
-                 return { yourTurn: d.yourTurn === 'true' && !d.busy,
-                          actions: [...document.querySelectorAll('#action-list [data-action]')]
-                                     .map((e) => e.dataset.action) };",
+                 const one = [...document.querySelectorAll('#action-list [data-action]')].map((e) => e.dataset.action);
+                 const grouped = [...document.querySelectorAll('#action-list [data-actions]')]
+                   .flatMap((e) => JSON.parse(e.dataset.actions).map((a) => JSON.stringify(a)));
+                 return { yourTurn: d.yourTurn === 'true' && !d.busy && d.paused !== 'true',
+                          actions: one.concat(grouped) };",
                 vec![],
             )
             .await;
@@ -43,7 +47,8 @@ impl Browser {
     pub async fn wait_for_version(&self, version: i64) -> PageState {
         self.wait_until(
             &format!("the page shows version {version}"),
-            "return Number(document.body.dataset.version) >= arguments[0] && !document.body.dataset.busy;",
+            "return Number(document.body.dataset.version) >= arguments[0] && !document.body.dataset.busy
+                    && document.body.dataset.paused !== 'true';",
             vec![json!(version)],
         )
         .await;
@@ -69,32 +74,59 @@ impl Browser {
     }
 
     /// Performs `action` (JSON text as the page lists it): on the board element that offers
-    /// it when there is one (a city, a tile, a ticket, a share), else with its button in the
-    /// action list (or its entry in a select and "Do it"); answers a chooser if one opens.
-    /// With `keyboard` every control is focused and activated with Enter instead of a click.
+    /// it when there is one (a city, a tile, a ticket, a share), else with its control in the
+    /// dock: its button (or its entry in a select and "Do it"), a button standing for several
+    /// actions, or a form standing for several, whose inputs are named after the action's
+    /// fields and are typed into; answers a chooser if one opens. With `keyboard` every
+    /// control is focused and activated with Enter instead of a click.
     pub async fn perform(&self, action: &str, keyboard: bool) {
+        // Pieces glide to where they moved; a click aims once they stand still.
+        self.wait_until(
+            "the pieces stand still",
+            "return document.getAnimations().every((a) => a.playState !== 'running'
+                     || !(a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('[data-piece]')));",
+            vec![],
+        )
+        .await;
         let marked = self
             .js(
                 "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
                  const key = arguments[0];
-                 const onBoard = [...document.querySelectorAll('#board [data-actions]')]
-                   .find((e) => JSON.parse(e.dataset.actions).some((a) => JSON.stringify(a) === key));
-                 if (onBoard) { onBoard.setAttribute('data-test-target', 'board'); return 'board'; }
+                 const offers = (e) => JSON.parse(e.dataset.actions).some((a) => JSON.stringify(a) === key);
+                 const onBoard = [...document.querySelectorAll('#board [data-actions], #board-panels [data-actions]')].find(offers);
+                 if (onBoard) {
+                   // Pan the board's frame so that the target is whole, as a player would.
+                   onBoard.scrollIntoView({ block: 'center', inline: 'center' });
+                   onBoard.setAttribute('data-test-target', 'board');
+                   return 'board';
+                 }
                  const listed = [...document.querySelectorAll('#action-list [data-action]')]
                    .find((e) => e.dataset.action === key);
-                 if (!listed) return 'missing';
-                 if (listed.tagName === 'OPTION') {
+                 if (listed && listed.tagName === 'OPTION') {
                    listed.closest('.action-group').setAttribute('data-test-target', 'select');
                    return 'select:' + listed.value;
                  }
-                 listed.setAttribute('data-test-target', 'button');
-                 return 'button';",
+                 if (listed) { listed.setAttribute('data-test-target', 'button'); return 'button'; }
+                 const grouped = [...document.querySelectorAll('#action-list [data-actions]')].find(offers);
+                 if (!grouped) return 'missing';
+                 grouped.setAttribute('data-test-target', 'grouped');
+                 return grouped.tagName === 'FORM' ? 'form' : 'button';",
                 vec![json!(action)],
             )
             .await;
         let how = marked.as_str().unwrap_or("missing").to_string();
         match how.as_str() {
             "board" | "button" => self.activate("[data-test-target]", keyboard).await,
+            "form" => {
+                let fields: serde_json::Map<String, Value> =
+                    serde_json::from_str(action).expect("an action object");
+                for (field, value) in fields.iter().filter(|(k, _)| *k != "type") {
+                    let input = format!("[data-test-target] input[name='{field}']");
+                    self.fill(&input, &value.to_string()).await;
+                }
+                self.activate("[data-test-target] button[type=submit]", keyboard)
+                    .await;
+            }
             "missing" => panic!("{}: no control for {action}", self.name),
             select => {
                 let value = select.trim_start_matches("select:");
@@ -382,7 +414,8 @@ fn humanize(name: &str) -> String {
 
 impl Browser {
     /// Fills the page's form of the `n`-th template the seat is offered (`template`, as the
-    /// API lists it) with `values` by typing into its fields, and submits it with its button.
+    /// API lists it) with `values` by typing into its fields, and submits it with its button;
+    /// a form folded under its title is unfolded first.
     pub async fn submit_template(
         &self,
         n: usize,
@@ -390,10 +423,23 @@ impl Browser {
         values: &serde_json::Map<String, Value>,
     ) {
         let kind = template["type"].as_str().expect("a template type");
-        let mut first = None;
+        // A form folded under its title (another move is on offer too) is unfolded first.
+        let folded = self
+            .js(
+                "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
+                 const form = document.querySelector(`form.template[data-template-index='${arguments[0]}']`);
+                 const box = form && form.closest('details');
+                 if (!box || box.open) return false;
+                 box.querySelector('summary').setAttribute('data-test-target', 'unfold');
+                 return true;",
+                vec![json!(n)],
+            )
+            .await;
+        if folded == true {
+            self.click("[data-test-target=unfold]").await;
+        }
         for (field, value) in values {
             let id = format!("#tpl-{kind}-{n}-{field}");
-            first.get_or_insert(id.clone());
             match template["params"][field]["kind"].as_str() {
                 Some("integer") => self.fill(&id, &value.to_string()).await,
                 Some("counts") => {
@@ -427,11 +473,10 @@ impl Browser {
         let marked = self
             .js(
                 "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
-                 const field = document.querySelector(arguments[0]);
-                 const button = field && field.closest('form.template').querySelector('button[type=submit]');
+                 const button = document.querySelector(`form.template[data-template-index='${arguments[0]}'] button[type=submit]`);
                  if (button) button.setAttribute('data-test-target', 'submit');
                  return !!button;",
-                vec![json!(first.expect("a template with a free field"))],
+                vec![json!(n)],
             )
             .await;
         assert_eq!(

@@ -1,8 +1,11 @@
 //! The push stream in the browser: a page following a game with `?updates=stream` shows the
 //! opponent's moves, made by another client through the API, without a reload and without
-//! falling back to the long poll; behind a proxy that cuts its connections, the stream
-//! resumes from the last event id, and a stream that keeps failing hands over to the long
-//! poll, each time without losing or repeating an event and without a reload.
+//! falling back to the long poll, and a burst of them one move at a time at the reader's pace
+//! (skippable); behind a proxy that cuts its connections, the stream resumes from the last
+//! event id, a stream that keeps failing hands over to the long poll and the page returns to
+//! the stream once it works again, and with the server out of reach the page says it is
+//! offline and pauses its moves until the server is back: each time without losing or
+//! repeating an event and without a reload.
 
 use serde_json::{json, Value};
 
@@ -130,6 +133,27 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         json!([true, "stream"]),
         "the page reloaded or fell back to the long poll"
     );
+
+    // At the reader's pace, a burst of other players' moves is shown one move at a time,
+    // and "Skip to now" shows the game as it is at once.
+    page.set_pace(&app.base, "normal").await;
+    page.goto(&format!("/games/{}", game.id)).await;
+    page.wait_ready().await;
+    let version = moves_through_the_api(&app, &game, 5).await;
+    page.wait_until(
+        "the page plays the burst of moves back",
+        "return document.body.dataset.playback === 'true'
+                && /Showing .* move \\(\\d+ of \\d+\\)/.test(document.getElementById('pacing').textContent);",
+        vec![],
+    )
+    .await;
+    page.click("#skip-playback").await;
+    page.wait_until(
+        "the page shows the game as it is now",
+        "return Number(document.body.dataset.version) === arguments[0] && document.body.dataset.playback === '';",
+        vec![json!(version)],
+    )
+    .await;
     page.close().await;
 }
 
@@ -195,5 +219,72 @@ async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls
         "no long poll went through the proxy"
     );
     page.screenshot("stream-fallback").await;
+
+    // Once streams work again, the page goes back to the stream by itself.
+    proxy.set_streams(Streams::Pass);
+    page.wait_until(
+        "the page returns to the stream",
+        "return document.body.dataset.updates === 'stream';",
+        vec![],
+    )
+    .await;
+    let version = moves_through_the_api(&app, &game, 2).await;
+    page_follows(&app, &game, &page, version, "stream").await;
+    page.close().await;
+}
+
+/// With the server out of reach the page says it is offline and its moves cannot be used;
+/// once the server answers again the notice goes, the moves come back and the page follows
+/// the game on the stream, with the moves made meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offline_pauses_the_moves_and_recovery_returns_to_the_stream() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app.create_game(2, 7).await;
+    let proxy = Proxy::start(&app.base).await;
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "offline", (1024, 800)).await;
+    page.set_pace(&proxy.base, "instant").await;
+    page.goto(&format!(
+        "{}/games/{}#token={}",
+        proxy.base, game.id, game.tokens[0]
+    ))
+    .await;
+    page.wait_ready().await;
+    page.js("window.notReloaded = true;", vec![]).await;
+    // Seat 0 is the page's: its moves are on offer.
+    assert_eq!(app.document(&game, None).await["active_seats"][0], 0);
+    page.wait_until(
+        "the page offers its moves",
+        "return document.querySelectorAll('#action-list button:not(:disabled)').length > 0;",
+        vec![],
+    )
+    .await;
+
+    proxy.set_down(true);
+    page.wait_until(
+        "the page says it is offline and its moves cannot be used",
+        "return document.body.dataset.offline === 'true'
+                && !document.getElementById('connection').hidden
+                && document.querySelectorAll('#action-list button').length > 0
+                && [...document.querySelectorAll('#action-list button')].every((b) => b.disabled);",
+        vec![],
+    )
+    .await;
+    page.screenshot("offline").await;
+    page.assert_accessible("a game page while offline").await;
+    // The opponent cannot move before seat 0 does: seat 0's move is made through the API.
+    let version = moves_through_the_api(&app, &game, 2).await;
+
+    proxy.set_down(false);
+    page.wait_until(
+        "the page is back online, on the stream",
+        "return document.body.dataset.offline === 'false'
+                && document.getElementById('connection').hidden
+                && document.body.dataset.updates === 'stream';",
+        vec![],
+    )
+    .await;
+    page_follows(&app, &game, &page, version, "stream").await;
     page.close().await;
 }

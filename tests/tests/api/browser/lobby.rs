@@ -1,4 +1,5 @@
-//! The lobby's list: pages of games, and the filters by game type and status.
+//! The lobby's list: pages of games, and the filters by game type and status (an aborted game
+//! listed as such).
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -54,6 +55,30 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
         json!({"type": "acquire", "seats": [{"name": "A"}, {"name": "B"}]}),
     )
     .await;
+    // A game called off before anyone moved, through the API as any client may.
+    let (called_off, token) = {
+        let res = app
+            .req(Method::POST, "/v1/games", None)
+            .json(&json!({"type": "tycoon", "seats": [{"name": "D"}, {"name": "E"}]}))
+            .send()
+            .await
+            .unwrap();
+        let created: Value = res.json().await.unwrap();
+        (
+            created["game_id"].as_str().unwrap().to_string(),
+            created["seats"][0]["token"].as_str().unwrap().to_string(),
+        )
+    };
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{called_off}/abort"),
+            Some(&token),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
     let open = create(
         &app,
         json!({"type": "tycoon", "seats": [{"name": "C"}, {"open": true}]}),
@@ -65,9 +90,10 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
     page.goto("/").await;
     page.wait_ready().await;
     let first = rows(&page, 15).await;
+    // 20 games: 15 on the first page, 5 on the second.
     assert_eq!(first[0], open, "newest first");
     page.click("#page-next").await;
-    let second = rows(&page, 4).await;
+    let second = rows(&page, 5).await;
     assert!(second.iter().all(|id| !first.contains(id)));
     page.click("#page-prev").await;
     assert_eq!(rows(&page, 15).await, first);
@@ -79,6 +105,15 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
         "?type=acquire"
     );
     page.select("#filter-type", "").await;
+    page.select("#filter-status", "aborted").await;
+    assert_eq!(rows(&page, 1).await, std::slice::from_ref(&called_off));
+    let said = page
+        .js(
+            "return document.querySelector('#game-rows tr[data-game] .status').textContent;",
+            vec![],
+        )
+        .await;
+    assert_eq!(said, "Aborted", "the list words the status");
     page.select("#filter-status", "open").await;
     assert_eq!(rows(&page, 1).await, std::slice::from_ref(&open));
     page.wait_until(

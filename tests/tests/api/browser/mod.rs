@@ -12,13 +12,16 @@
 //! [`spawn_app`]: crate::helpers::spawn_app
 
 mod acquire;
+mod checks;
 mod driver;
 mod game_page;
 mod hosted;
+mod lifecycle;
 mod live;
 mod lobby;
 mod monopoly;
 mod new_game;
+mod players;
 mod proxy;
 mod replay;
 mod templates;

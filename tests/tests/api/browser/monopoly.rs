@@ -4,8 +4,10 @@
 //! landed on), one auction bid through the bid form; none of the bots' rents lapses (they
 //! claim them at once, also while a person is on turn); at every
 //! move the page offers exactly the API's legal actions and draws every deed's owner,
-//! buildings and mortgage as the API has it; the trade form names squares and seats; the
-//! final scores shown are the API's.
+//! buildings and mortgage as the API has it; the trade form names squares and seats; an
+//! offer is told in each side's terms; the prompt bar names the auction's lot and bid; the
+//! phone's layout, the worded log and axe-core's verdict are checked; the final scores shown
+//! are the API's.
 
 use serde_json::{json, Value};
 
@@ -138,6 +140,102 @@ async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
     true
 }
 
+/// The seat of `seat_doc` offers the other person (a seat of `pages`) a property for M 10
+/// (through the API, as any client may): each side's page tells the offer in its own terms, in the prompt bar and on
+/// the receiver's accept control ("you give M 10, you get Turmstraße"); the receiver then
+/// rejects it with its button. Returns whether such an offer could be made.
+async fn offer_is_told_from_each_side(
+    app: &crate::helpers::TestApp,
+    id: &str,
+    pages: [&Browser; 2],
+    tokens: &[String],
+    seat_doc: &Value,
+) -> bool {
+    let Some(template) = seat_doc["action_templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| {
+            t["type"] == "offer_trade"
+                && t["params"]["give_properties"].is_object()
+                && t["fixed"]["to"]
+                    .as_u64()
+                    .is_some_and(|to| (to as usize) < pages.len())
+        })
+    else {
+        return false;
+    };
+    let from = seat_doc["seat"].as_u64().unwrap() as usize;
+    let to = template["fixed"]["to"].as_u64().unwrap() as usize;
+    let square = template["params"]["give_properties"]["values"][0].clone();
+    let deed = seat_doc["view"]["deeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["square"] == square)
+        .and_then(|d| d["name"].as_str())
+        .unwrap()
+        .to_string();
+    let version = seat_doc["version"].as_i64().unwrap();
+    let res = app
+        .req(
+            reqwest::Method::POST,
+            &format!("/v1/games/{id}/actions"),
+            Some(&tokens[from]),
+        )
+        .json(&json!({
+            "action": {"type": "offer_trade", "to": to, "give_properties": [square], "get_cash": 10},
+            "expected_version": version,
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    for page in pages {
+        page.wait_for_version(version + 1).await;
+    }
+    let theirs = format!("you give M 10, you get {deed}");
+    let prompt = pages[to].prompt().await;
+    assert!(
+        prompt.contains(&theirs),
+        "{}: the prompt {prompt:?} lacks {theirs:?}",
+        pages[to].name
+    );
+    let accept = pages[to]
+        .js(
+            "return [...document.querySelectorAll('#action-list button')].map((b) => b.textContent)
+               .filter((t) => t.startsWith('Accept'));",
+            vec![],
+        )
+        .await;
+    assert!(
+        accept.as_array().is_some_and(
+            |a| !a.is_empty() && a.iter().all(|t| t.as_str().unwrap().contains(&theirs))
+        ),
+        "{}: the accept controls {accept} lack {theirs:?}",
+        pages[to].name
+    );
+    let ours = format!("you give {deed}, you get M 10");
+    let prompt = pages[from].prompt().await;
+    assert!(
+        prompt.contains(&ours),
+        "{}: the prompt {prompt:?} lacks {ours:?}",
+        pages[from].name
+    );
+    let reject = pages[to]
+        .game_state()
+        .await
+        .actions
+        .into_iter()
+        .find(|a| a.contains("reject_trade"))
+        .expect("a reject button");
+    pages[to].perform(&reject, false).await;
+    for page in pages {
+        page.wait_for_version(version + 2).await;
+    }
+    true
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
@@ -178,6 +276,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     );
     let mut bid = false;
     let mut trade_form = false;
+    let mut phone_checked = false;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -216,8 +315,47 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         let seat_doc = super::game_page::seat_document(&app, &id, &tokens[seat]).await;
         if !trade_form {
             trade_form = trade_form_names_things(pages[seat], &seat_doc).await;
+            if trade_form {
+                assert!(offer_is_told_from_each_side(&app, &id, pages, &tokens, &seat_doc).await);
+                continue;
+            }
+        }
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && seat == 1 && bob.board_buttons().await > 0 {
+            bob.assert_phone_layout("the Monopoly page on Bob's turn")
+                .await;
+            bob.assert_accessible("Monopoly on a phone").await;
+            phone_checked = true;
         }
         if !bid && doc["view"]["auction"].is_object() {
+            // The prompt bar and the bid form name the lot and where the bidding stands.
+            let lot = doc["view"]["auction"]["lot"]["square"].as_u64().unwrap();
+            let lot = doc["view"]["deeds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|d| d["square"] == lot)
+                .unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let prompt = pages[seat].prompt().await;
+            assert!(
+                prompt.contains(&format!("Auction of {lot}")) && prompt.contains("bid"),
+                "{}: the prompt during the auction: {prompt:?}",
+                pages[seat].name
+            );
+            let form = pages[seat]
+                .js(
+                    "return document.querySelector('form[data-template=bid] h3').textContent;",
+                    vec![],
+                )
+                .await;
+            assert!(
+                form.as_str().unwrap().contains(&lot),
+                "the bid form: {form}"
+            );
+            pages[seat].assert_accessible("a Monopoly auction").await;
             bid = template_move(&app, &id, pages[seat], &tokens[seat], Some("bid")).await;
             assert!(bid, "an auction without a bid form for seat {seat}");
             pages[seat].screenshot("monopoly-bid").await;
@@ -237,6 +375,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
+    assert!(phone_checked, "Bob never had a square to act on");
     let mut events = Vec::new();
     let mut after = 0;
     loop {
@@ -288,7 +427,9 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         page.wait_for_version(doc["version"].as_i64().unwrap())
             .await;
         assert_eq!(page.shown_scores().await, scores, "{}", page.name);
+        page.assert_log_in_words().await;
     }
+    ann.assert_accessible("a finished Monopoly game").await;
     ann.screenshot("monopoly-finished").await;
     bob.screenshot("monopoly-finished").await;
     println!(

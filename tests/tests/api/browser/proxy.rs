@@ -1,6 +1,7 @@
 //! A small TCP proxy between the browser and the server that can fail the way networks do:
-//! cut every open connection at once, hold new stream requests back, or close every stream
-//! request as soon as it is seen. It reads each HTTP/1.1 request head on its way to the server
+//! cut every open connection at once, hold new stream requests back, close every stream
+//! request as soon as it is seen, or be down altogether (every connection closed at once, as
+//! when the server or the network is gone). It reads each HTTP/1.1 request head on its way to the server
 //! (to tell stream requests apart and record their `Last-Event-ID`); answers pass unread.
 
 use std::net::SocketAddr;
@@ -46,6 +47,8 @@ struct Shared {
     /// Bumped to end every connection open at that moment.
     cuts: watch::Sender<u64>,
     streams: watch::Sender<Streams>,
+    /// While set, every new connection is closed before a byte is read.
+    down: watch::Sender<bool>,
     seen: Mutex<Vec<Seen>>,
 }
 
@@ -76,11 +79,16 @@ impl Proxy {
             upstream,
             cuts: watch::channel(0).0,
             streams: watch::channel(Streams::Pass).0,
+            down: watch::channel(false).0,
             seen: Mutex::new(Vec::new()),
         });
         let for_accept = shared.clone();
         let accept = tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
+                if *for_accept.down.borrow() {
+                    drop(client);
+                    continue;
+                }
                 let shared = for_accept.clone();
                 let mut cut = shared.cuts.subscribe();
                 tokio::spawn(async move {
@@ -106,6 +114,15 @@ impl Proxy {
 
     pub fn set_streams(&self, mode: Streams) {
         self.shared.streams.send_replace(mode);
+    }
+
+    /// Takes everything down (every open connection cut, every new one closed at once) or
+    /// brings it back.
+    pub fn set_down(&self, down: bool) {
+        self.shared.down.send_replace(down);
+        if down {
+            self.cut();
+        }
     }
 
     /// The requests seen so far, in order.

@@ -1,5 +1,6 @@
 //! The replay of a finished game: open a position by its link, step back to the first event
-//! with the buttons and the keyboard, and find each position's view and explanation.
+//! with the buttons and the keyboard, and find each position's view and explanation; step a
+//! whole turn forward and back; axe-core finds nothing serious on the replay.
 
 use serde_json::{json, Value};
 
@@ -52,10 +53,11 @@ async fn the_replay_steps_back_to_the_first_event_and_shows_each_position() {
         assert_eq!(shown[2], json!(seq), "the log runs up to the event shown");
         if seq == start {
             page.screenshot("replay").await;
+            page.assert_accessible("a replay").await;
         }
         if seq == 1 {
             assert!(
-                explanation.contains("The game starts with 2 players."),
+                explanation.contains("The game starts with 2 players"),
                 "{explanation}"
             );
             break;
@@ -75,6 +77,27 @@ async fn the_replay_steps_back_to_the_first_event_and_shows_each_position() {
                 .unwrap();
         }
         seq -= 1;
+    }
+    // A turn at a time: forward to the next turn's start, and back to this one's.
+    let turns: Vec<i64> = app
+        .all_events(&game, None)
+        .await
+        .iter()
+        .filter(|e| e["event"]["type"] == "turn_started")
+        .map(|e| e["seq"].as_i64().unwrap())
+        .collect();
+    for (button, want) in [
+        ("#replay-turn-forward", turns[0]),
+        ("#replay-turn-forward", turns[1]),
+        ("#replay-turn-back", turns[0]),
+    ] {
+        page.click(button).await;
+        page.wait_until(
+            &format!("{button} shows event {want}"),
+            "return document.body.dataset.replay === String(arguments[0]);",
+            vec![json!(want)],
+        )
+        .await;
     }
     // From the first event to the last and back to the live game.
     page.click("#replay-last").await;

@@ -1,6 +1,8 @@
 //! Tycoon in the browser: created in the lobby, the second seat joined from the lobby by
-//! another browser (phone-sized), played to the end by clicking cities, tickets and buttons
-//! (some moves with the keyboard), one page reloaded mid-game.
+//! another browser (a phone), played to the end by clicking cities, tickets and buttons
+//! (some moves with the keyboard), one page reloaded mid-game; the phone's layout, the prompt
+//! bar, the worded log and axe-core's verdict checked on the way; and a game against a bot
+//! ending in a rematch.
 
 use serde_json::Value;
 
@@ -60,10 +62,12 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     )
     .await;
     ann.screenshot("lobby-created").await;
+    ann.assert_accessible("the lobby with a created game").await;
     let id = ann.open_created_game().await;
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["status"], "open");
     assert_eq!(doc["seats"][0]["name"], "Ann");
+    ann.assert_accessible("a game waiting for a player").await;
 
     // Bob, on a phone, joins the open seat from the lobby.
     bob.goto("/").await;
@@ -78,6 +82,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     .await;
     bob.assert_fits_width("the lobby").await;
     bob.screenshot("lobby-phone").await;
+    bob.assert_accessible("the lobby on a phone").await;
     bob.click(&join).await;
     bob.wait_ready().await;
     bob.wait_until(
@@ -89,9 +94,38 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
     bob.assert_fits_width("the game page").await;
     assert_eq!(api_document(&app, &id).await["seats"][1]["name"], "Bob");
 
+    // The prompt bar says what the game waits for, with the facts to decide on.
+    let prompt = ann.prompt().await;
+    assert!(
+        prompt.contains("Your turn")
+            && prompt.contains("Plane at home")
+            && prompt.contains("Cash 15M"),
+        "Ann's prompt: {prompt:?}"
+    );
+    ann.assert_accessible("a Tycoon game in play").await;
+
     let mut table = Table::new(&app, &id, &[&ann, &bob]).await;
     table.keyboard_every = 7;
+    let mut phone_checked = false;
     while table.step(choose_tycoon).await {
+        // On a turn of Bob's whose moves include flights, so that the board's cities are
+        // checked too: the page is first waited for (other moves replay at a reading pace).
+        if !phone_checked {
+            let doc = api_document(&app, &id).await;
+            if doc["status"] == "active" && doc["active_seats"] == serde_json::json!([1]) {
+                let state = bob.wait_for_version(doc["version"].as_i64().unwrap()).await;
+                if state.actions.iter().any(|a| a.contains(r#""type":"fly""#)) {
+                    assert!(
+                        bob.board_buttons().await > 0,
+                        "Bob may fly, but the board offers no city to click"
+                    );
+                    bob.assert_phone_layout("the Tycoon page on Bob's turn")
+                        .await;
+                    bob.assert_accessible("Tycoon on a phone").await;
+                    phone_checked = true;
+                }
+            }
+        }
         if table.moves == 15 {
             // A reload keeps the seat: the token is in local storage, the choice in the tab.
             bob.client.refresh().await.unwrap();
@@ -117,9 +151,11 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         .map(|s| s.as_i64().unwrap())
         .collect();
     let last = doc["version"].as_i64().unwrap();
+    assert!(phone_checked, "Bob never had a city to fly to");
     for page in [&ann, &bob] {
         page.wait_for_version(last).await;
         assert_eq!(page.shown_scores().await, scores);
+        page.assert_log_in_words().await;
     }
     ann.screenshot("tycoon-finished").await;
     bob.screenshot("tycoon-finished").await;
@@ -179,6 +215,47 @@ async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
         .collect();
     ann.wait_for_version(doc["version"].as_i64().unwrap()).await;
     assert_eq!(ann.shown_scores().await, scores);
+    ann.assert_log_in_words().await;
     ann.screenshot("tycoon-bot-finished").await;
+
+    // A rematch: the same seats (Ann, the greedy bot), a new game, opened as Ann.
+    ann.click("#rematch").await;
+    ann.wait_until(
+        "the rematch is created",
+        "return !!document.getElementById('open-rematch');",
+        vec![],
+    )
+    .await;
+    ann.click("#open-rematch").await;
+    ann.wait_ready().await;
+    let rematch = super::game_page::game_id_of(&ann).await;
+    assert_ne!(rematch, id);
+    let again = api_document(&app, &rematch).await;
+    assert_eq!(again["type"], "tycoon");
+    assert_eq!(again["seats"][0]["name"], "Ann");
+    assert_eq!(again["seats"][1]["bot"]["level"], "greedy");
+    assert_eq!(
+        ann.js("return document.body.dataset.seat;", vec![]).await,
+        "0",
+        "the rematch page does not play Ann's seat"
+    );
+
+    // The lobby remembers the seats chosen for Tycoon, and lists Ann's games by name.
+    ann.goto("/").await;
+    ann.wait_ready().await;
+    assert_eq!(
+        ann.js(
+            "return document.getElementById('seat-kind-1').value;",
+            vec![]
+        )
+        .await,
+        "bot-greedy"
+    );
+    ann.wait_until(
+        "the lobby lists Ann's games with their titles and seats",
+        "return [...document.querySelectorAll('#my-games li')].some((li) => li.textContent.includes('Tycoon') && li.textContent.includes('Ann'));",
+        vec![],
+    )
+    .await;
     ann.close().await;
 }

@@ -1,7 +1,8 @@
 //! Tyros in the browser: a three-seat game created in the lobby, the other seats handed over
-//! by their links, a few dozen moves by clicking fields and buttons (payments and keeps through
-//! the card forms), and at every move no page shows another seat's tiles or cards: each page
-//! draws its own hand as the API gives it and only counts for the others.
+//! by their links (one to a phone), a few dozen moves by clicking fields and buttons (payments
+//! and keeps through the card forms), and at every move no page shows another seat's tiles or
+//! cards: each page draws its own hand as the API gives it and only counts for the others. A
+//! short game against two bots is played to the end, its log read in full.
 
 use serde_json::{json, Value};
 
@@ -145,6 +146,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
     let mut table = Table::new(&app, &id, &pages).await;
     let tokens = table.tokens();
     let mut forms = 0;
+    let mut phone_checked = false;
     while table.moves < MOVES {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -156,6 +158,13 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             assert_only_own_hand(&app, &id, page, seat, &tokens[seat]).await;
         }
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        // On a turn whose moves include the board's own, so that those are checked too.
+        if !phone_checked && seat == 2 && cara.board_buttons().await > 0 {
+            cara.assert_phone_layout("the Tyros page on Cara's turn")
+                .await;
+            cara.assert_accessible("Tyros on a phone").await;
+            phone_checked = true;
+        }
         let seat_doc = seat_document(&app, &id, &tokens[seat]).await;
         if waiting_on_templates(&seat_doc) {
             assert!(
@@ -172,6 +181,7 @@ async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
             cara.screenshot("tyros-playing").await;
         }
     }
+    assert!(phone_checked, "Cara never had a field to act on");
     // A spectator sees no hand at all.
     let doc = api_document(&app, &id).await;
     let watcher = Browser::open(&driver, &app, "tyros-spectator", (1280, 1000)).await;
@@ -265,8 +275,9 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     ann.select("#seat-kind-1", "bot-greedy").await;
     ann.select("#seat-kind-2", "bot-mcts").await;
     ann.click("#config-action_cards").await;
-    ann.fill("#config-tiles_per_round", r#"{"3": 4, "4": 1}"#)
-        .await;
+    // A house rule, under "More options": a number per player count.
+    ann.click("#more-options > summary").await;
+    ann.fill("#config-tiles_per_round-3", "4").await;
     ann.create_new_game().await;
     let id = ann.open_created_game().await;
     let started = &app
@@ -282,6 +293,7 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     table.keyboard_every = 5;
     let token = table.token(0).unwrap().to_string();
     let mut forms = 0;
+    let mut offers_told = 0;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -296,6 +308,32 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
         }
         ann.wait_for_version(version).await;
         assert_only_own_hand(&app, &id, &ann, 0, &token).await;
+        let offer = &doc["view"]["offer"];
+        if offer["to"] == 0 {
+            // A bot's offer to Ann: its terms from her side, in the prompt and on the button.
+            let (give, get) = (cards_text(&offer["get"]), cards_text(&offer["give"]));
+            let terms = format!("you give {give}, you get {get}");
+            let prompt = ann.prompt().await;
+            assert!(
+                prompt.contains(&terms),
+                "the prompt {prompt:?} lacks {terms:?}"
+            );
+            let accept = ann
+                .js(
+                    "return [...document.querySelectorAll('#action-list [data-action]')]
+                       .filter((b) => JSON.parse(b.dataset.action).type === 'accept_trade')
+                       .map((b) => b.textContent);",
+                    vec![],
+                )
+                .await;
+            for label in accept.as_array().unwrap() {
+                assert!(
+                    label.as_str().unwrap().contains(&terms),
+                    "accept says {label}"
+                );
+            }
+            offers_told += 1;
+        }
         assert_eq!(
             shown_action_cards(&ann).await,
             action_cards_of(&doc),
@@ -320,9 +358,11 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
         .collect();
     ann.wait_for_version(doc["version"].as_i64().unwrap()).await;
     assert_eq!(ann.shown_scores().await, scores);
+    let lines = ann.assert_log_in_words().await;
+    ann.assert_accessible("a finished Tyros game").await;
     ann.screenshot("tyros-bots-finished").await;
     println!(
-        "tyros against bots: {} clicked moves, {forms} through forms, {} events",
+        "tyros against bots: {} clicked moves, {forms} through forms, {offers_told} offers told, {} events, {lines} log lines",
         table.moves, doc["version"]
     );
     ann.close().await;

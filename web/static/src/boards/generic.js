@@ -32,6 +32,18 @@ export function describeFields(thing, ctx) {
 }
 
 /**
+ * The words for an event a board's log has no sentence for. Its parameter is `never`: the type
+ * check fails when the API's types name an event the board's switch leaves out, so a new event
+ * cannot land unworded. At run time (a newer server than the client) it lists the fields.
+ * @param {never} event
+ * @param {import('./index.js').Lookup} ctx
+ */
+export function unworded(event, ctx) {
+  const thing = /** @type {{type: string} & Record<string, unknown>} */ (/** @type {unknown} */ (event));
+  return `${describeFields(thing, ctx)}.`;
+}
+
+/**
  * @param {unknown} value
  * @returns {Node | string}
  */
@@ -51,13 +63,16 @@ function table(value) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
-  render: (ctx) =>
-    h(
+  minWidth: 0,
+  rules: [],
+  render: (ctx) => ({
+    drawing: h(
       'div',
       { class: 'generic-board' },
       h('p', { class: 'hint' }, 'This game has no drawing yet; here is everything the server shows you.'),
       table(ctx.view),
     ),
+  }),
   playerRows: () => [],
   describeEvent: (event, ctx) => `${describeFields(event, ctx)}.`,
   describeAction: (action, ctx) => describeFields(action, ctx),
