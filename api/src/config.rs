@@ -151,8 +151,8 @@ impl Settings {
     }
 
     /// How deadlines are fired in this process.
-    pub fn deadlines(&self) -> crate::deadline_runner::DeadlineSettings {
-        crate::deadline_runner::DeadlineSettings {
+    pub fn deadlines(&self) -> DeadlineSettings {
+        DeadlineSettings {
             threads: self.deadline_threads,
         }
     }
@@ -215,6 +215,13 @@ pub enum LogFormat {
     Text,
     /// One JSON object per line.
     Json,
+}
+
+/// How deadlines are fired in this process (the deadline workers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeadlineSettings {
+    /// Worker threads; 0: this process fires no deadlines (others on the database do).
+    pub threads: usize,
 }
 
 /// How bots run in this process.

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use actix_web::web;
 use db::store::{self, ClaimedDeadline, DeadlineKind};
 
+use crate::config::DeadlineSettings;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::service::lifecycle::{self, Fired};
@@ -33,13 +34,6 @@ pub const MAX_IDLE: Duration = Duration::from_secs(5);
 
 /// How long a claimed deadline stays with its worker before another process may fire it.
 pub const LEASE: Duration = Duration::from_secs(30);
-
-/// How deadlines are fired in this process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeadlineSettings {
-    /// Worker threads; 0: this process fires no deadlines (others on the database do).
-    pub threads: usize,
-}
 
 /// The deadline queue as the LISTEN connection sees it: armed deadlines are announced on
 /// [`store::DEADLINE_CHANNEL`].

@@ -30,7 +30,6 @@ use prometheus::{Gauge, IntCounterVec, IntGauge};
 
 use crate::dto::{EventPage, GameDocument, LegalActions, StateDocument};
 use crate::error::ApiError;
-use crate::service::history::LogAccess;
 
 /// The first pause before a lagging replica is asked again; it doubles up to [`MAX_PAUSE`].
 pub const FIRST_PAUSE: Duration = Duration::from_millis(2);
@@ -111,12 +110,6 @@ impl AtVersion for (GameDocument, String) {
 impl AtVersion for LegalActions {
     fn version(&self) -> i64 {
         self.version
-    }
-}
-
-impl AtVersion for (LogAccess, EventPage) {
-    fn version(&self) -> i64 {
-        self.0.version
     }
 }
 

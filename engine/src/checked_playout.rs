@@ -14,17 +14,23 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{playout, Game, Seat};
 
-/// What a game's playout tests check along the way.
-pub(crate) trait Checks<G: Game> {
+/// What a game's playout tests check along the way, each a function of theirs that panics
+/// when its check fails.
+pub(crate) struct Checks<G: Game> {
     /// Conservation and shape invariants of any reachable state.
-    fn invariants(state: &G::State);
+    pub invariants: fn(state: &G::State),
     /// `legal` is exactly the set of actions `decide` accepts from `seat` (slow: a few games).
-    fn exactly_legal(state: &G::State, seat: Seat, legal: &[G::Action]);
+    pub exactly_legal: fn(state: &G::State, seat: Seat, legal: &[G::Action]),
     /// Every change between `before` and `after` is accounted for by `events`.
-    fn ledger(before: &G::State, after: &G::State, events: &[G::Event]);
+    pub ledger: fn(before: &G::State, after: &G::State, events: &[G::Event]),
     /// No view and no redacted event tells a viewer what it may not know. Runs at every step
     /// of every playout, so it must be cheap.
-    fn hidden(state: &G::State, events: &[G::Event]);
+    pub hidden: fn(state: &G::State, events: &[G::Event]),
+}
+
+/// The policy that weighs every listed action and template alike.
+pub(crate) fn uniform<A>(_: &A) -> u32 {
+    1
 }
 
 /// One playout's parameters.
@@ -44,15 +50,16 @@ pub(crate) struct Playout {
 }
 
 /// Plays one seeded game of `G` to the end, each step a choice among every seat's actions
-/// (templates instantiated at random) weighted by `policy`, checking every step with `C`.
+/// (templates instantiated at random) weighted by `policy`, checking every step with `checks`.
 /// Returns the whole log, setup included.
 ///
 /// At every step: some seat is active; every active seat can act; every template of every seat
 /// instantiates to an action `decide` accepts (the template promise), and
 /// [`Game::action_template_count`] and [`Game::action_template`] agree with the list; the
 /// chosen action is accepted; the game's own checks hold.
-pub(crate) fn play<G: Game, C: Checks<G>>(
+pub(crate) fn play<G: Game>(
     p: &Playout,
+    checks: &Checks<G>,
     config: &G::Config,
     policy: fn(&G::Action) -> u32,
 ) -> Vec<G::Event> {
@@ -60,8 +67,8 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut log = G::setup(config, players, &mut rng).unwrap();
     let mut state = G::replay(&log);
-    C::invariants(&state);
-    C::hidden(&state, &log);
+    (checks.invariants)(&state);
+    (checks.hidden)(&state, &log);
     let mut steps = 0;
     while G::outcome(&state).is_none() {
         assert!(
@@ -116,7 +123,7 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
                     .filter(|c| c.seat == seat && !c.from_template)
                     .map(|c| c.action.clone())
                     .collect();
-                C::exactly_legal(&state, seat, &legal);
+                (checks.exactly_legal)(&state, seat, &legal);
             }
         }
         let choice = playout::pick(&mut rng, &choices, |c| policy(&c.action))
@@ -128,9 +135,9 @@ pub(crate) fn play<G: Game, C: Checks<G>>(
         for e in &events {
             G::evolve(&mut state, e);
         }
-        C::ledger(&before, &state, &events);
-        C::hidden(&state, &events);
-        C::invariants(&state);
+        (checks.ledger)(&before, &state, &events);
+        (checks.hidden)(&state, &events);
+        (checks.invariants)(&state);
         if seed.is_multiple_of(p.json_every) {
             assert_snapshot_round_trips::<G>(&state);
         }

@@ -15,10 +15,28 @@ use crate::template::ActionTemplate;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seat(pub u8);
 
+/// The table is a circle: play goes from each seat to the next higher one and from the last
+/// back to seat 0, in every game. That much turn order the games share; who plays when
+/// (phases, merger disposals, auctions, standing actions) is each game's own.
 impl Seat {
     /// The seat number as an index into per-seat tables.
     pub fn index(self) -> usize {
         usize::from(self.0)
+    }
+
+    /// Every seat of a table of `seats`, in playing order from seat 0.
+    pub fn all(seats: usize) -> impl Iterator<Item = Seat> {
+        (0..seats).map(|s| Seat(s as u8))
+    }
+
+    /// The seat after this one, clockwise, at a table of `seats`.
+    pub fn next(self, seats: usize) -> Seat {
+        Seat(((self.index() + 1) % seats) as u8)
+    }
+
+    /// Every seat of a table of `seats` once, clockwise, starting with this one.
+    pub fn clockwise(self, seats: usize) -> impl Iterator<Item = Seat> {
+        (0..seats).map(move |k| Seat(((self.index() + k) % seats) as u8))
     }
 }
 
@@ -328,5 +346,23 @@ pub trait Game {
             Self::evolve(&mut state, event);
         }
         state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seat;
+
+    #[test]
+    fn seats_go_round_the_table_clockwise() {
+        assert_eq!(
+            Seat::all(3).collect::<Vec<_>>(),
+            [Seat(0), Seat(1), Seat(2)]
+        );
+        assert_eq!([Seat(0).next(3), Seat(2).next(3)], [Seat(1), Seat(0)]);
+        assert_eq!(
+            Seat(2).clockwise(4).collect::<Vec<_>>(),
+            [Seat(2), Seat(3), Seat(0), Seat(1)]
+        );
     }
 }

@@ -12,14 +12,16 @@
 //!
 //! # Adding a game
 //!
-//! 1. Its folder `src/<game>/` with the usual files (`config.rs`, `data.rs` and its data file,
-//!    `state.rs`, `action.rs`, `event.rs`, `decide.rs`, `evolve.rs`, `view.rs`, `errors.rs`,
-//!    `tests/`) and a `Game` implementation in `mod.rs`.
+//! 1. Its folder `src/<game>/` in the layout every game shares (`docs/architecture.md`): the
+//!    data file's tables in `data.rs` (a `data_file::DataFile`, its ids `data_id::StringId`),
+//!    `config.rs`, `state.rs`, `action.rs`, `event.rs`, `errors.rs`, the checks in `rules.rs`,
+//!    `decide.rs`, `evolve.rs`, `legal.rs`, `view.rs`, `determinize.rs`, and in `mod.rs` an
+//!    `impl Game` with its name, title, rules version and `game_folder!()`.
 //! 2. Its spec in `engine/rules/<game>.md`; its tests cite every rule ID of it in a test's name
 //!    or `///` doc comment. The tests folder has the same files in every game: `support.rs`
-//!    (table set-up and `accepted`/`refused` helpers), `coverage.rs` (`spec_coverage::uncited`
-//!    over the spec and every test file; the error codes pinned), `data.rs` (the data file's
-//!    tables), one file per rule section of the spec, `scenarios.rs` (the spec's worked
+//!    (table set-up, and `accepted`/`refused` through `rule_tests`), `coverage.rs` (its
+//!    `spec_coverage::Spec`: every rule ID cited; the error codes pinned), `data.rs` (the data
+//!    file's tables), one file per rule section of the spec, `scenarios.rs` (the spec's worked
 //!    examples) and `playouts.rs` (seeded random games through `checked_playout::play`, with
 //!    the game's conservation, money and secrecy checks).
 //! 3. Two lines: its `pub mod <game>;` here and its rules type in [`registry`]'s list. The
@@ -55,8 +57,11 @@ pub mod chance;
 mod checked_determinize;
 #[cfg(test)]
 mod checked_playout;
+mod config;
+mod data_file;
 mod data_id;
 pub mod erased;
+mod folder;
 mod game;
 mod listing;
 #[cfg(feature = "openapi")]
@@ -65,6 +70,8 @@ pub mod options;
 pub mod playout;
 mod refusal;
 pub mod registry;
+#[cfg(test)]
+mod rule_tests;
 pub mod schema;
 mod scratch;
 #[cfg(test)]

@@ -7,22 +7,74 @@
 //! headers, not assertion messages, not production code, not other functions. Matches are whole
 //! words: `t1` is not cited by `seat1`, `t12` or `ty_t1x`.
 //!
-//! A game's coverage test passes its spec and the sources of its test files:
+//! A game's coverage tests describe its spec once, as a [`Spec`], and checks it:
 //!
 //! ```ignore
-//! const SPEC: &str = include_str!("../../../rules/monopoly.md");
-//! const TESTS: &[&str] = &[include_str!("rent.rs"), include_str!("scenarios.rs")];
+//! pub(super) const SPEC: Spec = Spec {
+//!     text: include_str!("../../../rules/monopoly.md"),
+//!     is_rule_id,
+//!     tests: &[include_str!("rent.rs"), include_str!("scenarios.rs")],
+//! };
 //!
 //! #[test]
 //! fn every_rule_id_of_the_spec_is_cited_by_a_test() {
-//!     let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
-//!     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+//!     SPEC.assert_every_rule_id_cited(150);
 //! }
 //! ```
 
 use std::collections::BTreeSet;
 
 use syn::visit::Visit;
+
+use crate::RuleError;
+
+/// The rule names of refusals that no spec lists: the engine's own ([`RuleError::not_your_turn`],
+/// [`RuleError::game_over`], [`RuleError::bad_config`]).
+const GENERIC_RULES: &[&str] = &["TURN", "END", "SETUP"];
+
+/// One game's spec as its tests read it.
+pub struct Spec {
+    /// The spec's text (`engine/rules/<game>.md`).
+    pub text: &'static str,
+    /// Whether a word of the spec is one of its rule IDs.
+    pub is_rule_id: fn(&str) -> bool,
+    /// The sources of every test file of the game.
+    pub tests: &'static [&'static str],
+}
+
+impl Spec {
+    /// The spec's rule IDs, in order of first appearance.
+    pub fn rule_ids(&self) -> Vec<String> {
+        rule_ids(self.text, self.is_rule_id)
+    }
+
+    /// Panics unless every rule ID of the spec is cited by a test, and the spec has at least
+    /// `at_least` of them (a parser that finds none would otherwise pass).
+    pub fn assert_every_rule_id_cited(&self, at_least: usize) {
+        let ids = self.rule_ids();
+        assert!(
+            ids.len() >= at_least,
+            "the spec parser found only {} ids",
+            ids.len()
+        );
+        let missing = uncited(self.text, self.is_rule_id, self.tests);
+        assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+    }
+
+    /// Panics unless the rule `err` names is a rule ID of the spec (or one of the engine's
+    /// generic rules), and its message names it too.
+    pub fn assert_names_a_rule(&self, err: &RuleError) {
+        assert!(
+            GENERIC_RULES.contains(&err.rule) || self.rule_ids().iter().any(|id| id == err.rule),
+            "{err}: {} is no rule ID of the spec",
+            err.rule
+        );
+        assert!(
+            err.message.contains(err.rule),
+            "the message names the rule: {err}"
+        );
+    }
+}
 
 /// The words of `spec` that `is_id` accepts, in order of first appearance.
 pub fn rule_ids(spec: &str, is_id: impl Fn(&str) -> bool) -> Vec<String> {
@@ -205,5 +257,44 @@ mod tests {
     #[should_panic(expected = "no #[test] function")]
     fn a_listed_file_without_tests_is_refused() {
         uncited(SPEC, is_id, &["fn helper() {}"]);
+    }
+
+    const CITED: Spec = Spec {
+        text: SPEC,
+        is_rule_id: is_id,
+        tests: &["#[test] fn xx_a_1_xx_a_12_t1_xx_b_2() {}"],
+    };
+
+    #[test]
+    fn a_spec_whose_ids_are_all_cited_passes() {
+        CITED.assert_every_rule_id_cited(4);
+    }
+
+    #[test]
+    #[should_panic(expected = "found only 4 ids")]
+    fn a_spec_with_fewer_ids_than_expected_fails() {
+        CITED.assert_every_rule_id_cited(5);
+    }
+
+    #[test]
+    #[should_panic(expected = "rule IDs without a test: [\"XX-B-2\"]")]
+    fn a_spec_with_an_uncited_id_fails() {
+        let spec = Spec {
+            tests: &["#[test] fn xx_a_1_xx_a_12_t1() {}"],
+            ..CITED
+        };
+        spec.assert_every_rule_id_cited(4);
+    }
+
+    #[test]
+    fn a_refusal_names_a_rule_of_the_spec_or_a_generic_one() {
+        CITED.assert_names_a_rule(&RuleError::new("x.y", "XX-A-12", "no"));
+        CITED.assert_names_a_rule(&RuleError::game_over());
+    }
+
+    #[test]
+    #[should_panic(expected = "XX-C-1 is no rule ID of the spec")]
+    fn a_refusal_naming_no_rule_of_the_spec_fails() {
+        CITED.assert_names_a_rule(&RuleError::new("x.y", "XX-C-1", "no"));
     }
 }

@@ -53,7 +53,7 @@ pub struct StateDocument {
     pub seat: Option<i32>,
     /// The seats as of `seq`: who stood in for whom, who had left, and each clock as of the
     /// commit of event `seq` (the same as the game document of that version showed).
-    pub seats: Vec<super::play::SeatInfo>,
+    pub seats: Vec<super::lifecycle::SeatInfo>,
     #[schema(schema_with = schema::view)]
     pub view: Box<RawValue>,
     /// How the game ended, if it had ended by `seq`; `null` otherwise.

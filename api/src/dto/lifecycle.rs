@@ -1,12 +1,13 @@
 //! Time controls and the seats' lifecycle as clients see them: the clock chosen at creation,
-//! each seat's clock and standing in a document, the deadlines of the push stream, and how a
-//! finished game ranks the seats that left it.
+//! each seat as a document shows it (who holds it, its clock and standing), the deadlines of
+//! the push stream, and how a finished game ranks the seats that left it.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use uuid::Uuid;
 
-use super::games::BotLevel;
+use super::games::{BotInfo, BotLevel};
 
 /// The longest clock: 30 days, in seconds (a move in correspondence play takes days, not
 /// months).
@@ -178,6 +179,42 @@ impl TryFrom<ClockRequest> for Clock {
             },
         })
     }
+}
+
+/// A seat in a game document.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SeatInfo {
+    pub seat: i32,
+    /// The player's name; `null` while the seat is open.
+    #[schema(required = true)]
+    pub name: Option<String>,
+    pub open: bool,
+    /// Who plays the seat.
+    pub kind: SeatKind,
+    /// The server's bot playing this seat: seated at creation (`kind: bot`), or standing in
+    /// for the seat's absent player (`status` `taken_over` or `resigned`); `null` while a
+    /// person plays the seat, and for an open one.
+    #[schema(required = true)]
+    pub bot: Option<BotInfo>,
+    /// Where the seat stands (`playing`, `taken_over`, `resigned`).
+    pub status: SeatStatus,
+    /// The seat's clock; `null` for a game without one and for a seat of the server's bot.
+    #[schema(required = true)]
+    pub clock: Option<SeatClock>,
+    /// The player the seat belongs to (taken with a player token); `null` otherwise.
+    #[schema(required = true)]
+    pub player_id: Option<Uuid>,
+}
+
+/// Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
+/// (seated at creation). A person's seat stays `human` while the server's bot stands in for
+/// its player (see `status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    Open,
+    Human,
+    Bot,
 }
 
 /// Where a seat stands: `playing` (its player, or the server's bot seated at creation, plays

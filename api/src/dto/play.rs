@@ -9,43 +9,8 @@ use uuid::Uuid;
 
 use super::games::{GameStatus, Outcome};
 use super::history::EventDto;
+use super::lifecycle::SeatInfo;
 use super::schema;
-
-/// A seat in a game document.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct SeatInfo {
-    pub seat: i32,
-    /// The player's name; `null` while the seat is open.
-    #[schema(required = true)]
-    pub name: Option<String>,
-    pub open: bool,
-    /// Who plays the seat.
-    pub kind: SeatKind,
-    /// The server's bot playing this seat: seated at creation (`kind: bot`), or standing in
-    /// for the seat's absent player (`status` `taken_over` or `resigned`); `null` while a
-    /// person plays the seat, and for an open one.
-    #[schema(required = true)]
-    pub bot: Option<super::games::BotInfo>,
-    /// Where the seat stands (`playing`, `taken_over`, `resigned`).
-    pub status: super::SeatStatus,
-    /// The seat's clock; `null` for a game without one and for a seat of the server's bot.
-    #[schema(required = true)]
-    pub clock: Option<super::SeatClock>,
-    /// The player the seat belongs to (taken with a player token); `null` otherwise.
-    #[schema(required = true)]
-    pub player_id: Option<Uuid>,
-}
-
-/// Who holds a seat: nobody yet, a person (with the seat's token), or the server's bot
-/// (seated at creation). A person's seat stays `human` while the server's bot stands in for
-/// its player (see `status`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SeatKind {
-    Open,
-    Human,
-    Bot,
-}
 
 /// `GET /v1/games/{id}`: the game as the caller may see it. One shape per game type, told
 /// apart by `type`: each carries that game's view, actions and templates.

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::extract::SeatToken;
 use crate::lifecycle::outcome::outcome;
 use crate::lifecycle::replay::{awaited, replay, status_of};
+use crate::replica::AtVersion;
 use crate::state::Context;
 
 /// A game's log as a viewer may read it: the engine, the viewer's seat, and the version and
@@ -28,6 +29,13 @@ pub struct LogAccess {
     pub active_seats: Vec<u8>,
     /// When their clocks run out (a game with a clock).
     pub deadlines: Vec<SeatDeadline>,
+}
+
+/// A page of a log is read at the version of its access (see [`crate::replica`]).
+impl AtVersion for (LogAccess, EventPage) {
+    fn version(&self) -> i64 {
+        self.0.version
+    }
 }
 
 /// Checks the game and the caller for a log read.

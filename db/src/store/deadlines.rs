@@ -235,29 +235,3 @@ pub(super) fn end_open_game(
         notices,
     })
 }
-
-/// Fires the expiry `deadline`: the game, if still open, ends as expired. `None` when it is
-/// not open any more (it started or was aborted meanwhile): the deadline was stale and is
-/// gone either way.
-///
-/// # Errors
-/// `NotFound`, `Unavailable`/`Database`.
-pub fn expire_open_game(
-    conn: &mut PgConnection,
-    deadline: &ClaimedDeadline,
-    notices: EndNotices,
-) -> Result<Option<EndedOpen>, StoreError> {
-    conn.transaction(|conn| {
-        let game = super::games::lock_game(conn, deadline.game_id)?;
-        if game.status != GameStatus::Open {
-            drop_stale_deadline(conn, deadline)?;
-            return Ok(None);
-        }
-        Ok(Some(end_open_game(
-            conn,
-            &game,
-            GameStatus::Expired,
-            notices,
-        )?))
-    })
-}

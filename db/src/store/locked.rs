@@ -1,6 +1,7 @@
 //! Changes decided with the game's row locked: the seats' lifecycle (resigning, reclaiming,
-//! aborting, a clock running out). They are rare, so they take the simple path: lock, look
-//! (the decision may read more, such as whether anyone has moved yet), decide, write, commit.
+//! aborting, a clock running out) and an open game expiring. They are rare, so they take the
+//! simple path: lock, look (the decision may read more, such as whether anyone has moved yet),
+//! decide, write, commit.
 //! Actions take the optimistic path of [`super::apply_action`] instead; the two serialise
 //! through the row lock and the version guard of [`super::append`].
 
@@ -8,7 +9,9 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use super::append::{append, Applied, Decision};
-use super::deadlines::{end_open_game, EndNotices, EndedOpen};
+use super::deadlines::{
+    drop_stale_deadline, end_open_game, ClaimedDeadline, EndNotices, EndedOpen,
+};
 use super::games::lock_game;
 use crate::models::{GameRow, GameStatus};
 use crate::schema::game_events;
@@ -86,4 +89,30 @@ pub fn any_seat_moved(conn: &mut PgConnection, game_id: Uuid) -> Result<bool, St
             .filter(game_events::action.is_not_null()),
     ))
     .get_result(conn)?)
+}
+
+/// Fires the expiry `deadline`: the game, if still open, ends as expired. `None` when it is
+/// not open any more (it started or was aborted meanwhile): the deadline was stale and is
+/// gone either way.
+///
+/// # Errors
+/// `NotFound`, `Unavailable`/`Database`.
+pub fn expire_open_game(
+    conn: &mut PgConnection,
+    deadline: &ClaimedDeadline,
+    notices: EndNotices,
+) -> Result<Option<EndedOpen>, StoreError> {
+    conn.transaction(|conn| {
+        let game = lock_game(conn, deadline.game_id)?;
+        if game.status != GameStatus::Open {
+            drop_stale_deadline(conn, deadline)?;
+            return Ok(None);
+        }
+        Ok(Some(end_open_game(
+            conn,
+            &game,
+            GameStatus::Expired,
+            notices,
+        )?))
+    })
 }

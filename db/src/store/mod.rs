@@ -27,8 +27,8 @@ pub use apply::{
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use deadlines::{
-    claim_deadline, drop_stale_deadline, expire_open_game, next_deadline_in, reschedule_deadline,
-    ClaimedDeadline, DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
+    claim_deadline, drop_stale_deadline, next_deadline_in, reschedule_deadline, ClaimedDeadline,
+    DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
@@ -36,7 +36,7 @@ pub use games::{
     GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
 pub use idempotency::expire_idempotency_keys;
-pub use locked::{any_seat_moved, change_locked, Changed, LockedChange};
+pub use locked::{any_seat_moved, change_locked, expire_open_game, Changed, LockedChange};
 pub use notices::{
     expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,
     NOTICE_CHANNEL,

@@ -4,11 +4,10 @@
 //! The price table is the seed's Informationskarte (SEED); rule code reads every price, bonus and
 //! count from here and never repeats a number.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::sync::OnceLock;
+use serde::Deserialize;
 
-/// The data file, compiled into the crate.
-const DATA_JSON: &str = include_str!("../../rules/acquire-data.json");
+use crate::data_file::{data_file, DataFile};
+use crate::data_id::{string_ids, StringId};
 
 /// Number of hotel chains (AQ-COMP-8); fixed by the seed's seven names.
 pub const CHAIN_COUNT: usize = 7;
@@ -123,6 +122,8 @@ pub struct Board {
     pub rows: u8,
     pub tile_count: usize,
     row_letters: Vec<char>,
+    /// Each tile's id, `"9F"`, by [`Tile::index`].
+    tile_ids: Vec<String>,
     pub chains: Vec<ChainData>,
 }
 
@@ -166,10 +167,12 @@ impl Board {
     }
 }
 
+/// The data file, compiled into the crate.
+static BOARD: DataFile<Board> = data_file!("acquire-data.json", parse);
+
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
-    static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(DATA_JSON).expect("the compiled-in acquire-data.json is valid"))
+    BOARD.get()
 }
 
 /// The raw shape of the data file (only the parts the rules use).
@@ -235,39 +238,62 @@ fn parse(json: &str) -> Result<Board, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let tile_ids = (0..file.board.tile_count)
+        .map(|i| {
+            let (column, row) = (i / usize::from(rows) + 1, i % usize::from(rows));
+            format!("{column}{}", row_letters[row])
+        })
+        .collect();
     Ok(Board {
         constants: file.constants,
         columns,
         rows,
         tile_count: file.board.tile_count,
         row_letters,
+        tile_ids,
         chains,
     })
 }
 
-impl Serialize for Chain {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&board().chain(*self).id)
+impl StringId for Chain {
+    const WHAT: &'static str = "chain";
+    const SCHEMA_NAME: &'static str = "AcquireChain";
+    const SCHEMA_DESCRIPTION: &'static str = "An Acquire hotel chain id.";
+
+    fn id(self) -> &'static str {
+        &board().chain(self).id
+    }
+
+    fn from_id(id: &str) -> Option<Chain> {
+        board().chain_by_id(id)
+    }
+
+    fn all_ids() -> impl Iterator<Item = &'static str> {
+        board().chains.iter().map(|c| c.id.as_str())
     }
 }
 
-impl<'de> Deserialize<'de> for Chain {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::data_id::deserialize(d, "chain", |id| board().chain_by_id(id))
+impl StringId for Tile {
+    const WHAT: &'static str = "tile";
+    const SCHEMA_NAME: &'static str = "AcquireTile";
+    const SCHEMA_DESCRIPTION: &'static str =
+        "An Acquire tile: column number 1-12 then row letter A-I, e.g. 9F.";
+
+    fn id(self) -> &'static str {
+        &board().tile_ids[self.index()]
+    }
+
+    /// Also in lower case (`9f`), as [`Tile::from_str`](std::str::FromStr) reads it.
+    fn from_id(id: &str) -> Option<Tile> {
+        board().tile_by_id(id)
+    }
+
+    fn all_ids() -> impl Iterator<Item = &'static str> {
+        board().tile_ids.iter().map(String::as_str)
     }
 }
 
-impl Serialize for Tile {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Tile {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::data_id::deserialize(d, "tile", |id| board().tile_by_id(id))
-    }
-}
+string_ids!(Chain, Tile);
 
 impl std::fmt::Display for Chain {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -277,8 +303,7 @@ impl std::fmt::Display for Chain {
 
 impl std::fmt::Display for Tile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let letter = board().row_letters[usize::from(self.row())];
-        write!(f, "{}{letter}", self.column())
+        f.write_str(self.id())
     }
 }
 
@@ -289,44 +314,5 @@ impl std::str::FromStr for Tile {
         board()
             .tile_by_id(s)
             .ok_or_else(|| format!("unknown tile `{s}`"))
-    }
-}
-
-/// Chain ids and tile names are strings in JSON.
-#[cfg(feature = "openapi")]
-mod schema {
-    use super::{board, Chain, Tile};
-    use crate::schema::string_enum;
-    use utoipa::openapi::schema::Schema;
-    use utoipa::openapi::RefOr;
-
-    impl utoipa::PartialSchema for Chain {
-        fn schema() -> RefOr<Schema> {
-            string_enum(
-                "An Acquire hotel chain id.",
-                board().chains.iter().map(|c| c.id.clone()).collect(),
-            )
-        }
-    }
-
-    impl utoipa::ToSchema for Chain {
-        fn name() -> std::borrow::Cow<'static, str> {
-            "AcquireChain".into()
-        }
-    }
-
-    impl utoipa::PartialSchema for Tile {
-        fn schema() -> RefOr<Schema> {
-            string_enum(
-                "An Acquire tile: column number 1-12 then row letter A-I, e.g. 9F.",
-                Tile::all().map(|t| t.to_string()).collect(),
-            )
-        }
-    }
-
-    impl utoipa::ToSchema for Tile {
-        fn name() -> std::borrow::Cow<'static, str> {
-            "AcquireTile".into()
-        }
     }
 }

@@ -18,7 +18,11 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 
 /// The setup events: shuffle, start tiles, start player, hands, first turn (AQ-SETUP-1..4).
-pub fn setup(config: &Config, seats: usize, rng: &mut dyn RngCore) -> Vec<Event> {
+pub fn setup(
+    config: &Config,
+    seats: usize,
+    rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
     let mut s = Scratch::new(&State::empty());
     s.emit(Event::GameStarted {
         players: seats as u8,
@@ -53,10 +57,17 @@ pub fn setup(config: &Config, seats: usize, rng: &mut dyn RngCore) -> Vec<Event>
         seat = s.state.next_seat(seat);
     }
     s.start_turn(first);
-    s.events
+    Ok(s.events)
 }
 
-pub fn decide(state: &State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+/// The events `action` of `seat` causes, or why the rules refuse it. `_rng` goes unused: every
+/// draw takes the top of the pile shuffled at setup.
+pub fn decide(
+    state: &State,
+    seat: Seat,
+    action: &Action,
+    _rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
     let Stage::Turn(turn) = &state.stage else {
         return Err(RuleError::game_over());
     };

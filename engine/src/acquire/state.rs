@@ -160,7 +160,7 @@ impl State {
     }
 
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
-        (0..self.players.len() as u8).map(Seat)
+        Seat::all(self.players.len())
     }
 
     pub fn cell(&self, tile: Tile) -> Cell {
@@ -200,7 +200,7 @@ impl State {
 
     /// The seat after `seat`, clockwise (AQ-TURN-2).
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        Seat(((seat.index() + 1) % self.players.len()) as u8)
+        seat.next(self.players.len())
     }
 
     pub fn turn(&self) -> Option<&Turn> {

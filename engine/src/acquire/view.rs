@@ -3,6 +3,7 @@
 //! cash and shares are hidden too until the game ends (AQ-INFO-1..3).
 
 use super::data::{board, Chain, Tile};
+use super::event::Event;
 use super::rules;
 use super::state::{Cell, Merger, Stage, State};
 use crate::{Outcome, Seat, Viewer};
@@ -78,6 +79,8 @@ pub struct PlayerView {
     pub hand: Option<Vec<Tile>>,
 }
 
+/// Hands hidden from everyone but their holder (AQ-COMP-5); other seats' holdings hidden until
+/// the end while `hidden_holdings` is on (AQ-INFO-3).
 pub fn view(state: &State, viewer: Viewer) -> View {
     let b = board();
     let me = match viewer {
@@ -138,5 +141,20 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         end_conditions_hold: state.turn().is_some() && rules::end_conditions_hold(state),
         idle_turns: state.idle_turns,
         outcome: state.outcome.clone(),
+    }
+}
+
+/// Tile draws are shown only to the drawing seat; the pile order to nobody (AQ-INFO-2).
+pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+    match event {
+        Event::TilesShuffled { tiles, .. } => Some(Event::TilesShuffled {
+            tiles: *tiles,
+            order: None,
+        }),
+        Event::TileDrawn { seat, .. } if viewer != Viewer::Seat(*seat) => Some(Event::TileDrawn {
+            seat: *seat,
+            tile: None,
+        }),
+        other => Some(other.clone()),
     }
 }

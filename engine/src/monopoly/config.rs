@@ -173,17 +173,7 @@ impl Config {
     /// When `json` is not an object of known options with valid values (serde would take an
     /// array for the fields in order; a config is only ever an object).
     pub fn read(json: &Value, rules_version: u32) -> Result<Config, serde_json::Error> {
-        let Value::Object(given) = json else {
-            return Err(serde::de::Error::custom(
-                "a config is a JSON object of options",
-            ));
-        };
-        let mut full = match serde_json::to_value(Config::defaults(rules_version)) {
-            Ok(Value::Object(defaults)) => defaults,
-            _ => unreachable!("a Config serializes to an object"),
-        };
-        full.extend(given.clone());
-        Config::deserialize(Value::Object(full))
+        crate::config::read_over(Config::defaults(rules_version), json)
     }
 
     /// Refuses values outside their range, and a `players` that differs from the seat count.

@@ -5,16 +5,17 @@
 //! lifting price is computed from the mortgage value and the interest rule (MO-D-12), never
 //! repeated in code. Rule code reads every number from here.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
-use crate::data_id::IdIndex;
-use std::sync::OnceLock;
-
-/// The data file, compiled into the crate.
-const BOARD_JSON: &str = include_str!("../../rules/monopoly-board.json");
+use crate::data_file::{data_file, DataFile};
+use crate::data_id::{string_ids, IdIndex, StringId};
 
 /// Squares on the board (MO-COMP-3).
 pub const SQUARES: usize = 40;
+
+/// The most seats a table may have for the listing's per-seat tables (the board allows 6,
+/// MO-COMP-1; its file is checked against this).
+pub(super) const MAX_SEATS: usize = 8;
 
 /// A card, by index: the 16 Ereigniskarten first (E01 = 0), then the 16 Gemeinschaftskarten.
 /// Serialized as the card's `id` string (`"E07"`, `"G05"`).
@@ -234,16 +235,14 @@ impl Board {
             })
             .expect("the board has Bahnhöfe")
     }
-
-    fn card_by_id(&self, id: &str) -> Option<Card> {
-        self.card_ids.get(id).map(Card)
-    }
 }
+
+/// The data file, compiled into the crate.
+static BOARD: DataFile<Board> = data_file!("monopoly-board.json", parse);
 
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
-    static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in monopoly-board.json is valid"))
+    BOARD.get()
 }
 
 /// The raw shape of the data file (only the parts the rules use).
@@ -358,10 +357,10 @@ fn parse(json: &str) -> Result<Board, String> {
     if file.squares.len() != SQUARES {
         return Err("the board has 40 squares".into());
     }
-    if file.constants.players_max > super::holdings::MAX_SEATS {
+    if file.constants.players_max > MAX_SEATS {
         return Err(format!(
             "at most {} players (the listing's limit)",
-            super::holdings::MAX_SEATS
+            MAX_SEATS
         ));
     }
     let mut groups: Vec<GroupData> = Vec::new();
@@ -476,44 +475,29 @@ fn parse(json: &str) -> Result<Board, String> {
     })
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&board().card(*self).id)
+impl StringId for Card {
+    const WHAT: &'static str = "card";
+    const SCHEMA_NAME: &'static str = "MonopolyCard";
+    const SCHEMA_DESCRIPTION: &'static str =
+        "A Monopoly card id: E01-E16 Ereigniskarten, G01-G16 Gemeinschaftskarten.";
+
+    fn id(self) -> &'static str {
+        &board().card(self).id
+    }
+
+    fn from_id(id: &str) -> Option<Card> {
+        board().card_ids.get(id).map(Card)
+    }
+
+    fn all_ids() -> impl Iterator<Item = &'static str> {
+        board().cards.iter().map(|c| c.id.as_str())
     }
 }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::data_id::deserialize(d, "card", |id| board().card_by_id(id))
-    }
-}
+string_ids!(Card);
 
 impl std::fmt::Display for Card {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&board().card(*self).id)
-    }
-}
-
-/// Card ids are strings in JSON, one of the data file's ids.
-#[cfg(feature = "openapi")]
-mod schema {
-    use super::{board, Card};
-    use crate::schema::string_enum;
-    use utoipa::openapi::schema::Schema;
-    use utoipa::openapi::RefOr;
-
-    impl utoipa::PartialSchema for Card {
-        fn schema() -> RefOr<Schema> {
-            string_enum(
-                "A Monopoly card id: E01-E16 Ereigniskarten, G01-G16 Gemeinschaftskarten.",
-                board().cards.iter().map(|c| c.id.clone()).collect(),
-            )
-        }
-    }
-
-    impl utoipa::ToSchema for Card {
-        fn name() -> std::borrow::Cow<'static, str> {
-            "MonopolyCard".into()
-        }
+        f.write_str(self.id())
     }
 }

@@ -11,6 +11,7 @@ use super::market::other_builders;
 use super::rules;
 use super::state::PaymentReason;
 use super::state::{Building, Bundle, State, Step, TradeOffer};
+use super::trade;
 use super::{Config, InheritedInterest, Scratch, TradeOffers};
 use crate::{RuleError, Seat};
 use rand::seq::SliceRandom;
@@ -227,7 +228,7 @@ pub fn decide(
         }
         Action::AcceptTrade { offer, lift } => {
             let o = offer_for(state, *offer, |o| o.to == seat)?;
-            let [from_costs, to_costs] = rules::check_accept::<RuleError>(state, o, lift)?;
+            let [from_costs, to_costs] = trade::check_accept::<RuleError>(state, o, lift)?;
             s.emit(Event::TradeExecuted { offer: o.clone() });
             settle_mortgages(&mut s, o.from, &o.get.properties, &o.lift, from_costs);
             settle_mortgages(&mut s, o.to, &o.give.properties, lift, to_costs);
@@ -399,7 +400,7 @@ fn offer_event(state: &State, seat: Seat, action: &Action) -> Result<Option<Even
                 },
                 lift: lift.clone(),
             };
-            rules::check_offer::<RuleError>(state, &offer)?;
+            trade::check_offer::<RuleError>(state, &offer)?;
             Event::TradeOffered { offer }
         }
         Action::RejectTrade { offer } => {

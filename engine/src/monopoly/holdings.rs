@@ -1,11 +1,15 @@
 //! Who holds which deed and in what state, gathered in one pass over the deeds: what listing
 //! asks of every seat at every step (which deeds to offer for sale, mortgage, lifting or trade,
 //! which groups to build on). The random playout driver counts every seat's choices at every
-//! step, so one pass serves all of them ([`super::Monopoly`]'s `choice_counts`).
+//! step, so one pass serves all of them ([`super::Monopoly`]'s `choice_counts`), kept with the
+//! state in a [`Shared`].
 
-use super::data::board;
+use std::cell::{Cell, OnceCell};
+
+use super::data::{board, MAX_SEATS};
 use super::rules;
 use super::state::State;
+use super::trade::{self, Acceptance};
 use crate::Seat;
 
 /// A set of title deeds by index into the board's deeds (bit `d`: deed `d`; the board has 28),
@@ -70,10 +74,6 @@ impl DeedSet {
         out
     }
 }
-
-/// The most seats a table may have for [`Holdings`] (the board allows 6, MO-COMP-1; its file
-/// is checked against this).
-pub(super) const MAX_SEATS: usize = 8;
 
 /// Every seat's deeds and the board's mortgaged and built-on groups' deeds.
 pub(super) struct Holdings {
@@ -142,5 +142,45 @@ impl Holdings {
             .enumerate()
             .filter(move |&(_, &deeds)| owned.covers(DeedSet(deeds)))
             .map(|(g, _)| g)
+    }
+}
+
+/// A state with what listing gathers from it for any seat, gathered when first asked for:
+/// counting every seat's choices shares one [`Holdings`].
+pub(super) struct Shared<'s> {
+    pub state: &'s State,
+    holdings: OnceCell<Holdings>,
+    /// [`trade::acceptance`] of the open offers, by their place in the state's list, once
+    /// asked for (listing asks it of an offer for its addressee's actions and templates).
+    acceptance: [Cell<Option<Acceptance>>; OFFERS_KEPT],
+}
+
+/// The open offers whose acceptance [`Shared`] keeps: one from each seat to each other seat.
+const OFFERS_KEPT: usize = MAX_SEATS * (MAX_SEATS - 1);
+
+impl<'s> Shared<'s> {
+    pub fn new(state: &'s State) -> Shared<'s> {
+        Shared {
+            state,
+            holdings: OnceCell::new(),
+            acceptance: [const { Cell::new(None) }; OFFERS_KEPT],
+        }
+    }
+
+    pub fn holdings(&self) -> &Holdings {
+        self.holdings.get_or_init(|| Holdings::of(self.state))
+    }
+
+    /// Whether the `index`-th open offer can be accepted now, as it is or lifting all.
+    pub fn acceptance(&self, index: usize) -> Acceptance {
+        let judge = || trade::acceptance(self.state, &self.state.offers[index]);
+        let Some(kept) = self.acceptance.get(index) else {
+            return judge();
+        };
+        kept.get().unwrap_or_else(|| {
+            let acceptance = judge();
+            kept.set(Some(acceptance));
+            acceptance
+        })
     }
 }

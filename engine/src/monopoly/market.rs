@@ -347,9 +347,9 @@ impl Scratch {
 
 /// The other solvent players who could build a unit of `building` now (MO-BUILD-8 trigger).
 pub fn other_builders(state: &State, requester: Seat, building: Building) -> Vec<Seat> {
-    let n = state.players.len();
-    (1..n)
-        .map(|k| Seat(((requester.index() + k) % n) as u8))
+    requester
+        .clockwise(state.players.len())
+        .skip(1)
         .filter(|&s| !state.player(s).bankrupt)
         .filter(|&s| rules::single_builds(state, s).any(|(_, kind)| kind == building))
         .collect()

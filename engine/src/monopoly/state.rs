@@ -306,7 +306,7 @@ impl State {
     }
 
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
-        (0..self.players.len() as u8).map(Seat)
+        Seat::all(self.players.len())
     }
 
     /// Seats still in the game, in seat order.
@@ -350,8 +350,8 @@ impl State {
     /// The next seat in play order after `seat` that is not bankrupt.
     pub fn next_solvent(&self, seat: Seat) -> Seat {
         let n = self.players.len();
-        (1..=n)
-            .map(|k| Seat(((seat.index() + k) % n) as u8))
+        seat.next(n)
+            .clockwise(n)
             .find(|&s| !self.player(s).bankrupt)
             .unwrap_or(seat)
     }

@@ -1,13 +1,13 @@
-//! The turn on a scratch state: rolling, moving, resolving squares and cards, jail, and passing
-//! the dice on. Every step emits events that the scratch folds at once, so the next step sees
+//! The turn on a scratch state: rolling, moving, resolving squares (rents included) and cards,
+//! jail, and passing the dice on. Every step emits events that the scratch folds at once, so the next step sees
 //! the state the log will produce.
 
 use super::config::UtilityRentDice;
-use super::data::{board, Deck, Effect, SquareKind};
+use super::data::{board, Deck, DeedKind, Effect, SquareKind};
 use super::dice;
 use super::event::{EndReason, Event, JailExit};
 use super::rules;
-use super::state::PaymentReason;
+use super::state::{PaymentReason, State};
 use super::Scratch;
 use crate::{Outcome, Seat};
 use rand::RngCore;
@@ -29,6 +29,41 @@ pub enum Landed {
     Waiting,
     /// The player went to jail and the turn is over (MO-TURN-6).
     Jailed,
+}
+
+/// Rent for landing on `square` owned by `owner` (MO-RENT-4..7). `dice_total` matters for a
+/// Werk only; `multiplier` is card G05's doubling of a Bahnhof's rent. A mortgaged property
+/// yields nothing (MO-RENT-3).
+pub fn rent(state: &State, square: u8, owner: Seat, dice_total: i64, multiplier: i64) -> i64 {
+    let b = board();
+    let Some(d) = b.deed_at(square) else {
+        return 0;
+    };
+    let deed = &state.deeds[d];
+    if deed.mortgaged {
+        return 0;
+    }
+    match &b.deed(d).kind {
+        DeedKind::Street { group, rents, .. } => {
+            if deed.level > 0 {
+                rents[usize::from(deed.level)]
+            } else if state.owns_group(owner, *group) && !rules::group_mortgaged(state, *group) {
+                2 * rents[0]
+            } else {
+                rents[0]
+            }
+        }
+        DeedKind::Railway { rents } => {
+            let count = state.same_kind_count(owner, square).clamp(1, rents.len());
+            rents[count - 1] * multiplier
+        }
+        DeedKind::Utility { multipliers } => {
+            let count = state
+                .same_kind_count(owner, square)
+                .clamp(1, multipliers.len());
+            multipliers[count - 1] * dice_total
+        }
+    }
 }
 
 impl Scratch {
@@ -221,7 +256,7 @@ impl Scratch {
                 },
             );
         let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
-        let amount = rules::rent(&self.state, square, owner, total, arrival.multiplier);
+        let amount = rent(&self.state, square, owner, total, arrival.multiplier);
         let rent = self.state.next_rent;
         self.emit(Event::RentOwed {
             rent,
@@ -333,9 +368,8 @@ impl Scratch {
 
     /// The other solvent players in seat order, starting left of `seat`.
     fn others_from_left(&self, seat: Seat) -> Vec<Seat> {
-        let n = self.state.players.len();
-        (1..n)
-            .map(|k| Seat(((seat.index() + k) % n) as u8))
+        seat.clockwise(self.state.players.len())
+            .skip(1)
             .filter(|&s| !self.state.player(s).bankrupt)
             .collect()
     }

@@ -3,12 +3,13 @@
 //! as counts.
 
 use super::data::{board, Deck};
+use super::event::Event;
 use super::rules;
 use super::state::{
     houses_at, Auction, Debt, Inheritance, PendingRent, Player, Shortage, State, TradeOffer, Turn,
     HOTEL,
 };
-use crate::{Outcome, Seat};
+use crate::{Outcome, Seat, Viewer};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -69,7 +70,8 @@ pub struct DeckView {
     pub cards: usize,
 }
 
-pub fn view(state: &State) -> View {
+/// The same view for every viewer: everything but the decks' order is public.
+pub fn view(state: &State, _viewer: Viewer) -> View {
     let b = board();
     View {
         players: state
@@ -115,5 +117,17 @@ pub fn view(state: &State) -> View {
         inheritance: state.inheritance.clone(),
         offers: state.offers.iter().map(|o| TradeOffer::clone(o)).collect(),
         outcome: state.outcome.clone(),
+    }
+}
+
+/// The decks' order is the only secret: hidden in every shuffle until the end.
+pub fn redact(event: &Event, _viewer: Viewer) -> Option<Event> {
+    match event {
+        Event::DeckShuffled { deck, cards, .. } => Some(Event::DeckShuffled {
+            deck: *deck,
+            cards: *cards,
+            order: None,
+        }),
+        other => Some(other.clone()),
     }
 }

@@ -4,13 +4,10 @@
 //! not known. Rule code therefore reads every price, payout and ticket from here and never
 //! repeats a number, so a better reconstruction is a data change only.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
-use crate::data_id::IdIndex;
-use std::sync::OnceLock;
-
-/// The data file, compiled into the crate.
-const BOARD_JSON: &str = include_str!("../../rules/tycoon-board.json");
+use crate::data_file::{data_file, DataFile};
+use crate::data_id::{string_ids, IdIndex, StringId};
 
 /// Number of cities; fixed by the seeds (9 cities, DE §DER SPIELPLAN).
 pub const CITY_COUNT: usize = 9;
@@ -188,20 +185,14 @@ impl Board {
     pub fn cities(&self) -> impl Iterator<Item = City> {
         (0..self.cities.len()).map(|i| City(i as u8))
     }
-
-    fn city_by_id(&self, id: &str) -> Option<City> {
-        self.city_ids.get(id).map(City)
-    }
-
-    fn ticket_by_id(&self, id: &str) -> Option<Ticket> {
-        self.ticket_ids.get(id).map(Ticket)
-    }
 }
+
+/// The data file, compiled into the crate.
+static BOARD: DataFile<Board> = data_file!("tycoon-board.json", parse);
 
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
-    static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(BOARD_JSON).expect("the compiled-in tycoon-board.json is valid"))
+    BOARD.get()
 }
 
 /// The raw shape of the data file (only the parts the rules use).
@@ -309,7 +300,13 @@ fn parse(json: &str) -> Result<Board, String> {
         city_ids,
         ticket_ids: IdIndex::default(),
     };
-    let city = |board: &Board, id: &str| board.city_by_id(id).ok_or(format!("unknown city {id}"));
+    let city = |board: &Board, id: &str| {
+        board
+            .city_ids
+            .get(id)
+            .map(City)
+            .ok_or(format!("unknown city {id}"))
+    };
     for s in &file.scheduled_tickets {
         let dest = city(&board, &s.dest)?;
         board.tickets.push(TicketCard {
@@ -346,29 +343,44 @@ fn loan(loans: &[raw::Loan], id: &str) -> Result<LoanTerms, String> {
         .ok_or(format!("missing loan {id}"))
 }
 
-impl Serialize for City {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&board().city(*self).id)
+impl StringId for City {
+    const WHAT: &'static str = "city";
+    const SCHEMA_NAME: &'static str = "TycoonCity";
+    const SCHEMA_DESCRIPTION: &'static str = "A Tycoon city id.";
+
+    fn id(self) -> &'static str {
+        &board().city(self).id
+    }
+
+    fn from_id(id: &str) -> Option<City> {
+        board().city_ids.get(id).map(City)
+    }
+
+    fn all_ids() -> impl Iterator<Item = &'static str> {
+        board().cities.iter().map(|c| c.id.as_str())
     }
 }
 
-impl<'de> Deserialize<'de> for City {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::data_id::deserialize(d, "city", |id| board().city_by_id(id))
+impl StringId for Ticket {
+    const WHAT: &'static str = "ticket";
+    const SCHEMA_NAME: &'static str = "TycoonTicket";
+    const SCHEMA_DESCRIPTION: &'static str =
+        "A Tycoon ticket id: S01-S18 scheduled, C01-C36 charter.";
+
+    fn id(self) -> &'static str {
+        &board().ticket(self).id
+    }
+
+    fn from_id(id: &str) -> Option<Ticket> {
+        board().ticket_ids.get(id).map(Ticket)
+    }
+
+    fn all_ids() -> impl Iterator<Item = &'static str> {
+        board().tickets.iter().map(|t| t.id.as_str())
     }
 }
 
-impl Serialize for Ticket {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&board().ticket(*self).id)
-    }
-}
-
-impl<'de> Deserialize<'de> for Ticket {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::data_id::deserialize(d, "ticket", |id| board().ticket_by_id(id))
-    }
-}
+string_ids!(City, Ticket);
 
 impl std::fmt::Display for City {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -378,45 +390,6 @@ impl std::fmt::Display for City {
 
 impl std::fmt::Display for Ticket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&board().ticket(*self).id)
-    }
-}
-
-/// City and ticket ids are strings in JSON, one of the data file's ids.
-#[cfg(feature = "openapi")]
-mod schema {
-    use super::{board, City, Ticket};
-    use crate::schema::string_enum;
-    use utoipa::openapi::schema::Schema;
-    use utoipa::openapi::RefOr;
-
-    impl utoipa::PartialSchema for City {
-        fn schema() -> RefOr<Schema> {
-            string_enum(
-                "A Tycoon city id.",
-                board().cities.iter().map(|c| c.id.clone()).collect(),
-            )
-        }
-    }
-
-    impl utoipa::ToSchema for City {
-        fn name() -> std::borrow::Cow<'static, str> {
-            "TycoonCity".into()
-        }
-    }
-
-    impl utoipa::PartialSchema for Ticket {
-        fn schema() -> RefOr<Schema> {
-            string_enum(
-                "A Tycoon ticket id: S01-S18 scheduled, C01-C36 charter.",
-                board().tickets.iter().map(|t| t.id.clone()).collect(),
-            )
-        }
-    }
-
-    impl utoipa::ToSchema for Ticket {
-        fn name() -> std::borrow::Cow<'static, str> {
-            "TycoonTicket".into()
-        }
+        f.write_str(self.id())
     }
 }

@@ -6,7 +6,8 @@
 //! emitted, so each step sees exactly the state the log will produce.
 
 use super::action::{Action, LoanDecision};
-use super::data::{board, Deck, LoanKind};
+use super::config::Config;
+use super::data::{board, Deck, LoanKind, Ticket};
 use super::errors::*;
 use super::event::Event;
 use super::payday;
@@ -15,6 +16,40 @@ use super::state::{Stage, State, Turn};
 use crate::{Outcome, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
+
+/// The setup events: the table (TY-SETUP-1), both decks shuffled and their displays turned up
+/// (TY-SETUP-3), seat 0's first turn (TY-SETUP-5).
+pub fn setup(
+    config: &Config,
+    seats: usize,
+    rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
+    let mut events = vec![Event::GameStarted {
+        players: seats as u8,
+        config: config.clone(),
+    }];
+    for deck in Deck::ALL {
+        let mut order: Vec<Ticket> = board().deck(deck).collect();
+        order.shuffle(rng);
+        let shown: Vec<Ticket> = order
+            .iter()
+            .rev()
+            .take(board().display_size(deck))
+            .copied()
+            .collect();
+        events.push(Event::DeckShuffled {
+            deck,
+            cards: order.len() as u8,
+            order: Some(order),
+        });
+        events.push(Event::TicketsRevealed {
+            deck,
+            tickets: shown,
+        });
+    }
+    events.push(Event::TurnStarted { seat: Seat(0) });
+    Ok(events)
+}
 
 pub fn decide(
     state: &State,
@@ -216,9 +251,7 @@ fn end_turn(state: &State, last: Event, rng: &mut dyn RngCore) -> Vec<Event> {
     if round_complete || stalemate {
         scratch.payday();
     } else {
-        scratch.emit(Event::TurnStarted {
-            seat: Seat(((seat.index() + 1) % n) as u8),
-        });
+        scratch.emit(Event::TurnStarted { seat: seat.next(n) });
     }
     scratch.events
 }

@@ -188,7 +188,7 @@ impl State {
     }
 
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
-        (0..self.players.len() as u8).map(Seat)
+        Seat::all(self.players.len())
     }
 
     /// The landing field a plane arriving in `city` now takes: field 1 if free, else field 2,

@@ -3,8 +3,9 @@
 //! as counts.
 
 use super::data::{board, City, Ticket};
+use super::event::Event;
 use super::state::{CityState, Income, Player, Stage, State};
-use crate::{Outcome, Seat};
+use crate::{Outcome, Seat, Viewer};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -57,7 +58,8 @@ pub struct DeckView {
     pub discard: Vec<Ticket>,
 }
 
-pub fn view(state: &State) -> View {
+/// The same view for every viewer: nothing on the table is secret.
+pub fn view(state: &State, _viewer: Viewer) -> View {
     let deck = |d: super::data::Deck| {
         let pile = state.deck(d);
         DeckView {
@@ -92,5 +94,18 @@ pub fn view(state: &State) -> View {
         consecutive_passes: state.consecutive_passes,
         last_payday: state.last_payday.clone(),
         outcome: state.outcome.clone(),
+    }
+}
+
+/// Every event as it is, but a shuffle without its order: the draw piles' order is the only
+/// secret.
+pub fn redact(event: &Event, _viewer: Viewer) -> Option<Event> {
+    match event {
+        Event::DeckShuffled { deck, cards, .. } => Some(Event::DeckShuffled {
+            deck: *deck,
+            cards: *cards,
+            order: None,
+        }),
+        other => Some(other.clone()),
     }
 }

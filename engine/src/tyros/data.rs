@@ -13,12 +13,9 @@
 //! [`super::Config`], and never repeats a number.
 
 use super::cards::{Cards, Empire};
+use crate::data_file::{data_file, DataFile};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-/// The data file, compiled into the crate.
-const MAP_JSON: &str = include_str!("../../rules/tyros-map.json");
 
 /// Numbered fields (TR-MAP-1, TR-COMP-4): one landscape tile per field.
 pub const FIELD_COUNT: usize = 32;
@@ -334,9 +331,9 @@ pub struct Map {
     pub grid: Vec<Vec<String>>,
     /// Bit `i` of entry `c` is set when `Cell(i)` is orthogonally adjacent to `Cell(c)`.
     adjacency: [u64; CELL_COUNT],
-    /// The path search from each cell while no pirate is on the board, which depends on the
-    /// layout alone: filled on first use by [`super::paths::Layers::from`].
-    pub(super) plain_searches: OnceLock<Vec<super::paths::Layers>>,
+    /// Its place among the board's layouts (see [`Board::layout_count`]): what is kept per
+    /// layout elsewhere is kept by this.
+    pub index: usize,
 }
 
 impl Map {
@@ -414,6 +411,11 @@ impl Board {
         &self.maps[desert as usize * SeaCell::ALL.len() + sea as usize]
     }
 
+    /// How many layouts the desert and sea options make ([`Map::index`] is below it).
+    pub fn layout_count(&self) -> usize {
+        self.maps.len()
+    }
+
     /// The action card's data by its data-file id.
     pub fn action_card(&self, id: &str) -> &ActionCardData {
         self.variants
@@ -425,10 +427,12 @@ impl Board {
     }
 }
 
+/// The data file, compiled into the crate.
+static BOARD: DataFile<Board> = data_file!("tyros-map.json", parse);
+
 /// The board, parsed on first use.
 pub fn board() -> &'static Board {
-    static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| parse(MAP_JSON).expect("the compiled-in tyros-map.json is valid"))
+    BOARD.get()
 }
 
 mod raw {
@@ -510,7 +514,7 @@ fn parse(json: &str) -> Result<Board, String> {
                 desert.position(),
                 sea.position(),
             );
-            maps.push(map_of(cells)?);
+            maps.push(map_of(cells, maps.len())?);
         }
     }
     let default = &maps[0];
@@ -590,7 +594,7 @@ fn layout(
 }
 
 /// Orthogonal adjacency of a grid; desert and sea are never entered (TR-MAP-2, TR-MAP-4).
-fn map_of(grid: Vec<Vec<String>>) -> Result<Map, String> {
+fn map_of(grid: Vec<Vec<String>>, index: usize) -> Result<Map, String> {
     let mut adjacency = [0u64; CELL_COUNT];
     let rows = grid.len();
     let cols = grid[0].len();
@@ -629,7 +633,7 @@ fn map_of(grid: Vec<Vec<String>>) -> Result<Map, String> {
     Ok(Map {
         grid,
         adjacency,
-        plain_searches: OnceLock::new(),
+        index,
     })
 }
 

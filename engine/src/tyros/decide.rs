@@ -1,19 +1,71 @@
-//! Deciding an action: every check (in `rules`), then the events it causes, then whatever the
-//! rules do by themselves until the next decision (`flow`).
+//! Setting up and deciding an action: every check (in `rules` and its family files), then the
+//! events it causes, then whatever the rules do by themselves until the next decision (`flow`).
 
 use super::action::Action;
-use super::cards::{Cards, Empire};
+use super::action_cards;
+use super::building;
+use super::cards::{Card, Cards, Empire};
+use super::config::Config;
 use super::data::{Cell, Tile};
 use super::errors as e;
 use super::event::{BankForm, DiscardReason, Event};
 use super::flow::Scratch;
+use super::legal;
+use super::moves;
+use super::moves::MovePlan;
 use super::payment;
-use super::rules::{self, Awaiting, MovePlan};
+use super::rules::{self, Awaiting};
 use super::scoring;
 use super::state::{ActionCard, ShipId, State};
+use super::trade;
 use crate::{RuleError, Seat};
 use rand::seq::SliceRandom;
-use rand::RngCore;
+use rand::{Rng, RngCore};
+
+/// The setup events (TR-SETUP-1..5) up to the first decision of round 1.
+///
+/// # Errors
+/// `invalid_config` when the configuration contradicts itself or the seat count.
+pub fn setup(
+    config: &Config,
+    seats: usize,
+    rng: &mut dyn RngCore,
+) -> Result<Vec<Event>, RuleError> {
+    config.validate(seats)?;
+    let mut s = Scratch::new(&State::empty());
+    s.emit(Event::GameStarted {
+        players: seats as u8,
+        config: config.clone(),
+    });
+    let mut order: Vec<Tile> = Tile::all().collect();
+    order.shuffle(rng);
+    s.emit(Event::TilePileShuffled {
+        tiles: order.len() as u8,
+        order: Some(order),
+    });
+    s.found_empires();
+    s.shuffle_tiles(rng);
+    for seat in s.state.seats().collect::<Vec<_>>() {
+        let n = usize::from(config.tiles_in_hand).min(s.state.tile_pile.len());
+        let tiles: Vec<Tile> = s.state.tile_pile.iter().rev().take(n).copied().collect();
+        s.emit(Event::TilesDealt {
+            seat,
+            count: n as u8,
+            tiles: Some(tiles),
+        });
+    }
+    let mut cards: Vec<Card> = config.trade_card_split.to_list();
+    cards.shuffle(rng);
+    s.emit(Event::DrawPileShuffled {
+        cards: cards.len() as u8,
+        order: Some(cards),
+    });
+    let start = Seat(rng.random_range(0..seats) as u8);
+    s.emit(Event::StartPlayerChosen { seat: start });
+    s.start_round(start, rng);
+    s.advance(rng);
+    Ok(s.events)
+}
 
 pub fn decide(
     state: &State,
@@ -49,7 +101,7 @@ fn act(
             wind,
             cost,
         } => {
-            let plan = rules::check_move(state, seat, *ship, *to, path.as_deref(), *wind)?;
+            let plan = moves::check_move(state, seat, *ship, *to, path.as_deref(), *wind)?;
             check_cost(&plan, *cost)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ShipMoved {
@@ -75,7 +127,7 @@ fn act(
             path,
             cost,
         } => {
-            let plan = rules::check_voyage(state, seat, *ship, *to, path.as_deref())?;
+            let plan = moves::check_voyage(state, seat, *ship, *to, path.as_deref())?;
             check_cost(&plan, *cost)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ExplorerSailed {
@@ -93,7 +145,7 @@ fn act(
             s
         }
         &Action::FoundCity { ship } => {
-            let (field, dues) = rules::check_city::<RuleError>(state, seat, ship)?;
+            let (field, dues) = building::check_city::<RuleError>(state, seat, ship)?;
             let mut s = Scratch::new(state);
             s.emit(Event::CityFounded { seat, field, ship });
             s.emit(Event::DuesOwed { dues });
@@ -106,7 +158,7 @@ fn act(
             s
         }
         &Action::BuildShip { at, galley } => {
-            let (ship, dues) = rules::check_build::<RuleError>(state, seat, at, galley)?;
+            let (ship, dues) = building::check_build::<RuleError>(state, seat, at, galley)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ShipBuilt {
                 seat,
@@ -119,7 +171,7 @@ fn act(
             s
         }
         Action::BankSwap { cards } => {
-            rules::check_bank_swap(state, seat, cards)?;
+            trade::check_bank_swap(state, seat, cards)?;
             let mut s = Scratch::new(state);
             s.emit(Event::BankTraded {
                 seat,
@@ -134,13 +186,13 @@ fn act(
             s
         }
         &Action::BankPick { colour, cards } => {
-            rules::check_bank_pick(state, seat, &cards)?;
+            trade::check_bank_pick(state, seat, &cards)?;
             let mut s = Scratch::new(state);
             bank_pick(&mut s, seat, colour, cards, rng);
             s
         }
         &Action::OfferTrade { to, give, get } => {
-            rules::check_offer(state, seat, to, &give, &get)?;
+            trade::check_offer(state, seat, to, &give, &get, legal::has_action)?;
             let mut s = Scratch::new(state);
             s.emit(Event::TradeOffered {
                 from: seat,
@@ -196,13 +248,13 @@ fn act(
             } else {
                 ActionCard::FavourableWind
             };
-            rules::check_action_card::<RuleError>(state, seat, card)?;
+            action_cards::check_action_card::<RuleError>(state, seat, card)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed { seat, card });
             s
         }
         &Action::PlayBlockadeBreaker { ship, to } => {
-            let from = rules::check_blockade::<RuleError>(state, seat, ship, to)?;
+            let from = action_cards::check_blockade::<RuleError>(state, seat, ship, to)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ActionCardPlayed {
                 seat,
@@ -218,7 +270,7 @@ fn act(
             s
         }
         &Action::SinkShip { galley, target } => {
-            rules::check_sink::<RuleError>(state, seat, galley, target)?;
+            action_cards::check_sink::<RuleError>(state, seat, galley, target)?;
             let mut s = Scratch::new(state);
             s.emit(Event::ShipSunk {
                 seat,
@@ -442,7 +494,7 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
 
 /// Passing (TR-ACT-0, TR-ACT-P); with `player_trade_free` a turn with a trade takes an action:
 /// a pass turn has no free trade, and an offer is taken only when an action remains after it
-/// (TR-K1 b, [`rules::check_free_trade`]).
+/// (TR-K1 b, [`trade::check_free_trade`]).
 fn check_pass(state: &State, seat: Seat) -> Result<(), RuleError> {
     let turn = rules::fresh_turn_of::<RuleError>(state, seat)?;
     if turn.traded {

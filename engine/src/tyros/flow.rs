@@ -1,4 +1,4 @@
-//! Everything the rules do by themselves between two decisions: setup, dealing, the automatic
+//! Everything the rules do by themselves between two decisions: founding, dealing, the automatic
 //! steps of Phase 2, the pirate phase, turn starts and ends, payments with only one way to pay,
 //! the galley fight's reveal, the end of a round and the end of the game.
 //!
@@ -6,70 +6,25 @@
 //! until the game waits for some seat's decision or is over. Chance (shuffles, blind swaps,
 //! pirate draws) is drawn here and written into the events.
 
-use super::cards::{Card, Cards, Empire};
-use super::config::{CantPlaceTile, Config, ReshuffleRule, SetupMode};
+use super::cards::{Cards, Empire};
+use super::config::{CantPlaceTile, ReshuffleRule, SetupMode};
 use super::data::{board, Tile};
 use super::event::{Event, SkipReason, SwapSkipReason};
 use super::fight;
 use super::payment;
 use super::rules::{self, Awaiting};
 use super::scoring;
-use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase, State};
-use crate::{RuleError, Seat};
+use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase};
+use crate::Seat;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 
 pub(super) type Scratch = crate::scratch::Scratch<super::Tyros>;
 
-/// The setup events (TR-SETUP-1..5) up to the first decision of round 1.
-///
-/// # Errors
-/// `invalid_config` when the configuration contradicts itself or the seat count.
-pub fn setup(
-    config: &Config,
-    seats: usize,
-    rng: &mut dyn RngCore,
-) -> Result<Vec<Event>, RuleError> {
-    config.validate(seats)?;
-    let mut s = Scratch::new(&State::empty());
-    s.emit(Event::GameStarted {
-        players: seats as u8,
-        config: config.clone(),
-    });
-    let mut order: Vec<Tile> = Tile::all().collect();
-    order.shuffle(rng);
-    s.emit(Event::TilePileShuffled {
-        tiles: order.len() as u8,
-        order: Some(order),
-    });
-    s.found_empires();
-    s.shuffle_tiles(rng);
-    for seat in s.state.seats().collect::<Vec<_>>() {
-        let n = usize::from(config.tiles_in_hand).min(s.state.tile_pile.len());
-        let tiles: Vec<Tile> = s.state.tile_pile.iter().rev().take(n).copied().collect();
-        s.emit(Event::TilesDealt {
-            seat,
-            count: n as u8,
-            tiles: Some(tiles),
-        });
-    }
-    let mut cards: Vec<Card> = config.trade_card_split.to_list();
-    cards.shuffle(rng);
-    s.emit(Event::DrawPileShuffled {
-        cards: cards.len() as u8,
-        order: Some(cards),
-    });
-    let start = Seat(rng.random_range(0..seats) as u8);
-    s.emit(Event::StartPlayerChosen { seat: start });
-    s.start_round(start, rng);
-    s.advance(rng);
-    Ok(s.events)
-}
-
 impl Scratch {
     /// TR-SETUP-2: reveal tiles from the top; a tile next to a founded empire is set aside; the
     /// four founding tiles leave the pile (into the used pool).
-    fn found_empires(&mut self) {
+    pub(super) fn found_empires(&mut self) {
         let fixed = self.state.config.setup == SetupMode::Fixed;
         let map = self.state.map();
         let mut founded: Vec<Tile> = Vec::new();
@@ -97,7 +52,7 @@ impl Scratch {
         }
     }
 
-    fn shuffle_tiles(&mut self, rng: &mut dyn RngCore) {
+    pub(super) fn shuffle_tiles(&mut self, rng: &mut dyn RngCore) {
         let mut order = self.state.tile_pile.clone();
         order.shuffle(rng);
         self.emit(Event::TilePileShuffled {
@@ -107,7 +62,7 @@ impl Scratch {
     }
 
     /// A round begins (TR-RND-1): Phase 1 deals the cards (TR-P1-1), then Phase 2 starts.
-    fn start_round(&mut self, start_player: Seat, rng: &mut dyn RngCore) {
+    pub(super) fn start_round(&mut self, start_player: Seat, rng: &mut dyn RngCore) {
         self.emit(Event::RoundStarted {
             round: self.state.round + 1,
             start_player,

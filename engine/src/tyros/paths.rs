@@ -19,6 +19,7 @@ use crate::RuleError;
 use std::cell::RefCell;
 use std::ops::Deref;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 const UNREACHED: u8 = u8::MAX;
 
@@ -174,8 +175,14 @@ impl Layers {
 
     /// The search from `from` on `map` without pirates, made once per layout and cell.
     fn plain(map: &'static Map, from: Cell) -> &'static Layers {
-        let plain = map
-            .plain_searches
+        /// The searches of each layout, by [`Map::index`], filled on first use.
+        static PLAIN: OnceLock<Vec<OnceLock<Vec<Layers>>>> = OnceLock::new();
+        let layouts = PLAIN.get_or_init(|| {
+            (0..board().layout_count())
+                .map(|_| OnceLock::new())
+                .collect()
+        });
+        let plain = layouts[map.index]
             .get_or_init(|| Cell::all().map(|c| Layers::search(map, c, 0, 1)).collect());
         &plain[from.index()]
     }

@@ -369,18 +369,17 @@ impl State {
     }
 
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
-        (0..self.players.len() as u8).map(Seat)
+        Seat::all(self.players.len())
     }
 
     /// Every seat once, clockwise from `first` (TR-RND-2).
     pub fn seats_from(&self, first: Seat) -> impl Iterator<Item = Seat> {
-        let n = self.players.len();
-        (0..n).map(move |i| Seat(((first.index() + i) % n) as u8))
+        first.clockwise(self.players.len())
     }
 
     /// The seat to the left of `seat`.
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        Seat(((seat.index() + 1) % self.players.len()) as u8)
+        seat.next(self.players.len())
     }
 
     pub fn field(&self, cell: Cell) -> &Field {

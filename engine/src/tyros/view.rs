@@ -5,6 +5,7 @@
 
 use super::cards::{Card, Cards, Empire};
 use super::data::{Cell, Tile};
+use super::event::Event;
 use super::scoring;
 use super::state::{ActionCards, Due, Offer, Phase, Pirate, ScoreSheet, ShipId, State};
 use crate::{Game, Outcome, Seat, Viewer};
@@ -209,4 +210,35 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         standings: scoring::score_sheets(state),
         outcome: state.outcome.clone(),
     }
+}
+
+/// Secrets are shown only to the seat they belong to; pile orders to nobody (TR-D-20).
+pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+    let mine = |seat: &Seat| viewer == Viewer::Seat(*seat);
+    let mut event = event.clone();
+    match &mut event {
+        Event::TilePileShuffled { order, .. } => *order = None,
+        Event::DrawPileShuffled { order, .. } | Event::DrawPileRebuilt { order, .. } => {
+            *order = None
+        }
+        Event::TilesDealt { seat, tiles, .. } if !mine(seat) => *tiles = None,
+        Event::TileDrawn { seat, tile } if !mine(seat) => *tile = None,
+        Event::TilesSwapped {
+            seat,
+            returned,
+            drawn,
+        } if !mine(seat) => {
+            *returned = None;
+            *drawn = None;
+        }
+        Event::CardsDrawn { seat, cards, .. }
+        | Event::FightCardsLaid { seat, cards, .. }
+        | Event::KeepChosen { seat, cards }
+            if !mine(seat) =>
+        {
+            *cards = None
+        }
+        _ => {}
+    }
+    Some(event)
 }

@@ -22,6 +22,7 @@ mod players;
 mod polling;
 mod schemathesis;
 mod seat_views;
+mod sse;
 mod storage;
 mod stream;
 mod tycoon;

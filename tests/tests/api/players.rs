@@ -2,13 +2,12 @@
 //! stream, ratings, seeks and bad input. The races across two server processes are in
 //! `api/tests/player_processes.rs`.
 
-use std::time::Duration;
-
 use diesel::prelude::*;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::{assert_problem, json_of, spawn_app, wait_for, TestApp};
+use crate::sse::Reader;
 
 /// A created player: id and token.
 struct Player {
@@ -414,68 +413,9 @@ async fn bad_input_about_players_is_refused_clearly_and_writes_nothing() {
     assert_problem(res, StatusCode::NOT_FOUND, "unknown_game_type").await;
 }
 
-/// Reads a player's event stream message by message.
-struct Stream {
-    res: Response,
-    buffer: String,
-}
-
-/// One message of a player's stream.
-#[derive(Debug, Clone)]
-struct Notice {
-    event: String,
-    id: i64,
-    data: Value,
-}
-
-impl Stream {
-    async fn open(app: &TestApp, token: &str, last: Option<i64>) -> Stream {
-        let mut req = app.req(Method::GET, "/v1/players/me/stream", Some(token));
-        if let Some(last) = last {
-            req = req.header("last-event-id", last.to_string());
-        }
-        let res = req.send().await.unwrap();
-        assert_eq!(res.status(), StatusCode::OK);
-        assert_eq!(res.headers()["content-type"], "text/event-stream");
-        Stream {
-            res,
-            buffer: String::new(),
-        }
-    }
-
-    /// The next message (heartbeats skipped). A guard, not a timing assertion: a stream that
-    /// stays silent for a minute is broken.
-    async fn next(&mut self) -> Notice {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut n = Notice {
-                    event: String::new(),
-                    id: -1,
-                    data: Value::Null,
-                };
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event: ") {
-                        n.event = v.to_string();
-                    } else if let Some(v) = line.strip_prefix("id: ") {
-                        n.id = v.parse().unwrap();
-                    } else if let Some(v) = line.strip_prefix("data: ") {
-                        n.data = serde_json::from_str(v).unwrap();
-                    }
-                }
-                if !n.event.is_empty() {
-                    return n;
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(60), self.res.chunk())
-                .await
-                .expect("the stream stays silent")
-                .unwrap()
-                .expect("the stream ended");
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
+/// Opens `token`'s player stream, resumed after `last` when given.
+async fn player_stream(app: &TestApp, token: &str, last: Option<i64>) -> Reader {
+    Reader::open(app, "/v1/players/me/stream", Some(token), last).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -493,7 +433,7 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
     let one_id = one["game_id"].as_str().unwrap().to_string();
     let opp = one["seats"][1]["token"].as_str().unwrap().to_string();
     let doc = app.get_json(&format!("/v1/games/{one_id}"), None).await.1;
-    let mut stream = Stream::open(&app, &ann.token, None).await;
+    let mut stream = player_stream(&app, &ann.token, None).await;
     let (head, waiting) = if doc["active_seats"][0] == 0 {
         let first = stream.next().await;
         assert_eq!(first.event, "turn");
@@ -540,7 +480,7 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
         json!({}),
     )
     .await;
-    let mut stream = Stream::open(&app, &ann.token, Some(last)).await;
+    let mut stream = player_stream(&app, &ann.token, Some(last)).await;
     let started = stream.next().await;
     assert_eq!(
         (started.event.as_str(), started.id, &started.data["game_id"]),
@@ -718,7 +658,7 @@ async fn seeks_match_players_into_a_game_and_fill_with_bots_when_asked() {
     let app = spawn_app().await;
     let ann = create_player(&app, "Ann").await;
     let bob = create_player(&app, "Bob").await;
-    let mut stream = Stream::open(&app, &ann.token, None).await;
+    let mut stream = player_stream(&app, &ann.token, None).await;
     let seek =
         json!({"type": "tycoon", "seats": 2, "clock": {"kind": "per_move", "seconds": 3600}});
     let first = post_ok(&app, "/v1/seeks", Some(&ann.token), seek.clone()).await;

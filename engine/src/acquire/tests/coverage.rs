@@ -2,26 +2,30 @@
 //! its name or its doc comment (see `spec_coverage`), and every error code is listed once.
 
 use crate::acquire::errors;
-use crate::spec_coverage::{self, numbered};
+use crate::spec_coverage::{self, numbered, Spec};
 
-pub(super) const SPEC: &str = include_str!("../../../rules/acquire.md");
-/// Every test file of the game (coverage counts only `#[test]` names and doc comments).
-const TESTS: &[&str] = &[
-    include_str!("setup.rs"),
-    include_str!("placing.rs"),
-    include_str!("mergers.rs"),
-    include_str!("buying.rs"),
-    include_str!("drawing.rs"),
-    include_str!("end.rs"),
-    include_str!("two_players.rs"),
-    include_str!("information.rs"),
-    include_str!("data.rs"),
-    include_str!("scenarios.rs"),
-    include_str!("playouts.rs"),
-];
+/// The spec, its rule IDs and every test file of the game (coverage counts only `#[test]`
+/// names and doc comments).
+pub(super) const SPEC: Spec = Spec {
+    text: include_str!("../../../rules/acquire.md"),
+    is_rule_id,
+    tests: &[
+        include_str!("setup.rs"),
+        include_str!("placing.rs"),
+        include_str!("mergers.rs"),
+        include_str!("buying.rs"),
+        include_str!("drawing.rs"),
+        include_str!("end.rs"),
+        include_str!("two_players.rs"),
+        include_str!("information.rs"),
+        include_str!("data.rs"),
+        include_str!("scenarios.rs"),
+        include_str!("playouts.rs"),
+    ],
+};
 
 /// Rule IDs such as `AQ-MERGE-4`, `AQ-2P-9`, `AQ-EX-6` and decisions such as `AQ-D7`.
-pub(super) fn is_rule_id(word: &str) -> bool {
+fn is_rule_id(word: &str) -> bool {
     let parts: Vec<&str> = word.split('-').collect();
     let rule = parts.len() == 3
         && parts[0] == "AQ"
@@ -38,14 +42,7 @@ pub(super) fn is_rule_id(word: &str) -> bool {
 
 #[test]
 fn every_rule_id_of_the_spec_is_cited_by_a_test() {
-    let ids = spec_coverage::rule_ids(SPEC, is_rule_id);
-    assert!(
-        ids.len() > 90,
-        "the spec parser found only {} ids",
-        ids.len()
-    );
-    let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
-    assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+    SPEC.assert_every_rule_id_cited(91);
 }
 
 #[test]

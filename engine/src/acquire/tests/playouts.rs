@@ -6,17 +6,12 @@ use super::support::rng;
 use crate::acquire::data::{board, Chain, Tile, CHAIN_COUNT};
 use crate::acquire::state::{Cell, State};
 use crate::acquire::{Acquire, Action, Config, DefunctOrder, EndRule, Event};
-use crate::checked_playout::{self, each_string, Checks, Playout};
+use crate::checked_playout::{self, each_string, uniform, Checks, Playout};
 use crate::{Game, Seat, Viewer};
 
 const GAMES_PER_COUNT: u64 = 300;
 /// Far above any real game; reaching it means a game that does not end.
 const MAX_ACTIONS: usize = 5_000;
-
-/// Every listed action equally likely.
-fn uniform(_: &Action) -> u32 {
-    1
-}
 
 /// A merger hunter: places and buys eagerly, rarely announces, so boards fill up, chains get
 /// safe, dead tiles and eighth-chain tiles appear and the pile runs out.
@@ -57,26 +52,16 @@ fn play_with(
         json_every: 10,
         standing_actions: false,
     };
-    checked_playout::play::<Acquire, StepChecks>(&playout, &config, policy)
+    checked_playout::play(&playout, &CHECKS, &config, policy)
 }
 
 /// This game's checks at every step of a playout.
-struct StepChecks;
-
-impl Checks<Acquire> for StepChecks {
-    fn invariants(state: &State) {
-        check_invariants(state);
-    }
-    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
-        check_exactly_legal(state, seat, legal);
-    }
-    fn ledger(before: &State, after: &State, events: &[Event]) {
-        check_ledger(before, after, events);
-    }
-    fn hidden(state: &State, events: &[Event]) {
-        check_hidden(state, events);
-    }
-}
+const CHECKS: Checks<Acquire> = Checks {
+    invariants: check_invariants,
+    exactly_legal: check_exactly_legal,
+    ledger: check_ledger,
+    hidden: check_hidden,
+};
 
 /// Hidden information: no view or redacted event names a tile the viewer may not know (the
 /// pile, other hands), and with `hidden_holdings` no view shows another player's cash or

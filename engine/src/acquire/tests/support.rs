@@ -1,8 +1,10 @@
 //! Helpers to set a table up for a scenario and to run actions through the real rules.
 
+use super::coverage::SPEC;
 use crate::acquire::data::{board, Chain, Tile};
 use crate::acquire::state::{Cell, ChainState, Stage, State, Step, Turn};
 use crate::acquire::{Acquire, Action, Config, Event, Payout};
+use crate::rule_tests;
 use crate::{Game, RuleError, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -137,33 +139,17 @@ pub fn give_shares(state: &mut State, seat: u8, id: &str, n: u8) {
 
 /// Decide and, if accepted, fold: the events, or the error with the state untouched.
 pub fn act(state: &mut State, seat: u8, action: Action) -> Result<Vec<Event>, RuleError> {
-    let events = Acquire::decide(state, Seat(seat), &action, &mut rng(2))?;
-    for e in &events {
-        Acquire::evolve(state, e);
-    }
-    Ok(events)
+    rule_tests::act::<Acquire>(state, Seat(seat), &action, &mut rng(2))
 }
 
 /// Assert an action is refused with `code` and a rule ID of the spec, and not listed as legal.
 pub fn refused(state: &State, seat: u8, action: Action, code: &str) {
-    let err = Acquire::decide(state, Seat(seat), &action, &mut rng(2))
-        .expect_err("the action must be refused");
-    assert_eq!(err.code, code, "{err}");
-    assert_names_a_rule(&err);
-    assert!(
-        !Acquire::legal_actions(state, Seat(seat)).contains(&action),
-        "a refused action must not be listed as legal"
-    );
+    rule_tests::refused::<Acquire>(state, Seat(seat), &action, code, &SPEC, &mut rng(2));
 }
 
 /// Assert an action is accepted, and listed as legal beforehand.
 pub fn accepted(state: &mut State, seat: u8, action: Action) -> Vec<Event> {
-    assert!(
-        Acquire::legal_actions(state, Seat(seat)).contains(&action),
-        "{action:?} should be listed as legal: {:?}",
-        Acquire::legal_actions(state, Seat(seat))
-    );
-    act(state, seat, action.clone()).unwrap_or_else(|e| panic!("{action:?} refused: {e}"))
+    rule_tests::accepted::<Acquire>(state, Seat(seat), &action, &mut rng(2))
 }
 
 pub fn place(id: &str) -> Action {
@@ -247,15 +233,4 @@ pub fn three_chain_table(config: Config) -> State {
     give_shares(&mut state, 2, "airport", 4);
     give_tiles(&mut state, 0, &["6E"]);
     state
-}
-
-/// The rule a refusal names is a rule ID of the spec (or one of the engine's generic ones).
-pub fn assert_names_a_rule(err: &RuleError) {
-    let generic = ["TURN", "END", "SETUP"];
-    let ids = crate::spec_coverage::rule_ids(super::coverage::SPEC, super::coverage::is_rule_id);
-    assert!(
-        generic.contains(&err.rule) || ids.iter().any(|id| id == err.rule),
-        "{err}: {} is no rule ID of the spec",
-        err.rule
-    );
 }

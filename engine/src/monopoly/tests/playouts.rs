@@ -6,12 +6,12 @@
 //! never shows, and the log replays to the state.
 
 use super::support::rng;
-use crate::checked_playout::{self, Checks, Playout};
+use crate::checked_playout::{self, uniform, Checks, Playout};
 use crate::monopoly::data::{board, Card, DeedKind, Effect};
 use crate::monopoly::event::EndReason;
-use crate::monopoly::rules;
 use crate::monopoly::state::PaymentReason;
 use crate::monopoly::state::{houses_at, Lot, State, HOTEL};
+use crate::monopoly::{rules, turn};
 use crate::monopoly::{Action, Config, Event, Monopoly, TradeOffers, UtilityRentDice};
 use crate::{Game, Seat, Viewer};
 
@@ -30,11 +30,6 @@ fn config(rounds: u32) -> Config {
         round_limit: Some(rounds),
         ..Config::default()
     }
-}
-
-/// Every listed action and template equally likely.
-fn uniform(_: &Action) -> u32 {
-    1
 }
 
 /// A table that plays to win: owners claim rent, debtors settle, the turn moves on; building,
@@ -72,26 +67,16 @@ fn play_with(
         json_every: 10,
         standing_actions: true,
     };
-    checked_playout::play::<Monopoly, StepChecks>(&playout, config, policy)
+    checked_playout::play(&playout, &CHECKS, config, policy)
 }
 
 /// This game's checks at every step of a playout.
-struct StepChecks;
-
-impl Checks<Monopoly> for StepChecks {
-    fn invariants(state: &State) {
-        check_invariants(state);
-    }
-    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
-        check_exactly_legal(state, seat, legal);
-    }
-    fn ledger(before: &State, after: &State, events: &[Event]) {
-        check_ledger(before, after, events);
-    }
-    fn hidden(state: &State, events: &[Event]) {
-        check_hidden(state, events);
-    }
-}
+const CHECKS: Checks<Monopoly> = Checks {
+    invariants: check_invariants,
+    exactly_legal: check_exactly_legal,
+    ledger: check_ledger,
+    hidden: check_hidden,
+};
 
 /// The order of the decks never shows: no shuffle order in a redacted event, the view counts
 /// face-down cards only, and (checked in full whenever cards move) no face-down card is named
@@ -311,7 +296,7 @@ fn check_ledger(before: &State, after: &State, events: &[Event]) {
             } => {
                 // MO-RENT-4..7 at landing; only card G05 doubles a Bahnhof's rent.
                 let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
-                let plain = rules::rent(&s, *square, *owner, total, 1);
+                let plain = turn::rent(&s, *square, *owner, total, 1);
                 assert!(
                     *amount == plain || *amount == 2 * plain,
                     "{e:?}: rent {plain}"

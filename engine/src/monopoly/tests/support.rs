@@ -1,9 +1,11 @@
 //! Helpers to set a table up for a scenario and to run actions through the real rules with
 //! scripted dice.
 
+use super::coverage::SPEC;
 use crate::monopoly::data::board;
 use crate::monopoly::state::{State, Step, Turn};
 use crate::monopoly::{Action, Config, Event, Monopoly};
+use crate::rule_tests;
 use crate::{Game, RuleError, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -122,15 +124,7 @@ pub fn act_with(
     action: Action,
     dice: &[[u8; 2]],
 ) -> Result<Vec<Event>, RuleError> {
-    let before = state.clone();
-    let mut rng = Dice::new(dice);
-    let result = Monopoly::decide(state, Seat(seat), &action, &mut rng);
-    assert_eq!(*state, before, "decide must not change the state");
-    let events = result?;
-    for e in &events {
-        Monopoly::evolve(state, e);
-    }
-    Ok(events)
+    rule_tests::act::<Monopoly>(state, Seat(seat), &action, &mut Dice::new(dice))
 }
 
 /// An accepted action without dice.
@@ -143,16 +137,10 @@ pub fn roll(state: &mut State, seat: u8, dice: &[[u8; 2]]) -> Vec<Event> {
     act_with(state, seat, Action::Roll, dice).unwrap_or_else(|e| panic!("roll refused: {e}"))
 }
 
-/// Assert an action is refused with `code`, nothing changes and it is not listed.
+/// Assert an action is refused with `code` by a rule of the spec, and is not listed.
 pub fn refused(state: &mut State, seat: u8, action: Action, code: &str) {
-    let before = state.clone();
-    let err = act_with(state, seat, action.clone(), &[[1, 2]; 4]).expect_err("must be refused");
-    assert_eq!(err.code, code, "{err}");
-    assert_eq!(*state, before);
-    assert!(
-        !Monopoly::legal_actions(state, Seat(seat)).contains(&action),
-        "a refused action must not be listed as legal"
-    );
+    let mut dice = Dice::new(&[[1, 2]; 4]);
+    rule_tests::refused::<Monopoly>(state, Seat(seat), &action, code, &SPEC, &mut dice);
 }
 
 /// Whether `action` is listed for `seat`.

@@ -1,23 +1,27 @@
 //! Every rule ID of the spec (a copy lives in `engine/rules/tycoon.md`) is cited by a test, in
 //! its name or its doc comment (see `spec_coverage`), and every error code is listed once.
 
-use crate::spec_coverage::{self, numbered};
+use crate::spec_coverage::{self, numbered, Spec};
 use crate::tycoon::errors;
 
-pub(super) const SPEC: &str = include_str!("../../../rules/tycoon.md");
-/// Every test file of the game (coverage counts only `#[test]` names and doc comments).
-const TESTS: &[&str] = &[
-    include_str!("data.rs"),
-    include_str!("actions.rs"),
-    include_str!("payday.rs"),
-    include_str!("phases.rs"),
-    include_str!("playouts.rs"),
-    include_str!("scenarios.rs"),
-    include_str!("versions.rs"),
-];
+/// The spec, its rule IDs and every test file of the game (coverage counts only `#[test]`
+/// names and doc comments).
+pub(super) const SPEC: Spec = Spec {
+    text: include_str!("../../../rules/tycoon.md"),
+    is_rule_id,
+    tests: &[
+        include_str!("data.rs"),
+        include_str!("actions.rs"),
+        include_str!("payday.rs"),
+        include_str!("phases.rs"),
+        include_str!("playouts.rs"),
+        include_str!("scenarios.rs"),
+        include_str!("versions.rs"),
+    ],
+};
 
 /// Rule IDs such as `TY-FLY-3` and the decision IDs of §9 such as `T12` or `L5`.
-pub(super) fn is_rule_id(word: &str) -> bool {
+fn is_rule_id(word: &str) -> bool {
     let parts: Vec<&str> = word.split('-').collect();
     let rule = parts.len() == 3
         && parts[0] == "TY"
@@ -27,20 +31,13 @@ pub(super) fn is_rule_id(word: &str) -> bool {
         && word.len() >= 2
         && "TBSPLO".contains(&word[..1])
         && numbered(&word[1..])
-        && SPEC.contains(&format!("**{word} "));
+        && SPEC.text.contains(&format!("**{word} "));
     rule || decision
 }
 
 #[test]
 fn every_rule_id_of_the_spec_is_cited_by_a_test() {
-    let ids = spec_coverage::rule_ids(SPEC, is_rule_id);
-    assert!(
-        ids.len() > 100,
-        "the spec parser found only {} ids",
-        ids.len()
-    );
-    let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
-    assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+    SPEC.assert_every_rule_id_cited(101);
 }
 
 #[test]

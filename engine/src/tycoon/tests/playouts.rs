@@ -2,7 +2,7 @@
 //! through defined payments, pieces and cards are conserved, and the log replays to the state.
 
 use super::support::rng;
-use crate::checked_playout::{self, each_string, Checks, Playout};
+use crate::checked_playout::{self, each_string, uniform, Checks, Playout};
 use crate::tycoon::data::{board, LoanKind, Ticket};
 use crate::tycoon::state::{Plane, Stage, State};
 use crate::tycoon::{payday, Action, Config, Event, LoanDecision, StepMode, TieBreak, Tycoon};
@@ -16,11 +16,6 @@ const MAX_ACTIONS: usize = 20_000;
 /// Play one seeded game to the end, checking every step. Returns the log.
 fn play(players: usize, seed: u64, config: Config, check_completeness: bool) -> Vec<Event> {
     play_with(players, seed, config, check_completeness, uniform)
-}
-
-/// Every listed action equally likely.
-fn uniform(_: &Action) -> u32 {
-    1
 }
 
 /// A builder: strongly prefers building and flying over borrowing, so phases end by their
@@ -52,26 +47,16 @@ fn play_with(
         json_every: 10,
         standing_actions: false,
     };
-    checked_playout::play::<Tycoon, StepChecks>(&playout, &config, policy)
+    checked_playout::play(&playout, &CHECKS, &config, policy)
 }
 
 /// This game's checks at every step of a playout.
-struct StepChecks;
-
-impl Checks<Tycoon> for StepChecks {
-    fn invariants(state: &State) {
-        check_invariants(state);
-    }
-    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
-        check_exactly_legal(state, seat, legal);
-    }
-    fn ledger(before: &State, after: &State, events: &[Event]) {
-        check_ledger(before, after, events);
-    }
-    fn hidden(state: &State, events: &[Event]) {
-        check_hidden(state, events);
-    }
-}
+const CHECKS: Checks<Tycoon> = Checks {
+    invariants: check_invariants,
+    exactly_legal: check_exactly_legal,
+    ledger: check_ledger,
+    hidden: check_hidden,
+};
 
 /// Hidden information: no face-down ticket is named anywhere in any viewer's view or redacted
 /// events, and no redacted event carries a deck order.

@@ -1,9 +1,11 @@
 //! Helpers to set a table up for a scenario and to run actions through the real rules.
 
+use super::coverage::SPEC;
+use crate::rule_tests;
 use crate::tycoon::data::{board, City, Ticket};
 use crate::tycoon::state::{Plane, Stage, State, Turn};
 use crate::tycoon::{Action, Config, Event, Tycoon};
-use crate::{Game, RuleError, Seat};
+use crate::{Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -84,43 +86,12 @@ pub fn build_track(state: &mut State, at: &str, owners: &[u8]) {
     }
 }
 
-/// Decide and, if accepted, fold: the events, or the error with the state untouched.
-pub fn act(state: &mut State, seat: u8, action: Action) -> Result<Vec<Event>, RuleError> {
-    let events = Tycoon::decide(state, Seat(seat), &action, &mut rng(2))?;
-    for e in &events {
-        Tycoon::evolve(state, e);
-    }
-    Ok(events)
-}
-
 /// Assert an action is refused with `code` and a rule ID of the spec, and not listed as legal.
 pub fn refused(state: &State, seat: u8, action: Action, code: &str) {
-    let err = Tycoon::decide(state, Seat(seat), &action, &mut rng(2))
-        .expect_err("the action must be refused");
-    assert_eq!(err.code, code, "{err}");
-    assert_names_a_rule(&err);
-    assert!(
-        !Tycoon::legal_actions(state, Seat(seat)).contains(&action),
-        "a refused action must not be listed as legal"
-    );
+    rule_tests::refused::<Tycoon>(state, Seat(seat), &action, code, &SPEC, &mut rng(2));
 }
 
 /// Assert an action is accepted, and listed as legal beforehand.
 pub fn accepted(state: &mut State, seat: u8, action: Action) -> Vec<Event> {
-    assert!(
-        Tycoon::legal_actions(state, Seat(seat)).contains(&action),
-        "{action:?} should be listed as legal"
-    );
-    act(state, seat, action).unwrap_or_else(|e| panic!("{action:?} refused: {e}"))
-}
-
-/// The rule a refusal names is a rule ID of the spec (or one of the engine's generic ones).
-pub fn assert_names_a_rule(err: &RuleError) {
-    let generic = ["TURN", "END", "SETUP"];
-    let ids = crate::spec_coverage::rule_ids(super::coverage::SPEC, super::coverage::is_rule_id);
-    assert!(
-        generic.contains(&err.rule) || ids.iter().any(|id| id == err.rule),
-        "{err}: {} is no rule ID of the spec",
-        err.rule
-    );
+    rule_tests::accepted::<Tycoon>(state, Seat(seat), &action, &mut rng(2))
 }

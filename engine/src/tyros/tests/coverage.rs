@@ -2,25 +2,29 @@
 //! the test function's name or in the `///` comment directly on it; and every error code is
 //! listed once.
 
-use crate::spec_coverage::{self, numbered};
+use crate::spec_coverage::{self, numbered, Spec};
 use crate::tyros::errors;
 
-const SPEC: &str = include_str!("../../../rules/tyros.md");
-/// Every test file of the game (coverage counts only `#[test]` names and doc comments).
-const TESTS: &[&str] = &[
-    include_str!("actions.rs"),
-    include_str!("action_cards.rs"),
-    include_str!("components.rs"),
-    include_str!("ending.rs"),
-    include_str!("galleys.rs"),
-    include_str!("phases.rs"),
-    include_str!("pirates.rs"),
-    include_str!("playouts.rs"),
-    include_str!("determinize.rs"),
-    include_str!("scenarios.rs"),
-    include_str!("setup.rs"),
-    include_str!("small_variants.rs"),
-];
+/// The spec, its rule IDs and every test file of the game (coverage counts only `#[test]`
+/// names and doc comments).
+pub(super) const SPEC: Spec = Spec {
+    text: include_str!("../../../rules/tyros.md"),
+    is_rule_id,
+    tests: &[
+        include_str!("actions.rs"),
+        include_str!("action_cards.rs"),
+        include_str!("components.rs"),
+        include_str!("ending.rs"),
+        include_str!("galleys.rs"),
+        include_str!("phases.rs"),
+        include_str!("pirates.rs"),
+        include_str!("playouts.rs"),
+        include_str!("determinize.rs"),
+        include_str!("scenarios.rs"),
+        include_str!("setup.rs"),
+        include_str!("small_variants.rs"),
+    ],
+};
 
 /// Rule IDs such as `TR-PIR-3`, `TR-ACT-A`, `TR-D-17`, `TR-T-4`, and the variant names `TR-RC`,
 /// `TR-K1`, `TR-K1a`, `TR-K2`, `TR-PIR`.
@@ -43,14 +47,7 @@ fn is_rule_id(word: &str) -> bool {
 
 #[test]
 fn every_rule_id_of_the_spec_is_cited_by_a_test() {
-    let ids = spec_coverage::rule_ids(SPEC, is_rule_id);
-    assert!(
-        ids.len() >= 128,
-        "the spec parser found only {} ids",
-        ids.len()
-    );
-    let missing = spec_coverage::uncited(SPEC, is_rule_id, TESTS);
-    assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
+    SPEC.assert_every_rule_id_cited(128);
 }
 
 #[test]

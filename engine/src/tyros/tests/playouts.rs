@@ -108,25 +108,16 @@ fn play(players: usize, seed: u64, config: &Config, check_completeness: bool) ->
         json_every: 5,
         standing_actions: true,
     };
-    checked_playout::play::<Tyros, StepChecks>(&playout, config, policy)
+    checked_playout::play(&playout, &CHECKS, config, policy)
 }
 
-struct StepChecks;
-
-impl Checks<Tyros> for StepChecks {
-    fn invariants(state: &State) {
-        check_invariants(state);
-    }
-    fn exactly_legal(state: &State, seat: Seat, legal: &[Action]) {
-        check_exactly_legal(state, seat, legal);
-    }
-    fn ledger(before: &State, after: &State, events: &[Event]) {
-        check_ledger(before, after, events);
-    }
-    fn hidden(state: &State, events: &[Event]) {
-        check_hidden(state, events);
-    }
-}
+/// This game's checks at every step of a playout.
+const CHECKS: Checks<Tyros> = Checks {
+    invariants: check_invariants,
+    exactly_legal: check_exactly_legal,
+    ledger: check_ledger,
+    hidden: check_hidden,
+};
 
 /// Tiles, cards, ships, cities and galley tokens are conserved; the board is well formed.
 pub(super) fn check_invariants(state: &State) {

@@ -2,6 +2,8 @@
 //!
 //! Players are named as in the spec's scenarios: White (seat 0), Red (1), Grey (2), Black (3).
 
+use super::coverage::SPEC;
+use crate::rule_tests;
 use crate::tyros::cards::{Cards, Empire};
 use crate::tyros::data::{Cell, Tile};
 use crate::tyros::state::{Due, Field, Phase, Pirate, ShipId, State, Turn};
@@ -141,31 +143,12 @@ pub fn tiles(state: &mut State, seat: u8, numbers: &[u8]) {
 
 /// Decide and, if accepted, fold: the events, or the error with the state untouched.
 pub fn act(state: &mut State, seat: u8, action: Action) -> Result<Vec<Event>, RuleError> {
-    let before = state.clone();
-    let result = Tyros::decide(state, Seat(seat), &action, &mut rng(2));
-    assert_eq!(*state, before, "decide must not change the state");
-    let events = result?;
-    for e in &events {
-        Tyros::evolve(state, e);
-    }
-    Ok(events)
+    rule_tests::act::<Tyros>(state, Seat(seat), &action, &mut rng(2))
 }
 
-/// Assert an action is refused with `code` and nothing changes.
+/// Assert an action is refused with `code` by a rule of the spec, and is not listed.
 pub fn refused(state: &mut State, seat: u8, action: Action, code: &str) -> RuleError {
-    let before = state.clone();
-    let err = act(state, seat, action.clone()).expect_err("the action must be refused");
-    assert_eq!(err.code, code, "{err}");
-    assert!(
-        err.message.contains(err.rule),
-        "the message names the rule: {err}"
-    );
-    assert_eq!(*state, before);
-    assert!(
-        !Tyros::legal_actions(state, Seat(seat)).contains(&action),
-        "a refused action must not be listed as legal"
-    );
-    err
+    rule_tests::refused::<Tyros>(state, Seat(seat), &action, code, &SPEC, &mut rng(2))
 }
 
 /// Assert an action is accepted.

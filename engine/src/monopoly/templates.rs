@@ -1,0 +1,201 @@
+//! The actions whose parameters cannot be listed, as templates: a bid (MO-AUC-3), the
+//! creditor's lifting choice after a bankruptcy (MO-BANKR-2), accepting an offer while lifting
+//! some of its mortgages (MO-TRADE-3) and new trade offers ([`super::offers`]). Every
+//! instantiation of a listed template is accepted by `decide`.
+
+use super::action::Action;
+use super::holdings::Shared;
+use super::legal::{stage_of, Stage};
+use super::offers;
+use super::rules;
+use super::state::{State, TradeOffer};
+use super::trade;
+use crate::template::{self, draw, ActionTemplate, Domain};
+use crate::Seat;
+use rand::RngCore;
+
+/// The templates of `seat`, in listing order.
+pub fn action_templates(state: &State, seat: Seat) -> Vec<ActionTemplate> {
+    let mut templates = Vec::new();
+    if let Some(stage) = stage_of(state, seat) {
+        let shared = Shared::new(state);
+        parametric(&shared, seat, stage, &mut |p| {
+            templates.push(p.build(&shared, seat));
+        });
+    }
+    templates
+}
+
+/// How many templates [`action_templates`] lists, none of them built.
+pub fn action_template_count(state: &State, seat: Seat) -> usize {
+    template_count(&Shared::new(state), seat)
+}
+
+/// The `index`-th template of [`action_templates`], the only one built.
+pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<ActionTemplate> {
+    let stage = stage_of(state, seat)?;
+    let shared = Shared::new(state);
+    template::nth_found(index, |found| parametric(&shared, seat, stage, found))
+        .map(|p| p.build(&shared, seat))
+}
+
+/// A random instantiation of the `index`-th template, drawn without building the template.
+pub fn template_action(
+    state: &State,
+    seat: Seat,
+    index: usize,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    fill(&Shared::new(state), seat, index, rng)
+}
+
+/// [`action_template_count`] on what `shared` has gathered.
+pub(super) fn template_count(shared: &Shared, seat: Seat) -> usize {
+    stage_of(shared.state, seat).map_or(0, |stage| {
+        template::count_found(|found| parametric(shared, seat, stage, found))
+    })
+}
+
+/// [`template_action`] on what `shared` has gathered.
+pub(super) fn fill(
+    shared: &Shared,
+    seat: Seat,
+    index: usize,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    let stage = stage_of(shared.state, seat)?;
+    template::nth_found(index, |found| parametric(shared, seat, stage, found))
+        .map(|p| p.fill(shared, seat, rng))
+}
+
+/// A template of `seat` as [`parametric`] finds it, before it is built: counting these is
+/// cheap, building one (JSON values, a field per trade item) is not.
+enum Parametric<'s> {
+    /// A bid from `floor` up to the bidder's `cash` (MO-AUC-3, MO-AUC-5).
+    Bid { floor: i64, cash: i64 },
+    /// The creditor's lifting choice over the inherited mortgaged squares (MO-BANKR-2).
+    SettleInheritance(&'s [u8]),
+    /// Accepting an offer, lifting any of its mortgaged properties (MO-TRADE-3).
+    AcceptTrade(&'s TradeOffer),
+    /// A new offer to `to` (MO-TRADE-4); under `trade_offers = as_made` one per field an offer
+    /// may lead with (see [`offers::OfferField`]).
+    OfferTrade {
+        to: Seat,
+        lead: Option<offers::OfferField>,
+    },
+}
+
+/// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
+/// each handed to `found` in listing order.
+fn parametric<'s>(
+    shared: &Shared<'s>,
+    seat: Seat,
+    stage: Stage,
+    found: &mut dyn FnMut(Parametric<'s>),
+) {
+    let state = shared.state;
+    // Offers go to every other solvent seat; while another seat raises funds, only to it.
+    let only = match stage {
+        Stage::Auction => {
+            let auction = state.auction.as_ref().expect("stage says so");
+            let floor = match auction.high {
+                Some(h) if h.seat == seat => return,
+                Some(h) => h.amount + 1,
+                None => auction.min_bid,
+            };
+            let cash = state.player(seat).cash;
+            if auction.bidders.contains(&seat) && floor <= cash {
+                found(Parametric::Bid { floor, cash });
+            }
+            return;
+        }
+        Stage::Shortage => return,
+        Stage::Inheritance => {
+            if let Some(i) = state.inheritance.as_ref().filter(|i| i.creditor == seat) {
+                let all: i64 = i.squares.iter().map(|&s| rules::lift_price(state, s)).sum();
+                if all <= state.player(seat).cash {
+                    found(Parametric::SettleInheritance(&i.squares));
+                }
+            }
+            return;
+        }
+        Stage::Debt(debtor) if debtor != seat => Some(debtor),
+        Stage::Debt(_) | Stage::Free => None,
+    };
+    for (i, o) in state
+        .offers
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.to == seat)
+    {
+        if matches!(stage, Stage::Debt(d) if o.from != d && o.to != d) {
+            continue;
+        }
+        if shared.acceptance(i).lifting_all {
+            found(Parametric::AcceptTrade(o));
+        }
+    }
+    let partners = only
+        .into_iter()
+        .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
+    offers::templates(state, shared.holdings(), seat, partners, &mut |to, lead| {
+        found(Parametric::OfferTrade { to, lead });
+    });
+}
+
+impl Parametric<'_> {
+    /// The template `seat` is offered.
+    fn build(&self, shared: &Shared, seat: Seat) -> ActionTemplate {
+        let state = shared.state;
+        match *self {
+            Parametric::Bid { floor, cash } => ActionTemplate::new("bid").param(
+                "amount",
+                Domain::Integer {
+                    min: floor,
+                    max: cash,
+                },
+            ),
+            Parametric::SettleInheritance(squares) => {
+                ActionTemplate::new("settle_inheritance").param("lift", Domain::any_subset(squares))
+            }
+            Parametric::AcceptTrade(o) => ActionTemplate::new("accept_trade")
+                .fixed("offer", o.offer)
+                .param("lift", Domain::any_subset(trade::mortgaged_given(state, o))),
+            Parametric::OfferTrade { to, lead } => {
+                offers::template(state, shared.holdings(), seat, to, lead)
+            }
+        }
+    }
+}
+
+impl Parametric<'_> {
+    /// A uniformly random action of the template [`Parametric::build`] builds, without
+    /// building it: the same draws as its JSON instantiation (free fields by name, see
+    /// [`crate::template::draw`]).
+    fn fill(&self, shared: &Shared, seat: Seat, rng: &mut dyn RngCore) -> Action {
+        let state = shared.state;
+        match *self {
+            Parametric::Bid { floor, cash } => Action::Bid {
+                amount: draw::integer(rng, floor, cash),
+            },
+            Parametric::SettleInheritance(squares) => Action::SettleInheritance {
+                lift: any_of(rng, squares),
+            },
+            Parametric::AcceptTrade(o) => Action::AcceptTrade {
+                offer: o.offer,
+                lift: any_of(rng, &trade::mortgaged_given(state, o)),
+            },
+            Parametric::OfferTrade { to, lead } => {
+                offers::fill(state, shared.holdings(), seat, to, lead, rng)
+            }
+        }
+    }
+}
+
+/// Any sub-list of `values`, drawn as [`Domain::any_subset`] draws it.
+fn any_of<T: Copy>(rng: &mut dyn RngCore, values: &[T]) -> Vec<T> {
+    draw::subset(rng, values.len(), 0, values.len())
+        .into_iter()
+        .map(|i| values[i])
+        .collect()
+}
