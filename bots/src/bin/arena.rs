@@ -220,12 +220,22 @@ fn median(values: &[usize]) -> usize {
     sorted.get(sorted.len() / 2).copied().unwrap_or(0)
 }
 
+/// Milliseconds with three significant digits or so: 0.031, 4.27, 88.6, 912.
+fn ms(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1e3;
+    match ms {
+        m if m < 1.0 => format!("{m:.3}"),
+        m if m < 10.0 => format!("{m:.2}"),
+        m if m < 100.0 => format!("{m:.1}"),
+        m => format!("{m:.0}"),
+    }
+}
+
 fn print_row(entry: &str, level: Level, t: &Tally) {
     let (lo, hi) = t.win_rate_ci();
     let searched = level == Level::Mcts && t.iterations > 0;
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "| {entry} | {level} | {:.1} % | {:.1}–{:.1} % | {:+.0} | {:.2} | {:.2} | {:.1} | {:.0} | {:.2} | {} | {} |",
+        "| {entry} | {level} | {:.1} % | {:.1}–{:.1} % | {:+.0} | {} | {} | {} | {} | {} | {} | {} |",
         100.0 * t.win_rate(),
         100.0 * lo,
         100.0 * hi,
