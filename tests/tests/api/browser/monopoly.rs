@@ -20,6 +20,17 @@ use crate::helpers::spawn_app;
 /// unowned square to be landed on (the first is left to auction) and a few bought.
 const ROUNDS: u32 = 5;
 
+/// The moves the board offers on a square (`actionsAt` in `web/static/src/boards/monopoly.js`).
+const SQUARE_MOVES: [&str; 7] = [
+    "buy_property",
+    "decline_property",
+    "build",
+    "sell_building",
+    "mortgage",
+    "lift_mortgage",
+    "claim_rent",
+];
+
 /// Leaves the first property offered to auction (so that a bid is made through the form),
 /// then buys what it can, builds, pays, rolls and ends turns.
 fn choose_monopoly(auctioned: bool) -> impl Fn(&[Value], usize) -> usize {
@@ -277,6 +288,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     let mut bid = false;
     let mut trade_form = false;
     let mut phone_checked = false;
+    let mut board_checked = false;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
@@ -320,12 +332,28 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
                 continue;
             }
         }
-        // On a turn whose moves include the board's own, so that those are checked too.
-        if !phone_checked && seat == 1 && bob.board_buttons().await > 0 {
-            bob.assert_phone_layout("the Monopoly page on Bob's turn")
-                .await;
-            bob.assert_accessible("Monopoly on a phone").await;
-            phone_checked = true;
+        // Bob's page on his turn (it shows this version, waited for above): whenever his moves
+        // include one tied to a square, the board offers it as a button; the phone layout is
+        // checked on his first turn and again on his first turn with board buttons.
+        if seat == 1 {
+            let square_move = seat_doc["legal_actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| SQUARE_MOVES.contains(&a["type"].as_str().unwrap_or_default()));
+            let buttons = bob.board_buttons().await;
+            assert!(
+                !square_move || buttons > 0,
+                "Bob may act on a square, but the board offers no square to click: {}",
+                seat_doc["legal_actions"]
+            );
+            if !phone_checked || (square_move && !board_checked) {
+                bob.assert_phone_layout("the Monopoly page on Bob's turn")
+                    .await;
+                bob.assert_accessible("Monopoly on a phone").await;
+                phone_checked = true;
+                board_checked |= square_move;
+            }
         }
         if !bid && doc["view"]["auction"].is_object() {
             // The prompt bar and the bid form name the lot and where the bidding stands.
@@ -375,7 +403,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
-    assert!(phone_checked, "Bob never had a square to act on");
+    assert!(phone_checked, "Bob never had a turn");
     let mut events = Vec::new();
     let mut after = 0;
     loop {
@@ -433,7 +461,8 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     ann.screenshot("monopoly-finished").await;
     bob.screenshot("monopoly-finished").await;
     println!(
-        "monopoly: {} clicked moves, {bots_claimed} rents claimed by the bots",
+        "monopoly: {} clicked moves, {bots_claimed} rents claimed by the bots, Bob's phone \
+         board checked with square buttons: {board_checked}",
         table.moves
     );
     let owned = doc["view"]["deeds"]
