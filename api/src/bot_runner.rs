@@ -23,6 +23,7 @@ use rand::SeedableRng;
 use crate::config::BotSettings;
 use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
+use crate::lifecycle::is_lifecycle;
 use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
 use crate::service::decision::lifecycle_of;
@@ -98,9 +99,19 @@ impl Worker {
             };
             let game = store::get_game(conn, turn.game_id)?;
             let roster = self.cx.rosters.get(conn, turn.game_id)?;
-            Ok(Some((turn, game, roster)))
+            // The end of the log, which the bot's manners remember (what it did this turn,
+            // which offers were refused); it sees the game's events as its seat may (the
+            // seats' lifecycle events are no moves of the game).
+            let window = bots::RECENT_EVENTS as i64;
+            let recent: Vec<serde_json::Value> =
+                store::events_after(conn, turn.game_id, game.version - window, window)?
+                    .into_iter()
+                    .map(|row| row.event)
+                    .filter(|event| !is_lifecycle(event))
+                    .collect();
+            Ok(Some((turn, game, roster, recent)))
         })?; // The connection goes back to the pool before the bot thinks.
-        let Some((turn, game, roster)) = claimed else {
+        let Some((turn, game, roster, recent)) = claimed else {
             return Ok(false);
         };
         let seat = engine_seat(turn.seat)?;
@@ -128,14 +139,23 @@ impl Worker {
             Some(ms) => {
                 bot.budget.iterations = u32::MAX;
                 bot.budget.time = Some(Duration::from_millis(ms).min(max));
+                bot.budget.cpu = None; // the wall-clock limit is the tighter one
             }
-            // The level's default effort, cut off at the server's maximum.
+            // The level's default effort (iterations, at most a second of CPU), cut off at the
+            // server's maximum.
             None => bot.budget.time = Some(max),
         }
         let mut rng = rand::rngs::StdRng::from_os_rng();
         let started = Instant::now();
         let thinking = Thinking::new(&self.metrics.bots_thinking);
-        let decision = bots::choose_json(&game.game_type, snapshot.as_str(), seat, &bot, &mut rng);
+        let decision = bots::choose_json(
+            &game.game_type,
+            snapshot.as_str(),
+            &recent,
+            seat,
+            &bot,
+            &mut rng,
+        );
         drop(thinking);
         let decision =
             decision.map_err(|e| ApiError::internal(format!("bot of game {}: {e}", game.id)))?;
@@ -149,8 +169,8 @@ impl Worker {
                 .inc();
         };
         let Some(action) = decision.action else {
-            // The game does not wait for this seat (cannot happen for a turn armed by the
-            // action path, which arms only active seats).
+            // The seat has nothing to do (cannot happen for a turn armed by the action path,
+            // which arms only awaited seats and seats with a standing action).
             count("stale");
             self.drop_stale(&turn)?;
             return Ok(true);

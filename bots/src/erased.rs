@@ -1,14 +1,15 @@
 //! The bots behind a game type name, for the service: a stored snapshot in, an action as JSON
 //! out, no game types needed by the caller.
 
-use crate::arena::{play_match, Match, Tally};
-use crate::{Bot, BotGame, Decision};
+use crate::arena::{play_match, playout_lengths, Match, MatchReport, PlayoutLengths};
+use crate::{Bot, BotGame, Decision, InfoSet};
 use engine::acquire::Acquire;
 use engine::monopoly::Monopoly;
 use engine::tycoon::Tycoon;
 use engine::tyros::Tyros;
 use engine::{Game, Seat};
 use rand::RngCore;
+use serde::Deserialize;
 use serde_json::Value;
 
 /// Why no bot move could be computed.
@@ -23,20 +24,46 @@ pub enum BotError {
     /// The game has no such seat.
     #[error("the game has no seat {0}")]
     NoSuchSeat(Seat),
+    /// The game refuses this configuration.
+    #[error("bad config: {0}")]
+    BadConfig(String),
 }
 
-type Chooser = fn(&str, Seat, &Bot, &mut dyn RngCore) -> Result<Decision<Value>, BotError>;
-type Arena = fn(&Match) -> Vec<Tally>;
+type Chooser =
+    fn(&str, &[Value], Seat, &Bot, &mut dyn RngCore) -> Result<Decision<Value>, BotError>;
+type Standing = fn(&str, &[Seat]) -> Result<Option<Seat>, BotError>;
+type Arena = fn(&Value, &Match) -> Result<MatchReport, BotError>;
+type Playouts = fn(&Value, usize, usize, u64, usize) -> Result<[PlayoutLengths; 2], BotError>;
+
+/// One game the bots play, behind its type name.
+struct Entry {
+    name: &'static str,
+    choose: Chooser,
+    standing: Standing,
+    arena: Arena,
+    playouts: Playouts,
+}
+
+/// How many of the last events of a game's log a bot is shown ([`choose_json`]'s `recent`):
+/// enough for its manners to see back to the start of its turn and to the offers refused
+/// since the board last changed in any but freak positions (manners err towards restraint
+/// where the log is cut).
+pub const RECENT_EVENTS: usize = 256;
 
 /// Declares the games the bots play (each a [`BotGame`]); a test checks it names every hosted
 /// game.
 macro_rules! bot_games {
     ($($game:ty),+ $(,)?) => {
-        static BOT_GAMES: &[(&str, Chooser, Arena)] = &[$((
-            <$game as Game>::NAME,
-            choose_from::<$game>,
-            |m| play_match::<$game>(&Default::default(), m),
-        )),+];
+        static BOT_GAMES: &[Entry] = &[$(Entry {
+            name: <$game as Game>::NAME,
+            choose: choose_from::<$game>,
+            standing: standing_in::<$game>,
+            arena: |config, m| Ok(play_match::<$game>(&read_config::<$game>(config)?, m)),
+            playouts: |config, players, games, seed, max| {
+                let config = read_config::<$game>(config)?;
+                Ok(playout_lengths::<$game>(&config, players, games, seed, max))
+            },
+        }),+];
     };
 }
 
@@ -44,54 +71,100 @@ bot_games!(Tycoon, Acquire, Monopoly, Tyros);
 
 /// The type names of the games bots play.
 pub fn bot_games() -> impl Iterator<Item = &'static str> {
-    BOT_GAMES.iter().map(|(name, _, _)| *name)
+    BOT_GAMES.iter().map(|entry| entry.name)
 }
 
 /// The move `bot` plays for `seat` in the game of type `game` whose stored state is `snapshot`
 /// (the text of `engine::DynState::snapshot`), as the action's JSON; `action` is `None` when
-/// the game does not wait for that seat.
+/// the seat has nothing to do (the game does not wait for it, and nothing calls for a standing
+/// action of it). `recent` are the last events of the log up to the snapshot as stored
+/// (at most [`RECENT_EVENTS`] are read, oldest first): the bot sees them as its seat may, and
+/// its manners remember what it did this turn and which offers were refused.
 ///
 /// # Errors
-/// [`BotError`] for an unknown game type, an unreadable snapshot or a seat the game lacks.
+/// [`BotError`] for an unknown game type, an unreadable snapshot or event, or a seat the game
+/// lacks.
 pub fn choose_json(
     game: &str,
     snapshot: &str,
+    recent: &[Value],
     seat: Seat,
     bot: &Bot,
     rng: &mut dyn RngCore,
 ) -> Result<Decision<Value>, BotError> {
-    let (_, choose, _) = find(game)?;
-    choose(snapshot, seat, bot, rng)
+    let recent = &recent[recent.len().saturating_sub(RECENT_EVENTS)..];
+    (find(game)?.choose)(snapshot, recent, seat, bot, rng)
 }
 
-/// Plays the match `m` of the game type `game` with its default configuration.
+/// The bot seat among `bots` that has a standing action to take outside its turn in the game
+/// of type `game` whose stored state is `snapshot` (see [`BotGame::wants_to_act`]: a rent to
+/// claim, an offer to answer), the lowest if several; `None` when none has. A service arms
+/// such a seat's bot when no bot seat is active, so that bots claim and answer while people
+/// play.
 ///
 /// # Errors
-/// [`BotError::UnknownGame`] when no bot plays `game`.
-pub fn arena_match(game: &str, m: &Match) -> Result<Vec<Tally>, BotError> {
-    let (_, _, arena) = find(game)?;
-    Ok(arena(m))
+/// [`BotError`] for an unknown game type or an unreadable snapshot.
+pub fn standing_seat(game: &str, snapshot: &str, bots: &[Seat]) -> Result<Option<Seat>, BotError> {
+    (find(game)?.standing)(snapshot, bots)
 }
 
-fn find(game: &str) -> Result<&'static (&'static str, Chooser, Arena), BotError> {
+/// Plays the match `m` of the game type `game` with the configuration `config` (the JSON a
+/// create request carries; `{}` for the defaults).
+///
+/// # Errors
+/// [`BotError::UnknownGame`] when no bot plays `game`, [`BotError::BadConfig`] for a config
+/// the game refuses.
+pub fn arena_match(game: &str, config: &Value, m: &Match) -> Result<MatchReport, BotError> {
+    (find(game)?.arena)(config, m)
+}
+
+/// Whole simulated games of `game` without bots: the lengths under the engine's uniformly
+/// random driver and under the bots' playout policy (see [`playout_lengths`]).
+///
+/// # Errors
+/// As [`arena_match`].
+pub fn arena_playouts(
+    game: &str,
+    config: &Value,
+    players: usize,
+    games: usize,
+    seed: u64,
+    max_actions: usize,
+) -> Result<[PlayoutLengths; 2], BotError> {
+    (find(game)?.playouts)(config, players, games, seed, max_actions)
+}
+
+fn find(game: &str) -> Result<&'static Entry, BotError> {
     BOT_GAMES
         .iter()
-        .find(|(name, _, _)| *name == game)
+        .find(|entry| entry.name == game)
         .ok_or_else(|| BotError::UnknownGame(game.to_string()))
+}
+
+fn read_config<G: BotGame>(config: &Value) -> Result<G::Config, BotError> {
+    G::read_config(config, G::RULES_VERSION).map_err(BotError::BadConfig)
+}
+
+fn read_state<G: BotGame>(snapshot: &str) -> Result<G::State, BotError> {
+    serde_json::from_str(snapshot).map_err(|e| BotError::Corrupt(e.to_string()))
 }
 
 fn choose_from<G: BotGame>(
     snapshot: &str,
+    recent: &[Value],
     seat: Seat,
     bot: &Bot,
     rng: &mut dyn RngCore,
 ) -> Result<Decision<Value>, BotError> {
-    let state: G::State =
-        serde_json::from_str(snapshot).map_err(|e| BotError::Corrupt(e.to_string()))?;
+    let state = read_state::<G>(snapshot)?;
     if seat.index() >= G::seat_count(&state) {
         return Err(BotError::NoSuchSeat(seat));
     }
-    let decision = bot.choose::<G>(&state, seat, rng);
+    let events = recent
+        .iter()
+        .map(|e| G::Event::deserialize(e).map_err(|e| BotError::Corrupt(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let decision = bot.decide(&InfoSet::<G>::with_log(&state, seat, &events), rng);
     Ok(Decision {
         action: decision
             .action
@@ -99,6 +172,22 @@ fn choose_from<G: BotGame>(
         iterations: decision.iterations,
         simulated_actions: decision.simulated_actions,
     })
+}
+
+fn standing_in<G: BotGame>(snapshot: &str, bots: &[Seat]) -> Result<Option<Seat>, BotError> {
+    if !G::HAS_STANDING_ACTIONS {
+        return Ok(None);
+    }
+    let state = read_state::<G>(snapshot)?;
+    if G::outcome(&state).is_some() {
+        return Ok(None);
+    }
+    let mut bots = bots.to_vec();
+    bots.sort();
+    Ok(bots
+        .into_iter()
+        .filter(|s| s.index() < G::seat_count(&state))
+        .find(|&s| G::wants_to_act(&state, s)))
 }
 
 #[cfg(test)]
@@ -134,15 +223,17 @@ mod tests {
                     budget: crate::Budget::iterations(50),
                     ..Bot::new(level)
                 };
-                let decision = choose_json(game.name(), &state.snapshot(), seat, &bot, &mut rng)
-                    .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+                let decision =
+                    choose_json(game.name(), &state.snapshot(), &[], seat, &bot, &mut rng)
+                        .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
                 let action = decision.action.expect("the active seat has a move");
                 // Listed, or an instantiated template: either way the rules accept it.
                 if let Err(e) = state.check(seat, &action, &mut rng) {
                     panic!("{}: {level} chose {action}, refused: {e}", game.name());
                 }
                 if let Some(idle) = idle {
-                    let waiting = choose_json(game.name(), &state.snapshot(), idle, &bot, &mut rng);
+                    let waiting =
+                        choose_json(game.name(), &state.snapshot(), &[], idle, &bot, &mut rng);
                     assert_eq!(waiting.unwrap().action, None, "{level} acted out of turn");
                 }
             }
@@ -157,6 +248,7 @@ mod tests {
             choose_json(
                 game,
                 snapshot,
+                &[],
                 Seat(seat),
                 &bot,
                 &mut ChaCha8Rng::seed_from_u64(1),

@@ -26,11 +26,14 @@
 
 pub mod arena;
 mod candidates;
+mod cpu;
 mod erased;
 mod evaluate;
 mod games;
 mod greedy;
 mod info;
+#[cfg(test)]
+mod manners_tests;
 pub mod mcts;
 mod random;
 #[cfg(test)]
@@ -38,8 +41,10 @@ mod tests;
 #[cfg(test)]
 mod toy;
 
-pub use erased::{arena_match, bot_games, choose_json, BotError};
-pub use evaluate::{utilities, BotGame};
+pub use erased::{
+    arena_match, arena_playouts, bot_games, choose_json, standing_seat, BotError, RECENT_EVENTS,
+};
+pub use evaluate::{next_actor, utilities, BotGame};
 pub use info::InfoSet;
 
 use engine::Seat;
@@ -89,33 +94,53 @@ impl std::str::FromStr for Level {
     }
 }
 
-/// How long a search may think about one move: a number of iterations and, optionally, a
-/// time limit, whichever ends first. Only [`Level::Mcts`] searches; the other levels ignore it.
+/// How long a search may think about one move: a number of iterations and, optionally, limits
+/// on the wall-clock time and on the thread's CPU time, whichever ends first. Only
+/// [`Level::Mcts`] searches; the other levels ignore it.
 ///
 /// An iteration budget makes a bot's move a function of position and seed, which tests and the
-/// arena rely on; a time limit is a safety cap for the service, where machines differ.
+/// arena rely on; the time limits are safety caps for the service, where machines differ and
+/// are shared (the CPU cap keeps the effort fair under load, the wall-clock cap keeps the
+/// person waiting from waiting long).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     pub iterations: u32,
     pub time: Option<Duration>,
+    pub cpu: Option<Duration>,
 }
 
 impl Budget {
-    /// The default iterations per move; well under a second per move on one core for every
-    /// hosted game (figures in the notes and the README).
+    /// The default iterations per move.
     pub const DEFAULT_ITERATIONS: u32 = 1_000;
+    /// The default cap on the CPU time of one move: a move never takes longer than a second of
+    /// CPU, whatever the game and position (figures in `docs/bots.md`).
+    pub const DEFAULT_CPU: Duration = Duration::from_millis(900);
 
+    /// `iterations` and no time limit: a move that depends only on position and seed.
     pub fn iterations(iterations: u32) -> Self {
         Budget {
             iterations,
             time: None,
+            cpu: None,
         }
+    }
+
+    /// Whether a search that began at `start` (wall clock) and `cpu_start` (thread CPU time)
+    /// has used up its time.
+    pub(crate) fn spent(&self, start: std::time::Instant, cpu_start: Duration) -> bool {
+        self.time.is_some_and(|t| start.elapsed() >= t)
+            || self
+                .cpu
+                .is_some_and(|t| cpu::thread_cpu_time().saturating_sub(cpu_start) >= t)
     }
 }
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget::iterations(Budget::DEFAULT_ITERATIONS)
+        Budget {
+            cpu: Some(Budget::DEFAULT_CPU),
+            ..Budget::iterations(Budget::DEFAULT_ITERATIONS)
+        }
     }
 }
 
@@ -148,23 +173,33 @@ impl Bot {
         }
     }
 
-    /// The move this bot plays for `seat` in `state`, seeing only what the seat may see.
+    /// The move this bot plays for `seat` in `state`, seeing only what the seat may see and
+    /// remembering nothing of the log.
     pub fn choose<G: BotGame>(
         &self,
         state: &G::State,
         seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Decision<G::Action> {
-        let info = InfoSet::<G>::new(state, seat);
+        self.decide(&InfoSet::<G>::new(state, seat), rng)
+    }
+
+    /// The move this bot plays in the position `info`: for a seat the game waits for, or for
+    /// one that [`BotGame::wants_to_act`] outside its turn; `None` otherwise.
+    pub fn decide<G: BotGame>(
+        &self,
+        info: &InfoSet<G>,
+        rng: &mut dyn RngCore,
+    ) -> Decision<G::Action> {
         let unsearched = |action| Decision {
             action,
             iterations: 0,
             simulated_actions: 0,
         };
         match self.level {
-            Level::Random => unsearched(random::choose(&info, rng)),
-            Level::Greedy => unsearched(greedy::choose(&info, rng)),
-            Level::Mcts => mcts::search(&info, &self.budget, &self.settings, rng),
+            Level::Random => unsearched(random::choose(info, rng)),
+            Level::Greedy => unsearched(greedy::choose(info, rng)),
+            Level::Mcts => mcts::search(info, &self.budget, &self.settings, rng),
         }
     }
 }

@@ -45,23 +45,21 @@ fn positions<G: Game>(players: usize, seed: u64, every: usize) -> Vec<G::State> 
     out
 }
 
-/// Every bot, for every seat of every position: `None` unless the seat is active, and then a
-/// move that `decide` accepts. Returns the moves made.
+/// Every bot, for every seat of every position: `None` unless the seat is active or has a
+/// standing action to take ([`BotGame::wants_to_act`]), and then a move that `decide` accepts.
+/// Returns the moves made.
 fn moves_are_legal_and_in_turn<G: BotGame>(positions: &[G::State]) -> Vec<G::Action> {
     let mut moves = Vec::new();
     for (i, state) in positions.iter().enumerate() {
         let active = G::active_seats(state);
         for seat in (0..G::seat_count(state)).map(|s| Seat(s as u8)) {
+            let due = active.contains(&seat) || G::wants_to_act(state, seat);
             for bot in bots() {
                 let decision = bot.choose::<G>(state, seat, &mut rng(i as u64));
                 match decision.action {
-                    None => assert!(
-                        !active.contains(&seat),
-                        "{} passed as active {seat}",
-                        bot.level
-                    ),
+                    None => assert!(!due, "{} passed as active {seat}", bot.level),
                     Some(action) => {
-                        assert!(active.contains(&seat), "{} acted out of turn", bot.level);
+                        assert!(due, "{} acted out of turn", bot.level);
                         if let Err(e) = G::decide(state, seat, &action, &mut rng(0)) {
                             panic!("{} chose {action:?}, refused: {e}", bot.level);
                         }

@@ -238,6 +238,7 @@ impl Game for Toy {
 
 impl BotGame for Toy {
     const LEAD: f64 = 3.0;
+    type Memory = ();
 
     fn estimate(state: &State, scores: &mut Vec<f64>) {
         scores.clear();

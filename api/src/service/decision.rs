@@ -184,9 +184,10 @@ impl Table {
         let awaited = awaited(state, status);
         self.life
             .close_commit(&awaited, status != db::GameStatus::Active, &self.clock);
-        let bot_turn = self.bot_turn(&awaited);
-        let deadline = self.deadline();
+        let snapshot = state.snapshot();
         let over = status.is_over();
+        let bot_turn = self.bot_turn(&awaited, over, &snapshot);
+        let deadline = self.deadline();
         let game_outcome = if over {
             outcome(state.outcome(), &self.life)
         } else {
@@ -225,7 +226,7 @@ impl Table {
         .then(|| JsonText::new(serde_json::to_string(&self.life).expect("a lifecycle serializes")));
         Decision {
             events: self.events,
-            snapshot: JsonText::new(state.snapshot()),
+            snapshot: JsonText::new(snapshot),
             status,
             active_seats: awaited.into_iter().map(wire_seat).collect(),
             bot_turn,
@@ -264,22 +265,44 @@ impl Table {
         })
     }
 
-    /// `None` for a game no bot ever played (nothing to write); otherwise the lowest awaited
-    /// seat the server's bot plays, if any. One bot turn per game at a time: when several bot
-    /// seats are awaited, the next is armed after this one's move.
-    fn bot_turn(&self, awaited: &[Seat]) -> Option<BotTurn> {
+    /// `None` for a game no bot ever played (nothing to write); otherwise the lowest seat the
+    /// server's bot plays with a standing action to take in the game stored as `snapshot` unless it is
+    /// `over` (a rent to claim, an offer to answer, see [`bots::standing_seat`]), or else the lowest
+    /// awaited seat the server's bot plays, if any. Standing actions come first: a rent must
+    /// be claimed before the next player rolls. One bot turn per game at a time: when several
+    /// bot seats may move, the next is armed after this one's move.
+    fn bot_turn(&self, awaited: &[Seat], over: bool, snapshot: &str) -> Option<BotTurn> {
         let any_bot = self.native_bots.iter().any(|&b| b) || self.life.any_stand_in();
         if !any_bot && !self.had_stand_in {
             return None;
         }
         let mut awaited = awaited.to_vec();
         awaited.sort();
+        let seat = self
+            .standing_seat(over, snapshot)
+            .or_else(|| awaited.into_iter().find(|&s| self.bot_plays(s)));
         Some(BotTurn {
-            seat: awaited
-                .into_iter()
-                .find(|&s| self.bot_plays(s))
-                .map(wire_seat),
+            seat: seat.map(wire_seat),
             delay_ms: self.delay_ms,
+        })
+    }
+
+    /// The lowest bot-played seat with a standing action to take, unless the game is `over`
+    /// (an ended game waits for nobody, whatever its last state).
+    fn standing_seat(&self, over: bool, snapshot: &str) -> Option<Seat> {
+        if over {
+            return None;
+        }
+        let bot_seats: Vec<Seat> = (0..self.native_bots.len())
+            .filter_map(|i| u8::try_from(i).ok().map(Seat))
+            .filter(|&s| self.bot_plays(s))
+            .collect();
+        if bot_seats.is_empty() {
+            return None;
+        }
+        bots::standing_seat(&self.game.game_type, snapshot, &bot_seats).unwrap_or_else(|error| {
+            tracing::error!(%error, game = %self.game.game_type, "bots' standing actions unreadable");
+            None
         })
     }
 

@@ -13,6 +13,7 @@ const EXPECTED_BANK_HOLDING: u8 = 6;
 
 impl BotGame for Acquire {
     const LEAD: f64 = 2000.0;
+    type Memory = ();
 
     fn estimate(state: &State, scores: &mut Vec<f64>) {
         scores.clear();

@@ -2,6 +2,6 @@
 //! weights here are judgement, tuned in the arena, not rules.
 
 mod acquire;
-mod monopoly;
+pub(crate) mod monopoly;
 mod tycoon;
-mod tyros;
+pub(crate) mod tyros;

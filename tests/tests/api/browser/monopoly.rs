@@ -1,6 +1,8 @@
 //! Monopoly in the browser: created in the lobby with a round limit (so that it ends soon),
-//! the second seat handed over by its link, played to the end by clicking squares and buttons
-//! (buying by clicking the square landed on), one auction bid through the bid form; at every
+//! two people and two of the server's bots (greedy and mcts), the second seat handed over by
+//! its link, played to the end by clicking squares and buttons (buying by clicking the square
+//! landed on), one auction bid through the bid form; none of the bots' rents lapses (they
+//! claim them at once, also while a person is on turn); at every
 //! move the page offers exactly the API's legal actions and draws every deed's owner,
 //! buildings and mortgage as the API has it; the trade form names squares and seats; an
 //! offer is told in each side's terms; the prompt bar names the auction's lot and bid; the
@@ -9,6 +11,7 @@
 
 use serde_json::{json, Value};
 
+use super::game_page::wait_for_api_version;
 use super::hosted::{template_move, waiting_on_templates};
 use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::spawn_app;
@@ -16,6 +19,17 @@ use crate::helpers::spawn_app;
 /// Full rounds before the game ends and is ranked by net worth (MO-END-2): enough turns for an
 /// unowned square to be landed on (the first is left to auction) and a few bought.
 const ROUNDS: u32 = 5;
+
+/// The moves the board offers on a square (`actionsAt` in `web/static/src/boards/monopoly.js`).
+const SQUARE_MOVES: [&str; 7] = [
+    "buy_property",
+    "decline_property",
+    "build",
+    "sell_building",
+    "mortgage",
+    "lift_mortgage",
+    "claim_rent",
+];
 
 /// Leaves the first property offered to auction (so that a bid is made through the form),
 /// then buys what it can, builds, pays, rolls and ends turns.
@@ -137,8 +151,8 @@ async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
     true
 }
 
-/// The seat of `seat_doc` offers its partner a property for M 10 (through the API, as any
-/// client may): each side's page tells the offer in its own terms, in the prompt bar and on
+/// The seat of `seat_doc` offers the other person (a seat of `pages`) a property for M 10
+/// (through the API, as any client may): each side's page tells the offer in its own terms, in the prompt bar and on
 /// the receiver's accept control ("you give M 10, you get Turmstraße"); the receiver then
 /// rejects it with its button. Returns whether such an offer could be made.
 async fn offer_is_told_from_each_side(
@@ -152,7 +166,13 @@ async fn offer_is_told_from_each_side(
         .as_array()
         .unwrap()
         .iter()
-        .find(|t| t["type"] == "offer_trade" && t["params"]["give_properties"].is_object())
+        .find(|t| {
+            t["type"] == "offer_trade"
+                && t["params"]["give_properties"].is_object()
+                && t["fixed"]["to"]
+                    .as_u64()
+                    .is_some_and(|to| (to as usize) < pages.len())
+        })
     else {
         return false;
     };
@@ -236,9 +256,11 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     // Bob plays on a phone.
     let bob = Browser::open(&driver, &app, "monopoly-bob", (390, 844)).await;
 
-    ann.begin_new_game("Ann", "monopoly", "start_money", 2)
+    ann.begin_new_game("Ann", "monopoly", "start_money", 4)
         .await;
     ann.fill("#seat-name-1", "Bob").await;
+    ann.select("#seat-kind-2", "bot-greedy").await;
+    ann.select("#seat-kind-3", "bot-mcts").await;
     ann.fill("#config-round_limit", &ROUNDS.to_string()).await;
     let links = ann.create_new_game().await;
     let bob_link = links[1].clone();
@@ -252,10 +274,12 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
 
     bob.assert_fits_width("the Monopoly page").await;
     let pages = [&ann, &bob];
-    let mut table = Table::new(&app, &id, &pages).await;
+    let mut table = Table::with_bots(&app, &id, &[Some(&ann), Some(&bob), None, None]).await;
     // Some squares and buttons by keyboard (focus and Enter).
     table.keyboard_every = 5;
-    let tokens = table.tokens();
+    let tokens: Vec<String> = (0..pages.len())
+        .map(|s| table.token(s).expect("a person's seat").to_string())
+        .collect();
     assert_eq!(
         api_document(&app, &id).await["view"]["round_limit"],
         ROUNDS,
@@ -264,12 +288,32 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     let mut bid = false;
     let mut trade_form = false;
     let mut phone_checked = false;
+    let mut board_checked = false;
     loop {
         let doc = api_document(&app, &id).await;
         if doc["status"] == "finished" {
             break;
         }
         let version = doc["version"].as_i64().unwrap();
+        // A bot's move comes first: its turn, or a rent to claim or an offer to answer, which
+        // it takes at once, also while a person is on turn.
+        let bot_seat = |s: &Value| s.as_u64().is_some_and(|s| s >= 2);
+        let view = &doc["view"];
+        if doc["active_seats"].as_array().unwrap().iter().any(bot_seat)
+            || view["rents"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| bot_seat(&r["owner"]))
+            || view["offers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|o| bot_seat(&o["to"]))
+        {
+            wait_for_api_version(&app, &id, version).await;
+            continue;
+        }
         for page in pages {
             page.wait_for_version(version).await;
             assert_eq!(
@@ -288,12 +332,28 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
                 continue;
             }
         }
-        // On a turn whose moves include the board's own, so that those are checked too.
-        if !phone_checked && seat == 1 && bob.board_buttons().await > 0 {
-            bob.assert_phone_layout("the Monopoly page on Bob's turn")
-                .await;
-            bob.assert_accessible("Monopoly on a phone").await;
-            phone_checked = true;
+        // Bob's page on his turn (it shows this version, waited for above): whenever his moves
+        // include one tied to a square, the board offers it as a button; the phone layout is
+        // checked on his first turn and again on his first turn with board buttons.
+        if seat == 1 {
+            let square_move = seat_doc["legal_actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| SQUARE_MOVES.contains(&a["type"].as_str().unwrap_or_default()));
+            let buttons = bob.board_buttons().await;
+            assert!(
+                !square_move || buttons > 0,
+                "Bob may act on a square, but the board offers no square to click: {}",
+                seat_doc["legal_actions"]
+            );
+            if !phone_checked || (square_move && !board_checked) {
+                bob.assert_phone_layout("the Monopoly page on Bob's turn")
+                    .await;
+                bob.assert_accessible("Monopoly on a phone").await;
+                phone_checked = true;
+                board_checked |= square_move;
+            }
         }
         if !bid && doc["view"]["auction"].is_object() {
             // The prompt bar and the bid form name the lot and where the bidding stands.
@@ -343,7 +403,45 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
         }
     }
     assert!(bid, "no auction came up in {ROUNDS} rounds");
-    assert!(phone_checked, "Bob never had a square to act on");
+    assert!(phone_checked, "Bob never had a turn");
+    let mut events = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = app
+            .get_json(
+                &format!("/v1/games/{id}/events?after={after}&limit=1000"),
+                None,
+            )
+            .await
+            .1;
+        events.extend(page["events"].as_array().unwrap().iter().cloned());
+        match page["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => break,
+        }
+    }
+    let rent_owner = |rent: &Value| {
+        events
+            .iter()
+            .find(|e| e["event"]["type"] == "rent_owed" && e["event"]["rent"] == *rent)
+            .and_then(|e| e["event"]["owner"].as_u64())
+    };
+    // Whether anyone lands on a bot's square in five rounds is chance (the HTTP test of the
+    // bots plays long enough to count on it): the claims are reported, lapses are checked.
+    let bots_claimed = events
+        .iter()
+        .filter(|e| e["event"]["type"] == "rent_claimed")
+        .filter(|e| rent_owner(&e["event"]["rent"]).is_some_and(|o| o >= 2))
+        .count();
+    for lapsed in events
+        .iter()
+        .filter(|e| e["event"]["type"] == "rent_lapsed")
+    {
+        assert!(
+            rent_owner(&lapsed["event"]["rent"]).is_some_and(|o| o < 2),
+            "a bot let a rent lapse: {lapsed}"
+        );
+    }
     assert!(trade_form, "no trade with a property to give was offered");
     let doc = api_document(&app, &id).await;
     assert_eq!(doc["view"]["rounds_completed"], ROUNDS, "{}", doc["view"]);
@@ -362,7 +460,11 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     ann.assert_accessible("a finished Monopoly game").await;
     ann.screenshot("monopoly-finished").await;
     bob.screenshot("monopoly-finished").await;
-    println!("monopoly: {} clicked moves", table.moves);
+    println!(
+        "monopoly: {} clicked moves, {bots_claimed} rents claimed by the bots, Bob's phone \
+         board checked with square buttons: {board_checked}",
+        table.moves
+    );
     let owned = doc["view"]["deeds"]
         .as_array()
         .unwrap()

@@ -258,7 +258,7 @@ fn action_cards_of(doc: &Value) -> Value {
         .collect()
 }
 
-/// A person against two of the server's bots, created in the lobby with the action-card
+/// A person against two of the server's bots (greedy and mcts), created in the lobby with the action-card
 /// variant on and four tiles placed per round (so that the tile pile runs out in a few rounds
 /// and the game ends, TR-END-1), played to the end: every page shows only its own hand, the
 /// panels show the action cards as the API has them, and the final scores are the API's.
@@ -270,10 +270,10 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     let ann = Browser::open(&driver, &app, "tyros-bots-ann", (1280, 1300)).await;
 
     ann.begin_new_game("Ann", "tyros", "action_cards", 3).await;
-    // Random bots: greedy ones may trade with the bank turn after turn without end (a swap
-    // often looks as good as passing to a one-ply search), and the round never ends.
-    ann.select("#seat-kind-1", "bot-random").await;
-    ann.select("#seat-kind-2", "bot-random").await;
+    // The thinking bots: they trade with the bank at most once a round and make no offers,
+    // so the rounds end and the person is never stopped by an offer to answer.
+    ann.select("#seat-kind-1", "bot-greedy").await;
+    ann.select("#seat-kind-2", "bot-mcts").await;
     ann.click("#config-action_cards").await;
     // A house rule, under "More options": a number per player count.
     ann.click("#more-options > summary").await;
