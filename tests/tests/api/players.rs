@@ -7,7 +7,7 @@ use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::{assert_problem, json_of, spawn_app, wait_for, TestApp};
-use crate::sse::Reader;
+use crate::sse::{self, Reader};
 
 /// A created player: id and token.
 struct Player {
@@ -415,7 +415,7 @@ async fn bad_input_about_players_is_refused_clearly_and_writes_nothing() {
 
 /// Opens `token`'s player stream, resumed after `last` when given.
 async fn player_stream(app: &TestApp, token: &str, last: Option<i64>) -> Reader {
-    Reader::open(app, "/v1/players/me/stream", Some(token), last).await
+    sse::open(app, "/v1/players/me/stream", Some(token), last).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,15 +6,15 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::spawn_app;
-use crate::sse::{Message, Reader};
+use crate::sse::{self, Message};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() {
     let app = spawn_app().await;
     let game = app.create_game(2, 11).await;
     let path = format!("/v1/games/{}/stream", game.id);
-    let mut seat = Reader::open(&app, &path, Some(&game.tokens[0]), None).await;
-    let mut spectator = Reader::open(&app, &path, None, None).await;
+    let mut seat = sse::open(&app, &path, Some(&game.tokens[0]), None).await;
+    let mut spectator = sse::open(&app, &path, None, None).await;
 
     let doc = app.document(&game, None).await;
     let version = doc["version"].as_i64().unwrap();
@@ -71,11 +71,11 @@ async fn a_stream_sends_the_log_then_each_new_event_and_version_as_it_commits() 
     assert_eq!(seat_events, seat_log[version as usize..].to_vec());
 
     // Reconnecting with Last-Event-ID resumes after it.
-    let mut resumed = Reader::open(&app, &path, Some(&game.tokens[0]), Some(version)).await;
+    let mut resumed = sse::open(&app, &path, Some(&game.tokens[0]), Some(version)).await;
     let again = resumed.batch().await;
     assert_eq!(again.first().unwrap().id, version + 1);
     assert_eq!(again.last().unwrap().id, now);
-    let mut from_query = Reader::open(
+    let mut from_query = sse::open(
         &app,
         &format!("{path}?after={now}"),
         Some(&game.tokens[0]),
@@ -138,7 +138,7 @@ async fn a_game_written_before_active_seats_were_stored_still_announces_them() {
         .execute(&mut conn)
         .unwrap();
     let path = format!("/v1/games/{}/stream", game.id);
-    let mut seat = Reader::open(&app, &path, Some(&game.tokens[1]), None).await;
+    let mut seat = sse::open(&app, &path, Some(&game.tokens[1]), None).await;
     let version = seat.batch().await.pop().unwrap();
     assert_eq!(version.data["active_seats"], doc["active_seats"]);
 }
@@ -169,7 +169,7 @@ async fn a_stream_resumed_past_the_games_version_is_refused() {
         .unwrap();
     crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_seq").await;
     // At the version itself: a live stream that waits for the next event.
-    let mut live = Reader::open(&app, &format!("{path}?after={version}"), None, None).await;
+    let mut live = sse::open(&app, &format!("{path}?after={version}"), None, None).await;
     let mut rng = rand::SeedableRng::seed_from_u64(1);
     assert!(app.play_one(&game, &mut rng).await);
     assert_eq!(live.next().await.id, version + 1);
