@@ -386,23 +386,17 @@ pub fn join(
             version: game.version,
         })
     };
-    let answer = match &key {
-        None => store::atomically(conn, work).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(
-            conn,
-            k,
-            201,
-            work,
-            |joined| joined.token.clear(),
-            |joined| {
-                joined.token = join_token(Some(k), id);
-                cx.known_tokens.learn(&joined.token);
-            },
-        ),
-    }?;
+    let answer = lobby_keys::once_if_keyed(
+        conn,
+        key.as_ref(),
+        201,
+        work,
+        |joined| joined.token.clear(),
+        |joined| {
+            joined.token = join_token(key.as_ref(), id);
+            cx.known_tokens.learn(&joined.token);
+        },
+    )?;
     announce(cx, started);
     Ok(answer)
 }
@@ -435,13 +429,7 @@ pub fn join_player(
             version: game.version,
         })
     };
-    let answer = match &key {
-        None => store::atomically(conn, work).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
-    }?;
+    let answer = lobby_keys::once_if_keyed(conn, key.as_ref(), 201, work, |_| {}, |_| {})?;
     announce(cx, started);
     Ok(answer)
 }
@@ -485,13 +473,7 @@ pub fn join_bot(
             version: game.version,
         })
     };
-    let answer = match &key {
-        None => store::atomically(conn, work).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
-    }?;
+    let answer = lobby_keys::once_if_keyed(conn, key.as_ref(), 201, work, |_| {}, |_| {})?;
     announce(cx, started);
     Ok(answer)
 }

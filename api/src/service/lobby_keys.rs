@@ -79,6 +79,28 @@ pub struct Answer<T> {
     pub replayed: bool,
 }
 
+/// [`once`] where the request carries a key; without one, `work` runs in one transaction and
+/// its answer is sent as the first one.
+///
+/// # Errors
+/// As [`once`].
+pub fn once_if_keyed<T: Serialize + DeserializeOwned>(
+    conn: &mut PgConnection,
+    key: Option<&LobbyKey>,
+    status: u16,
+    work: impl FnOnce(&mut PgConnection) -> Result<T, ApiError>,
+    blank: impl Fn(&mut T),
+    restore: impl Fn(&mut T),
+) -> Result<Answer<T>, ApiError> {
+    match key {
+        Some(key) => once(conn, key, status, work, blank, restore),
+        None => db::store::atomically(conn, work).map(|body| Answer {
+            body,
+            replayed: false,
+        }),
+    }
+}
+
 /// Runs `work` once per key (see the module documentation): the first time in one transaction
 /// with the key's record, afterwards not at all, answering the stored response. `blank`
 /// removes the tokens before the response is stored; `restore` derives them again for a

@@ -126,23 +126,17 @@ pub fn create(
             created_at: player.created_at,
         })
     };
-    match &key {
-        None => work(conn).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(
-            conn,
-            k,
-            201,
-            work,
-            |created| created.token.clear(),
-            |created| {
-                created.token = creation_token(Some(k));
-                cx.known_tokens.learn(&created.token);
-            },
-        ),
-    }
+    lobby_keys::once_if_keyed(
+        conn,
+        key.as_ref(),
+        201,
+        work,
+        |created| created.token.clear(),
+        |created| {
+            created.token = creation_token(key.as_ref());
+            cx.known_tokens.learn(&created.token);
+        },
+    )
 }
 
 /// `POST /v1/players/me/token`: a new token; the old one stops working at once, and the
@@ -163,7 +157,7 @@ pub fn rotate(
         None => new_player_token(),
     };
     let mut rotated = None;
-    let mut work = |conn: &mut PgConnection| {
+    let work = |conn: &mut PgConnection| {
         let player = require_player(conn, cx, token)?;
         let token = new_token(key.as_ref());
         store::rotate_player_token(conn, player.id, &token)?;
@@ -174,23 +168,17 @@ pub fn rotate(
             token,
         })
     };
-    let answer = match &key {
-        None => work(conn).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(
-            conn,
-            k,
-            200,
-            work,
-            |r| r.token.clear(),
-            |r| {
-                r.token = new_token(Some(k));
-                cx.known_tokens.learn(&r.token);
-            },
-        ),
-    }?;
+    let answer = lobby_keys::once_if_keyed(
+        conn,
+        key.as_ref(),
+        200,
+        work,
+        |r| r.token.clear(),
+        |r| {
+            r.token = new_token(key.as_ref());
+            cx.known_tokens.learn(&r.token);
+        },
+    )?;
     // Committed now: the old token's streams end.
     if let Some(player_id) = rotated {
         cx.changes.token_rotated(player_id);

@@ -266,13 +266,7 @@ pub fn create(
         let row = store::get_seek(conn, row.id)?.unwrap_or(row);
         Ok(seek_dto(&row))
     };
-    let answer = match &key {
-        None => store::atomically(conn, work).map(|body| Answer {
-            body,
-            replayed: false,
-        }),
-        Some(k) => lobby_keys::once(conn, k, 201, work, |_| {}, |_| {}),
-    }?;
+    let answer = lobby_keys::once_if_keyed(conn, key.as_ref(), 201, work, |_| {}, |_| {})?;
     // Committed now (a replay recorded none).
     cx.changes.notices(&notices);
     Ok(answer)
