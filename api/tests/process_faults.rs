@@ -12,29 +12,8 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 mod common;
-use common::{start_server, start_server_with, test_db};
-
-async fn create_game(client: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
-    let created: Value = client
-        .post(format!("{base}/v1/games"))
-        .json(
-            &json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B" }], "seed": seed }),
-        )
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["game_id"].as_str().unwrap().to_string();
-    let tokens = created["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].as_str().unwrap().to_string())
-        .collect();
-    (id, tokens)
-}
+use common::{create_tycoon, move_active_seat, start_server, start_server_with, test_db, Created};
+use testkit::client::get;
 
 /// An action answered 200: which game, seat and action, and the seqs of its events.
 #[derive(Debug, Clone)]
@@ -49,73 +28,42 @@ struct Answered {
 async fn play_until_failure(
     client: reqwest::Client,
     base: String,
-    id: String,
-    tokens: Vec<String>,
+    game: Created,
     answered: Arc<Mutex<Vec<Answered>>>,
     count: Arc<AtomicUsize>,
 ) {
-    let mut n = 0usize;
-    loop {
-        let Ok(res) = client.get(format!("{base}/v1/games/{id}")).send().await else {
-            return;
-        };
-        let Ok(doc) = res.json::<Value>().await else {
-            return;
-        };
-        if doc["status"] != "active" {
-            return;
-        }
-        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        let Ok(res) = client
-            .get(format!("{base}/v1/games/{id}/legal-actions"))
-            .bearer_auth(&tokens[seat])
-            .send()
-            .await
-        else {
-            return;
-        };
-        let Ok(legal) = res.json::<Value>().await else {
-            return;
-        };
-        let actions = legal["actions"].as_array().unwrap();
+    for n in 0usize.. {
         // Prefer building (games last longer than the run either way); vary by move number.
-        let action = actions
-            .iter()
-            .find(|a| a["type"] == "build_hotel")
-            .unwrap_or(&actions[n % actions.len()])
-            .clone();
-        n += 1;
-        let Ok(res) = client
-            .post(format!("{base}/v1/games/{id}/actions"))
-            .bearer_auth(&tokens[seat])
-            .json(&json!({ "action": action, "expected_version": legal["version"] }))
-            .send()
-            .await
-        else {
+        let pick = |actions: &[Value]| {
+            actions
+                .iter()
+                .find(|a| a["type"] == "build_hotel")
+                .unwrap_or(&actions[n % actions.len()])
+                .clone()
+        };
+        let Some(moved) = move_active_seat(&client, &base, &game, None, pick).await else {
             return;
         };
-        let status = res.status();
-        let Ok(body) = res.json::<Value>().await else {
-            return;
-        };
-        if status == reqwest::StatusCode::OK {
-            let seqs = body["events"]
+        if moved.status == reqwest::StatusCode::OK {
+            let seqs = moved.answer["events"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|e| e["seq"].as_i64().unwrap())
                 .collect();
             answered.lock().unwrap().push(Answered {
-                game: id.parse().unwrap(),
-                seat: seat as i32,
-                action,
+                game: game.id.parse().unwrap(),
+                seat: moved.seat as i32,
+                action: moved.action,
                 seqs,
             });
             count.fetch_add(1, Ordering::SeqCst);
         } else {
             assert!(
-                status.is_client_error(),
-                "unexpected {status} before the kill: {body}"
+                moved.status.is_client_error(),
+                "unexpected {} before the kill: {}",
+                moved.status,
+                moved.answer
             );
         }
     }
@@ -132,18 +80,17 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
     let client = reqwest::Client::new();
     let mut games = Vec::new();
     for seed in 0..6 {
-        games.push(create_game(&client, &server.base, seed).await);
+        games.push(create_tycoon(&client, &server.base, seed).await);
     }
     let answered = Arc::new(Mutex::new(Vec::new()));
     let count = Arc::new(AtomicUsize::new(0));
     let tasks: Vec<_> = games
         .iter()
-        .map(|(id, tokens)| {
+        .map(|game| {
             tokio::spawn(play_until_failure(
                 client.clone(),
                 server.base.clone(),
-                id.clone(),
-                tokens.clone(),
+                game.clone(),
                 answered.clone(),
                 count.clone(),
             ))
@@ -172,10 +119,10 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
     let server = tokio::task::spawn_blocking(move || start_server(&u, "warn", None))
         .await
         .unwrap();
-    let (status, _) = get(&client, &format!("{}/readyz", server.base)).await;
+    let (status, _) = get(&client, &format!("{}/readyz", server.base), None, &[]).await;
     assert_eq!(status, 200);
 
-    let ids: Vec<Uuid> = games.iter().map(|(id, _)| id.parse().unwrap()).collect();
+    let ids: Vec<Uuid> = games.iter().map(|g| g.id.parse().unwrap()).collect();
     let u = url.clone();
     let logs = tokio::task::spawn_blocking(move || {
         let pool = db::connect_pool(&u, 1).unwrap();
@@ -221,33 +168,17 @@ async fn kill_9_during_load_loses_no_answered_action_and_leaves_every_game_consi
 
     // And play goes on through the new process, in a game the load was playing (a Tycoon game
     // lasts hundreds of moves; the 120 answers were spread over six games).
-    let mut active = None;
-    for (id, tokens) in &games {
-        let (status, doc) = get(&client, &format!("{}/v1/games/{id}", server.base)).await;
-        assert_eq!(status, 200);
-        if doc["status"] == "active" {
-            active = Some((id, tokens, doc));
+    let mut moved = None;
+    for game in &games {
+        let first = |legal: &[Value]| legal[0].clone();
+        moved = move_active_seat(&client, &server.base, game, None, first).await;
+        if moved.is_some() {
             break;
         }
     }
-    let (id, tokens, doc) = active.expect("a game of the load still in play");
-    let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-    let legal = common::legal_actions(&client, &server.base, id, &tokens[seat]).await;
-    let res = client
-        .post(format!("{}/v1/games/{id}/actions", server.base))
-        .bearer_auth(&tokens[seat])
-        .json(&json!({ "action": legal["actions"][0], "expected_version": legal["version"] }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    let moved = moved.expect("a game of the load still in play");
+    assert_eq!(moved.status, 200, "{}", moved.answer);
     drop(server);
-}
-
-async fn get(client: &reqwest::Client, url: &str) -> (u16, Value) {
-    let res = client.get(url).send().await.unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -264,7 +195,9 @@ async fn seat_tokens_never_appear_in_the_log() {
     let client = reqwest::Client::new();
     let mut secrets = Vec::new();
 
-    let (id, tokens) = create_game(&client, &base, 3).await;
+    let game = create_tycoon(&client, &base, 3).await;
+    let (id, tokens): (_, Vec<String>) =
+        (&game.id, game.tokens.iter().flatten().cloned().collect());
     secrets.extend(tokens.iter().cloned());
     // A game with an open seat, joined: the join's token too.
     let open: Value = client
@@ -327,9 +260,9 @@ async fn seat_tokens_never_appear_in_the_log() {
             .unwrap();
     }
     for _ in 0..3 {
-        let doc = common::document(&client, &base, &id).await;
+        let doc = common::document(&client, &base, id).await;
         let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-        let legal = common::legal_actions(&client, &base, &id, &tokens[seat]).await;
+        let legal = common::legal_actions(&client, &base, id, &tokens[seat]).await;
         for _ in 0..2 {
             let res = client
                 .post(format!("{base}/v1/games/{id}/actions"))
@@ -382,7 +315,7 @@ async fn log_format_json_writes_one_json_object_per_line() {
     .await
     .unwrap();
     let client = reqwest::Client::new();
-    create_game(&client, &server.base, 5).await;
+    create_tycoon(&client, &server.base, 5).await;
     drop(server);
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();

@@ -160,17 +160,7 @@ async fn made_up_player_tokens_spend_the_address_budget() {
         s.rate_limit_lobby = budget(100);
     })
     .await;
-    let created = app
-        .req(Method::POST, "/v1/players", None)
-        .json(&json!({ "name": "Ann" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), StatusCode::CREATED);
-    let token = created.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = app.create_player("Ann").await.token;
     for i in 0..3 {
         let res = app
             .req(
