@@ -2,7 +2,9 @@
 //! - `kill -9` in the middle of a load run loses nothing that was answered 200 and leaves every
 //!   game consistent (snapshot = fold of its events, seq numbers without gaps);
 //! - seat tokens never reach the log, even at debug level;
-//! - a log written to a file is plain text (no colour codes), or JSON lines when asked for.
+//! - a log written to a file is plain text (no colour codes), or JSON lines when asked for;
+//! - a burst of ~1,000 stream opens while the database is held up waits for it, in threads
+//!   and memory that do not grow per stream.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -327,4 +329,188 @@ async fn log_format_json_writes_one_json_object_per_line() {
         assert!(entry["fields"]["message"].is_string(), "{line}");
     }
     assert!(!text.contains('\x1b'), "{text}");
+}
+
+/// How many streams the burst opens: the ~1,000 of issue 23.
+const BURST: usize = 1000;
+
+/// What the server process may grow by under the burst, whatever the number of streams:
+/// threads beyond those it had before (at most one blocking thread per pooled connection
+/// works at a time; the blocking pool may start a few more as they hand over, and keeps them
+/// a while), and resident memory (a waiting request and an open stream are a few kilobytes
+/// each). Issue 23 saw a server grow from 19 to 681 threads and to 784 MB; measured since,
+/// in a debug build on a loaded 2-core machine: from 13–15 to at most 20–25 threads, from
+/// 94–100 MB to a peak of 106–110 MB.
+const MORE_THREADS: i64 = 32;
+const MORE_RSS_KB: i64 = 128 * 1024;
+
+/// A field of `/proc/<pid>/status` (`Threads`, `VmRSS`, `VmHWM`), as its number (kB for memory).
+fn proc_status(pid: u32, field: &str) -> i64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{field} missing in /proc/{pid}/status"))
+}
+
+/// How many TCP connections to local port `port` are established (the server's ends, in the
+/// kernel's table: accepted or waiting to be).
+fn connections_to(port: u16) -> usize {
+    let local = format!(":{port:04X}");
+    std::fs::read_to_string("/proc/net/tcp")
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter(|l| {
+            let mut fields = l.split_whitespace().skip(1);
+            let (from, state) = (fields.next(), fields.nth(1));
+            from.is_some_and(|f| f.ends_with(&local)) && state == Some("01")
+        })
+        .count()
+}
+
+/// Raises this process's soft limit of open files to what `sockets` sockets need (the
+/// server, its child, inherits it), as far as the hard limit allows; how many it allows.
+fn room_for_sockets(sockets: usize) -> usize {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    const SPARE: u64 = 200; // database connections, log, the test's own files
+    let mut limit = getrlimit(Resource::Nofile);
+    let want = sockets as u64 + SPARE;
+    if limit.current.is_some_and(|soft| soft < want) {
+        limit.current = Some(limit.maximum.map_or(want, |hard| hard.min(want)));
+        setrlimit(Resource::Nofile, limit).expect("raise the soft limit of open files");
+    }
+    let soft = limit.current.unwrap_or(u64::MAX);
+    soft.saturating_sub(SPARE).min(sockets as u64) as usize
+}
+
+/// A burst of ~1,000 stream opens while the database is held up (issue 23): every stream
+/// opens once the database is free again, none is answered 503, and the server process grows
+/// neither threads nor memory per stream. The server runs as a process of its own, so that
+/// `/proc/<pid>/status` counts its threads and memory alone. Its pool has two connections
+/// and all its database work runs on the blocking pool (the path that used to take a thread
+/// per request); the games table is locked until every request has reached the server, and
+/// for longer than the pool's checkout timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_a_thousand_stream_opens_waits_in_bounded_threads_and_memory() {
+    let streams = room_for_sockets(BURST);
+    assert!(
+        streams >= 500,
+        "the hard limit of open files leaves room for {streams} streams only"
+    );
+    let db = test_db().await;
+    let env = [
+        ("POOL_SIZE", "2"),
+        ("DB_ON_BLOCKING_POOL", "true"),
+        ("NO_RATE_LIMITS", "true"),
+    ];
+    let server = common::spawn_server(db.url(), &env).await;
+    let pid = server.child.id();
+    let port: u16 = server.base.rsplit(':').next().unwrap().parse().unwrap();
+    let (game, path) = {
+        // Warmed up (a stream opened and closed once) by a client of its own, whose
+        // connections close with it.
+        let client = reqwest::Client::new();
+        let game = create_tycoon(&client, &server.base, 5).await;
+        let path = format!("{}/v1/games/{}/stream", server.base, game.id);
+        drop(client.get(&path).send().await.unwrap());
+        (game, path)
+    };
+    common::wait_for("the warm-up's connections to close", || async {
+        (connections_to(port) == 0).then_some(())
+    })
+    .await;
+    let (threads_before, rss_before) = (proc_status(pid, "Threads"), proc_status(pid, "VmRSS"));
+    let client = reqwest::Client::new();
+
+    // Hold every read of the games table until released.
+    let (locked_tx, locked_rx) = tokio::sync::oneshot::channel();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let url = db.url().to_string();
+    let holder = tokio::task::spawn_blocking(move || {
+        use diesel::{Connection, RunQueryDsl};
+        let mut conn = diesel::PgConnection::establish(&url).unwrap();
+        conn.transaction::<_, diesel::result::Error, _>(|conn| {
+            diesel::sql_query("LOCK TABLE games IN ACCESS EXCLUSIVE MODE").execute(conn)?;
+            locked_tx.send(()).unwrap();
+            release_rx.recv().unwrap();
+            Ok(())
+        })
+        .unwrap();
+    });
+    locked_rx.await.unwrap();
+    let locked = tokio::time::Instant::now();
+
+    // The server's thread count, sampled until the burst is over.
+    let sampling = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let sampling = sampling.clone();
+        tokio::spawn(async move {
+            let mut most = 0;
+            while sampling.load(Ordering::SeqCst) {
+                most = most.max(proc_status(pid, "Threads"));
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            most
+        })
+    };
+    let opens: Vec<_> = (0..streams)
+        .map(|i| {
+            let (client, path) = (client.clone(), path.clone());
+            // Spectators and both seats.
+            let token = (i % 3 != 0).then(|| game.token(i % 2).to_string());
+            tokio::spawn(async move {
+                let mut req = client.get(&path);
+                if let Some(t) = token {
+                    req = req.bearer_auth(t);
+                }
+                req.send().await.unwrap()
+            })
+        })
+        .collect();
+    common::wait_for("every stream's connection to reach the server", || async {
+        (connections_to(port) >= streams).then_some(())
+    })
+    .await;
+    tokio::time::sleep_until(locked + db::CHECKOUT_TIMEOUT + std::time::Duration::from_secs(1))
+        .await;
+    let threads_waiting = proc_status(pid, "Threads");
+    release_tx.send(()).unwrap();
+    holder.await.unwrap();
+
+    let mut open = Vec::new();
+    for o in opens {
+        open.push(o.await.unwrap());
+    }
+    let statuses: BTreeMap<u16, usize> = open.iter().fold(BTreeMap::new(), |mut m, r| {
+        *m.entry(r.status().as_u16()).or_default() += 1;
+        m
+    });
+    assert_eq!(statuses, BTreeMap::from([(200, streams)]));
+    // (The warm-up's stream may still count until the server next writes to it.)
+    let open_now = common::gauge(&client, &server.base, "event_streams_open").await;
+    assert!(
+        open_now >= streams as i64,
+        "{open_now} streams open at once, not all {streams}"
+    );
+    sampling.store(false, Ordering::SeqCst);
+    let threads_most = sampler.await.unwrap();
+    let (rss_open, rss_peak) = (proc_status(pid, "VmRSS"), proc_status(pid, "VmHWM"));
+    eprintln!(
+        "stream burst: {streams} streams; server threads {threads_before} before, \
+         {threads_waiting} with every request waiting, at most {threads_most}; RSS {} MB \
+         before, {} MB with every stream open, peak {} MB",
+        rss_before / 1024,
+        rss_open / 1024,
+        rss_peak / 1024
+    );
+    assert!(
+        threads_most <= threads_before + MORE_THREADS,
+        "threads grew from {threads_before} to {threads_most}"
+    );
+    assert!(
+        rss_peak <= rss_before + MORE_RSS_KB,
+        "resident memory grew from {rss_before} kB to {rss_peak} kB"
+    );
+    drop(open);
 }
