@@ -189,14 +189,7 @@ pub async fn counter(
     name: &str,
     (label, value): (&str, &str),
 ) -> u64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .expect("GET /metrics")
-        .text()
-        .await
-        .expect("the metrics text");
+    let text = crate::metrics_text(client, base).await;
     let (series, label) = (format!("{name}{{"), format!("{label}=\"{value}\""));
     text.lines()
         .filter(|l| l.starts_with(&series) && l.contains(&label))

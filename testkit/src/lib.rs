@@ -57,15 +57,22 @@ where
 /// # Panics
 /// When the request fails or the gauge is missing.
 pub async fn gauge(client: &reqwest::Client, base: &str, name: &str) -> i64 {
-    let text = client
+    metric(&metrics_text(client, base).await, name)
+}
+
+/// The text exposition at `{base}/metrics`.
+///
+/// # Panics
+/// When the request fails.
+pub async fn metrics_text(client: &reqwest::Client, base: &str) -> String {
+    client
         .get(format!("{base}/metrics"))
         .send()
         .await
         .expect("GET /metrics")
         .text()
         .await
-        .expect("the metrics text");
-    metric(&text, name)
+        .expect("the metrics text")
 }
 
 /// The value of gauge `name` in a Prometheus text exposition.
