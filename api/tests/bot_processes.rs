@@ -11,12 +11,14 @@ use common::{test_db, version_in_db, wait_for};
 
 /// Creates a Tycoon game whose every seat is a bot on the server at `base`; its id.
 async fn create_bot_game(client: &reqwest::Client, base: &str, seats: Value) -> String {
-    create_game(client, base, json!({ "type": "tycoon", "seats": seats })).await
+    create_game(client, base, &json!({ "type": "tycoon", "seats": seats }))
+        .await
+        .id
 }
 
 /// The sum of `bot_moves_total` with `result` on the server at `base`.
 async fn bot_moves(client: &reqwest::Client, base: &str, result: &str) -> u64 {
-    counter(client, base, "bot_moves_total", result).await
+    counter(client, base, "bot_moves_total", ("result", result)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -16,7 +16,7 @@ async fn create_clocked_game(client: &reqwest::Client, base: &str, seconds: u32)
         "seats": [{ "name": "Ann" }, { "name": "Bob" }],
         "clock": { "kind": "per_move", "seconds": seconds, "bot": "random" }
     });
-    create_game(client, base, body).await
+    create_game(client, base, &body).await.id
 }
 
 /// The `seat_timed_out` events of a log: `(seat, created_at)`.
@@ -34,7 +34,7 @@ fn timeouts(log: &[Value]) -> Vec<(u64, String)> {
 
 /// The sum of `deadlines_fired_total` with `result` on the server at `base`.
 async fn fired(client: &reqwest::Client, base: &str, result: &str) -> u64 {
-    counter(client, base, "deadlines_fired_total", result).await
+    counter(client, base, "deadlines_fired_total", ("result", result)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

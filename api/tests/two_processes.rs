@@ -1,39 +1,18 @@
 //! Two `server` processes on one database: a change made through one wakes a long poll on the
 //! other (LISTEN/NOTIFY), and the launcher reports the port it bound.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 mod common;
-use common::start_server;
+use common::{create_tycoon, move_active_seat, spawn_two_servers, test_db};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
-    let db = tokio::task::spawn_blocking(db::testing::TestDb::new)
-        .await
-        .unwrap();
-    let url = db.url().to_string();
-    let (a, b) = tokio::task::spawn_blocking(move || {
-        (
-            start_server(&url, "warn", None),
-            start_server(&url, "warn", None),
-        )
-    })
-    .await
-    .unwrap();
+    let db = test_db().await;
+    let (a, b) = spawn_two_servers(db.url(), &[]).await;
     let client = reqwest::Client::new();
-
-    let created: Value = client
-        .post(format!("{}/v1/games", a.base))
-        .json(&json!({ "type": "tycoon", "seats": [{ "name": "A" }, { "name": "B" }], "seed": 1 }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["game_id"].as_str().unwrap().to_string();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
-    let version = created["version"].as_i64().unwrap();
+    let game = create_tycoon(&client, &a.base, 1).await;
+    let (id, version) = (&game.id, game.version);
 
     // The poll on B knows the current version; it can only come back with a newer one or,
     // after 30 s, with the same.
@@ -51,17 +30,11 @@ async fn an_action_through_one_process_wakes_a_long_poll_on_another() {
     })
     .await;
 
-    let legal = common::legal_actions(&client, &a.base, &id, &token).await;
-    let res = client
-        .post(format!("{}/v1/games/{id}/actions", a.base))
-        .bearer_auth(&token)
-        .json(&json!({ "action": legal["actions"][0], "expected_version": version }))
-        .send()
+    let moved = move_active_seat(&client, &a.base, &game, None, |legal| legal[0].clone())
         .await
-        .unwrap();
-    assert_eq!(res.status(), reqwest::StatusCode::OK);
-    let acted: Value = res.json().await.unwrap();
-    let new_version = acted["game"]["version"].as_i64().unwrap();
+        .expect("a move through A");
+    assert_eq!(moved.expected, version);
+    let new_version = moved.version();
     assert!(new_version > version);
 
     let res = poll.await.unwrap();

@@ -89,9 +89,16 @@ pub enum LaunchError {
 /// Knobs for [`LocalPostgres::start_with`].
 #[derive(Debug, Clone)]
 pub struct LaunchOptions {
-    /// Turn off `fsync`, `synchronous_commit` and `full_page_writes`: much faster, and a crash
-    /// of the machine may lose or corrupt data. For throw-away test clusters only.
+    /// Turn off `fsync`, `full_page_writes` and (see below) `synchronous_commit`: much faster,
+    /// and a crash of the machine may lose or corrupt data. For throw-away test clusters only.
     pub unsafe_fast: bool,
+    /// Keep `synchronous_commit` on even when `unsafe_fast`: every acknowledged commit is
+    /// handed to the operating system before the client hears of it, so it survives a crash
+    /// of the server (`pg_ctl stop -m immediate`, `kill -9`), though not of the machine.
+    /// Without it the last fraction of a second of acknowledged commits is lost in such a
+    /// crash, which a test that crashes the server on purpose must not mistake for a fault
+    /// of the service.
+    pub commits_survive_server_crash: bool,
     /// `max_connections` of the server (`None` keeps PostgreSQL's default of 100).
     pub max_connections: Option<u32>,
     /// How long to wait for the server to accept connections.
@@ -102,6 +109,7 @@ impl Default for LaunchOptions {
     fn default() -> Self {
         LaunchOptions {
             unsafe_fast: false,
+            commits_survive_server_crash: true,
             max_connections: None,
             start_timeout: Duration::from_secs(60),
         }
@@ -113,8 +121,18 @@ impl LaunchOptions {
     pub fn for_tests() -> Self {
         LaunchOptions {
             unsafe_fast: true,
+            commits_survive_server_crash: false,
             max_connections: Some(300),
             ..LaunchOptions::default()
+        }
+    }
+
+    /// [`LaunchOptions::for_tests`] for a cluster a test crashes on purpose: what the server
+    /// acknowledged before the crash is there after the restart, as on a production server.
+    pub fn for_crash_tests() -> Self {
+        LaunchOptions {
+            commits_survive_server_crash: true,
+            ..Self::for_tests()
         }
     }
 }
@@ -208,14 +226,10 @@ impl LocalPostgres {
             format!("unix_socket_directories={}", path_str(&socket_dir)),
         ];
         if opts.unsafe_fast {
-            settings.extend(
-                [
-                    "fsync=off",
-                    "synchronous_commit=off",
-                    "full_page_writes=off",
-                ]
-                .map(String::from),
-            );
+            settings.extend(["fsync=off", "full_page_writes=off"].map(String::from));
+            if !opts.commits_survive_server_crash {
+                settings.push("synchronous_commit=off".into());
+            }
         }
         if let Some(n) = opts.max_connections {
             settings.push(format!("max_connections={n}"));

@@ -1,11 +1,13 @@
 //! What the api's process tests (`api/tests/`) and the end-to-end tests (`tests/`) both need
 //! to wait for the server: one patience, one polling loop, one way to read a gauge, one reader
-//! of an event stream ([`sse`]). A crate of its own because the `tests` crate depends on `api`,
+//! of an event stream ([`sse`]), and one client of a running server ([`client`]: create a
+//! game, read, move for whoever is to move, read a counter). A crate of its own because the `tests` crate depends on `api`,
 //! so `api`'s tests cannot depend on it.
 
 use std::future::Future;
 use std::time::Duration;
 
+pub mod client;
 pub mod sse;
 
 /// How long a test waits for something the server does in the background before it fails:
@@ -19,19 +21,32 @@ const POLL: Duration = Duration::from_millis(20);
 ///
 /// # Panics
 /// Naming `what`, when [`PATIENCE`] runs out.
-pub async fn wait_for<T, F, Fut>(what: &str, mut probe: F) -> T
+pub async fn wait_for<T, F, Fut>(what: &str, probe: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Option<T>>,
 {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
+    wait_for_within(PATIENCE, what, probe).await
+}
+
+/// [`wait_for`] with another patience, for what takes longer by nature (a cluster electing
+/// a new primary).
+///
+/// # Panics
+/// Naming `what`, when `patience` runs out.
+pub async fn wait_for_within<T, F, Fut>(patience: Duration, what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + patience;
     loop {
         if let Some(found) = probe().await {
             return found;
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "gave up after {PATIENCE:?} waiting for {what}"
+            "gave up after {patience:?} waiting for {what}"
         );
         tokio::time::sleep(POLL).await;
     }
@@ -42,15 +57,22 @@ where
 /// # Panics
 /// When the request fails or the gauge is missing.
 pub async fn gauge(client: &reqwest::Client, base: &str, name: &str) -> i64 {
-    let text = client
+    metric(&metrics_text(client, base).await, name)
+}
+
+/// The text exposition at `{base}/metrics`.
+///
+/// # Panics
+/// When the request fails.
+pub async fn metrics_text(client: &reqwest::Client, base: &str) -> String {
+    client
         .get(format!("{base}/metrics"))
         .send()
         .await
         .expect("GET /metrics")
         .text()
         .await
-        .expect("the metrics text");
-    metric(&text, name)
+        .expect("the metrics text")
 }
 
 /// The value of gauge `name` in a Prometheus text exposition.

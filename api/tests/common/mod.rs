@@ -9,7 +9,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 #[allow(unused_imports)]
-// not every test binary that includes this module waits or reads gauges
+// not every test binary that includes this module uses every helper
+pub use testkit::client::{counter, create_game, create_tycoon, move_active_seat, Created};
+#[allow(unused_imports)]
 pub use testkit::{gauge, wait_for};
 
 /// A `server` child process, killed when dropped.
@@ -126,19 +128,6 @@ fn borrowed(env: &[(String, String)]) -> Vec<(&str, &str)> {
     env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
 }
 
-/// Creates a game with `body` (`POST /v1/games`), which must succeed; its id.
-pub async fn create_game(client: &reqwest::Client, base: &str, body: serde_json::Value) -> String {
-    let res = client
-        .post(format!("{base}/v1/games"))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
-    let body: serde_json::Value = res.json().await.unwrap();
-    body["game_id"].as_str().unwrap().to_string()
-}
-
 /// The game document of `id` as a spectator sees it.
 pub async fn document(client: &reqwest::Client, base: &str, id: &str) -> serde_json::Value {
     client
@@ -172,24 +161,6 @@ pub async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<serde
             None => return out,
         }
     }
-}
-
-/// The sum of counter `name` over its series labelled `result` on the server at `base` (a
-/// counter has one series per label set; a test asks how often one outcome happened).
-pub async fn counter(client: &reqwest::Client, base: &str, name: &str, result: &str) -> u64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let (series, label) = (format!("{name}{{"), format!("result=\"{result}\""));
-    text.lines()
-        .filter(|l| l.starts_with(&series) && l.contains(&label))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
-        .sum()
 }
 
 /// Game `id`'s version read from the database (no server need be up to ask).

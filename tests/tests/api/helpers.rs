@@ -23,6 +23,13 @@ pub struct Game {
     pub tokens: Vec<String>,
 }
 
+/// A player created through the API: its id and its token.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: String,
+    pub token: String,
+}
+
 /// Starts the application in-process on port 0 with a fresh database.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
@@ -54,6 +61,24 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
 }
 
 impl TestApp {
+    /// Creates the player `name` (`POST /v1/players`), which must be answered 201 with it.
+    pub async fn create_player(&self, name: &str) -> Player {
+        let (status, body) = json_of(
+            self.req(Method::POST, "/v1/players", None)
+                .json(&json!({ "name": name }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(body["name"], name);
+        Player {
+            id: body["player_id"].as_str().unwrap().to_string(),
+            token: body["token"].as_str().unwrap().to_string(),
+        }
+    }
+
     pub fn req(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
         let mut r = self
             .client

@@ -160,17 +160,7 @@ async fn made_up_player_tokens_spend_the_address_budget() {
         s.rate_limit_lobby = budget(100);
     })
     .await;
-    let created = app
-        .req(Method::POST, "/v1/players", None)
-        .json(&json!({ "name": "Ann" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(created.status(), StatusCode::CREATED);
-    let token = created.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = app.create_player("Ann").await.token;
     for i in 0..3 {
         let res = app
             .req(
@@ -393,63 +383,6 @@ async fn the_bot_game_limit_holds_under_concurrent_creators() {
         db::store::active_bot_only_games(&mut conn).unwrap()
     };
     assert_eq!(running, LIMIT as i64);
-}
-
-/// A burst of stream opens while the database is slow waits for it instead of failing: each
-/// request used to take a blocking thread that waited for a pooled connection, and answered
-/// 503 when none came within the pool's checkout timeout (with a thread per waiting request).
-/// Here every database call runs on the blocking pool and the database is held up for longer
-/// than that timeout; every stream still opens once it is free again.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_burst_of_stream_opens_waits_for_a_slow_database_instead_of_failing() {
-    const STREAMS: usize = 60;
-    let app = Arc::new(
-        spawn_app_with(|s| {
-            s.pool_size = 2;
-            s.db_on_blocking_pool = true;
-        })
-        .await,
-    );
-    let game = app.create_game(2, 5).await;
-    let path = format!("/v1/games/{}/stream", game.id);
-    // Hold every read of the games table for longer than the pool's checkout timeout.
-    let (locked_tx, locked_rx) = tokio::sync::oneshot::channel();
-    let db_url = app.db.url().to_string();
-    let holder = tokio::task::spawn_blocking(move || {
-        use diesel::{Connection, RunQueryDsl};
-        let mut conn = diesel::PgConnection::establish(&db_url).unwrap();
-        conn.transaction::<_, diesel::result::Error, _>(|conn| {
-            diesel::sql_query("LOCK TABLE games IN ACCESS EXCLUSIVE MODE").execute(conn)?;
-            locked_tx.send(()).unwrap();
-            std::thread::sleep(db::CHECKOUT_TIMEOUT + std::time::Duration::from_secs(2));
-            Ok(())
-        })
-        .unwrap();
-    });
-    locked_rx.await.unwrap();
-    let mut opens = Vec::new();
-    for i in 0..STREAMS {
-        let (app, path) = (app.clone(), path.clone());
-        // Spectators and both seats.
-        let token = (i % 3 != 0).then(|| game.tokens[i % 2].clone());
-        opens.push(tokio::spawn(async move {
-            let res = app
-                .req(Method::GET, &path, token.as_deref())
-                .send()
-                .await
-                .unwrap();
-            res.status()
-        }));
-    }
-    let mut statuses = Vec::new();
-    for o in opens {
-        statuses.push(o.await.unwrap());
-    }
-    holder.await.unwrap();
-    assert!(
-        statuses.iter().all(|s| *s == StatusCode::OK),
-        "{statuses:?}"
-    );
 }
 
 /// A game whose people have all been replaced by the server's bots after their clocks ran out

@@ -6,31 +6,8 @@ use diesel::prelude::*;
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, json_of, spawn_app, wait_for, TestApp};
+use crate::helpers::{assert_problem, json_of, spawn_app, wait_for, Player, TestApp};
 use crate::sse::{self, Reader};
-
-/// A created player: id and token.
-struct Player {
-    id: String,
-    token: String,
-}
-
-async fn create_player(app: &TestApp, name: &str) -> Player {
-    let (status, body) = json_of(
-        app.req(Method::POST, "/v1/players", None)
-            .json(&json!({ "name": name }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(body["name"], name);
-    Player {
-        id: body["player_id"].as_str().unwrap().to_string(),
-        token: body["token"].as_str().unwrap().to_string(),
-    }
-}
 
 async fn post_json(app: &TestApp, path: &str, token: Option<&str>, body: Value) -> Response {
     app.req(Method::POST, path, token)
@@ -96,8 +73,8 @@ fn count(app: &TestApp, table: &str) -> i64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_token_plays_its_seats_in_two_games_and_nobody_elses() {
     let app = spawn_app().await;
-    let ann = create_player(&app, "Ann").await;
-    let bob = create_player(&app, "Bob").await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
 
     // Game 1: Ann creates it and takes a seat with her token.
     let one = post_ok(
@@ -250,7 +227,7 @@ async fn a_player_token_plays_its_seats_in_two_games_and_nobody_elses() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_about_players_is_refused_clearly_and_writes_nothing() {
     let app = spawn_app().await;
-    let ann = create_player(&app, "Ann").await;
+    let ann = app.create_player("Ann").await;
     for (name, status, code) in [
         ("Ann", StatusCode::CONFLICT, "name_taken"),
         ("aNN", StatusCode::CONFLICT, "name_taken"),
@@ -421,7 +398,7 @@ async fn player_stream(app: &TestApp, token: &str, last: Option<i64>) -> Reader 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
     let app = spawn_app().await;
-    let ann = create_player(&app, "Ann").await;
+    let ann = app.create_player("Ann").await;
     // A game waiting for Ann before she connects: a fresh stream starts with its turn.
     let one = post_ok(
         &app,
@@ -549,8 +526,8 @@ async fn the_player_stream_says_where_to_act_and_resumes_exactly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rated_games_change_ratings_once_and_unrated_or_bot_games_never() {
     let app = spawn_app().await;
-    let ann = create_player(&app, "Ann").await;
-    let bob = create_player(&app, "Bob").await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
     let profile = |p: &Player| {
         let path = format!("/v1/players/{}", p.id);
         let app = &app;
@@ -665,8 +642,8 @@ async fn rated_games_change_ratings_once_and_unrated_or_bot_games_never() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seeks_match_players_into_a_game_and_fill_with_bots_when_asked() {
     let app = spawn_app().await;
-    let ann = create_player(&app, "Ann").await;
-    let bob = create_player(&app, "Bob").await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
     let mut stream = player_stream(&app, &ann.token, None).await;
     let seek =
         json!({"type": "tycoon", "seats": 2, "clock": {"kind": "per_move", "seconds": 3600}});

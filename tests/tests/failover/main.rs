@@ -26,33 +26,25 @@ use std::time::{Duration, Instant};
 use api::{Application, Settings};
 use diesel::prelude::*;
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::watch;
 use uuid::Uuid;
 
 use cluster::Cluster;
 use load::{Followed, Shared, CLIENTS};
+use testkit::client::{counter, create_tycoon, get, move_active_seat};
+use testkit::gauge;
 
 /// How long the test waits for something the system does by itself (a promotion, the load
 /// getting through) before it calls it a hang: generous, for a loaded 2-core machine.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-async fn wait_for<T, F, Fut>(what: &str, mut probe: F) -> T
+async fn wait_for<T, F, Fut>(what: &str, probe: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
 {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(found) = probe().await {
-            return found;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "gave up after {PATIENCE:?} waiting for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    testkit::wait_for_within(PATIENCE, what, probe).await
 }
 
 /// Starts a service process (in this process, on a port of its own) on `writer`, reading
@@ -379,39 +371,9 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
     drop(cluster);
 }
 
-/// Reads `path` on `base` with `token` and headers; status and body.
-async fn get(
-    client: &reqwest::Client,
-    url: String,
-    token: Option<&str>,
-    headers: &[(&str, String)],
-) -> (StatusCode, Value) {
-    let mut req = client.get(url);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    for (name, value) in headers {
-        req = req.header(*name, value);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-/// The value of the counter or gauge `series` (name with labels) on `base`'s `/metrics`.
-async fn metric(client: &reqwest::Client, base: &str, series: &str) -> f64 {
-    let text = client
-        .get(format!("{base}/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
-        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.parse().ok())
-        .unwrap_or(0.0)
+/// The count of `db_replica_reads_total` with `outcome` on `base`.
+async fn replica_reads(client: &reqwest::Client, base: &str, outcome: &str) -> u64 {
+    counter(client, base, "db_replica_reads_total", ("outcome", outcome)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -426,65 +388,30 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     })
     .await;
     let client = reqwest::Client::new();
-    let created: Value = client
-        .post(format!("{base}/v1/games"))
-        .json(&json!({ "type": "tycoon", "seats": [{ "name": "Ann" }, { "name": "Bob" }], "seed": 7 }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["game_id"].as_str().unwrap().to_string();
-    let tokens: Vec<String> = created["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].as_str().unwrap().to_string())
-        .collect();
-    let game_url = format!("{base}/v1/games/{id}");
-    // One move by whoever is active, from the document's legal actions; the new version.
+    let game = create_tycoon(&client, &base, 7).await;
+    let game_url = format!("{base}/v1/games/{}", game.id);
+    // One move by whoever is active, reading as of `version` (the replica may be behind):
+    // `end_turn` when it is legal; the seat and the new version.
     let act = |version: i64| {
-        let (client, game_url, tokens) = (client.clone(), game_url.clone(), tokens.clone());
+        let (client, base, game) = (client.clone(), base.clone(), game.clone());
         async move {
-            let (_, doc) = get(
-                &client,
-                format!("{game_url}?after_version={version}"),
-                None,
-                &[],
-            )
-            .await;
-            let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
-            let (_, legal) = get(
-                &client,
-                format!("{game_url}/legal-actions?after_version={version}"),
-                Some(&tokens[seat]),
-                &[],
-            )
-            .await;
-            let action = legal["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|a| a["type"] == "end_turn")
-                .unwrap_or(&legal["actions"][0])
-                .clone();
-            let res = client
-                .post(format!("{game_url}/actions"))
-                .bearer_auth(&tokens[seat])
-                .json(&json!({ "action": action, "expected_version": legal["version"] }))
-                .send()
+            let end_turn = |legal: &[Value]| {
+                legal
+                    .iter()
+                    .find(|a| a["type"] == "end_turn")
+                    .unwrap_or(&legal[0])
+                    .clone()
+            };
+            let moved = move_active_seat(&client, &base, &game, Some(version), end_turn)
                 .await
-                .unwrap();
-            assert_eq!(res.status(), StatusCode::OK);
-            let body: Value = res.json().await.unwrap();
-            (seat, body["game"]["version"].as_i64().unwrap())
+                .expect("a move");
+            (moved.seat, moved.version())
         }
     };
-    let (_, mut version) = act(created["version"].as_i64().unwrap()).await;
+    let (_, mut version) = act(game.version).await;
     // The replica catches up (a spectator naming nothing reads it).
     wait_for("the replica to replay the first move", || async {
-        let (_, doc) = get(&client, game_url.clone(), None, &[]).await;
+        let (_, doc) = get(&client, &game_url, None, &[]).await;
         (doc["version"].as_i64() == Some(version)).then_some(())
     })
     .await;
@@ -496,10 +423,10 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     let (seat, acted) = act(between).await;
     version = acted;
     assert!(version > stale);
-    let token = tokens[seat].as_str();
+    let token = game.token(seat);
 
     // A spectator naming nothing reads the replica, which has not replayed the move.
-    let (_, doc) = get(&client, game_url.clone(), None, &[]).await;
+    let (_, doc) = get(&client, &game_url, None, &[]).await;
     assert_eq!(
         doc["version"], stale,
         "the paused replica answers a read naming no version (the move made {version})"
@@ -508,7 +435,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     // The client that acted reads its own version, however it names it.
     let (status, doc) = get(
         &client,
-        format!("{game_url}?after_version={version}"),
+        &format!("{game_url}?after_version={version}"),
         Some(token),
         &[],
     )
@@ -518,13 +445,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
         (StatusCode::OK, Some(version))
     );
     let etag = format!("\"v{version}-seat{seat}\"");
-    let (status, _) = get(
-        &client,
-        game_url.clone(),
-        Some(token),
-        &[("if-none-match", etag)],
-    )
-    .await;
+    let (status, _) = get(&client, &game_url, Some(token), &[("if-none-match", etag)]).await;
     assert_eq!(
         status,
         StatusCode::NOT_MODIFIED,
@@ -532,7 +453,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     );
     let (_, legal) = get(
         &client,
-        format!("{game_url}/legal-actions?after_version={version}"),
+        &format!("{game_url}/legal-actions?after_version={version}"),
         Some(token),
         &[],
     )
@@ -541,7 +462,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     // The events after the previous move, which the paused replica has not replayed either.
     let (_, page) = get(
         &client,
-        format!("{game_url}/events?after={between}"),
+        &format!("{game_url}/events?after={between}"),
         Some(token),
         &[],
     )
@@ -556,7 +477,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     assert!(seqs.iter().all(|s| *s > between), "{seqs:?}");
     let (status, _) = get(
         &client,
-        format!("{game_url}/states/{version}"),
+        &format!("{game_url}/states/{version}"),
         Some(token),
         &[],
     )
@@ -589,10 +510,10 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
             client.clone(),
             format!("{game_url}?wait=20&after_version={version}"),
         );
-        tokio::spawn(async move { get(&client, url, None, &[]).await })
+        tokio::spawn(async move { get(&client, &url, None, &[]).await })
     };
     wait_for("the long poll to wait", || async {
-        (metric(&client, &base, "long_polls_waiting").await >= 1.0).then_some(())
+        (gauge(&client, &base, "long_polls_waiting").await >= 1).then_some(())
     })
     .await;
     let (_, next) = act(version).await;
@@ -605,7 +526,7 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
     for _ in 0..3 {
         let (_, doc) = get(
             &client,
-            format!("{game_url}?after_version={seen}"),
+            &format!("{game_url}?after_version={seen}"),
             None,
             &[],
         )
@@ -617,48 +538,27 @@ async fn a_lagging_replica_never_answers_older_than_the_version_a_request_names(
 
     // The replica's lag and the reads it could not serve are visible.
     wait_for("the lag to show in db_replica_lag_bytes", || async {
-        (metric(&client, &base, "db_replica_lag_bytes").await > 0.0).then_some(())
+        (gauge(&client, &base, "db_replica_lag_bytes").await > 0).then_some(())
     })
     .await;
-    assert!(
-        metric(
-            &client,
-            &base,
-            "db_replica_reads_total{outcome=\"primary_lagging\"}"
-        )
-        .await
-            >= 1.0
-    );
+    assert!(replica_reads(&client, &base, "primary_lagging").await >= 1);
 
     // Replay resumes: the replica serves the latest version again, and its lag is gone.
     replica.execute("SELECT pg_wal_replay_resume()");
     wait_for("the replica to catch up", || async {
-        let (_, doc) = get(&client, game_url.clone(), None, &[]).await;
+        let (_, doc) = get(&client, &game_url, None, &[]).await;
         (doc["version"].as_i64() == Some(next)).then_some(())
     })
     .await;
-    let served = metric(
-        &client,
-        &base,
-        "db_replica_reads_total{outcome=\"replica\"}",
-    )
-    .await;
+    let served = replica_reads(&client, &base, "replica").await;
     let (_, doc) = get(
         &client,
-        format!("{game_url}?after_version={next}"),
+        &format!("{game_url}?after_version={next}"),
         None,
         &[],
     )
     .await;
     assert_eq!(doc["version"], next);
-    assert!(
-        metric(
-            &client,
-            &base,
-            "db_replica_reads_total{outcome=\"replica\"}"
-        )
-        .await
-            > served
-    );
+    assert!(replica_reads(&client, &base, "replica").await > served);
     drop(cluster);
 }

@@ -13,24 +13,58 @@ use super::proxy::{Proxy, Streams};
 use super::{Browser, Chromedriver, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, Game, TestApp};
 
-/// Makes `moves` moves through the API (the first legal action of the seat the game waits
-/// for); returns the version after them.
+/// Makes one move through the API (the first legal action of the seat the game waits for);
+/// returns that seat.
+async fn move_through_the_api(app: &TestApp, game: &Game) -> usize {
+    let doc = app.document(game, None).await;
+    let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
+    let action = app.legal(game, seat).await["actions"][0].clone();
+    let version = doc["version"].as_i64().unwrap();
+    let (status, body) = app
+        .act(
+            game,
+            seat,
+            &json!({ "action": action, "expected_version": version }),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    seat
+}
+
+/// Makes `moves` moves through the API; returns the version after them.
 async fn moves_through_the_api(app: &TestApp, game: &Game, moves: usize) -> i64 {
     for _ in 0..moves {
-        let doc = app.document(game, None).await;
-        let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
-        let action = app.legal(game, seat).await["actions"][0].clone();
-        let version = doc["version"].as_i64().unwrap();
-        let (status, body) = app
-            .act(
-                game,
-                seat,
-                &json!({ "action": action, "expected_version": version }),
-            )
-            .await;
-        assert!(status.is_success(), "{body}");
+        move_through_the_api(app, game).await;
     }
     app.version(game).await
+}
+
+/// Opens `game` on `page` as seat 0 (`{base}/games/{id}{query}#token=…`; `base` empty for the
+/// server itself), waits until it is ready and marks it with what a reload would wipe.
+async fn open_as_seat_0(page: &Browser, base: &str, game: &Game, query: &str) {
+    page.goto(&format!(
+        "{base}/games/{}{query}#token={}",
+        game.id, game.tokens[0]
+    ))
+    .await;
+    page.wait_ready().await;
+    page.js("window.notReloaded = true;", vec![]).await;
+}
+
+/// Asserts that `page` was not reloaded since [`open_as_seat_0`] and follows the game with
+/// `transport` (`body[data-updates]`).
+async fn assert_follows_unreloaded(page: &Browser, transport: &str) {
+    let got = page
+        .js(
+            "return [window.notReloaded === true, document.body.dataset.updates];",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        got,
+        json!([true, transport]),
+        "the page reloaded, or follows the game another way"
+    );
 }
 
 /// Waits until `page` shows `version` with its log holding exactly the events the API gives
@@ -59,17 +93,7 @@ async fn page_follows(app: &TestApp, game: &Game, page: &Browser, version: i64, 
         vec![json!(want)],
     )
     .await;
-    let got = page
-        .js(
-            "return [window.notReloaded === true, document.body.dataset.updates];",
-            vec![],
-        )
-        .await;
-    assert_eq!(
-        got,
-        json!([true, transport]),
-        "the page reloaded, or follows the game another way"
-    );
+    assert_follows_unreloaded(page, transport).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -79,38 +103,18 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
     let game = app.create_game(2, 5).await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "stream", (1024, 800)).await;
-    page.goto(&format!(
-        "/games/{}?updates=stream#token={}",
-        game.id, game.tokens[0]
-    ))
-    .await;
-    page.wait_ready().await;
+    open_as_seat_0(&page, "", &game, "?updates=stream").await;
     assert_eq!(
         page.js("return document.body.dataset.seat;", vec![]).await,
         "0"
     );
-    // A mark that a reload would wipe.
-    page.js("window.notReloaded = true;", vec![]).await;
 
     let mut opponent_moves = 0;
     for _ in 0..300 {
         if opponent_moves == 3 {
             break;
         }
-        let doc = app.document(&game, None).await;
-        let seat = doc["active_seats"][0].as_u64().expect("a seat to act") as usize;
-        let legal = app.legal(&game, seat).await;
-        let action = legal["actions"][0].clone();
-        let version = doc["version"].as_i64().unwrap();
-        let (status, body) = app
-            .act(
-                &game,
-                seat,
-                &json!({ "action": action, "expected_version": version }),
-            )
-            .await;
-        assert!(status.is_success(), "{body}");
-        if seat == 1 {
+        if move_through_the_api(&app, &game).await == 1 {
             opponent_moves += 1;
         }
         let now = app.version(&game).await;
@@ -122,17 +126,7 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         .await;
     }
     assert_eq!(opponent_moves, 3, "the opponent never got to move");
-    let got = page
-        .js(
-            "return [window.notReloaded === true, document.body.dataset.updates];",
-            vec![],
-        )
-        .await;
-    assert_eq!(
-        got,
-        json!([true, "stream"]),
-        "the page reloaded or fell back to the long poll"
-    );
+    assert_follows_unreloaded(&page, "stream").await;
 
     // At the reader's pace, a burst of other players' moves is shown one move at a time,
     // and "Skip to now" shows the game as it is at once.
@@ -165,13 +159,7 @@ async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls
     let proxy = Proxy::start(&app.base).await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "stream-cut", (1024, 800)).await;
-    page.goto(&format!(
-        "{}/games/{}#token={}",
-        proxy.base, game.id, game.tokens[0]
-    ))
-    .await;
-    page.wait_ready().await;
-    page.js("window.notReloaded = true;", vec![]).await;
+    open_as_seat_0(&page, &proxy.base, &game, "").await;
     let version = moves_through_the_api(&app, &game, 2).await;
     page_follows(&app, &game, &page, version, "stream").await;
     assert!(
@@ -245,13 +233,7 @@ async fn offline_pauses_the_moves_and_recovery_returns_to_the_stream() {
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "offline", (1024, 800)).await;
     page.set_pace(&proxy.base, "instant").await;
-    page.goto(&format!(
-        "{}/games/{}#token={}",
-        proxy.base, game.id, game.tokens[0]
-    ))
-    .await;
-    page.wait_ready().await;
-    page.js("window.notReloaded = true;", vec![]).await;
+    open_as_seat_0(&page, &proxy.base, &game, "").await;
     // Seat 0 is the page's: its moves are on offer.
     assert_eq!(app.document(&game, None).await["active_seats"][0], 0);
     page.wait_until(

@@ -18,28 +18,6 @@ use crate::helpers::{json_of, spawn_app, TestApp};
 /// The smallest size of a touch target, in CSS pixels.
 const TARGET: f64 = 44.0;
 
-/// A player created through the API.
-struct Player {
-    id: String,
-    token: String,
-}
-
-async fn create_player(app: &TestApp, name: &str) -> Player {
-    let (status, body) = json_of(
-        app.req(Method::POST, "/v1/players", None)
-            .json(&json!({ "name": name }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert!(status.is_success(), "{status} {body}");
-    Player {
-        id: body["player_id"].as_str().unwrap().to_string(),
-        token: body["token"].as_str().unwrap().to_string(),
-    }
-}
-
 /// A Tycoon move that brings the turn to its end soon: end the turn, else fly, else buy a
 /// ticket, else the first offered.
 fn quick(actions: &[Value]) -> Value {
@@ -141,7 +119,7 @@ impl Browser {
 async fn a_player_signs_up_seeks_plays_and_finds_the_result_on_profile_and_leaderboard() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
-    let bob = create_player(&app, "Bob").await;
+    let bob = app.create_player("Bob").await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "player", (390, 844)).await;
 
