@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Arguments: game, games (50), policy (`uniform`), players (4). Games: `tycoon`, `acquire`,
-//! `monopoly` (`round_limit = 100`, as benched), `tyros` (base game), `tyros-all` (every
-//! variant).
+//! `monopoly` (`round_limit = 100`, as benched), `monopoly-v1` (the same under rules version
+//! 1's trade and interest options: one offer template per partner, as when issue 27 measured
+//! ≈ 3,100 actions a game), `tyros` (base game), `tyros-all` (every variant).
 //!
 //! Policies: `uniform` (the default) picks uniformly among every seat's listed actions and
 //! templates, exactly as the benches do (`playout::random_choice`). `play` picks uniformly
@@ -236,6 +237,14 @@ fn main() {
                 ..Default::default()
             };
             run::<Monopoly>("monopoly, round_limit 100", &config, players, games, play);
+        }
+        "monopoly-v1" => {
+            let config = engine::monopoly::Config {
+                round_limit: Some(100),
+                ..engine::monopoly::Config::defaults(1)
+            };
+            let label = "monopoly rules v1, round_limit 100";
+            run::<Monopoly>(label, &config, players, games, play);
         }
         "tyros" => run::<Tyros>("tyros base", &Default::default(), players, games, play),
         "tyros-all" => {

@@ -85,6 +85,9 @@ pub fn decide(
     if let Some(event) = offer_event(state, seat, action)? {
         return Ok(vec![event]);
     }
+    if let Some(events) = mortgage_events(state, seat, action)? {
+        return Ok(events);
+    }
     let mut s = Scratch::new(state);
     match action {
         Action::Roll => {
@@ -210,21 +213,8 @@ pub fn decide(
                 amount,
             });
         }
-        Action::Mortgage { square } => {
-            let amount = rules::check_mortgage::<RuleError>(state, seat, *square)?;
-            s.emit(Event::Mortgaged {
-                seat,
-                square: *square,
-                amount,
-            });
-        }
-        Action::LiftMortgage { square } => {
-            let amount = rules::check_lift::<RuleError>(state, seat, *square)?;
-            s.emit(Event::MortgageLifted {
-                seat,
-                square: *square,
-                amount,
-            });
+        Action::Mortgage { .. } | Action::LiftMortgage { .. } => {
+            unreachable!("decided by mortgage_events")
         }
         Action::AcceptTrade { offer, lift } => {
             let o = offer_for(state, *offer, |o| o.to == seat)?;
@@ -413,6 +403,56 @@ fn offer_event(state: &State, seat: Seat, action: &Action) -> Result<Option<Even
         }
         _ => return Ok(None),
     }))
+}
+
+/// The events of mortgaging or lifting one deed (MO-MORT-1, MO-MORT-3), or `None` for any other
+/// action: its one event, then under `trade_offers = as_made` the lapse of every open offer
+/// naming the deed (MO-TRADE-4; the one deed that changes, so no other offer lapses). They set
+/// off no follow-up rule, so like offers they are decided without the scratch copy of the
+/// state (random playouts mortgage and lift often).
+fn mortgage_events(
+    state: &State,
+    seat: Seat,
+    action: &Action,
+) -> Result<Option<Vec<Event>>, RuleError> {
+    let (event, square) = match *action {
+        Action::Mortgage { square } => {
+            let amount = rules::check_mortgage::<RuleError>(state, seat, square)?;
+            let event = Event::Mortgaged {
+                seat,
+                square,
+                amount,
+            };
+            (event, square)
+        }
+        Action::LiftMortgage { square } => {
+            let amount = rules::check_lift::<RuleError>(state, seat, square)?;
+            let event = Event::MortgageLifted {
+                seat,
+                square,
+                amount,
+            };
+            (event, square)
+        }
+        _ => return Ok(None),
+    };
+    let mut events = vec![event];
+    if state.config.trade_offers == TradeOffers::AsMade {
+        let names = |o: &TradeOffer| {
+            o.give.properties.contains(&square) || o.get.properties.contains(&square)
+        };
+        events.extend(
+            state
+                .offers
+                .iter()
+                .filter(|o| names(o))
+                .map(|o| Event::TradeLapsed {
+                    offer: o.offer,
+                    square,
+                }),
+        );
+    }
+    Ok(Some(events))
 }
 
 /// MO-TRADE-4 (`trade_offers = as_made`, rules version 2): an offer stands on the deeds as they

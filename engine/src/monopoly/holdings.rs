@@ -2,14 +2,11 @@
 //! asks of every seat at every step (which deeds to offer for sale, mortgage, lifting or trade,
 //! which groups to build on). The random playout driver counts every seat's choices at every
 //! step, so one pass serves all of them ([`super::Monopoly`]'s `choice_counts`), kept with the
-//! state in a [`Shared`].
-
-use std::cell::{Cell, OnceCell};
+//! state in a [`super::shared::Shared`].
 
 use super::data::{board, MAX_SEATS};
 use super::rules;
 use super::state::State;
-use super::trade::{self, Acceptance};
 use crate::Seat;
 
 /// A set of title deeds by index into the board's deeds (bit `d`: deed `d`; the board has 28),
@@ -18,8 +15,15 @@ use crate::Seat;
 pub(super) struct DeedSet(u32);
 
 impl DeedSet {
+    /// The most deeds a set can hold (the board has 28, checked when it is read).
+    pub const CAPACITY: usize = u32::BITS as usize;
+
     pub fn insert(&mut self, deed: usize) {
         self.0 |= 1 << deed;
+    }
+
+    pub fn contains(self, deed: usize) -> bool {
+        self.0 >> deed & 1 == 1
     }
 
     pub fn len(self) -> usize {
@@ -84,6 +88,8 @@ pub(super) struct Holdings {
     pub built: DeedSet,
     /// The MO-TRADE-3 interest on each seat's mortgaged deeds outside built groups.
     interest: [i64; MAX_SEATS],
+    /// What lifting each mortgaged deed costs, MV + 10 % ([`rules::lift_price`]), by deed.
+    lift_prices: [i64; DeedSet::CAPACITY],
 }
 
 impl Holdings {
@@ -91,13 +97,18 @@ impl Holdings {
         let b = board();
         let mut owned = [DeedSet::default(); MAX_SEATS];
         let mut interest = [0; MAX_SEATS];
+        let mut lift_prices = [0; DeedSet::CAPACITY];
         let (mut built, mut mortgaged) = (DeedSet::default(), DeedSet::default());
         for (d, deed) in state.deeds.iter().enumerate() {
             let Some(owner) = deed.owner else { continue };
             owned[owner.index()].insert(d);
             if deed.mortgaged {
                 mortgaged.insert(d);
-                interest[owner.index()] += state.config.interest(b.deed(d).mortgage);
+                let mv = b.deed(d).mortgage;
+                let deed_interest = state.config.interest(mv);
+                interest[owner.index()] += deed_interest;
+                lift_prices[d] = mv + deed_interest;
+                debug_assert_eq!(lift_prices[d], rules::lift_price(state, b.deed_squares[d]));
             }
             if deed.level > 0 {
                 built = DeedSet(built.0 | b.group_deeds[b.deed(d).group().expect("a street")]);
@@ -114,7 +125,17 @@ impl Holdings {
             mortgaged,
             built,
             interest,
+            lift_prices,
         }
+    }
+
+    /// What lifting mortgaged deed `d` costs ([`rules::lift_price`]).
+    pub fn lift_price(&self, d: usize) -> i64 {
+        debug_assert!(
+            self.mortgaged.contains(d),
+            "only a mortgaged deed is lifted"
+        );
+        self.lift_prices[d]
     }
 
     /// The deeds `seat` owns.
@@ -142,45 +163,5 @@ impl Holdings {
             .enumerate()
             .filter(move |&(_, &deeds)| owned.covers(DeedSet(deeds)))
             .map(|(g, _)| g)
-    }
-}
-
-/// A state with what listing gathers from it for any seat, gathered when first asked for:
-/// counting every seat's choices shares one [`Holdings`].
-pub(super) struct Shared<'s> {
-    pub state: &'s State,
-    holdings: OnceCell<Holdings>,
-    /// [`trade::acceptance`] of the open offers, by their place in the state's list, once
-    /// asked for (listing asks it of an offer for its addressee's actions and templates).
-    acceptance: [Cell<Option<Acceptance>>; OFFERS_KEPT],
-}
-
-/// The open offers whose acceptance [`Shared`] keeps: one from each seat to each other seat.
-const OFFERS_KEPT: usize = MAX_SEATS * (MAX_SEATS - 1);
-
-impl<'s> Shared<'s> {
-    pub fn new(state: &'s State) -> Shared<'s> {
-        Shared {
-            state,
-            holdings: OnceCell::new(),
-            acceptance: [const { Cell::new(None) }; OFFERS_KEPT],
-        }
-    }
-
-    pub fn holdings(&self) -> &Holdings {
-        self.holdings.get_or_init(|| Holdings::of(self.state))
-    }
-
-    /// Whether the `index`-th open offer can be accepted now, as it is or lifting all.
-    pub fn acceptance(&self, index: usize) -> Acceptance {
-        let judge = || trade::acceptance(self.state, &self.state.offers[index]);
-        let Some(kept) = self.acceptance.get(index) else {
-            return judge();
-        };
-        kept.get().unwrap_or_else(|| {
-            let acceptance = judge();
-            kept.set(Some(acceptance));
-            acceptance
-        })
     }
 }

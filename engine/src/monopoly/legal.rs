@@ -6,8 +6,9 @@
 
 use super::action::Action;
 use super::data::board;
-use super::holdings::{DeedSet, Shared};
+use super::holdings::DeedSet;
 use super::rules;
+use super::shared::Shared;
 use super::state::{State, Step};
 use crate::listing::{self, Visit, Walk};
 use crate::refusal::Refused;
@@ -172,7 +173,7 @@ fn listed(shared: &Shared, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     Walk::Continue(())
 }
 
-fn turn_actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
+pub(super) fn turn_actions(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
     let Some(turn) = state.turn.filter(|t| t.seat == seat) else {
         return Walk::Continue(());
     };
@@ -220,7 +221,7 @@ fn claims(state: &State, seat: Seat, found: &mut Visit<'_, Action>) -> Walk {
 /// Selling a building on any of `owned_built`, the seat's deeds in groups with buildings.
 fn sales(state: &State, seat: Seat, owned_built: DeedSet, found: &mut Visit<'_, Action>) -> Walk {
     for (d, square) in owned_built.iter().zip(owned_built.squares()) {
-        if state.deeds[d].level > 0 && rules::check_sell::<Refused>(state, seat, square).is_ok() {
+        if rules::sells_one(state, seat, d) {
             found(&|| Action::SellBuilding { square })?;
         }
     }

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod action;
+mod census;
 pub mod config;
 pub mod data;
 mod decide;
@@ -40,6 +41,7 @@ mod market;
 mod offers;
 mod options;
 mod rules;
+mod shared;
 pub mod state;
 mod templates;
 mod trade;
@@ -60,8 +62,8 @@ pub use view::View;
 
 use crate::playout::{self, Choice};
 use crate::{Game, Seat};
-use holdings::Shared;
 use rand::RngCore;
+use shared::Shared;
 
 /// The Monopoly rules.
 pub struct Monopoly;
@@ -93,9 +95,9 @@ impl Game for Monopoly {
         templates::fill_all(&Shared::new(state), seat, per_template, rng, found);
     }
 
-    /// One pass over the deeds serves every seat's listing and templates.
+    /// One pass over the deeds and the offers serves every seat's listing and templates.
     fn choice_counts(state: &State, counts: &mut [(usize, usize)]) {
-        count_choices(&Shared::new(state), counts);
+        census::choice_counts(&Shared::new(state), counts);
     }
 
     /// The counting and the building share one pass over the deeds and the offers' checks.
@@ -103,7 +105,7 @@ impl Game for Monopoly {
         let shared = Shared::new(state);
         playout::pick_counted(
             state.players.len(),
-            |counts| count_choices(&shared, counts),
+            |counts| census::choice_counts(&shared, counts),
             rng,
             |seat, index| legal::listed_action(&shared, seat, index),
             |seat, index, rng| templates::fill(&shared, seat, index, rng),
@@ -116,16 +118,5 @@ impl Game for Monopoly {
             Event::TradeOffered { offer } => Some(offer.to),
             _ => None,
         }
-    }
-}
-
-/// Every seat's `(listed actions, templates)` counts, on what `shared` has gathered.
-fn count_choices(shared: &Shared, counts: &mut [(usize, usize)]) {
-    for (s, count) in counts.iter_mut().enumerate() {
-        let seat = Seat(s as u8);
-        *count = (
-            legal::listed_count(shared, seat),
-            templates::template_count(shared, seat),
-        );
     }
 }

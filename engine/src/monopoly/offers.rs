@@ -150,6 +150,19 @@ pub(super) fn templates(
     }
 }
 
+/// How many templates [`templates`] finds for `seat` toward `to` (with no open offer to it):
+/// the one as-accepted template, or one per field an offer may lead with.
+pub(super) fn lead_count(state: &State, holdings: &Holdings, seat: Seat, to: Seat) -> usize {
+    if state.config.trade_offers == TradeOffers::AsAccepted {
+        return 1;
+    }
+    let [mine, theirs] = TradeSide::offer(state, holdings, seat, to);
+    OfferField::ALL
+        .iter()
+        .filter(|lead| lead.pool(&mine, &theirs).size() > 0)
+        .count()
+}
+
 /// An offer to `to`: any cash up to each side's holding, any tradeable properties and jail
 /// cards of either side; interest is paid on mortgaged properties received (`lift` left out; a
 /// client may name some of them to lift instead). Fields with nothing to choose from are left

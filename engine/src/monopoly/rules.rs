@@ -156,6 +156,45 @@ pub fn check_build<E: Refusal>(
     Ok(plan)
 }
 
+/// Whether [`check_build`] takes one unit on deed `d` from `seat`, stock included: the same
+/// rules on the group's few levels, without the plan or the board's levels that a request of
+/// several units needs (listing asks this of every street of every seat at every step).
+pub fn builds_one(state: &State, seat: Seat, d: usize) -> bool {
+    let b = board();
+    let answer = (|| {
+        let DeedKind::Street {
+            group, house_cost, ..
+        } = b.deed(d).kind
+        else {
+            return false;
+        };
+        let deed = &state.deeds[d];
+        if deed.owner != Some(seat)
+            || !state.owns_group(seat, group)
+            || group_mortgaged(state, group)
+            || deed.level >= HOTEL
+        {
+            return false;
+        }
+        let raised = |g: usize| state.deeds[g].level + u8::from(g == d);
+        if !even_levels(b.groups[group].deeds.iter().map(|&g| raised(g))) {
+            return false;
+        }
+        let stock = if deed.level + 1 == HOTEL {
+            state.bank_hotels
+        } else {
+            state.bank_houses
+        };
+        stock > 0 && house_cost <= state.player(seat).cash
+    })();
+    debug_assert_eq!(
+        answer,
+        check_build::<Refused>(state, seat, &[b.deed(d).square], false).is_ok(),
+        "builds_one must answer as check_build"
+    );
+    answer
+}
+
 /// Streets where `seat` may put one unit now, stock and cash included, with the unit's kind.
 pub fn single_builds(state: &State, seat: Seat) -> impl Iterator<Item = (u8, Building)> + '_ {
     let groups = (0..board().groups.len()).filter(move |&g| state.owns_group(seat, g));
@@ -172,12 +211,8 @@ pub fn single_builds_in<'s>(
     let b = board();
     whole_groups
         .flat_map(|g| b.groups[g].deeds.iter())
-        .filter_map(move |&d| {
-            let square = b.deed(d).square;
-            check_build::<Refused>(state, seat, &[square], false)
-                .ok()
-                .map(|_| (square, unit_kind(state.deeds[d].level)))
-        })
+        .filter(move |&&d| builds_one(state, seat, d))
+        .map(move |&d| (b.deed(d).square, unit_kind(state.deeds[d].level)))
 }
 
 /// What selling one building on `square` does (MO-SELL-1..4): the street levels that change
@@ -250,6 +285,28 @@ pub fn check_sell<E: Refusal>(
         })
         .collect();
     Ok((levels, half(house_cost) * given_up))
+}
+
+/// Whether [`check_sell`] takes selling one building on deed `d` from `seat`: the same rules
+/// without the levels it works out (a hotel can always be sold, MO-SELL-3, MO-SELL-4).
+pub fn sells_one(state: &State, seat: Seat, d: usize) -> bool {
+    let b = board();
+    let deed = &state.deeds[d];
+    let answer = match b.deed(d).group() {
+        Some(group) if deed.owner == Some(seat) && deed.level > 0 => {
+            deed.level >= HOTEL || {
+                let lowered = |g: usize| state.deeds[g].level - u8::from(g == d);
+                even_levels(b.groups[group].deeds.iter().map(|&g| lowered(g)))
+            }
+        }
+        _ => false,
+    };
+    debug_assert_eq!(
+        answer,
+        check_sell::<Refused>(state, seat, b.deed(d).square).is_ok(),
+        "sells_one must answer as check_sell"
+    );
+    answer
 }
 
 /// Half a building's price (MO-COMP-11).

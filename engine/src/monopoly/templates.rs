@@ -4,10 +4,10 @@
 //! instantiation of a listed template is accepted by `decide`.
 
 use super::action::{AcceptFixed, Action, BidParams, LiftParams, Template};
-use super::holdings::Shared;
 use super::legal::{stage_of, Stage};
 use super::offers;
 use super::rules;
+use super::shared::Shared;
 use super::state::{State, TradeOffer};
 use super::trade;
 use crate::template::{self, draw, IntegerRange, IntegerSubset};

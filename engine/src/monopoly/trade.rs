@@ -5,8 +5,9 @@
 use super::config::TradeOffers;
 use super::data::board;
 use super::errors::*;
+use super::holdings::{DeedSet, Holdings};
 use super::rules;
-use super::state::{State, TradeOffer};
+use super::state::{Bundle, State, TradeOffer};
 use crate::Seat;
 
 fn distinct<T: PartialEq>(items: &[T]) -> bool {
@@ -219,18 +220,41 @@ pub struct Acceptance {
     pub lifting_all: bool,
 }
 
+/// Whether [`check_items`] lets `giver` hand over `bundle`, answered from the deeds' holdings:
+/// the properties are distinct deeds among those `giver` may trade (its own, in groups without
+/// a building), the cards distinct and held.
+fn tradeable_items(state: &State, holdings: &Holdings, giver: Seat, bundle: &Bundle) -> bool {
+    let b = board();
+    let mut deeds = DeedSet::default();
+    for &square in &bundle.properties {
+        match b.deed_at(square) {
+            Some(d) if !deeds.contains(d) => deeds.insert(d),
+            _ => return false,
+        }
+    }
+    let held = &state.player(giver).jail_cards;
+    let answer = holdings.tradeable(giver).covers(deeds)
+        && distinct(&bundle.cards)
+        && bundle.cards.iter().all(|c| held.contains(c));
+    debug_assert_eq!(
+        answer,
+        check_items::<Refused>(state, giver, &bundle.properties, &bundle.cards).is_ok(),
+        "tradeable_items must answer as check_items"
+    );
+    answer
+}
+
 /// [`acceptable_as_is`] and [`acceptable_lifting_all`] at once: listing asks both of every open
 /// offer at every step, and all of [`check_accept`] but the addressee's costs is the same for
-/// both, so it is checked once.
-pub fn acceptance(state: &State, offer: &TradeOffer) -> Acceptance {
+/// both, so it is checked once (the items against the deeds' `holdings`).
+pub fn acceptance(state: &State, holdings: &Holdings, offer: &TradeOffer) -> Acceptance {
     let refused = Acceptance {
         as_is: false,
         lifting_all: false,
     };
-    let items = |seat, bundle: &super::state::Bundle| {
-        check_items::<Refused>(state, seat, &bundle.properties, &bundle.cards).is_ok()
-    };
-    if !items(offer.from, &offer.give) || !items(offer.to, &offer.get) {
+    if !tradeable_items(state, holdings, offer.from, &offer.give)
+        || !tradeable_items(state, holdings, offer.to, &offer.get)
+    {
         return refused;
     }
     let Ok(from_costs) = mortgage_costs::<Refused>(state, &offer.get.properties, &offer.lift)
