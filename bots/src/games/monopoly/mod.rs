@@ -24,6 +24,12 @@ impl BotGame for Monopoly {
     const LEAD: f64 = 800.0;
     type Memory = Memory;
     const HAS_STANDING_ACTIONS: bool = true;
+    /// The playout policy's simulated players buy, bid and build by fixed thresholds, unlike
+    /// the evaluation-driven players a search stands for; half their moves played as
+    /// `greedy` would model them better. At 4 players against three `greedy` the search won
+    /// 29.2 % of 120 games without and 34.2 % of the same 120 with, within the noise of so
+    /// few games (figures in `docs/bots.md`); at 2 players it stays well above `greedy`.
+    const GREEDY_PLAYOUT: f64 = 0.5;
 
     fn remember(_state: &State, seat: Seat, events: &[Event]) -> Memory {
         manners::remember(seat, events)
