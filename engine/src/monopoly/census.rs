@@ -94,7 +94,7 @@ fn deed_actions(state: &State, holdings: &Holdings, seat: Seat) -> usize {
     let lifts = owned
         .and(holdings.mortgaged)
         .iter()
-        .filter(|&d| holdings.lift_price(d) <= cash)
+        .filter(|&d| holdings.lift_price(state, d) <= cash)
         .count();
     builds + sales + mortgages + lifts
 }

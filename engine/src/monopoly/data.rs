@@ -195,6 +195,9 @@ pub struct Board {
     pub deed_squares: Vec<u8>,
     /// Each group's deeds as a bit set over deed indices (bit `d`: deed `d`).
     pub group_deeds: Vec<u32>,
+    /// The deeds of each deed's colour group as a bit set, by deed (empty for stations and
+    /// utilities): which deeds a building on it ties (MO-MORT-1, MO-TRADE-1).
+    pub group_of_deed: Vec<u32>,
     pub groups: Vec<GroupData>,
     /// The 32 cards: Ereignis first, then Gemeinschaft.
     pub cards: Vec<CardData>,
@@ -453,15 +456,20 @@ fn parse(json: &str) -> Result<Board, String> {
             });
         }
     }
+    let group_deeds: Vec<u32> = groups
+        .iter()
+        .map(|g| g.deeds.iter().fold(0, |set, &d| set | 1 << d))
+        .collect();
     Ok(Board {
         constants: file.constants,
         squares,
         square_names: file.squares.iter().map(|s| s.name.clone()).collect(),
         deed_squares: deeds.iter().map(|d| d.square).collect(),
-        group_deeds: groups
+        group_of_deed: deeds
             .iter()
-            .map(|g| g.deeds.iter().fold(0, |set, &d| set | 1 << d))
+            .map(|d| d.group().map_or(0, |g| group_deeds[g]))
             .collect(),
+        group_deeds,
         deeds,
         groups,
         card_ids: IdIndex::new(cards.iter().map(|c| c.id.as_str())),

@@ -15,9 +15,6 @@ use crate::Seat;
 pub(super) struct DeedSet(u32);
 
 impl DeedSet {
-    /// The most deeds a set can hold (the board has 28, checked when it is read).
-    pub const CAPACITY: usize = u32::BITS as usize;
-
     pub fn insert(&mut self, deed: usize) {
         self.0 |= 1 << deed;
     }
@@ -88,54 +85,50 @@ pub(super) struct Holdings {
     pub built: DeedSet,
     /// The MO-TRADE-3 interest on each seat's mortgaged deeds outside built groups.
     interest: [i64; MAX_SEATS],
-    /// What lifting each mortgaged deed costs, MV + 10 % ([`rules::lift_price`]), by deed.
-    lift_prices: [i64; DeedSet::CAPACITY],
 }
 
 impl Holdings {
     pub fn of(state: &State) -> Holdings {
         let b = board();
-        let mut owned = [DeedSet::default(); MAX_SEATS];
-        let mut interest = [0; MAX_SEATS];
-        let mut lift_prices = [0; DeedSet::CAPACITY];
-        let (mut built, mut mortgaged) = (DeedSet::default(), DeedSet::default());
-        for (d, deed) in state.deeds.iter().enumerate() {
-            let Some(owner) = deed.owner else { continue };
-            owned[owner.index()].insert(d);
-            if deed.mortgaged {
-                mortgaged.insert(d);
-                let mv = b.deed(d).mortgage;
-                let deed_interest = state.config.interest(mv);
-                interest[owner.index()] += deed_interest;
-                lift_prices[d] = mv + deed_interest;
-                debug_assert_eq!(lift_prices[d], rules::lift_price(state, b.deed_squares[d]));
-            }
+        // One slot past the seats collects the bank's deeds, so the pass has no branch on
+        // the owner.
+        let mut owned = [0u32; MAX_SEATS + 1];
+        let (mut built, mut mortgaged) = (0u32, 0u32);
+        for (d, (deed, &group)) in state.deeds.iter().zip(&b.group_of_deed).enumerate() {
+            let owner = deed.owner.map_or(MAX_SEATS, Seat::index);
+            owned[owner] |= 1 << d;
+            mortgaged |= u32::from(deed.mortgaged) << d;
             if deed.level > 0 {
-                built = DeedSet(built.0 | b.group_deeds[b.deed(d).group().expect("a street")]);
+                built |= group;
             }
         }
+        let owned: [DeedSet; MAX_SEATS] = std::array::from_fn(|s| DeedSet(owned[s]));
+        let (mortgaged, built) = (DeedSet(mortgaged), DeedSet(built));
+        let mut interest = [0; MAX_SEATS];
         // A mortgaged deed in a built group is no trade item (the rules let no such pair come
         // about, MO-BUILD-2 and MO-MORT-1, but the sums stay right without relying on it).
-        for d in mortgaged.and(built).iter() {
+        for d in mortgaged.without(built).iter() {
             let owner = state.deeds[d].owner.expect("mortgaged deeds are owned");
-            interest[owner.index()] -= rules::interest_on(state, b.deed_squares[d]);
+            interest[owner.index()] += state.config.interest(b.deed(d).mortgage);
         }
         Holdings {
             owned,
             mortgaged,
             built,
             interest,
-            lift_prices,
         }
     }
 
     /// What lifting mortgaged deed `d` costs ([`rules::lift_price`]).
-    pub fn lift_price(&self, d: usize) -> i64 {
+    pub fn lift_price(&self, state: &State, d: usize) -> i64 {
         debug_assert!(
             self.mortgaged.contains(d),
             "only a mortgaged deed is lifted"
         );
-        self.lift_prices[d]
+        let mv = board().deed(d).mortgage;
+        let price = mv + state.config.interest(mv);
+        debug_assert_eq!(price, rules::lift_price(state, board().deed_squares[d]));
+        price
     }
 
     /// The deeds `seat` owns.

@@ -15,6 +15,7 @@ use super::Action;
 use crate::template::{draw, IntegerRange, IntegerSubset};
 use crate::Seat;
 use rand::RngCore;
+use std::ops::ControlFlow;
 
 /// What one side of a trade could put in: cash, tradeable properties, jail cards.
 pub(super) struct TradeSide<'s> {
@@ -117,16 +118,16 @@ impl OfferField {
 }
 
 /// The offer templates of `seat` toward each of `partners` (skipping those it already has an
-/// open offer to), each handed to `found` as its addressee and leading field: one per partner
-/// under `trade_offers = as_accepted`, one per field an offer may lead with under `as_made`
-/// (see [`OfferField`]).
+/// open offer to), each handed to `found` as its addressee and leading field until it breaks
+/// the walk: one per partner under `trade_offers = as_accepted`, one per field an offer may
+/// lead with under `as_made` (see [`OfferField`]).
 pub(super) fn templates(
     state: &State,
     holdings: &Holdings,
     seat: Seat,
     partners: impl Iterator<Item = Seat>,
-    found: &mut dyn FnMut(Seat, Option<OfferField>),
-) {
+    found: &mut dyn FnMut(Seat, Option<OfferField>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     // The partners `seat` has an open offer to, by seat bit.
     let open = state
         .offers
@@ -138,16 +139,17 @@ pub(super) fn templates(
             continue;
         }
         if state.config.trade_offers == TradeOffers::AsAccepted {
-            found(to, None);
+            found(to, None)?;
             continue;
         }
         let [mine, theirs] = TradeSide::offer(state, holdings, seat, to);
         for lead in OfferField::ALL {
             if lead.pool(&mine, &theirs).size() > 0 {
-                found(to, Some(lead));
+                found(to, Some(lead))?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// How many templates [`templates`] finds for `seat` toward `to` (with no open offer to it):

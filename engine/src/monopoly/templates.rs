@@ -13,14 +13,16 @@ use super::trade;
 use crate::template::{self, draw, IntegerRange, IntegerSubset};
 use crate::Seat;
 use rand::RngCore;
+use std::ops::ControlFlow;
 
 /// The templates of `seat`, in listing order.
 pub fn action_templates(state: &State, seat: Seat) -> Vec<Template> {
     let mut templates = Vec::new();
     if let Some(stage) = stage_of(state, seat) {
         let shared = Shared::new(state);
-        parametric(&shared, seat, stage, &mut |p| {
+        let _ = parametric(&shared, seat, stage, &mut |p| {
             templates.push(p.build(&shared, seat));
+            ControlFlow::Continue(())
         });
     }
     templates
@@ -35,8 +37,7 @@ pub fn action_template_count(state: &State, seat: Seat) -> usize {
 pub fn action_template(state: &State, seat: Seat, index: usize) -> Option<Template> {
     let stage = stage_of(state, seat)?;
     let shared = Shared::new(state);
-    template::nth_found(index, |found| parametric(&shared, seat, stage, found))
-        .map(|p| p.build(&shared, seat))
+    nth_parametric(&shared, seat, stage, index).map(|p| p.build(&shared, seat))
 }
 
 /// A random instantiation of the `index`-th template, drawn without building the template.
@@ -52,7 +53,12 @@ pub fn template_action(
 /// [`action_template_count`] on what `shared` has gathered.
 pub(super) fn template_count(shared: &Shared, seat: Seat) -> usize {
     stage_of(shared.state, seat).map_or(0, |stage| {
-        template::count_found(|found| parametric(shared, seat, stage, found))
+        template::count_found(|found| {
+            let _ = parametric(shared, seat, stage, &mut |p| {
+                found(p);
+                ControlFlow::Continue(())
+            });
+        })
     })
 }
 
@@ -64,8 +70,26 @@ pub(super) fn fill(
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
     let stage = stage_of(shared.state, seat)?;
-    template::nth_found(index, |found| parametric(shared, seat, stage, found))
-        .map(|p| p.fill(shared, seat, rng))
+    nth_parametric(shared, seat, stage, index).map(|p| p.fill(shared, seat, rng))
+}
+
+/// The `index`-th template [`parametric`] finds, the walk stopped there.
+fn nth_parametric<'s>(
+    shared: &Shared<'s>,
+    seat: Seat,
+    stage: Stage,
+    index: usize,
+) -> Option<Parametric<'s>> {
+    let (mut seen, mut picked) = (0, None);
+    let _ = parametric(shared, seat, stage, &mut |p| {
+        if seen == index {
+            picked = Some(p);
+            return ControlFlow::Break(());
+        }
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    picked
 }
 
 /// Every template of `seat` filled `per_template` times in listing order, from one walk of
@@ -80,10 +104,11 @@ pub(super) fn fill_all(
     let Some(stage) = stage_of(shared.state, seat) else {
         return;
     };
-    parametric(shared, seat, stage, &mut |p| {
+    let _ = parametric(shared, seat, stage, &mut |p| {
         for _ in 0..per_template {
             found(p.fill(shared, seat, rng));
         }
+        ControlFlow::Continue(())
     });
 }
 
@@ -105,38 +130,38 @@ enum Parametric<'s> {
 }
 
 /// The templates of `seat`: a bid, trade offers, and lifting choices where they can be made,
-/// each handed to `found` in listing order.
+/// each handed to `found` in listing order until it breaks the walk.
 fn parametric<'s>(
     shared: &Shared<'s>,
     seat: Seat,
     stage: Stage,
-    found: &mut dyn FnMut(Parametric<'s>),
-) {
+    found: &mut dyn FnMut(Parametric<'s>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let state = shared.state;
     // Offers go to every other solvent seat; while another seat raises funds, only to it.
     let only = match stage {
         Stage::Auction => {
             let auction = state.auction.as_ref().expect("stage says so");
             let floor = match auction.high {
-                Some(h) if h.seat == seat => return,
+                Some(h) if h.seat == seat => return ControlFlow::Continue(()),
                 Some(h) => h.amount + 1,
                 None => auction.min_bid,
             };
             let cash = state.player(seat).cash;
             if auction.bidders.contains(&seat) && floor <= cash {
-                found(Parametric::Bid { floor, cash });
+                found(Parametric::Bid { floor, cash })?;
             }
-            return;
+            return ControlFlow::Continue(());
         }
-        Stage::Shortage => return,
+        Stage::Shortage => return ControlFlow::Continue(()),
         Stage::Inheritance => {
             if let Some(i) = state.inheritance.as_ref().filter(|i| i.creditor == seat) {
                 let all: i64 = i.squares.iter().map(|&s| rules::lift_price(state, s)).sum();
                 if all <= state.player(seat).cash {
-                    found(Parametric::SettleInheritance(&i.squares));
+                    found(Parametric::SettleInheritance(&i.squares))?;
                 }
             }
-            return;
+            return ControlFlow::Continue(());
         }
         Stage::Debt(debtor) if debtor != seat => Some(debtor),
         Stage::Debt(_) | Stage::Free => None,
@@ -151,15 +176,15 @@ fn parametric<'s>(
             continue;
         }
         if shared.acceptance(i).lifting_all {
-            found(Parametric::AcceptTrade(o));
+            found(Parametric::AcceptTrade(o))?;
         }
     }
     let partners = only
         .into_iter()
         .chain(state.solvent().filter(|&s| only.is_none() && s != seat));
     offers::templates(state, shared.holdings(), seat, partners, &mut |to, lead| {
-        found(Parametric::OfferTrade { to, lead });
-    });
+        found(Parametric::OfferTrade { to, lead })
+    })
 }
 
 impl Parametric<'_> {
