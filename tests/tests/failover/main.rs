@@ -350,21 +350,31 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
                 .collect()
         };
         for (id, last, received) in received_by_game {
-            let page: Value = client
-                .get(format!("{}/v1/games/{id}/events?limit=1000", bases[0]))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            let expected: Vec<i64> = page["events"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e["seq"].as_i64().unwrap())
-                .filter(|seq| *seq <= last)
-                .collect();
+            // Every page of the log: a long game holds more than one page's 1,000 events.
+            let mut expected: Vec<i64> = Vec::new();
+            let mut after = Some(0);
+            while let Some(a) = after {
+                let page: Value = client
+                    .get(format!(
+                        "{}/v1/games/{id}/events?limit=1000&after={a}",
+                        bases[0]
+                    ))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                expected.extend(
+                    page["events"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|e| e["seq"].as_i64().unwrap())
+                        .filter(|seq| *seq <= last),
+                );
+                after = page["next_after"].as_i64();
+            }
             assert_eq!(received, expected, "game {id}: the stream's events");
         }
     }
