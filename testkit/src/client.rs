@@ -196,3 +196,26 @@ pub async fn counter(
         .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
         .sum()
 }
+
+/// The whole event log of game `id`, page by page.
+pub async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut after = 0;
+    loop {
+        let page: Value = client
+            .get(format!(
+                "{base}/v1/games/{id}/events?after={after}&limit=1000"
+            ))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        out.extend(page["events"].as_array().unwrap().iter().cloned());
+        match page["next_after"].as_i64() {
+            Some(next) => after = next,
+            None => return out,
+        }
+    }
+}

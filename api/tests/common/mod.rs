@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 
 #[allow(unused_imports)]
 // not every test binary that includes this module uses every helper
-pub use testkit::client::{counter, create_game, create_tycoon, move_active_seat, Created};
+pub use testkit::client::{counter, create_game, create_tycoon, events, move_active_seat, Created};
 #[allow(unused_imports)]
 pub use testkit::{gauge, wait_for};
 
@@ -138,29 +138,6 @@ pub async fn document(client: &reqwest::Client, base: &str, id: &str) -> serde_j
         .json()
         .await
         .unwrap()
-}
-
-/// The whole event log of game `id`, page by page.
-pub async fn events(client: &reqwest::Client, base: &str, id: &str) -> Vec<serde_json::Value> {
-    let mut out = Vec::new();
-    let mut after = 0;
-    loop {
-        let page: serde_json::Value = client
-            .get(format!(
-                "{base}/v1/games/{id}/events?after={after}&limit=1000"
-            ))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        out.extend(page["events"].as_array().unwrap().iter().cloned());
-        match page["next_after"].as_i64() {
-            Some(next) => after = next,
-            None => return out,
-        }
-    }
 }
 
 /// Game `id`'s version read from the database (no server need be up to ask).

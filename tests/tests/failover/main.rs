@@ -32,7 +32,7 @@ use uuid::Uuid;
 
 use cluster::Cluster;
 use load::{Followed, Shared, CLIENTS};
-use testkit::client::{counter, create_tycoon, get, move_active_seat};
+use testkit::client::{counter, create_tycoon, events, get, move_active_seat};
 use testkit::gauge;
 
 /// How long the test waits for something the system does by itself (a promotion, the load
@@ -351,30 +351,12 @@ async fn kill_9_of_the_primary_under_load_loses_no_acknowledged_action_and_play_
         };
         for (id, last, received) in received_by_game {
             // Every page of the log: a long game holds more than one page's 1,000 events.
-            let mut expected: Vec<i64> = Vec::new();
-            let mut after = Some(0);
-            while let Some(a) = after {
-                let page: Value = client
-                    .get(format!(
-                        "{}/v1/games/{id}/events?limit=1000&after={a}",
-                        bases[0]
-                    ))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
-                expected.extend(
-                    page["events"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|e| e["seq"].as_i64().unwrap())
-                        .filter(|seq| *seq <= last),
-                );
-                after = page["next_after"].as_i64();
-            }
+            let expected: Vec<i64> = events(&client, &bases[0], &id.to_string())
+                .await
+                .iter()
+                .map(|e| e["seq"].as_i64().unwrap())
+                .filter(|seq| *seq <= last)
+                .collect();
             assert_eq!(received, expected, "game {id}: the stream's events");
         }
     }
