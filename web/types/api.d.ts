@@ -5272,6 +5272,12 @@ export interface components {
              */
             explorer_from_round: number;
             /**
+             * @description What a bank search that finds nothing costs (TR-ACT-D (2)). Default `discard` (rules
+             *     version 2); games created under rules version 1 keep `keep_cards`.
+             * @default discard
+             */
+            failed_pile_search: components["schemas"]["TyrosFailedPileSearch"];
+            /**
              * @description Variant 3, war galleys (SEED §V3, spec §9); with `pirates` the combination rules of
              *     SEED §Komb (spec §10) apply.
              * @default false
@@ -5788,7 +5794,11 @@ export interface components {
              */
             type: "passed";
         };
-        /** @description Bank trade (2): the draw pile held no card of `colour`; nothing was exchanged. */
+        /**
+         * @description Bank trade (2): the draw pile held no card of `colour`. Under `failed_pile_search =
+         *     discard` (rules version 2) the 3 cards were discarded before it and the pile is shuffled
+         *     after it; under `keep_cards` nothing was exchanged.
+         */
         TyrosEventPileSearchFailed: {
             colour: components["schemas"]["TyrosEmpire"];
             seat: components["schemas"]["Seat"];
@@ -6036,6 +6046,11 @@ export interface components {
              */
             type: "turn_started";
         };
+        /**
+         * @description What a bank search (TR-ACT-D (2)) that finds no card of the chosen colour costs.
+         * @enum {string}
+         */
+        TyrosFailedPileSearch: "discard" | "keep_cards";
         TyrosFieldView: {
             city?: null | components["schemas"]["Seat"];
             empire?: null | components["schemas"]["TyrosEmpire"];

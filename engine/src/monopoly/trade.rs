@@ -132,7 +132,7 @@ pub fn check_offer<E: Refusal>(state: &State, offer: &TradeOffer) -> Result<(), 
         let held = state.player(seat).cash;
         if cash > held {
             return Err(insufficient_cash::<E>(
-                "MO-TRADE-2",
+                "MO-TRADE-4",
                 "the cash in this offer",
                 cash,
                 held,

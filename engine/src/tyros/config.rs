@@ -3,11 +3,18 @@
 //! the real rule book's values can be set without changing the engine. Each option's doc comment
 //! names its provenance: SEED (the variants' text), SOURCED (published reviews) or
 //! RECONSTRUCTED (a project decision).
+//!
+//! Rules version 2 made a bank search that finds nothing cost its cards
+//! (`failed_pile_search = discard`, the amended TR-ACT-D (2)). A game keeps the rules it was
+//! created under, so a config is read *as of a rules version*, as Tycoon's is: a creator's JSON
+//! with that version's defaults for what it leaves out ([`Config::read`]); a config stored in a
+//! state or an event without `failed_pile_search` was written under version 1 ([`stored`]).
 
 use super::cards::{Card, Cards};
 use super::data::{board, DesertCell, PerPlayerCount, SeaCell};
 use crate::RuleError;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 
 /// How the four empires are founded (TR-SETUP-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -62,6 +69,21 @@ pub enum ReshuffleRule {
     /// The base rule as the seed implies it: the discard pile turned face down, unshuffled,
     /// under the draw pile (exact procedure RECONSTRUCTED).
     FlipUnder,
+}
+
+/// What a bank search (TR-ACT-D (2)) that finds no card of the chosen colour costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TyrosFailedPileSearch))]
+pub enum FailedPileSearch {
+    /// The 3 cards are discarded and the pile is shuffled, as after a search that finds one
+    /// (the amended TR-ACT-D (2), rules version 2): a search cannot be repeated for free.
+    #[default]
+    Discard,
+    /// Nothing is discarded and the pile keeps its order; the search is still the turn's
+    /// action (rules version 1, which a round could not end under: see the spec's amendment).
+    KeepCards,
 }
 
 /// Options fixed at creation. Unknown keys are refused; a missing key takes its default.
@@ -128,6 +150,9 @@ pub struct Config {
     /// Variant 3, war galleys (SEED §V3, spec §9); with `pirates` the combination rules of
     /// SEED §Komb (spec §10) apply.
     pub galleys: bool,
+    /// What a bank search that finds nothing costs (TR-ACT-D (2)). Default `discard` (rules
+    /// version 2); games created under rules version 1 keep `keep_cards`.
+    pub failed_pile_search: FailedPileSearch,
     /// First round in which "Der Entdecker" may be played (TR-AK-6, TR-D-15). SEED rule text:
     /// 3 (the seed's card template says 2).
     pub explorer_from_round: u8,
@@ -161,8 +186,43 @@ impl Default for Config {
             action_cards: false,
             galleys: false,
             explorer_from_round: b.action_card("entdecker").rounds_from,
+            failed_pile_search: FailedPileSearch::Discard,
         }
     }
+}
+
+impl Config {
+    /// The options a game created under `rules_version` gets for every option left out.
+    /// The registry never asks for a version after the current one ([`super::Tyros`]'s
+    /// `RULES_VERSION`); this answers such a version as the current one.
+    pub fn defaults(rules_version: u32) -> Config {
+        if rules_version < 2 {
+            Config {
+                failed_pile_search: FailedPileSearch::KeepCards,
+                ..Config::default()
+            }
+        } else {
+            Config::default()
+        }
+    }
+
+    /// Reads a creator's config JSON as `rules_version` reads it: the options it names, the
+    /// others as [`Config::defaults`] of that version.
+    ///
+    /// # Errors
+    /// When `json` is not an object of known options with valid values (serde would take an
+    /// array for the fields in order; a config is only ever an object).
+    pub fn read(json: &Value, rules_version: u32) -> Result<Config, serde_json::Error> {
+        crate::config::read_over(Config::defaults(rules_version), json)
+    }
+}
+
+/// Reads a config stored in a state or an event (`#[serde(deserialize_with)]`): what it names,
+/// the rest as rules version 1, under which every config without `failed_pile_search` was
+/// stored.
+pub(crate) fn stored<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Config, D::Error> {
+    let json = Value::deserialize(deserializer)?;
+    Config::read(&json, 1).map_err(serde::de::Error::custom)
 }
 
 impl Config {

@@ -5,7 +5,7 @@ use super::action::Action;
 use super::action_cards;
 use super::building;
 use super::cards::{Card, Cards, Empire};
-use super::config::Config;
+use super::config::{Config, FailedPileSearch};
 use super::data::{Cell, Tile};
 use super::errors as e;
 use super::event::{BankForm, DiscardReason, Event};
@@ -462,7 +462,9 @@ fn sink_if_two(s: &mut Scratch, field: Cell) {
 }
 
 /// Bank trade (2): three cards for a chosen colour, if the pile holds one; then the pile is
-/// shuffled (TR-ACT-D, TR-D-9).
+/// shuffled (TR-ACT-D, TR-D-9). A search that finds nothing still costs the cards and shuffles
+/// the pile under `failed_pile_search = discard` (rules version 2); under `keep_cards` it costs
+/// nothing but the turn.
 fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mut dyn RngCore) {
     s.emit(Event::BankTraded {
         seat,
@@ -471,7 +473,8 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
     if s.state.draw_pile.is_empty() && !s.state.discard_pile.is_empty() {
         s.rebuild_pile(rng);
     }
-    if !s.state.draw_pile.contains(&colour.card()) {
+    let found = s.state.draw_pile.contains(&colour.card());
+    if !found && s.state.config.failed_pile_search == FailedPileSearch::KeepCards {
         s.emit(Event::PileSearchFailed { seat, colour });
         return;
     }
@@ -480,10 +483,14 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
         cards,
         reason: DiscardReason::BankTrade,
     });
-    s.emit(Event::CardTakenFromPile {
-        seat,
-        card: colour.card(),
-    });
+    if found {
+        s.emit(Event::CardTakenFromPile {
+            seat,
+            card: colour.card(),
+        });
+    } else {
+        s.emit(Event::PileSearchFailed { seat, colour });
+    }
     let mut order = s.state.draw_pile.clone();
     order.shuffle(rng);
     s.emit(Event::DrawPileShuffled {

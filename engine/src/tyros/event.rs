@@ -19,6 +19,7 @@ pub enum Event {
     /// Ships, cities and cards handed out; 2 ships of each player in Tyros (TR-SETUP-1).
     GameStarted {
         players: u8,
+        #[serde(deserialize_with = "super::config::stored")]
         config: Config,
     },
     /// The tile pile in this order, top last. `order` is secret (TR-SETUP-2, TR-SETUP-3).
@@ -196,7 +197,9 @@ pub enum Event {
         seat: Seat,
         card: Card,
     },
-    /// Bank trade (2): the draw pile held no card of `colour`; nothing was exchanged.
+    /// Bank trade (2): the draw pile held no card of `colour`. Under `failed_pile_search =
+    /// discard` (rules version 2) the 3 cards were discarded before it and the pile is shuffled
+    /// after it; under `keep_cards` nothing was exchanged.
     PileSearchFailed {
         seat: Seat,
         colour: Empire,

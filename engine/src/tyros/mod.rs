@@ -57,7 +57,9 @@ mod tests;
 
 pub use action::{Action, Template};
 pub use cards::{Card, Cards, Empire};
-pub use config::{CantPlaceTile, Config, ReshuffleRule, SetupMode, TyrosShipyard};
+pub use config::{
+    CantPlaceTile, Config, FailedPileSearch, ReshuffleRule, SetupMode, TyrosShipyard,
+};
 pub use data::{board, Cell, DesertCell, SeaCell, Tile};
 pub use event::Event;
 pub use scoring::score_sheets;
@@ -74,9 +76,15 @@ pub struct Tyros;
 impl Game for Tyros {
     const NAME: &'static str = "tyros";
     const TITLE: &'static str = "Tyros (Wallace)";
-    const RULES_VERSION: u32 = 1;
+    /// Version 2: a failed bank search costs its cards (`failed_pile_search`, TR-ACT-D (2)).
+    const RULES_VERSION: u32 = 2;
 
     crate::folder::game_folder!(templates, listing_by_index);
+
+    /// Options left out take the defaults of `rules_version` (see [`config`]).
+    fn read_config(json: &serde_json::Value, rules_version: u32) -> Result<Config, String> {
+        Config::read(json, rules_version).map_err(|e| e.to_string())
+    }
 
     /// Counting builds no move's path, so the random choice counts and builds only the one.
     fn random_choice(state: &State, rng: &mut dyn RngCore) -> Option<Choice<Action>> {

@@ -27,6 +27,18 @@ pub const OPTIONS: &[OptionText] = &[
     )
     .more(),
     OptionText::main(
+        "failed_pile_search",
+        "A bank search that finds nothing",
+        "When a player pays 3 cards to pick a colour from the draw pile and none of that colour \
+         is there, the 3 cards are discarded all the same; or the player keeps them (older \
+         tables' rule, under which a round can be held up for ever).",
+    )
+    .choices(&[
+        ("discard", "The cards are discarded"),
+        ("keep_cards", "The player keeps the cards"),
+    ])
+    .more(),
+    OptionText::main(
         "player_trade_free",
         "Free trade between players",
         "Trading with another player does not use up the turn: once a turn, before or after \

@@ -23,6 +23,7 @@ impl ShipId {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(deserialize_with = "super::config::stored")]
     pub config: Config,
     pub players: Vec<Player>,
     /// One entry per cell, indexed by [`Cell::index`]; Tyros (entry 0) never joins an empire.

@@ -299,6 +299,22 @@ async function typeChanged() {
     }),
   );
   creating = { form, seats: seatRows() };
+  document
+    .getElementById('config-bank_trade_once_per_round')
+    ?.addEventListener('change', (e) => (/** @type {HTMLElement} */ (e.target).dataset.chosen = 'true'));
+  suggestForClock();
+}
+
+/**
+ * Under a per-move clock every bank swap is a move, so nothing bounds a Tyros round where a
+ * player keeps swapping (docs/games/tyros.md, "Endless bank swaps"): such a table starts with
+ * "One bank trade per round" ticked, until the creator sets that box by hand.
+ */
+function suggestForClock() {
+  const box = /** @type {HTMLInputElement | null} */ (document.getElementById('config-bank_trade_once_per_round'));
+  if (!box || box.dataset.chosen) return;
+  const clock = CLOCK_CHOICES.find((c) => c.id === clockSelect().value) ?? CLOCK_CHOICES[0];
+  box.checked = clock.request.kind === 'per_move';
 }
 
 /** Where the lobby remembers the last seats chosen, per game type. */
@@ -480,7 +496,10 @@ async function main() {
   });
   replace(clockSelect(), CLOCK_CHOICES.map((c) => h('option', { value: c.id }, c.label)));
   clockSelect().value = localStorage.getItem('boardgames.lobby.clock') ?? 'none';
-  clockSelect().addEventListener('change', () => localStorage.setItem('boardgames.lobby.clock', clockSelect().value));
+  clockSelect().addEventListener('change', () => {
+    localStorage.setItem('boardgames.lobby.clock', clockSelect().value);
+    suggestForClock();
+  });
   byId('create-form').addEventListener('submit', (e) => create(/** @type {SubmitEvent} */ (e)));
   await typeChanged();
   setupFilters();

@@ -229,3 +229,53 @@ fn mo_bankr_2_inherited_interest_is_settled_deed_by_deed_in_square_order() {
     assert_eq!(debt.total(), 20);
     assert_eq!(Monopoly::active_seats(&s), vec![Seat(B)]);
 }
+
+/// MO-D-2 (iii), MO-BANKR-2, MO-D-14: while the creditor's choice for inherited mortgaged deeds
+/// is pending, only that creditor's choices are taken: neither the creditor's other standing
+/// actions nor anything of another seat, and nobody else is listed anything.
+#[test]
+fn mo_d_2_iii_a_pending_inheritance_admits_only_the_creditors_choices() {
+    let mut s = new_game(3);
+    set_cash(&mut s, A, 100);
+    own(&mut s, A, &[1, 3]);
+    mortgage(&mut s, 1);
+    own(&mut s, B, &[37, 39]);
+    own(&mut s, C, &[6]);
+    set_level(&mut s, 37, 2);
+    set_level(&mut s, 39, 2);
+    land_on(&mut s, A, 39);
+    claim(&mut s, B);
+    ok(&mut s, A, Action::DeclareBankruptcy);
+    assert!(s.inheritance.is_some());
+    assert_eq!(Monopoly::active_seats(&s), vec![Seat(B)]);
+    let offer = |to: u8| Action::OfferTrade {
+        to: Seat(to),
+        give_cash: 10,
+        give_properties: vec![],
+        give_cards: vec![],
+        get_cash: 0,
+        get_properties: vec![6],
+        get_cards: vec![],
+        lift: vec![],
+    };
+    for (seat, action) in [
+        (B, Action::Mortgage { square: 37 }),
+        (B, offer(C)),
+        (C, Action::Mortgage { square: 6 }),
+        (C, offer(B)),
+    ] {
+        refused(&mut s, seat, action, "monopoly.inheritance_pending");
+    }
+    refused(
+        &mut s,
+        C,
+        Action::SettleInheritance { lift: vec![] },
+        "monopoly.no_inheritance",
+    );
+    assert!(Monopoly::legal_actions(&s, Seat(C)).is_empty());
+    assert!(Monopoly::legal_actions(&s, Seat(B))
+        .iter()
+        .all(|a| matches!(a, Action::SettleInheritance { .. })));
+    ok(&mut s, B, Action::SettleInheritance { lift: vec![1] });
+    assert!(s.inheritance.is_none());
+}

@@ -4,7 +4,7 @@
 //! named in each test) and are built here by moves.
 
 use super::support::*;
-use crate::monopoly::{Action, Event};
+use crate::monopoly::{Action, Config, Event};
 use crate::Seat;
 
 /// An offer to `to`: `give` deeds and `give_cash` for `get` deeds and `get_cash`.
@@ -148,4 +148,20 @@ fn mo_trade_4_an_offer_the_proposer_cannot_pay_is_refused_and_checked_on_accepta
     assert!(!listed(&s, B, &accept(id)));
     refused(&mut s, B, accept(id), "monopoly.insufficient_cash");
     ok(&mut s, B, Action::RejectTrade { offer: id });
+}
+
+/// MO-TRADE-4 (amended): an offer of more cash than the proposer holds, or asking more than the
+/// addressee holds, is refused under the protocol's rule, not MO-TRADE-2 (which says what may
+/// be traded, not what can be paid); in either rules version.
+#[test]
+fn mo_trade_4_an_offer_beyond_the_cash_held_cites_the_protocol() {
+    for version in [1, 2] {
+        let mut s = new_game_with(3, Config::defaults(version));
+        set_cash(&mut s, A, 100);
+        for (give, get) in [(101, 0), (0, 1501)] {
+            let refusal = act_with(&mut s, A, offer(B, &[], give, &[], get), &[]).unwrap_err();
+            assert_eq!(refusal.code, "monopoly.insufficient_cash");
+            assert_eq!(refusal.rule, "MO-TRADE-4", "version {version}");
+        }
+    }
 }

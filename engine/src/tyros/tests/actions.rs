@@ -316,8 +316,9 @@ fn tr_act_d_bank_trades_in_a_round_are_counted_without_overflow() {
 }
 
 /// TR-ACT-D, TR-D-9: the bank swaps 1–3 cards for as many from the pile, or gives a chosen
-/// colour for 3 cards and shuffles the pile; without that colour in the pile nothing changes
-/// hands and the action is spent.
+/// colour for 3 cards and shuffles the pile; without that colour in the pile the 3 cards are
+/// discarded all the same, the pile is shuffled and the action is spent (TR-ACT-D (2) amended,
+/// rules version 2; version 1 in `versions.rs`).
 #[test]
 fn tr_act_d_trading_with_the_bank() {
     let mut s = table(4, Config::default());
@@ -384,10 +385,11 @@ fn tr_act_d_trading_with_the_bank() {
         .iter()
         .any(|e| matches!(e, Event::DrawPileShuffled { .. })));
     assert_eq!(held(&s, W), cards(json!({"violet": 1})));
-    // No violet left in the pile: the search fails and the turn is spent.
+    // No violet left in the pile: the search fails, the cards are gone, the turn is spent.
     let mut s = table(4, Config::default());
-    hand(&mut s, W, json!({"orange": 3}));
+    hand(&mut s, W, json!({"orange": 4}));
     s.draw_pile.retain(|c| *c != Card::Violet);
+    let pile = s.draw_pile.len();
     let events = accepted(
         &mut s,
         W,
@@ -400,7 +402,15 @@ fn tr_act_d_trading_with_the_bank() {
         seat: Seat(W),
         colour: Violet
     }));
-    assert_eq!(held(&s, W), cards(json!({"orange": 3})));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::CardTakenFromPile { .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::DrawPileShuffled { .. })));
+    assert_eq!(held(&s, W), cards(json!({"orange": 1})));
+    assert_eq!(&s.discard_pile[..], &[Card::Orange; 3]);
+    assert_eq!(s.draw_pile.len(), pile);
     assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)));
 }
 

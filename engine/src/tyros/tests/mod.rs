@@ -17,3 +17,4 @@ mod playouts;
 mod scenarios;
 mod setup;
 mod small_variants;
+mod versions;

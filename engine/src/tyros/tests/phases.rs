@@ -371,8 +371,9 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
     assert_eq!(s.player(Seat(W)).tiles, vec![Tile(24)]);
 }
 
-/// TR-P2-7: a Phase 2 that places and draws nothing while the pile holds tiles makes each
-/// player draw one at its end; with `pass_and_draw` the skipping players draw anyway.
+/// TR-P2-7 (amended): with `cant_place_tile = pass` only, a Phase 2 that places nothing while
+/// the pile holds tiles makes each player draw one at its end; under `pass_and_draw` the
+/// skipping players' own draws (TR-P2-4) are all, and no fallback draw follows.
 #[test]
 fn tr_p2_7_a_phase_without_progress_makes_everyone_draw() {
     for rule in [CantPlaceTile::Pass, CantPlaceTile::PassAndDraw] {

@@ -128,3 +128,54 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
     assert_eq!(rows(&page, 1).await, [open]);
     page.close().await;
 }
+
+/// Tyros under a per-move clock (docs/games/tyros.md, "Endless bank swaps"): the new-game form
+/// ticks "One bank trade per round" for a per-move clock and unticks it for the others, until
+/// the creator sets the box by hand; the game is created with what the box shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_round() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "lobby-tyros", (1280, 1000)).await;
+    page.begin_new_game("Ann", "tyros", "bank_trade_once_per_round", 3)
+        .await;
+    let ticked = || async {
+        page.js(
+            "return document.getElementById('config-bank_trade_once_per_round').checked;",
+            vec![],
+        )
+        .await
+    };
+    page.select("#new-clock", "none").await;
+    assert!(!ticked().await.as_bool().unwrap());
+    page.select("#new-clock", "day").await;
+    assert!(
+        ticked().await.as_bool().unwrap(),
+        "a per-move clock ticks it"
+    );
+    page.select("#new-clock", "blitz").await;
+    assert!(
+        !ticked().await.as_bool().unwrap(),
+        "a clock for the whole game does not"
+    );
+    page.select("#new-clock", "three-days").await;
+    assert!(ticked().await.as_bool().unwrap());
+    page.click("#config-bank_trade_once_per_round").await;
+    page.select("#new-clock", "day").await;
+    assert!(
+        !ticked().await.as_bool().unwrap(),
+        "the creator's own choice stands"
+    );
+    page.click("#config-bank_trade_once_per_round").await;
+    page.create_new_game().await;
+    let game = page.open_created_game().await;
+    let res = app
+        .req(Method::GET, &format!("/v1/games/{game}"), None)
+        .send()
+        .await
+        .unwrap();
+    let document: Value = res.json().await.unwrap();
+    assert_eq!(document["config"]["bank_trade_once_per_round"], true);
+    page.close().await;
+}
