@@ -86,9 +86,10 @@ impl Application {
     /// cannot be bound.
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         let s = settings.clone();
-        let (postgres, url, pool) = tokio::task::spawn_blocking(move || prepare_database(&s))
-            .await
-            .context("database set-up panicked")??;
+        let (postgres, url, pool, token_secret) =
+            tokio::task::spawn_blocking(move || prepare_database(&s))
+                .await
+                .context("database set-up panicked")??;
         let announcer = db::notify::Announcer::start(url.clone());
         let bot_wake = Arc::new(workers::Wake::default());
         let deadline_wake = Arc::new(workers::Wake::default());
@@ -123,6 +124,7 @@ impl Application {
             open_game_ttl: settings.open_game_ttl.into(),
             seek_ttl: settings.seek_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
+            token_secret,
         });
         let bot_workers = bot_runner::start(
             settings.bots(),
@@ -370,7 +372,12 @@ async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
     }
 }
 
-type Prepared = (Option<db::local_pg::LocalPostgres>, String, db::Pool);
+type Prepared = (
+    Option<db::local_pg::LocalPostgres>,
+    String,
+    db::Pool,
+    db::token::TokenSecret,
+);
 
 fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
     let (postgres, url) = match &settings.database_url {
@@ -388,6 +395,8 @@ fn prepare_database(settings: &Settings) -> anyhow::Result<Prepared> {
         .map_err(|e| anyhow::anyhow!("connect to the database: {e}"))?;
     let mut conn = db::get_conn(&pool).map_err(|e| anyhow::anyhow!("{e}"))?;
     db::migrate(&mut conn)?;
+    let token_secret = db::store::token_secret(&mut conn)
+        .map_err(|e| anyhow::anyhow!("read the token secret: {e}"))?;
     drop(conn);
-    Ok((postgres, url, pool))
+    Ok((postgres, url, pool, token_secret))
 }

@@ -73,6 +73,9 @@ pub struct Context {
     pub seek_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
     pub lifecycle_events: prometheus::IntCounterVec,
+    /// The deployment's secret behind the tokens of keyed lobby requests
+    /// ([`crate::service::lobby_keys`]).
+    pub token_secret: db::token::TokenSecret,
 }
 
 impl AppState {

@@ -191,6 +191,15 @@ diesel::joinable!(ratings -> players (player_id));
 diesel::joinable!(player_results -> players (player_id));
 diesel::joinable!(seeks -> players (player_id));
 
+diesel::table! {
+    /// The deployment's secret for tokens derived from an `Idempotency-Key`: one row.
+    token_secret (id) {
+        id -> Bool,
+        secret -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     games,
     game_events,
@@ -203,5 +212,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     player_notices,
     ratings,
     player_results,
-    seeks
+    seeks,
+    token_secret
 );

@@ -121,7 +121,16 @@ pub async fn create_game(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/games", None, &body, bearer.token()))
+        .map(|k| {
+            LobbyKey::new(
+                &state.context.token_secret,
+                k,
+                "POST /v1/games",
+                None,
+                &body,
+                bearer.token(),
+            )
+        })
         .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(
@@ -329,6 +338,7 @@ pub async fn join_seat(
     let key = key
         .map(|k| {
             LobbyKey::new(
+                &state.context.token_secret,
                 k,
                 "POST /v1/games/{id}/seats",
                 Some(id),

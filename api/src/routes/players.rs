@@ -47,7 +47,16 @@ pub async fn create_player(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/players", None, &body, None))
+        .map(|k| {
+            LobbyKey::new(
+                &state.context.token_secret,
+                k,
+                "POST /v1/players",
+                None,
+                &body,
+                None,
+            )
+        })
         .transpose()?;
     let name = players::parse_name(&body.name)?;
     let answer = state
@@ -114,7 +123,16 @@ pub async fn rotate_token(
     Idempotency(key): Idempotency,
 ) -> Result<HttpResponse, ApiError> {
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/players/me/token", None, &(), Some(&token.0)))
+        .map(|k| {
+            LobbyKey::new(
+                &state.context.token_secret,
+                k,
+                "POST /v1/players/me/token",
+                None,
+                &(),
+                Some(&token.0),
+            )
+        })
         .transpose()?;
     let answer = state
         .db(move |conn, cx| players::rotate(conn, cx, &token.0, key))

@@ -56,7 +56,16 @@ pub async fn create_seek(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = key
-        .map(|k| LobbyKey::new(k, "POST /v1/seeks", None, &body, Some(&token.0)))
+        .map(|k| {
+            LobbyKey::new(
+                &state.context.token_secret,
+                k,
+                "POST /v1/seeks",
+                None,
+                &body,
+                Some(&token.0),
+            )
+        })
         .transpose()?;
     let kind = engine::registry::find(&body.type_).ok_or_else(|| {
         ApiError::unprocessable(

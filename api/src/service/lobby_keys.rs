@@ -6,10 +6,14 @@
 //! How: the first request's work and the record of its key commit in one transaction
 //! ([`db::store::claim_lobby_key`]; a concurrent retry waits for it). Only a hash of the key
 //! is stored, and the response is stored with its tokens blanked out: the tokens of such a
-//! request are derived from the key ([`db::token::derived_token`]), so a replay derives them
-//! again. A database dump holds neither a key nor a token. Because a key then stands for the
-//! tokens it made, these keys must have at least [`MIN_KEY_LEN`] characters (a UUID has 36).
+//! request are an HMAC of the key under the deployment's secret
+//! ([`db::token::TokenSecret::for_key`]), so a replay derives them again, and nobody who sees
+//! a key (in a proxy's or a client's log) can compute them without that secret. A database
+//! dump holds neither a key nor a token. A replay still answers the tokens to whoever sends
+//! the same key, body and credentials again, so these keys must have at least [`MIN_KEY_LEN`]
+//! characters (a UUID has 36).
 
+use db::token::{KeyedTokens, TokenSecret};
 use db::{JsonText, PgConnection, StoredResponse};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -23,7 +27,7 @@ pub const MIN_KEY_LEN: usize = 16;
 
 /// A lobby request's key with what it guards.
 pub struct LobbyKey {
-    key: String,
+    tokens: KeyedTokens,
     key_sha256: Vec<u8>,
     fingerprint: Vec<u8>,
 }
@@ -31,11 +35,13 @@ pub struct LobbyKey {
 impl LobbyKey {
     /// The key of a request to `operation` (on `game`, for a join) with body `request`, made
     /// with the credentials `caller` (a player's token takes a seat for that player, so a
-    /// retry must come from the same player; only a hash of it enters the fingerprint).
+    /// retry must come from the same player; only a hash of it enters the fingerprint). Its
+    /// tokens are made under `secret`, the deployment's.
     ///
     /// # Errors
     /// 400 `invalid_idempotency_key` for a key shorter than [`MIN_KEY_LEN`].
     pub fn new(
+        secret: &TokenSecret,
         key: IdempotencyKey,
         operation: &str,
         game: Option<Uuid>,
@@ -61,15 +67,15 @@ impl LobbyKey {
         let fingerprint =
             db::token::fingerprint(&[operation.as_bytes(), &game, &body, caller.as_bytes()]);
         Ok(LobbyKey {
-            key,
+            tokens: secret.for_key(&key),
             key_sha256,
             fingerprint,
         })
     }
 
-    /// The seat token this key makes for `parts` (the game, the seat).
+    /// The token this key makes for `parts` (the operation, the game, the seat).
     pub fn token(&self, parts: &[&[u8]]) -> String {
-        db::token::derived_token(&self.key, parts)
+        self.tokens.token(parts)
     }
 }
 

@@ -7,8 +7,30 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
 use crate::models::{JsonText, StoredResponse};
-use crate::schema::{idempotency_keys, lobby_idempotency_keys};
+use crate::schema::{idempotency_keys, lobby_idempotency_keys, token_secret};
+use crate::token::TokenSecret;
 use crate::StoreError;
+
+/// The deployment's [`TokenSecret`]: the first process to ask stores a fresh one (a concurrent
+/// first start keeps whichever committed first), and every process reads that one.
+///
+/// # Errors
+/// `Unavailable`/`Database`; `Database` also for a stored value that is not 32 bytes (only a
+/// hand-made row could be: the table refuses other lengths).
+pub fn token_secret(conn: &mut PgConnection) -> Result<TokenSecret, StoreError> {
+    diesel::insert_into(token_secret::table)
+        .values(token_secret::secret.eq(TokenSecret::generate().stored()))
+        .on_conflict_do_nothing()
+        .execute(conn)?;
+    let stored: Vec<u8> = token_secret::table
+        .select(token_secret::secret)
+        .first(conn)?;
+    TokenSecret::from_stored(&stored).ok_or(StoreError::Database(
+        diesel::result::Error::DeserializationError(
+            "the stored token secret is not 32 bytes".into(),
+        ),
+    ))
+}
 
 /// Claims a lobby request's key inside the caller's transaction: `None` when the key is new
 /// (the caller does the work, then [`save_lobby_response`] in the same transaction), or the

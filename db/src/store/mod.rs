@@ -35,7 +35,9 @@ pub use games::{
     active_bot_only_games, atomically, claim_bot_game_slot, create_game, create_game_noticed,
     get_game, list_games, BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
 };
-pub use idempotency::{claim_lobby_key, expire_idempotency_keys, save_lobby_response};
+pub use idempotency::{
+    claim_lobby_key, expire_idempotency_keys, save_lobby_response, token_secret,
+};
 pub use locked::{any_seat_moved, change_locked, expire_open_game, Changed, LockedChange};
 pub use notices::{
     expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,

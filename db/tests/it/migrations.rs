@@ -358,3 +358,33 @@ fn game_events_refuses_update_delete_and_truncate() {
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].event, json!({"type": "GameStarted"}));
 }
+
+/// Migration 24: the token secret is made once and then read by every process: the first call
+/// stores one, later calls (another process) read the same, the table holds one row of 32
+/// bytes, and a second row is refused.
+#[test]
+fn the_token_secret_is_made_once_and_kept() {
+    use db::schema::token_secret;
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let first = db::store::token_secret(&mut conn).unwrap();
+    let again = db::store::token_secret(&mut test_db.conn()).unwrap();
+    assert_eq!(first.stored(), again.stored());
+    let rows: Vec<(bool, Vec<u8>, chrono::DateTime<chrono::Utc>)> = token_secret::table
+        .select(token_secret::all_columns)
+        .load(&mut conn)
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].1, first.stored());
+    assert!(diesel::insert_into(token_secret::table)
+        .values((
+            token_secret::id.eq(false),
+            token_secret::secret.eq(vec![0u8; 32])
+        ))
+        .execute(&mut conn)
+        .is_err());
+    assert!(diesel::insert_into(token_secret::table)
+        .values(token_secret::secret.eq(vec![0u8; 32]))
+        .execute(&mut conn)
+        .is_err());
+}

@@ -253,3 +253,53 @@ async fn players_their_seats_and_seeks_are_created_once_per_key() {
     let (status, me) = app.get_json("/v1/players/me", Some(new)).await;
     assert_eq!((status, &me["name"]), (StatusCode::OK, &json!("Ann")));
 }
+
+/// Issue 39: the tokens of a keyed request are an HMAC under the deployment's secret, not a
+/// hash of the key and public parts, so whoever sees a key (a proxy's or a client's log)
+/// cannot compute them. The secret lives in the database: a second process on the same
+/// database answers a retry with the same tokens; another deployment's differ.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyed_tokens_cannot_be_computed_from_the_key() {
+    let app = spawn_app().await;
+    let body = json!({ "type": "tycoon", "seats": [{ "name": "Ann" }, { "name": "Bob" }] });
+    let (status, created) = json_of(post(&app, "/v1/games", KEY, &body).await).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id: uuid::Uuid = created["game_id"].as_str().unwrap().parse().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    // What the token was before: SHA-256 of a public constant, the key and the seat's parts.
+    let from_the_key: String = db::token::fingerprint(&[
+        b"board-game-server seat token",
+        KEY.as_bytes(),
+        b"POST /v1/games",
+        id.as_bytes(),
+        &0i32.to_be_bytes(),
+    ])
+    .iter()
+    .map(|b| format!("{b:02x}"))
+    .collect();
+    assert_ne!(token, from_the_key);
+
+    let second = api::Application::build(api::Settings::for_tests(app.db.url()))
+        .await
+        .expect("a second process on the same database");
+    let second_base = format!("http://{}", second.address());
+    tokio::spawn(second.run());
+    let again = app
+        .client
+        .post(format!("{second_base}/v1/games"))
+        .header("idempotency-key", KEY)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    let (_, again) = json_of(again).await;
+    assert_eq!(again["seats"][0]["token"], token, "the same secret");
+
+    let elsewhere = spawn_app().await;
+    let (_, other) = json_of(post(&elsewhere, "/v1/games", KEY, &body).await).await;
+    assert_ne!(
+        other["seats"][0]["token"], token,
+        "another deployment's secret"
+    );
+}
