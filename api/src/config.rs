@@ -4,7 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::middleware::client_address::TrustedProxies;
+use crate::middleware::client_address::{ClientAddresses, ForwardingHeader, TrustedProxies};
 use crate::middleware::cors::Origins;
 use crate::middleware::rate_limit::{Budget, Limits};
 
@@ -75,6 +75,11 @@ pub struct Settings {
     /// forwarding headers are ignored.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
     pub trusted_proxies: TrustedProxies,
+    /// The one forwarding header the trusted proxies write, and the only one read:
+    /// `x-forwarded-for` (nginx, HAProxy) or `forwarded` (RFC 7239). A proxy passes the other
+    /// header through from the client, so reading both would let a client choose its address.
+    #[arg(long, env = "CLIENT_ADDRESS_HEADER", value_enum, default_value_t)]
+    pub client_address_header: ForwardingHeader,
     /// Switch rate limiting off (for load measurements only).
     #[arg(long, env = "NO_RATE_LIMITS", default_value_t = false)]
     pub no_rate_limits: bool,
@@ -128,6 +133,15 @@ impl Settings {
             address: self.rate_limit_address,
             lobby: self.rate_limit_lobby,
         })
+    }
+
+    /// Where the rate limits read a client's address (`--trusted-proxies`,
+    /// `--client-address-header`).
+    pub fn client_addresses(&self) -> ClientAddresses {
+        ClientAddresses {
+            proxies: self.trusted_proxies.clone(),
+            header: self.client_address_header,
+        }
     }
 
     /// The log format chosen by `--log-format`, or by the older `--log-json`.
@@ -199,6 +213,7 @@ impl Settings {
                 per_second: 1.0,
             },
             trusted_proxies: TrustedProxies::default(),
+            client_address_header: ForwardingHeader::default(),
             no_rate_limits: true,
             db_on_blocking_pool: false,
             bot_threads: 1,

@@ -166,7 +166,7 @@ impl Application {
             web::Data::new(middleware::rate_limit::RateLimiter::new(
                 l,
                 known_tokens,
-                settings.trusted_proxies.clone(),
+                settings.client_addresses(),
             ))
         });
         let lag_sampler = replica.map(|replica| {

@@ -4,16 +4,51 @@
 //! all anonymous clients would share one budget; and a forwarding header from anyone else is
 //! a client's claim about itself, so it is ignored.
 //!
-//! The forwarded chain is read from `Forwarded` (RFC 7239) when present, else from
-//! `X-Forwarded-For`; each proxy appends the address it received the request from. The client
-//! is the rightmost address in the chain that is not a trusted proxy: everything left of it
-//! was written by the client itself and could be anything.
+//! Only the one header the operator names is read (`--client-address-header`,
+//! `x-forwarded-for` by default, or `forwarded`): a proxy that writes one of them usually
+//! passes the other through from the client untouched (nginx's `proxy_add_x_forwarded_for`
+//! leaves a client's `Forwarded` alone), so reading both would let every client choose its
+//! address. Each proxy appends the address it received the request from; the client is the
+//! rightmost address in the chain that is not a trusted proxy: everything left of it was
+//! written by the client itself and could be anything. Each hop is parsed by the
+//! `forwarded-header-value` crate (RFC 7239 elements, and the addresses of
+//! `X-Forwarded-For`), one hop at a time, so a garbage hop a client wrote on the left does not
+//! hide the hops the proxies wrote on the right.
 
 use std::net::IpAddr;
 use std::str::FromStr;
 
 use actix_web::http::header::HeaderMap;
+use forwarded_header_value::{ForwardedStanza, Identifier};
 use ipnet::IpNet;
+
+/// The forwarding header the trusted proxies write (`--client-address-header`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ForwardingHeader {
+    /// `X-Forwarded-For: client, proxy1` (nginx's `$proxy_add_x_forwarded_for`, HAProxy's
+    /// `option forwardfor`).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
+}
+
+impl ForwardingHeader {
+    fn name(self) -> &'static str {
+        match self {
+            ForwardingHeader::XForwardedFor => "x-forwarded-for",
+            ForwardingHeader::Forwarded => "forwarded",
+        }
+    }
+}
+
+/// Where a request's client address comes from: the proxies to believe and the header they
+/// write.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientAddresses {
+    pub proxies: TrustedProxies,
+    pub header: ForwardingHeader,
+}
 
 /// The reverse proxies whose forwarding headers are believed: CIDR blocks or single
 /// addresses, comma-separated (`10.0.0.0/8, ::1`); empty for none.
@@ -58,75 +93,48 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The client's address for a request from `peer` with `headers` (see the module
-/// documentation).
-pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &TrustedProxies) -> IpAddr {
-    let peer = canonical(peer);
-    if !trusted.trusts(peer) {
-        return peer;
-    }
-    let chain = forwarded_chain(headers);
-    let mut client = peer;
-    for hop in chain.iter().rev() {
-        match hop {
-            Some(ip) if trusted.trusts(*ip) => client = *ip,
-            Some(ip) => return *ip,
-            // An unknown or hidden hop: the last proxy that named it is as far as we can see.
-            None => return client,
+impl ClientAddresses {
+    /// The client's address for a request from `peer` with `headers` (see the module
+    /// documentation).
+    pub fn of(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let peer = canonical(peer);
+        if !self.proxies.trusts(peer) {
+            return peer;
         }
+        let mut client = peer;
+        for hop in self.chain(headers).iter().rev() {
+            match hop {
+                Some(ip) if self.proxies.trusts(*ip) => client = *ip,
+                Some(ip) => return *ip,
+                // An unknown or hidden hop: the last proxy that named it is as far as we can
+                // see.
+                None => return client,
+            }
+        }
+        client
     }
-    client
-}
 
-/// The forwarded addresses, first hop first; `None` for a hop that names no address
-/// (`unknown`, an obfuscated identifier, garbage).
-fn forwarded_chain(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
-    let values = |name: &str| {
-        headers
-            .get_all(name)
+    /// The forwarded addresses in the named header, first hop first; `None` for a hop that
+    /// names no address (`unknown`, an obfuscated identifier, garbage).
+    fn chain(&self, headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+        let hops = headers
+            .get_all(self.header.name())
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    let forwarded = values("forwarded");
-    if !forwarded.is_empty() {
-        return forwarded
-            .iter()
-            .map(|element| forwarded_for(element))
-            .collect();
+            .filter(|v| !v.is_empty());
+        let address = |hop: &str| match self.header {
+            ForwardingHeader::Forwarded => hop
+                .parse::<ForwardedStanza>()
+                .ok()
+                .and_then(|stanza| stanza.forwarded_for_ip()),
+            ForwardingHeader::XForwardedFor => hop
+                .parse::<Identifier>()
+                .ok()
+                .and_then(|identifier| identifier.ip()),
+        };
+        hops.map(|hop| address(hop).map(canonical)).collect()
     }
-    values("x-forwarded-for")
-        .iter()
-        .map(|hop| node_address(hop))
-        .collect()
-}
-
-/// The `for=` address of one `Forwarded` element (`for=192.0.2.1;proto=https`).
-fn forwarded_for(element: &str) -> Option<IpAddr> {
-    element.split(';').find_map(|pair| {
-        let (key, value) = pair.split_once('=')?;
-        key.trim()
-            .eq_ignore_ascii_case("for")
-            .then(|| node_address(value.trim().trim_matches('"')))
-            .flatten()
-    })
-}
-
-/// An address with an optional port: `192.0.2.1`, `192.0.2.1:80`, `[2001:db8::1]:80`,
-/// `2001:db8::1`.
-fn node_address(node: &str) -> Option<IpAddr> {
-    if let Some(rest) = node.strip_prefix('[') {
-        return rest.split_once(']')?.0.parse().ok().map(canonical);
-    }
-    if let Ok(ip) = node.parse::<IpAddr>() {
-        return Some(canonical(ip));
-    }
-    let (host, port) = node.rsplit_once(':')?;
-    port.parse::<u16>().ok()?;
-    host.parse::<std::net::Ipv4Addr>().ok().map(IpAddr::V4)
 }
 
 #[cfg(test)]
@@ -149,28 +157,29 @@ mod tests {
         s.parse().unwrap()
     }
 
+    fn behind(proxies: &str, header: ForwardingHeader) -> ClientAddresses {
+        ClientAddresses {
+            proxies: proxies.parse().unwrap(),
+            header,
+        }
+    }
+
     #[test]
     fn forwarding_headers_count_only_from_trusted_proxies() {
-        let trusted: TrustedProxies = "10.0.0.0/8, ::1".parse().unwrap();
+        let addresses = behind("10.0.0.0/8, ::1", ForwardingHeader::XForwardedFor);
         let h = headers(&[("x-forwarded-for", "198.51.100.1, 10.1.1.1")]);
-        assert_eq!(
-            client_address(ip("10.0.0.2"), &h, &trusted),
-            ip("198.51.100.1")
-        );
-        assert_eq!(client_address(ip("::1"), &h, &trusted), ip("198.51.100.1"));
-        assert_eq!(
-            client_address(ip("192.0.2.9"), &h, &trusted),
-            ip("192.0.2.9")
-        );
-        let none = TrustedProxies::default();
-        assert_eq!(client_address(ip("10.0.0.2"), &h, &none), ip("10.0.0.2"));
+        assert_eq!(addresses.of(ip("10.0.0.2"), &h), ip("198.51.100.1"));
+        assert_eq!(addresses.of(ip("::1"), &h), ip("198.51.100.1"));
+        assert_eq!(addresses.of(ip("192.0.2.9"), &h), ip("192.0.2.9"));
+        let none = ClientAddresses::default();
+        assert_eq!(none.of(ip("10.0.0.2"), &h), ip("10.0.0.2"));
     }
 
     #[test]
     fn the_client_is_the_rightmost_address_no_trusted_proxy_added() {
-        let trusted: TrustedProxies = "10.0.0.0/8".parse().unwrap();
         let proxy = ip("10.0.0.2");
-        let at = |pairs| client_address(proxy, &headers(pairs), &trusted);
+        let xff = behind("10.0.0.0/8", ForwardingHeader::XForwardedFor);
+        let at = |pairs| xff.of(proxy, &headers(pairs));
         // The client wrote the first entry itself: it cannot choose its address.
         assert_eq!(
             at(&[("x-forwarded-for", "1.2.3.4, 198.51.100.1")]),
@@ -183,12 +192,23 @@ mod tests {
             ]),
             ip("198.51.100.1")
         );
-        // RFC 7239, which wins over X-Forwarded-For.
         assert_eq!(
-            at(&[
-                ("forwarded", "for=192.0.2.60;proto=http;by=203.0.113.43"),
-                ("x-forwarded-for", "198.51.100.1")
-            ]),
+            at(&[("x-forwarded-for", "garbage, 198.51.100.1:4711")]),
+            ip("198.51.100.1")
+        );
+        // Nothing forwarded, or a hidden hop: the nearest proxy that is known.
+        assert_eq!(at(&[]), proxy);
+        assert_eq!(at(&[("x-forwarded-for", "garbage")]), proxy);
+        // Only proxies in the chain: the first of them.
+        assert_eq!(
+            at(&[("x-forwarded-for", "10.0.0.9, 10.0.0.8")]),
+            ip("10.0.0.9")
+        );
+
+        let rfc = behind("10.0.0.0/8", ForwardingHeader::Forwarded);
+        let at = |pairs| rfc.of(proxy, &headers(pairs));
+        assert_eq!(
+            at(&[("forwarded", "for=192.0.2.60;proto=http;by=203.0.113.43")]),
             ip("192.0.2.60")
         );
         assert_eq!(
@@ -202,18 +222,34 @@ mod tests {
             at(&[("forwarded", "For=\"192.0.2.1:8080\"")]),
             ip("192.0.2.1")
         );
-        // Nothing forwarded, or a hidden hop: the nearest proxy that is known.
-        assert_eq!(at(&[]), proxy);
         assert_eq!(
             at(&[("forwarded", "for=unknown, for=10.0.0.7")]),
             ip("10.0.0.7")
         );
-        assert_eq!(at(&[("x-forwarded-for", "garbage")]), proxy);
-        // Only proxies in the chain: the first of them.
         assert_eq!(
-            at(&[("x-forwarded-for", "10.0.0.9, 10.0.0.8")]),
-            ip("10.0.0.9")
+            at(&[("forwarded", "for=_hidden, for=198.51.100.3")]),
+            ip("198.51.100.3")
         );
+    }
+
+    /// Issue 39: a proxy that writes only `X-Forwarded-For` passes a client's own `Forwarded`
+    /// through (nginx's usual set-up); the server reads only the header the operator named, so
+    /// the client cannot choose its address with the other one.
+    #[test]
+    fn only_the_named_header_is_read() {
+        let proxy = ip("127.0.0.1");
+        let h = headers(&[
+            ("forwarded", "for=203.0.113.99"),
+            ("x-forwarded-for", "198.51.100.7"),
+        ]);
+        let xff = behind("127.0.0.1", ForwardingHeader::XForwardedFor);
+        assert_eq!(xff.of(proxy, &h), ip("198.51.100.7"));
+        let only_forwarded = headers(&[("forwarded", "for=203.0.113.99")]);
+        assert_eq!(xff.of(proxy, &only_forwarded), proxy);
+        let rfc = behind("127.0.0.1", ForwardingHeader::Forwarded);
+        assert_eq!(rfc.of(proxy, &h), ip("203.0.113.99"));
+        let only_xff = headers(&[("x-forwarded-for", "198.51.100.7")]);
+        assert_eq!(rfc.of(proxy, &only_xff), proxy);
     }
 
     #[test]

@@ -25,7 +25,7 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 
-use super::client_address::{client_address, TrustedProxies};
+use super::client_address::ClientAddresses;
 use crate::error::ApiError;
 use crate::extract::{parse_bearer, PLAYER_TOKEN_PREFIX};
 use crate::known_tokens::KnownTokens;
@@ -98,7 +98,7 @@ pub struct RateLimiter {
     limits: Limits,
     buckets: Mutex<HashMap<(Class, u64), Bucket>>,
     known: Arc<KnownTokens>,
-    proxies: TrustedProxies,
+    addresses: ClientAddresses,
     lobby: [ResourceDef; 4],
 }
 
@@ -106,14 +106,14 @@ pub struct RateLimiter {
 const SWEEP_ABOVE: usize = 50_000;
 
 impl RateLimiter {
-    /// A limiter with `limits` that knows the tokens in `known` and believes the forwarding
-    /// headers of `proxies`.
-    pub fn new(limits: Limits, known: Arc<KnownTokens>, proxies: TrustedProxies) -> RateLimiter {
+    /// A limiter with `limits` that knows the tokens in `known` and reads client addresses as
+    /// `addresses` says.
+    pub fn new(limits: Limits, known: Arc<KnownTokens>, addresses: ClientAddresses) -> RateLimiter {
         RateLimiter {
             limits,
             buckets: Mutex::new(HashMap::new()),
             known,
-            proxies,
+            addresses,
             lobby: [
                 ResourceDef::new("/v1/games"),
                 ResourceDef::new("/v1/games/{id}/seats"),
@@ -182,7 +182,7 @@ impl RateLimiter {
         let peer = req
             .peer_addr()
             .map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip());
-        let address = address_key(client_address(peer, req.headers(), &self.proxies));
+        let address = address_key(self.addresses.of(peer, req.headers()));
         if req.method() == Method::POST && self.lobby.iter().any(|r| r.is_match(path)) {
             return (Class::Lobby, address);
         }
@@ -255,7 +255,7 @@ mod tests {
         RateLimiter::new(
             limits,
             Arc::new(KnownTokens::new(10)),
-            TrustedProxies::default(),
+            ClientAddresses::default(),
         )
     }
 
