@@ -161,7 +161,7 @@ impl Application {
         let openapi_json = web::Data::new(routes::operations::OpenApiJson::new(
             openapi::document_json(),
         ));
-        let origins = web::Data::new(settings.origins());
+        let origins = settings.origins();
         let limiter = settings.limits().map(|l| {
             web::Data::new(middleware::rate_limit::RateLimiter::new(
                 l,
@@ -184,7 +184,6 @@ impl Application {
                 .app_data(schemas.clone())
                 .app_data(catalogue.clone())
                 .app_data(openapi_json.clone())
-                .app_data(origins.clone())
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .configure(routes::configure)
                 .into_app()
@@ -211,7 +210,10 @@ impl Application {
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))
-                .wrap(from_fn(middleware::cors::cors))
+                .wrap(origins.cors())
+                // The preflights actix-cors refuses (a method or header not allowed) get the
+                // problem+json envelope too.
+                .wrap(ErrorHandlers::new().default_handler(error::problemize))
                 .wrap(from_fn(metrics::track))
                 .wrap(TracingLogger::default())
         })

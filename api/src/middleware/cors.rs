@@ -1,23 +1,43 @@
-//! Cross-origin requests from browsers. Seats authenticate with a bearer token, never a
-//! cookie, so a page on another origin can do nothing a script could not do anyway: any
-//! origin is allowed by default (`--cors-origins` narrows it). Preflights are answered here;
+//! Cross-origin requests from browsers, by `actix-cors`. Seats authenticate with a bearer
+//! token, never a cookie, so a page on another origin can do nothing a script could not do
+//! anyway: any origin is allowed by default (`--cors-origins` narrows it). Preflights are
+//! answered for every method the API has (DELETE included: a page cancels a seek with it);
 //! actual responses get `Access-Control-Allow-Origin` and the headers a client needs to read.
+//! A request from an origin that is not allowed is served without CORS headers (the browser
+//! then keeps the answer from the page), never refused by the server.
 
-use actix_web::body::{BoxBody, EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_cors::Cors;
 use actix_web::http::Method;
-use actix_web::middleware::Next;
-use actix_web::{web, HttpResponse};
 
 /// Request headers a page may send.
-pub const ALLOWED_HEADERS: &str =
-    "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID";
+pub const ALLOWED_HEADERS: [&str; 6] = [
+    "Authorization",
+    "Content-Type",
+    "If-Match",
+    "If-None-Match",
+    "Idempotency-Key",
+    "Last-Event-ID",
+];
 /// Response headers a page may read.
-pub const EXPOSED_HEADERS: &str = "ETag, Link, Location, Retry-After, X-Request-Id, \
-     Idempotency-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
-/// Methods a page may use.
-pub const ALLOWED_METHODS: &str = "GET, HEAD, POST, OPTIONS";
+pub const EXPOSED_HEADERS: [&str; 9] = [
+    "ETag",
+    "Link",
+    "Location",
+    "Retry-After",
+    "X-Request-Id",
+    "Idempotency-Replayed",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+];
+/// Methods a page may use: every method a route of the API answers.
+pub const ALLOWED_METHODS: [Method; 5] = [
+    Method::GET,
+    Method::HEAD,
+    Method::POST,
+    Method::DELETE,
+    Method::OPTIONS,
+];
 
 /// Which origins may call the API from a browser.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,61 +62,24 @@ impl Origins {
         )
     }
 
-    /// The `Access-Control-Allow-Origin` value for a request from `origin`, if allowed.
-    fn allow(&self, origin: &str) -> Option<HeaderValue> {
+    /// The middleware for these origins (see the module documentation). Built per HTTP
+    /// worker: `Cors` is the factory actix clones into each.
+    pub fn cors(&self) -> Cors {
+        let cors = Cors::default()
+            .allowed_methods(ALLOWED_METHODS)
+            .allowed_headers(ALLOWED_HEADERS)
+            .expose_headers(EXPOSED_HEADERS)
+            .max_age(86_400)
+            .block_on_origin_mismatch(false);
         match self {
-            Origins::Any => Some(HeaderValue::from_static("*")),
+            // `*`, not the caller's origin echoed: no credentials travel, and caches can
+            // share the answer.
+            Origins::Any => cors.allow_any_origin().send_wildcard(),
             Origins::Listed(list) => list
                 .iter()
-                .any(|o| o == origin)
-                .then(|| HeaderValue::from_str(origin).ok())
-                .flatten(),
+                .fold(cors, |cors, origin| cors.allowed_origin(origin)),
         }
     }
-}
-
-/// The middleware (see the module documentation). Reads [`Origins`] from the app data.
-///
-/// # Errors
-/// Whatever the inner service returns.
-pub async fn cors(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody, BoxBody>>, actix_web::Error> {
-    let origins = req.app_data::<web::Data<Origins>>().cloned();
-    let allowed = match (origins, req.headers().get(header::ORIGIN)) {
-        (Some(origins), Some(origin)) => origin.to_str().ok().and_then(|o| origins.allow(o)),
-        _ => None,
-    };
-    let Some(allow_origin) = allowed else {
-        return Ok(next.call(req).await?.map_into_left_body());
-    };
-    let preflight = req.method() == Method::OPTIONS
-        && req
-            .headers()
-            .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
-    if preflight {
-        let res = HttpResponse::NoContent()
-            .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin))
-            .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS))
-            .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS))
-            .insert_header((header::ACCESS_CONTROL_MAX_AGE, "86400"))
-            .insert_header((header::VARY, "Origin"))
-            .finish();
-        return Ok(req.into_response(res).map_into_right_body());
-    }
-    let mut res = next.call(req).await?;
-    let headers = res.headers_mut();
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allow_origin);
-    headers.insert(
-        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static(EXPOSED_HEADERS),
-    );
-    headers.append(
-        HeaderName::from_static("vary"),
-        HeaderValue::from_static("Origin"),
-    );
-    Ok(res.map_into_left_body())
 }
 
 #[cfg(test)]
@@ -106,9 +89,10 @@ mod tests {
     #[test]
     fn origins_are_any_or_an_exact_list() {
         assert_eq!(Origins::parse("*"), Origins::Any);
-        let listed = Origins::parse("https://a.example, https://b.example/");
-        assert!(listed.allow("https://b.example").is_some());
-        assert!(listed.allow("https://c.example").is_none());
-        assert_eq!(Origins::Any.allow("null").unwrap(), "*");
+        assert_eq!(
+            Origins::parse("https://a.example, https://b.example/"),
+            Origins::Listed(vec!["https://a.example".into(), "https://b.example".into()])
+        );
+        assert_eq!(Origins::parse(""), Origins::Listed(vec![]));
     }
 }

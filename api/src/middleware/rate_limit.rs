@@ -4,8 +4,12 @@
 //! [`super::client_address`]); creating games, joining seats, creating players and seeking draw
 //! from a separate, tighter budget per address (they write rows that outlive the request).
 //! Every response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (the
-//! IETF draft's fields); a request over budget is a 429 `rate_limited` with `Retry-After`, and
-//! is not processed.
+//! IETF draft's fields; `Reset` is the seconds until the next request unit is back, which on a
+//! 429 is its `Retry-After`); a request over budget is a 429 `rate_limited` with
+//! `Retry-After`, and is not processed.
+//!
+//! Written here rather than with `governor`: its keyed limiter reports the remaining burst but
+//! not when the next unit comes back, which `RateLimit-Reset` needs to be exact.
 //!
 //! What a client controls cannot buy it a budget: the limiter reads the path the router
 //! matches (so `/v1/%67ames` is `/v1/games`), the credentials through the one parser every
@@ -86,7 +90,9 @@ struct Verdict {
     allowed: bool,
     limit: u32,
     remaining: u32,
-    /// Seconds until the budget is full again.
+    /// Seconds until the next request unit is back in the budget (0 when it is full): on a
+    /// 429 exactly `Retry-After`, so a client that sees `RateLimit-Remaining: 0` waits this
+    /// long, whichever header it reads.
     reset: u64,
     /// Seconds until one request is allowed again.
     retry_after: u64,
@@ -155,12 +161,23 @@ impl RateLimiter {
             bucket.tokens -= 1.0;
         }
         let secs = |missing: f64| (missing.max(0.0) / budget.per_second).ceil() as u64;
+        // What the next whole unit still lacks (none when the bucket is full).
+        let next_unit = if bucket.tokens >= cap {
+            0.0
+        } else {
+            bucket.tokens.floor() + 1.0 - bucket.tokens
+        };
+        let retry_after = secs(1.0 - bucket.tokens).max(1);
         Verdict {
             allowed,
             limit: budget.burst,
             remaining: bucket.tokens.floor() as u32,
-            reset: secs(cap - bucket.tokens),
-            retry_after: secs(1.0 - bucket.tokens).max(1),
+            reset: if allowed {
+                secs(next_unit)
+            } else {
+                retry_after
+            },
+            retry_after,
         }
     }
 }
@@ -278,7 +295,10 @@ mod tests {
         );
         assert_eq!(remaining[0].remaining, 2);
         assert_eq!(remaining[3].retry_after, 1);
-        assert_eq!(remaining[3].reset, 3);
+        // Issue 39: a 429's RateLimit-Reset agrees with its Retry-After (it said 3, the time
+        // until the whole burst was back).
+        assert_eq!(remaining[3].reset, remaining[3].retry_after);
+        assert_eq!(remaining[0].reset, 1, "one unit spent, back in a second");
         // Another client has its own bucket.
         assert!(l.draw(Class::Token, 2, t0).allowed);
         // One second later one request fits again.
@@ -287,7 +307,14 @@ mod tests {
         assert!(l.draw(Class::Lobby, 1, t0).allowed);
         let v = l.draw(Class::Lobby, 1, t0);
         assert!(!v.allowed);
-        assert_eq!(v.retry_after, 2);
+        assert_eq!((v.retry_after, v.reset), (2, 2));
+        // Half a unit back: the next one in one more second.
+        let v = l.draw(Class::Lobby, 1, t0 + Duration::from_secs(1));
+        assert!(!v.allowed);
+        assert_eq!((v.retry_after, v.reset), (1, 1));
+        // Another budget, one unit spent: back within a second.
+        let v = l.draw(Class::Address, 9, t0);
+        assert!(v.allowed && v.reset == 1 && v.remaining == 9);
     }
 
     #[test]
