@@ -164,3 +164,41 @@ fn tr_act_d_2_a_repeated_failed_search_cannot_hold_the_round() {
     s.draw_pile.retain(|c| *c != Card::Violet);
     refused(&mut s, W, search_for_violet(), e::CARDS_NOT_IN_HAND);
 }
+
+/// A game recorded by the rules-version-1 engine before version 2 existed
+/// (`fixtures/version-1-seed-3.json`: 3 seats, seed 3, the uniformly random driver, two failed
+/// searches among its 229 actions; the config stored without `failed_pile_search`). Today's
+/// engine, set up as version 1 with the same seed, answers every recorded action with exactly
+/// the recorded events and ends in the recorded state: old games replay as they did.
+#[test]
+fn a_game_recorded_under_version_1_replays_exactly() {
+    let fixture: Value =
+        serde_json::from_str(include_str!("fixtures/version-1-seed-3.json")).unwrap();
+    let recorded_setup: Vec<Event> = serde_json::from_value(fixture["setup"].clone()).unwrap();
+    assert!(fixture["setup"][0]["config"]
+        .get("failed_pile_search")
+        .is_none());
+    let mut rng = rng(fixture["seed"].as_u64().unwrap());
+    let setup = Tyros::setup(&Config::defaults(1), 3, &mut rng).unwrap();
+    assert_eq!(setup, recorded_setup);
+    let mut state = Tyros::replay(&setup);
+    let mut failed_searches = 0;
+    for (i, step) in fixture["steps"].as_array().unwrap().iter().enumerate() {
+        let seat: Seat = serde_json::from_value(step["seat"].clone()).unwrap();
+        let action: Action = serde_json::from_value(step["action"].clone()).unwrap();
+        let recorded: Vec<Event> = serde_json::from_value(step["events"].clone()).unwrap();
+        let events = Tyros::decide(&state, seat, &action, &mut rng).unwrap();
+        assert_eq!(events, recorded, "action {i}: {action:?}");
+        failed_searches += events
+            .iter()
+            .filter(|e| matches!(e, Event::PileSearchFailed { .. }))
+            .count();
+        for event in &events {
+            Tyros::evolve(&mut state, event);
+        }
+    }
+    assert_eq!(failed_searches, 2);
+    let recorded_end: State = serde_json::from_value(fixture["final_state"].clone()).unwrap();
+    assert_eq!(state, recorded_end);
+    assert!(Tyros::outcome(&state).is_some());
+}
