@@ -92,6 +92,49 @@ impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for StrictJson<T> {
     }
 }
 
+/// The body of a POST that takes none (resign, reclaim, abort, start, token rotation): nothing,
+/// or an empty JSON object (what many clients send by habit). Anything else is refused as any
+/// unknown field is (400 `invalid_body`), so a client that believes it sends an option learns
+/// that the server knows none, instead of the request being carried out without it.
+#[derive(Debug)]
+pub struct NoBody;
+
+impl FromRequest for NoBody {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(_req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let mut payload = payload.take();
+        Box::pin(async move {
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|e| ApiError::bad_request("bad_body", e.to_string()))?;
+                if body.len() + chunk.len() > BODY_LIMIT {
+                    return Err(too_large());
+                }
+                body.extend_from_slice(&chunk);
+            }
+            if body.iter().all(u8::is_ascii_whitespace) {
+                return Ok(NoBody);
+            }
+            match parse(&body) {
+                Ok(Value::Object(fields)) if fields.is_empty() => Ok(NoBody),
+                Ok(Value::Object(fields)) => Err(ApiError::bad_request(
+                    "invalid_body",
+                    format!(
+                        "this request takes no body: unknown field {:?}",
+                        fields.keys().next().map_or("", String::as_str)
+                    ),
+                )),
+                _ => Err(ApiError::bad_request(
+                    "invalid_body",
+                    "this request takes no body (or an empty JSON object)",
+                )),
+            }
+        })
+    }
+}
+
 /// Parses JSON text into a tree, refusing duplicate keys in any object.
 ///
 /// # Errors

@@ -8,7 +8,7 @@ use crate::caching::{self, Audience, Lifetime};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{Bearer, GameId, Idempotency, SeatToken, StrictJson};
+use crate::extract::{Bearer, GameId, Idempotency, NoBody, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::service::lobby_keys::{Answer, LobbyKey};
 use crate::state::AppState;
@@ -401,7 +401,7 @@ pub async fn join_seat(
 /// The open seats are closed: the taken seats keep their playing order and are numbered from
 /// 0 again (read your `seat` from the answer). Refused while fewer seats are taken than the
 /// game needs. Games created full, and games whose last open seat is joined, start by
-/// themselves. Needs a seat token of the game.
+/// themselves. Needs a seat token of the game. It takes no body (or `{}`).
 #[utoipa::path(
     tag = "games",
     params(("id" = Uuid, Path, description = "Game id")),
@@ -409,7 +409,7 @@ pub async fn join_seat(
     responses(
         (status = 200, description = "Started; the game document for the caller", body = GameDocument,
          headers(("ETag" = String, description = "Of the started game, for the caller"))),
-        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 400, description = "Malformed id, or a body (`invalid_id`, `invalid_body`)"),
         (status = 401, description = "Missing or unknown token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -421,6 +421,7 @@ pub async fn start_game(
     state: Data<AppState>,
     GameId(id): GameId,
     token: SeatToken,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let (doc, etag) = state
         .db(move |conn, cx| lobby::start_by(conn, cx, id, &token))

@@ -7,7 +7,7 @@ use actix_web::{post, HttpResponse};
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{GameId, SeatNumber, SeatToken};
+use crate::extract::{GameId, NoBody, SeatNumber, SeatToken};
 use crate::service::lifecycle;
 use crate::state::AppState;
 
@@ -16,8 +16,8 @@ use crate::state::AppState;
 /// The seat leaves the game for good (`seat_resigned` in the log). With fewer than two seats
 /// left in the game it ends (`finished`, the remaining seat wins, `ended_by: resignation`);
 /// otherwise the server's bot plays on for the seat (`bot_took_over`) and the game's outcome
-/// ranks the seat below every seat that plays to the end, whatever its score. Any body is
-/// ignored.
+/// ranks the seat below every seat that plays to the end, whatever its score. It takes no
+/// body (or `{}`).
 #[utoipa::path(
     tag = "play",
     params(
@@ -27,7 +27,7 @@ use crate::state::AppState;
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Resigned; the game after it for the caller, and the events written", body = ActionResponse),
-        (status = 400, description = "Malformed id or seat (`invalid_id`, `invalid_seat_number`)"),
+        (status = 400, description = "Malformed id or seat, or a body (`invalid_id`, `invalid_seat_number`, `invalid_body`)"),
         (status = 401, description = "Missing or unknown token"),
         (status = 403, description = "Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`)"),
         (status = 404, description = "No such game"),
@@ -40,6 +40,7 @@ pub async fn resign(
     GameId(id): GameId,
     SeatNumber(seat): SeatNumber,
     token: SeatToken,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let answer = state
         .db(move |conn, cx| lifecycle::resign(conn, cx, id, seat, &token))
@@ -52,7 +53,7 @@ pub async fn resign(
 /// After a seat's clock ran out with `on_timeout: bot`, the server's bot plays it
 /// (`taken_over`). Its player takes it back here (`seat_reclaimed` in the log): the seat's
 /// legal actions are the player's again, and its clock starts afresh (a full per-move time or
-/// Fischer bank). Any body is ignored.
+/// Fischer bank). It takes no body (or `{}`).
 #[utoipa::path(
     tag = "play",
     params(
@@ -62,7 +63,7 @@ pub async fn resign(
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Reclaimed; the game after it for the caller, and the events written", body = ActionResponse),
-        (status = 400, description = "Malformed id or seat (`invalid_id`, `invalid_seat_number`)"),
+        (status = 400, description = "Malformed id or seat, or a body (`invalid_id`, `invalid_seat_number`, `invalid_body`)"),
         (status = 401, description = "Missing or unknown token"),
         (status = 403, description = "Token of another game, or of another seat (`token_for_other_game`, `not_your_seat`)"),
         (status = 404, description = "No such game"),
@@ -75,6 +76,7 @@ pub async fn reclaim(
     GameId(id): GameId,
     SeatNumber(seat): SeatNumber,
     token: SeatToken,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let answer = state
         .db(move |conn, cx| lifecycle::reclaim(conn, cx, id, seat, &token))
@@ -87,14 +89,14 @@ pub async fn reclaim(
 /// While no seat has made its first move (an open game, or a started one before its first
 /// action, a bot's included), any seated player may end the game: it is `aborted`, with no
 /// winner (`game_aborted` in the log of a started game; an open game ends without an event).
-/// Any body is ignored.
+/// It takes no body (or `{}`).
 #[utoipa::path(
     tag = "play",
     params(("id" = Uuid, Path, description = "Game id")),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "Aborted; the game after it for the caller, and the events written", body = ActionResponse),
-        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 400, description = "Malformed id, or a body (`invalid_id`, `invalid_body`)"),
         (status = 401, description = "Missing or unknown token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -106,6 +108,7 @@ pub async fn abort(
     state: Data<AppState>,
     GameId(id): GameId,
     token: SeatToken,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let answer = state
         .db(move |conn, cx| lifecycle::abort(conn, cx, id, &token))

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{Idempotency, PlayerToken, StrictJson};
+use crate::extract::{Idempotency, NoBody, PlayerToken, StrictJson};
 use crate::service::lobby_keys::LobbyKey;
 use crate::service::players;
 use crate::state::AppState;
@@ -99,7 +99,7 @@ pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpRespons
 ///
 /// The new token is in the answer, once; the old one stops working with this request, in
 /// every server process, and the player's open streams end (reconnect with the new token).
-/// Any body is ignored. With an `Idempotency-Key`, a retry with the old token and the same key
+/// It takes no body (or `{}`). With an `Idempotency-Key`, a retry with the old token and the same key
 /// gets the same new token (`Idempotency-Replayed: true`) although the old one no longer
 /// works otherwise: a lost answer does not lose the player.
 #[utoipa::path(
@@ -111,7 +111,7 @@ pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpRespons
     responses(
         (status = 200, description = "The new token (or replayed)", body = RotatedToken,
          headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
-        (status = 400, description = "A credential in the query string, a bad key (`token_in_query`, `invalid_idempotency_key`)"),
+        (status = 400, description = "A credential in the query string, a bad key, a body (`token_in_query`, `invalid_idempotency_key`, `invalid_body`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
         (status = 422, description = "Key used with another token (`idempotency_key_reused`)"),
     )
@@ -121,6 +121,7 @@ pub async fn rotate_token(
     state: Data<AppState>,
     token: PlayerToken,
     Idempotency(key): Idempotency,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let key = key
         .map(|k| {

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{Idempotency, PlayerToken, StrictJson};
+use crate::extract::{Idempotency, NoBody, PlayerToken, StrictJson};
 use crate::service::lobby_keys::LobbyKey;
 use crate::service::seeks::{self, SeekPlan};
 use crate::state::AppState;
@@ -122,14 +122,15 @@ pub async fn get_seek(state: Data<AppState>, id: Path<String>) -> Result<HttpRes
 
 /// Cancel a seek.
 ///
-/// Only with its player's token; refused once the seek was matched, cancelled or expired.
+/// Only with its player's token; refused once the seek was matched, cancelled or expired. It
+/// takes no body (or `{}`).
 #[utoipa::path(
     tag = "players",
     params(("id" = Uuid, Path, description = "Seek id")),
     security(("player_token" = [])),
     responses(
         (status = 200, description = "Cancelled", body = Seek),
-        (status = 400, description = "A credential in the query string (`token_in_query`)"),
+        (status = 400, description = "A credential in the query string, or a body (`token_in_query`, `invalid_body`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
         (status = 403, description = "Another player's seek (`not_your_seek`)"),
         (status = 404, description = "No such seek (`seek_not_found`)"),
@@ -141,6 +142,7 @@ pub async fn cancel_seek(
     state: Data<AppState>,
     token: PlayerToken,
     id: Path<String>,
+    _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = seek_id(&id)?;
     let seek = state

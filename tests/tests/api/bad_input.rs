@@ -358,3 +358,95 @@ async fn unknown_query_parameters_are_refused_naming_the_parameter() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.version(&game).await, 6);
 }
+
+/// Issue 39: a POST (or DELETE) that takes no body refuses one, as strict input refuses any
+/// unknown field (resign with `{"really":true}` used to resign), and changes nothing; no body
+/// or `{}` (what the web client sends) is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_on_bodiless_requests_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 31).await;
+    let id = &game.id;
+    let ann = app.create_player("Ann").await;
+    let (status, seek) = crate::helpers::json_of(
+        app.req(Method::POST, "/v1/seeks", Some(&ann.token))
+            .json(&json!({"type": "tycoon", "seats": 2}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{seek}");
+    let seek_path = format!("/v1/seeks/{}", seek["seek_id"].as_str().unwrap());
+    let requests = [
+        (
+            Method::POST,
+            format!("/v1/games/{id}/seats/0/resign"),
+            &game.tokens[0],
+        ),
+        (
+            Method::POST,
+            format!("/v1/games/{id}/seats/0/reclaim"),
+            &game.tokens[0],
+        ),
+        (
+            Method::POST,
+            format!("/v1/games/{id}/abort"),
+            &game.tokens[0],
+        ),
+        (
+            Method::POST,
+            format!("/v1/games/{id}/start"),
+            &game.tokens[0],
+        ),
+        (Method::POST, "/v1/players/me/token".to_string(), &ann.token),
+        (Method::DELETE, seek_path.clone(), &ann.token),
+    ];
+    let events = stored_event_count(&app, &game);
+    for body in [
+        json!({"really": true}),
+        json!({"x": 1}),
+        json!([]),
+        json!("yes"),
+    ] {
+        for (method, path, token) in &requests {
+            let res = app
+                .req(method.clone(), path, Some(token))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_problem(res, StatusCode::BAD_REQUEST, "invalid_body").await;
+        }
+    }
+    assert_eq!(stored_event_count(&app, &game), events, "nothing written");
+    let (_, doc) = app
+        .get_json(&format!("/v1/games/{id}"), Some(&game.tokens[0]))
+        .await;
+    assert_eq!(doc["status"], "active");
+    assert_eq!(doc["seats"][0]["status"], "playing", "{doc}");
+    // The old player token still works, and the seek still waits.
+    let (status, me) = app.get_json("/v1/players/me", Some(&ann.token)).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    let (_, still) = app.get_json(&seek_path, None).await;
+    assert_eq!(still["status"], "waiting", "{still}");
+
+    // `{}` and no body at all are what a body-less request may carry.
+    let res = app
+        .req(Method::DELETE, &seek_path, Some(&ann.token))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{id}/seats/0/resign"),
+            Some(&game.tokens[0]),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}
