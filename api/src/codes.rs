@@ -32,6 +32,7 @@ pub const API_CODES: &[(&str, &str)] = &[
     ("seek_not_found", "404, no seek with this id"),
     ("name_taken", "409, another player has this name (names are compared after Unicode case folding)"),
     ("seek_not_waiting", "409, the seek is matched, cancelled or expired already"),
+    ("token_rotated_concurrently", "409, another request rotated the same player token at the same moment and won; the caller's token no longer works"),
     ("rated_game_with_bots", "422, a rated game cannot have a seat of the server's bot (nor be filled with bots)"),
     ("rated_game_needs_players", "422, every seat of a rated game belongs to a player: take it with a player token"),
     ("not_your_seat", "403, the token is another seat's of this game (resign and reclaim take the seat's own token)"),

@@ -47,6 +47,7 @@ const ADVICE: &[(&str, &str)] = &[
     ("rated_game_with_bots", "Leave the seats open for players, or make the game unrated (`rated: false`)."),
     ("rated_game_needs_players", "Take your seat with `{\"me\": true}` and a player token, and leave the others open for players to join."),
     ("seek_not_waiting", "Read the seek (`GET /v1/seeks/{id}`): a matched seek names its game."),
+    ("token_rotated_concurrently", "Two rotations of one token raced and the other won: use the token it answered. Send an `Idempotency-Key` with a rotation so that a retry gets the same new token."),
     ("missing_token", "Send the seat's token as `Authorization: Bearer <token>`."),
     ("invalid_token", "Send the token a seat was given, as `Authorization: Bearer <token>` (the scheme in any case, one or more spaces, the token)."),
     ("token_for_other_game", "Use the token of a seat of this game; each seat's token works for its own game only."),

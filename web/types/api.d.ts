@@ -159,7 +159,7 @@ export interface paths {
          * @description While no seat has made its first move (an open game, or a started one before its first
          *     action, a bot's included), any seated player may end the game: it is `aborted`, with no
          *     winner (`game_aborted` in the log of a started game; an open game ends without an event).
-         *     Any body is ignored.
+         *     It takes no body (or `{}`).
          */
         post: operations["abort"];
         delete?: never;
@@ -330,7 +330,7 @@ export interface paths {
          * @description After a seat's clock ran out with `on_timeout: bot`, the server's bot plays it
          *     (`taken_over`). Its player takes it back here (`seat_reclaimed` in the log): the seat's
          *     legal actions are the player's again, and its clock starts afresh (a full per-move time or
-         *     Fischer bank). Any body is ignored.
+         *     Fischer bank). It takes no body (or `{}`).
          */
         post: operations["reclaim"];
         delete?: never;
@@ -353,8 +353,8 @@ export interface paths {
          * @description The seat leaves the game for good (`seat_resigned` in the log). With fewer than two seats
          *     left in the game it ends (`finished`, the remaining seat wins, `ended_by: resignation`);
          *     otherwise the server's bot plays on for the seat (`bot_took_over`) and the game's outcome
-         *     ranks the seat below every seat that plays to the end, whatever its score. Any body is
-         *     ignored.
+         *     ranks the seat below every seat that plays to the end, whatever its score. It takes no
+         *     body (or `{}`).
          */
         post: operations["resign"];
         delete?: never;
@@ -377,7 +377,7 @@ export interface paths {
          * @description The open seats are closed: the taken seats keep their playing order and are numbered from
          *     0 again (read your `seat` from the answer). Refused while fewer seats are taken than the
          *     game needs. Games created full, and games whose last open seat is joined, start by
-         *     themselves. Needs a seat token of the game.
+         *     themselves. Needs a seat token of the game. It takes no body (or `{}`).
          */
         post: operations["start_game"];
         delete?: never;
@@ -593,7 +593,7 @@ export interface paths {
          * Replace the caller's token.
          * @description The new token is in the answer, once; the old one stops working with this request, in
          *     every server process, and the player's open streams end (reconnect with the new token).
-         *     Any body is ignored. With an `Idempotency-Key`, a retry with the old token and the same key
+         *     It takes no body (or `{}`). With an `Idempotency-Key`, a retry with the old token and the same key
          *     gets the same new token (`Idempotency-Replayed: true`) although the old one no longer
          *     works otherwise: a lost answer does not lose the player.
          */
@@ -671,7 +671,8 @@ export interface paths {
         post?: never;
         /**
          * Cancel a seek.
-         * @description Only with its player's token; refused once the seek was matched, cancelled or expired.
+         * @description Only with its player's token; refused once the seek was matched, cancelled or expired. It
+         *     takes no body (or `{}`).
          */
         delete: operations["cancel_seek"];
         options?: never;
@@ -3836,6 +3837,7 @@ export interface components {
              *     - `seek_not_found`: 404, no seek with this id
              *     - `name_taken`: 409, another player has this name (names are compared after Unicode case folding)
              *     - `seek_not_waiting`: 409, the seek is matched, cancelled or expired already
+             *     - `token_rotated_concurrently`: 409, another request rotated the same player token at the same moment and won; the caller's token no longer works
              *     - `rated_game_with_bots`: 422, a rated game cannot have a seat of the server's bot (nor be filled with bots)
              *     - `rated_game_needs_players`: 422, every seat of a rated game belongs to a player: take it with a player token
              *     - `not_your_seat`: 403, the token is another seat's of this game (resign and reclaim take the seat's own token)
@@ -7120,7 +7122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponse"];
                 };
             };
-            /** @description Malformed id (`invalid_id`) */
+            /** @description Malformed id, or a body (`invalid_id`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7911,7 +7913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponse"];
                 };
             };
-            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            /** @description Malformed id or seat, or a body (`invalid_id`, `invalid_seat_number`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8009,7 +8011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponse"];
                 };
             };
-            /** @description Malformed id or seat (`invalid_id`, `invalid_seat_number`) */
+            /** @description Malformed id or seat, or a body (`invalid_id`, `invalid_seat_number`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8107,7 +8109,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameDocument"];
                 };
             };
-            /** @description Malformed id (`invalid_id`) */
+            /** @description Malformed id, or a body (`invalid_id`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,7 +8798,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedToken"];
                 };
             };
-            /** @description A credential in the query string, a bad key (`token_in_query`, `invalid_idempotency_key`) */
+            /** @description A credential in the query string, a bad key, a body (`token_in_query`, `invalid_idempotency_key`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8807,6 +8809,15 @@ export interface operations {
             };
             /** @description Missing, unknown or rotated player token, or a seat token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another rotation of the same token won a race with this one (`token_rotated_concurrently`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9098,7 +9109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Seek"];
                 };
             };
-            /** @description A credential in the query string (`token_in_query`) */
+            /** @description A credential in the query string, or a body (`token_in_query`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -113,6 +113,7 @@ pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpRespons
          headers(("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
         (status = 400, description = "A credential in the query string, a bad key, a body (`token_in_query`, `invalid_idempotency_key`, `invalid_body`)"),
         (status = 401, description = "Missing, unknown or rotated player token, or a seat token"),
+        (status = 409, description = "Another rotation of the same token won a race with this one (`token_rotated_concurrently`)"),
         (status = 422, description = "Key used with another token (`idempotency_key_reused`)"),
     )
 )]

@@ -145,7 +145,8 @@ pub fn create(
 /// answer lost on the way does not lose the player.
 ///
 /// # Errors
-/// 401; 422 `idempotency_key_reused`; store errors.
+/// 401; 409 `token_rotated_concurrently` when another rotation of the same token committed
+/// first; 422 `idempotency_key_reused`; store errors.
 pub fn rotate(
     conn: &mut PooledConn,
     cx: &Context,
@@ -159,13 +160,19 @@ pub fn rotate(
     let mut rotated = None;
     let work = |conn: &mut PgConnection| {
         let player = require_player(conn, cx, token)?;
-        let token = new_token(key.as_ref());
-        store::rotate_player_token(conn, player.id, &token)?;
-        cx.known_tokens.learn(&token);
+        let new = new_token(key.as_ref());
+        if !store::rotate_player_token(conn, player.id, token.as_str(), &new)? {
+            return Err(ApiError::conflict(
+                "token_rotated_concurrently",
+                "another request rotated this token at the same moment; the token it \
+                 answered is the player's now, and this one no longer works",
+            ));
+        }
+        cx.known_tokens.learn(&new);
         rotated = Some(player.id);
         Ok(RotatedToken {
             player_id: player.id,
-            token,
+            token: new,
         })
     };
     let answer = lobby_keys::once_if_keyed(

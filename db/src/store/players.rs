@@ -66,25 +66,30 @@ pub fn get_player(conn: &mut PgConnection, id: Uuid) -> Result<Option<PlayerRow>
         .optional()?)
 }
 
-/// Replaces player `id`'s token by `token`: the old one stops working with this commit.
+/// Replaces player `id`'s token `old` by `new`: the old one stops working with this commit.
+/// Only while `old` is still the player's token: of two rotations at once, the second waits
+/// for the first's row lock and then finds `old` gone, so it changes nothing and answers
+/// `false` (a caller that would otherwise be locked out by a token it never saw learns so).
 ///
 /// # Errors
-/// `NotFound`; `Unavailable`/`Database`.
+/// `Unavailable`/`Database`.
 pub fn rotate_player_token(
     conn: &mut PgConnection,
     id: Uuid,
-    token: &str,
-) -> Result<(), StoreError> {
-    let changed = diesel::update(players::table.find(id))
-        .set((
-            players::token_sha256.eq(hash_token(token).to_vec()),
-            players::token_rotated_at.eq(now),
-        ))
-        .execute(conn)?;
-    if changed == 0 {
-        return Err(StoreError::NotFound);
-    }
-    Ok(())
+    old: &str,
+    new: &str,
+) -> Result<bool, StoreError> {
+    let changed = diesel::update(
+        players::table
+            .find(id)
+            .filter(players::token_sha256.eq(hash_token(old).to_vec())),
+    )
+    .set((
+        players::token_sha256.eq(hash_token(new).to_vec()),
+        players::token_rotated_at.eq(now),
+    ))
+    .execute(conn)?;
+    Ok(changed == 1)
 }
 
 /// A `ratings` row.

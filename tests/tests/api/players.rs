@@ -738,3 +738,49 @@ async fn seeks_match_players_into_a_game_and_fill_with_bots_when_asked() {
     );
     assert_eq!(doc["rated"], false);
 }
+
+/// Issue 39: two rotations of one token at once both answered 200 and only one new token
+/// worked, locking the other caller out without telling it. They are serialized on the old
+/// token: in every round exactly one wins (200, its token works) and every other caller is
+/// told (409 `token_rotated_concurrently`, or 401 when it came after the commit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_rotations_of_one_token_have_one_winner_and_the_others_are_told() {
+    let app = std::sync::Arc::new(spawn_app().await);
+    let mut token = app.create_player("Rotor").await.token;
+    let mut conflicts = 0;
+    for round in 0..15 {
+        let tasks: Vec<_> = (0..4)
+            .map(|_| {
+                let (app, token) = (app.clone(), token.clone());
+                tokio::spawn(async move {
+                    let res =
+                        post_json(&app, "/v1/players/me/token", Some(&token), json!({})).await;
+                    let status = res.status();
+                    (status, res.json::<Value>().await.unwrap())
+                })
+            })
+            .collect();
+        let mut winners = Vec::new();
+        for task in tasks {
+            let (status, body) = task.await.unwrap();
+            match status {
+                StatusCode::OK => winners.push(body["token"].as_str().unwrap().to_string()),
+                StatusCode::CONFLICT => {
+                    assert_eq!(body["code"], "token_rotated_concurrently");
+                    conflicts += 1;
+                }
+                StatusCode::UNAUTHORIZED => assert_eq!(body["code"], "invalid_token"),
+                other => panic!("round {round}: {other} {body}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "round {round}: {winners:?}");
+        token = winners.pop().unwrap();
+        let (status, me) = app.get_json("/v1/players/me", Some(&token)).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "round {round}: the winner's token works: {me}"
+        );
+    }
+    eprintln!("{conflicts} rotations lost a race and were told so");
+}
