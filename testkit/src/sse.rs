@@ -55,6 +55,20 @@ impl Reader {
         }
     }
 
+    /// Reads until the server ends the stream, skipping what comes before the end.
+    ///
+    /// # Panics
+    /// When the stream fails, or stays open for [`PATIENCE`]: a guard against a hang, not a
+    /// timing assertion.
+    pub async fn ended(&mut self) {
+        let end = async {
+            while let Some(_skipped) = self.res.chunk().await.expect("the stream fails") {}
+        };
+        tokio::time::timeout(PATIENCE, end)
+            .await
+            .expect("the stream stays open");
+    }
+
     /// Messages up to and including the next `version` message.
     pub async fn batch(&mut self) -> Vec<Message> {
         let mut out = Vec::new();

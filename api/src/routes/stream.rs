@@ -22,8 +22,9 @@ use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
+use crate::service::caller;
 use crate::service::history::{self, LogAccess};
-use crate::state::{wait_for_change, AppState, Signal};
+use crate::state::{wait_for_change, AppState, PlayerSignal, Signal};
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
@@ -87,6 +88,17 @@ pub async fn stream_game(
     LastEventId(last_event_id): LastEventId,
 ) -> Result<HttpResponse, ApiError> {
     let after = q.after.map(|a| a.get()).or(last_event_id).unwrap_or(0);
+    // A player's token ends the stream when it is rotated: hear the rotation from before
+    // the first read (which checks the token again), so that none slips in between.
+    let rotations = match bearer.token().filter(|t| t.is_player()).cloned() {
+        Some(token) => {
+            let player = state
+                .db_here(move |conn, cx, _| caller::require_player(conn, cx, &token))
+                .await?;
+            Some(state.hub.subscribe_player(player.id))
+        }
+        None => None,
+    };
     // Subscribe before the first read, so that no change slips in between.
     let rx = state.hub.subscribe(id);
     let b = bearer.clone();
@@ -120,6 +132,7 @@ pub async fn stream_game(
         id,
         bearer,
         rx,
+        rotations,
         after,
         sent_version: after,
         sent_status: None,
@@ -146,6 +159,8 @@ struct Follow {
     id: Uuid,
     bearer: Bearer,
     rx: broadcast::Receiver<Signal>,
+    /// With a player's token: that player's signals, for the rotation that ends the stream.
+    rotations: Option<broadcast::Receiver<PlayerSignal>>,
     /// The last seq read.
     after: i64,
     /// The last version announced to the client.
@@ -174,6 +189,19 @@ fn message(out: &mut Vec<u8>, event: &str, id: i64, data: &impl serde::Serialize
     // serde_json never writes a raw newline, so the data is one line.
     let _ = serde_json::to_writer(&mut *out, data);
     out.extend_from_slice(b"\n\n");
+}
+
+/// Waits for the player's token to be rotated (`true`; also when the hub is gone), or for
+/// signals to be missed (`false`: the rotation may be among them, so the stream reads again,
+/// and that read checks the token).
+async fn rotation(rotations: &mut broadcast::Receiver<PlayerSignal>) -> bool {
+    loop {
+        match rotations.recv().await {
+            Ok(PlayerSignal::Rotated) | Err(broadcast::error::RecvError::Closed) => return true,
+            Err(broadcast::error::RecvError::Lagged(_)) => return false,
+            Ok(_) => {}
+        }
+    }
 }
 
 impl Follow {
@@ -252,7 +280,20 @@ impl Follow {
             } else {
                 self.after
             };
-            match wait_for_change(&mut self.rx, known, deadline).await {
+            let change = wait_for_change(&mut self.rx, known, deadline);
+            let waited = match self.rotations.as_mut() {
+                Some(rotations) => tokio::select! {
+                    change = change => change,
+                    rotated = rotation(rotations) => {
+                        if rotated {
+                            return None;
+                        }
+                        Some(known)
+                    }
+                },
+                None => change.await,
+            };
+            match waited {
                 Some(at_least) => self.owed = Some(at_least),
                 None => return Some(Bytes::from_static(b": heartbeat\n\n")),
             }

@@ -784,3 +784,52 @@ async fn concurrent_rotations_of_one_token_have_one_winner_and_the_others_are_to
     }
     eprintln!("{conflicts} rotations lost a race and were told so");
 }
+
+/// Issue 39: the streams opened with a player token end when the token is rotated, by the
+/// rotation itself: the player's stream, and a game's stream the player follows with it
+/// (which used to stay open until the game's next change made it read again). Nothing moves
+/// in the game here, so only the rotation can end them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotation_ends_the_streams_opened_with_the_old_token() {
+    let app = spawn_app().await;
+    let ann = app.create_player("Ann").await;
+    let created = post_ok(
+        &app,
+        "/v1/games",
+        Some(&ann.token),
+        json!({"type": "tycoon", "seats": [{"me": true}, {"name": "Bob"}], "seed": 7}),
+    )
+    .await;
+    let id = created["game_id"].as_str().unwrap();
+    let mut game = sse::open(
+        &app,
+        &format!("/v1/games/{id}/stream"),
+        Some(&ann.token),
+        None,
+    )
+    .await;
+    game.batch().await;
+    let mut own = player_stream(&app, &ann.token, None).await;
+    let rotated_at = std::time::Instant::now();
+    post_ok(&app, "/v1/players/me/token", Some(&ann.token), json!({})).await;
+    own.ended().await;
+    let player_stream_ended = rotated_at.elapsed();
+    game.ended().await;
+    eprintln!(
+        "after the rotation the player stream ended in {player_stream_ended:?}, the game \
+         stream in {:?}",
+        rotated_at.elapsed()
+    );
+    // The old token opens neither again.
+    for path in [
+        "/v1/players/me/stream".to_string(),
+        format!("/v1/games/{id}/stream"),
+    ] {
+        let res = app
+            .req(Method::GET, &path, Some(&ann.token))
+            .send()
+            .await
+            .unwrap();
+        assert_problem(res, StatusCode::UNAUTHORIZED, "invalid_token").await;
+    }
+}
