@@ -280,7 +280,8 @@ export interface paths {
          *     the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
          *     not an error, so one client loop serves players and watchers alike. `after_version` (the
          *     version the client has, from an action's answer or a document) makes sure the answer is
-         *     not older, also where reads are served by a replica.
+         *     not older, also where reads are served by a replica; a version past the game's is refused
+         *     (400 `invalid_query`), since no answer can be that new.
          */
         get: operations["legal_actions"];
         put?: never;
@@ -7599,14 +7600,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One `LoggedEvent` JSON per line */
+            /** @description One `LoggedEvent` JSON per line; a finished game's export never changes (`Cache-Control: immutable`) */
             200: {
                 headers: {
+                    /** @description Strong, per start, version and viewer */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": components["schemas"]["LoggedEvent"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`) */
             400: {
@@ -7695,13 +7705,22 @@ export interface operations {
             /** @description Legal actions at `version` */
             200: {
                 headers: {
+                    /** @description Strong, per version and viewer */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id or query, or `after_version` past the game's version (`invalid_id`, `invalid_query`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -46,7 +46,7 @@ pub async fn list_events(
 ) -> Result<HttpResponse, ApiError> {
     let after = q.after.map_or(0, |a| a.get());
     if ndjson {
-        return export(state, id, after, bearer).await;
+        return export(req, state, id, after, bearer).await;
     }
     let limit = q.limit.map_or(100, |l| l.get());
     let audience = Audience::of(bearer.token().is_some());
@@ -100,8 +100,10 @@ fn page_tag(access: &history::LogAccess, page: &EventPage, after: i64, limit: i6
     tag = "history",
     params(("id" = Uuid, Path, description = "Game id"), ExportQuery),
     responses(
-        (status = 200, description = "One `LoggedEvent` JSON per line",
-         content_type = "application/x-ndjson", body = LoggedEvent),
+        (status = 200, description = "One `LoggedEvent` JSON per line; a finished game's export never changes (`Cache-Control: immutable`)",
+         content_type = "application/x-ndjson", body = LoggedEvent,
+         headers(("ETag" = String, description = "Strong, per start, version and viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 400, description = "Malformed id, bad or out-of-range query (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
@@ -110,22 +112,25 @@ fn page_tag(access: &history::LogAccess, page: &EventPage, after: i64, limit: i6
 )]
 #[get("/v1/games/{id}/events.ndjson")]
 pub async fn export_events(
+    req: HttpRequest,
     state: Data<AppState>,
     GameId(id): GameId,
     q: Query<ExportQuery>,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
-    export(state, id, q.after.map_or(0, |a| a.get()), bearer).await
+    export(req, state, id, q.after.map_or(0, |a| a.get()), bearer).await
 }
 
 /// Streams the log after `after` page by page; each page is one short database call.
 async fn export(
+    req: HttpRequest,
     state: Data<AppState>,
     id: uuid::Uuid,
     after: i64,
     bearer: Bearer,
 ) -> Result<HttpResponse, ApiError> {
     const PAGE: i64 = 500;
+    let audience = Audience::of(bearer.token().is_some());
     // A client asking for the events after `after` has seen the game at that version.
     let (access, first) = state
         .read_blocking(Some(after), move |conn, cx| {
@@ -134,6 +139,21 @@ async fn export(
             Ok((access, page))
         })
         .await?;
+    // The export holds the log from `after` up to the version of its first read, for the
+    // caller's view: that is its tag, and a finished game's export never changes.
+    let redaction = if access.finished { "open" } else { "live" };
+    let viewer = caching::viewer_tag(access.seat.map(|s| i32::from(s.0)));
+    let etag = format!("\"x{after}-{}-{redaction}-{viewer}\"", access.version);
+    let lifetime = if access.finished {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    if caching::not_modified(req.headers(), &etag) {
+        let mut res = HttpResponse::NotModified();
+        caching::mark(&mut res, &etag, audience, lifetime);
+        return Ok(res.finish());
+    }
     let state = state.into_inner();
     let access = Arc::new(access);
     let body = stream::unfold(Some(first), move |page| {
@@ -166,7 +186,9 @@ async fn export(
             Some((Ok::<_, actix_web::Error>(Bytes::from(chunk)), next))
         }
     });
-    Ok(HttpResponse::Ok().content_type(NDJSON).streaming(body))
+    let mut res = HttpResponse::Ok();
+    caching::mark(&mut res, &etag, audience, lifetime);
+    Ok(res.content_type(NDJSON).streaming(body))
 }
 
 /// The caller's view as of event `seq` (time travel).

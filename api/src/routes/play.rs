@@ -141,13 +141,16 @@ pub async fn get_game(
 /// the version they are legal at. Spectators (no token) get empty lists with `seat: null`,
 /// not an error, so one client loop serves players and watchers alike. `after_version` (the
 /// version the client has, from an action's answer or a document) makes sure the answer is
-/// not older, also where reads are served by a replica.
+/// not older, also where reads are served by a replica; a version past the game's is refused
+/// (400 `invalid_query`), since no answer can be that new.
 #[utoipa::path(
     tag = "play",
     params(("id" = Uuid, Path, description = "Game id"), LegalActionsQuery),
     responses(
-        (status = 200, description = "Legal actions at `version`", body = LegalActions),
-        (status = 400, description = "Malformed id or query (`invalid_id`, `invalid_query`)"),
+        (status = 200, description = "Legal actions at `version`", body = LegalActions,
+         headers(("ETag" = String, description = "Strong, per version and viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+        (status = 400, description = "Malformed id or query, or `after_version` past the game's version (`invalid_id`, `invalid_query`)"),
         (status = 401, description = "Unknown or malformed token"),
         (status = 403, description = "Token of another game"),
         (status = 404, description = "No such game"),
@@ -159,14 +162,38 @@ pub async fn legal_actions(
     GameId(id): GameId,
     q: Query<LegalActionsQuery>,
     bearer: Bearer,
+    if_none_match: IfNoneMatch,
 ) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
     let at_least = q.after_version.map(|v| v.get());
     let legal = state
         .read(at_least, move |conn, cx| {
             play::legal_actions(conn, cx, id, bearer.token())
         })
         .await?;
-    Ok(HttpResponse::Ok().json(legal))
+    // A read that falls short of `after_version` came from the primary (a replica behind it
+    // is waited for, then passed over): the game has no such version, and a client cannot
+    // have it from this server.
+    if let Some(named) = at_least.filter(|&v| v > legal.version) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!(
+                "after_version {named} is past the game's version {}: name a version this \
+                 server answered (an action's answer, a document, a stream)",
+                legal.version
+            ),
+        ));
+    }
+    // What a seat may do is decided by the version (lifecycle changes are versions too).
+    let etag = format!("\"l{}-{}\"", legal.version, caching::viewer_tag(legal.seat));
+    let fresh = if_none_match.matches(&etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, Lifetime::Revalidate);
+    Ok(if fresh { res.finish() } else { res.json(legal) })
 }
 
 /// Submit one action for the caller's seat.

@@ -85,3 +85,53 @@ async fn states_are_immutable_per_viewer_and_a_finished_games_log_and_document_t
     let (_, _, control, _) = headers_of(&app, &doc, Some(&game.tokens[0]), None).await;
     assert_eq!(control, "private, max-age=31536000, immutable");
 }
+
+/// Issue 39: the legal actions and the NDJSON export carry an entity tag and `Cache-Control`
+/// like the document and the event pages: revalidated while the game runs (304 on a matching
+/// tag, a new tag once it moved), and a finished game's export is immutable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn legal_actions_and_the_ndjson_export_are_tagged_and_a_finished_export_immutable() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 33).await;
+    let seat = app.document(&game, None).await["active_seats"][0]
+        .as_u64()
+        .unwrap() as usize;
+    let token = game.tokens[seat].as_str();
+    let legal = format!("/v1/games/{}/legal-actions", game.id);
+    let export = format!("/v1/games/{}/events.ndjson", game.id);
+    let (status, tag, control, vary) = headers_of(&app, &legal, Some(token), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(tag.starts_with('"') && tag.len() > 2, "{tag}");
+    assert_eq!(control, "no-cache");
+    assert!(vary.contains("Authorization"), "{vary}");
+    let (status, _, _, _) = headers_of(&app, &legal, Some(token), Some(&tag)).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    let (_, spectator, _, _) = headers_of(&app, &legal, None, None).await;
+    assert_ne!(spectator, tag, "each viewer has its own tag");
+    let (status, live, control, _) = headers_of(&app, &export, None, None).await;
+    assert_eq!((status, control.as_str()), (StatusCode::OK, "no-cache"));
+    let (status, _, _, _) = headers_of(&app, &export, None, Some(&live)).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+
+    // A version past the game's is no version the answer can reach.
+    let res = app
+        .req(
+            Method::GET,
+            &format!("{legal}?after_version=999"),
+            Some(token),
+        )
+        .send()
+        .await
+        .unwrap();
+    crate::helpers::assert_problem(res, StatusCode::BAD_REQUEST, "invalid_query").await;
+
+    app.play_to_end(&game, 33, 3_000).await;
+    let (status, _, _, _) = headers_of(&app, &legal, Some(token), Some(&tag)).await;
+    assert_eq!(status, StatusCode::OK, "the game moved on");
+    let (status, open, control, _) = headers_of(&app, &export, None, Some(&live)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_ne!(open, live);
+    assert_eq!(control, "public, max-age=31536000, immutable");
+    let (status, _, _, _) = headers_of(&app, &export, None, Some(&open)).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+}
