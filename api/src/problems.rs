@@ -13,13 +13,15 @@ use crate::caching::{self, Audience, Lifetime};
 use crate::codes::{API_CODES, ENGINE_CODES};
 use crate::error::ApiError;
 
-/// The paths served here, for the 404/405 fallback.
-pub const PATHS: &[&str] = &["/problems/", "/problems/{code}"];
+/// The paths served here, for the 404/405 fallback: the index at `/problems/` and at
+/// `/problems` (a client may write either), and a page per code.
+pub const PATHS: &[&str] = &["/problems/", "/problems", "/problems/{code}"];
 
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(PATHS[0], get_or_head().to(index))
-        .route(PATHS[1], get_or_head().to(page));
+        .route(PATHS[1], get_or_head().to(index))
+        .route(PATHS[2], get_or_head().to(page));
 }
 
 fn get_or_head() -> Route {

@@ -4,7 +4,9 @@
 //! The parameters each operation takes come from the OpenAPI document (the same list the
 //! router and the spec come from); paths the document does not describe (the web client, the
 //! docs pages) are not checked. An unknown parameter that carries a credential is refused as
-//! `token_in_query` instead (see [`crate::extract::refuse_token_in_query`]).
+//! `token_in_query` instead (see [`crate::extract::refuse_token_in_query`]). A parameter given
+//! twice (`?limit=2&limit=3`) is refused too, with the same code, rather than one value being
+//! picked.
 
 use std::sync::OnceLock;
 
@@ -51,9 +53,10 @@ fn operations() -> &'static [Operation] {
     })
 }
 
-/// The first query parameter of `query` that the operation of `method` on `path` does not
-/// take, with the ones it takes; `None` when all are known or the path is not documented.
-fn unknown_parameter(method: &Method, path: &str, query: &str) -> Option<(String, String)> {
+/// What is wrong with `query` for the operation of `method` on `path`: a parameter it does not
+/// take (with the ones it takes), or one given twice; `None` when nothing is, or the path is
+/// not documented.
+fn refusal(method: &Method, path: &str, query: &str) -> Option<Refusal> {
     if query.is_empty() {
         return None;
     }
@@ -67,16 +70,32 @@ fn unknown_parameter(method: &Method, path: &str, query: &str) -> Option<(String
         .find(|op| op.method == method && op.path.is_match(path))?;
     // A query that does not even decode is the handler's to refuse, with the same code.
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).ok()?;
-    let unknown = pairs
-        .into_iter()
+    if let Some(name) = pairs
+        .iter()
         .map(|(name, _)| name)
-        .find(|name| !op.query.contains(name))?;
-    let known = if op.query.is_empty() {
-        "none".to_string()
-    } else {
-        op.query.join(", ")
-    };
-    Some((unknown, known))
+        .find(|n| !op.query.contains(n))
+    {
+        let known = if op.query.is_empty() {
+            "none".to_string()
+        } else {
+            op.query.join(", ")
+        };
+        return Some(Refusal::Unknown(name.clone(), known));
+    }
+    let mut seen = std::collections::HashSet::new();
+    pairs
+        .into_iter()
+        .find(|(name, _)| !seen.insert(name.clone()))
+        .map(|(name, _)| Refusal::Repeated(name))
+}
+
+/// Why a query is refused.
+#[derive(Debug, PartialEq, Eq)]
+enum Refusal {
+    /// A parameter the operation does not take, and the ones it takes.
+    Unknown(String, String),
+    /// A parameter given twice (which value would count is anyone's guess).
+    Repeated(String),
 }
 
 /// The middleware (see the module documentation).
@@ -87,16 +106,21 @@ pub async fn strict(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody, BoxBody>>, actix_web::Error> {
-    let unknown = unknown_parameter(req.method(), req.match_info().as_str(), req.query_string());
-    if let Some((name, known)) = unknown {
+    let refused = refusal(req.method(), req.match_info().as_str(), req.query_string());
+    if let Some(refused) = refused {
         // A credential among them is the worse mistake, and has its own code.
         let res = crate::extract::refuse_token_in_query(req.request())
             .err()
             .unwrap_or_else(|| {
-                ApiError::bad_request(
-                    "invalid_query",
-                    format!("unknown query parameter {name:?}; this operation takes: {known}"),
-                )
+                let detail = match refused {
+                    Refusal::Unknown(name, known) => {
+                        format!("unknown query parameter {name:?}; this operation takes: {known}")
+                    }
+                    Refusal::Repeated(name) => {
+                        format!("query parameter {name:?} is given more than once")
+                    }
+                };
+                ApiError::bad_request("invalid_query", detail)
             })
             .error_response();
         return Ok(req.into_response(res).map_into_right_body());
@@ -109,23 +133,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_the_documented_parameters_of_an_operation_are_accepted() {
+    fn only_the_documented_parameters_of_an_operation_are_accepted_once() {
         let events = "/v1/games/0b6f3c5e-2a41-4c1b-9d7e-5f0a8e2c1d34/events";
+        assert_eq!(refusal(&Method::GET, events, "after=3&limit=2"), None);
         assert_eq!(
-            unknown_parameter(&Method::GET, events, "after=3&limit=2"),
-            None
+            refusal(&Method::GET, events, "after=3&foo=1"),
+            Some(Refusal::Unknown("foo".into(), "after, limit".into()))
         );
         assert_eq!(
-            unknown_parameter(&Method::GET, events, "after=3&foo=1"),
-            Some(("foo".into(), "after, limit".into()))
+            refusal(&Method::GET, events, "limit=2&limit=3"),
+            Some(Refusal::Repeated("limit".into()))
         );
         assert_eq!(
-            unknown_parameter(&Method::HEAD, "/v1/game-types", "x=1").map(|u| u.1),
-            Some("none".into())
+            refusal(&Method::HEAD, "/v1/game-types", "x=1"),
+            Some(Refusal::Unknown("x".into(), "none".into()))
         );
         let act = "/v1/games/0b6f3c5e-2a41-4c1b-9d7e-5f0a8e2c1d34/actions";
-        assert!(unknown_parameter(&Method::POST, act, "dry_run=true").is_some());
+        assert!(refusal(&Method::POST, act, "dry_run=true").is_some());
         // Not described by the document: not checked here.
-        assert_eq!(unknown_parameter(&Method::GET, "/games/x", "foo=1"), None);
+        assert_eq!(refusal(&Method::GET, "/games/x", "foo=1"), None);
     }
 }

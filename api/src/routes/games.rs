@@ -238,14 +238,15 @@ pub async fn list_games(
     q: Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = q.into_inner();
-    // PostgreSQL text cannot hold NUL: refuse control characters here rather than fail in SQL.
-    if q.type_
+    // An unknown type is a mistake to tell, as an unknown status is, not an empty list.
+    if let Some(unknown) = q
+        .type_
         .as_deref()
-        .is_some_and(|t| t.chars().any(char::is_control))
+        .filter(|t| engine::registry::find(t).is_none())
     {
         return Err(ApiError::bad_request(
             "invalid_query",
-            "type must be a game type name (no control characters)",
+            format!("type {unknown:?} is no game type of this server; see GET /v1/game-types"),
         ));
     }
     let after = match &q.cursor {

@@ -450,3 +450,32 @@ async fn bodies_on_bodiless_requests_are_refused_and_change_nothing() {
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
 }
+
+/// Issue 39: a query parameter given twice was answered with the raw text "Query deserialize
+/// error: duplicate field `limit`", and an unknown game type with an empty list while an
+/// unknown status was a 400; both are `invalid_query` problems now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn repeated_parameters_and_unknown_game_types_are_invalid_queries() {
+    let app = spawn_app().await;
+    let game = app.create_game(2, 41).await;
+    for path in [
+        "/v1/games?limit=2&limit=3".to_string(),
+        format!("/v1/games/{}/events?after=1&after=2", game.id),
+        "/v1/games?type=chess".to_string(),
+        "/v1/games?type=%00".to_string(),
+        "/v1/games?status=bogus".to_string(),
+    ] {
+        let res = app.req(Method::GET, &path, None).send().await.unwrap();
+        let body = assert_problem(res, StatusCode::BAD_REQUEST, "invalid_query").await;
+        assert!(
+            !body["detail"].as_str().unwrap().is_empty(),
+            "{path}: {body}"
+        );
+    }
+    let res = app
+        .req(Method::GET, "/v1/games?type=tycoon", None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}

@@ -289,6 +289,14 @@ async fn problem_type_uris_answer_with_a_page_per_code() {
         .text()
         .await
         .unwrap();
+    // Issue 39: the index answers without the slash too (it was 404).
+    let bare = app
+        .req(Method::GET, "/problems", None)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bare.status(), StatusCode::OK);
+    assert_eq!(bare.text().await.unwrap(), index);
     for code in api::problems::codes() {
         assert!(
             listed.contains(&format!("`{code}`")),
