@@ -140,17 +140,16 @@ impl Application {
             deadline_wake,
             metrics.clone(),
         );
+        // One per connection of the primary's pool and of the replica's.
+        let db_permits = settings.pool_size.max(1) as usize
+            * (1 + usize::from(settings.read_database_url.is_some()));
         let state = AppState {
             pool: pool.clone(),
             replica: replica.clone(),
             hub,
             context: context.clone(),
             always_block: settings.db_on_blocking_pool,
-            // One per connection of the primary's pool and of the replica's.
-            db_permits: Arc::new(tokio::sync::Semaphore::new(
-                settings.pool_size.max(1) as usize
-                    * (1 + usize::from(settings.read_database_url.is_some())),
-            )),
+            db_permits: Arc::new(tokio::sync::Semaphore::new(db_permits)),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;
@@ -219,7 +218,11 @@ impl Application {
         })
         .listen(listener)?
         .shutdown_timeout(10);
-        let server = server.workers(settings.http_workers()).run();
+        let workers = settings.http_workers();
+        let server = server
+            .workers(workers)
+            .worker_max_blocking_threads(blocking_threads_per_worker(db_permits, workers))
+            .run();
         tracing::info!(%address, "listening");
         Ok(Application {
             server,
@@ -372,6 +375,18 @@ async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
         })
         .await;
     }
+}
+
+/// The blocking threads each HTTP worker may start (actix's default is 512 / cores each).
+/// Only database calls run there, and at most `db_permits` run at once in the whole process
+/// ([`AppState::db`]); but each worker keeps its own pool, and a thread that finished a call
+/// idles for seconds, so that under a burst every worker grew threads for calls the others
+/// had already finished (a fresh process went from 22 to 82–94 threads under 1,000 stream
+/// opens). A worker's share of the permits, and one to hand over: the process then holds at
+/// most `workers × (permits / workers + 1)` such threads, and a worker with more calls than
+/// threads queues them (they would have waited for a permit anyway).
+fn blocking_threads_per_worker(db_permits: usize, workers: usize) -> usize {
+    db_permits.div_ceil(workers.max(1)) + 1
 }
 
 type Prepared = (
