@@ -8,7 +8,7 @@
 //! (`failed_pile_search = discard`, the amended TR-ACT-D (2)). A game keeps the rules it was
 //! created under, so a config is read *as of a rules version*, as Tycoon's is: a creator's JSON
 //! with that version's defaults for what it leaves out ([`Config::read`]); a config stored in a
-//! state or an event without `failed_pile_search` was written under version 1 ([`stored`]).
+//! state or an event without `failed_pile_search` was written under version 1 (`stored`).
 
 use super::cards::{Card, Cards};
 use super::data::{board, DesertCell, PerPlayerCount, SeaCell};
