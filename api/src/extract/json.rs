@@ -35,6 +35,19 @@ impl<T> StrictJson<T> {
     }
 }
 
+/// The whole body, refused past [`BODY_LIMIT`] bytes.
+async fn read_limited(payload: &mut Payload) -> Result<web::BytesMut, ApiError> {
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| ApiError::bad_request("bad_body", e.to_string()))?;
+        if body.len() + chunk.len() > BODY_LIMIT {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -71,14 +84,7 @@ impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for StrictJson<T> {
             if declared.is_some_and(|n| n > BODY_LIMIT) {
                 return Err(too_large());
             }
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| ApiError::bad_request("bad_body", e.to_string()))?;
-                if body.len() + chunk.len() > BODY_LIMIT {
-                    return Err(too_large());
-                }
-                body.extend_from_slice(&chunk);
-            }
+            let body = read_limited(&mut payload).await?;
             let value = parse(&body)?;
             if let Some(schemas) = schemas {
                 schemas
@@ -106,14 +112,7 @@ impl FromRequest for NoBody {
     fn from_request(_req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let mut payload = payload.take();
         Box::pin(async move {
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| ApiError::bad_request("bad_body", e.to_string()))?;
-                if body.len() + chunk.len() > BODY_LIMIT {
-                    return Err(too_large());
-                }
-                body.extend_from_slice(&chunk);
-            }
+            let body = read_limited(&mut payload).await?;
             if body.iter().all(u8::is_ascii_whitespace) {
                 return Ok(NoBody);
             }
