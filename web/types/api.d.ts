@@ -5275,8 +5275,9 @@ export interface components {
              */
             explorer_from_round: number;
             /**
-             * @description What a bank search that finds nothing costs (TR-ACT-D (2)). Default `discard` (rules
-             *     version 2); games created under rules version 1 keep `keep_cards`.
+             * @description What a bank search that finds nothing costs (TR-ACT-D (2)). SOURCED rule (rds, as
+             *     amended: the cards are spent either way). Default `discard` (rules version 2); games
+             *     created under rules version 1 keep `keep_cards`, RECONSTRUCTED by the first rules version.
              * @default discard
              */
             failed_pile_search: components["schemas"]["TyrosFailedPileSearch"];

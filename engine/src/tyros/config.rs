@@ -150,8 +150,9 @@ pub struct Config {
     /// Variant 3, war galleys (SEED §V3, spec §9); with `pirates` the combination rules of
     /// SEED §Komb (spec §10) apply.
     pub galleys: bool,
-    /// What a bank search that finds nothing costs (TR-ACT-D (2)). Default `discard` (rules
-    /// version 2); games created under rules version 1 keep `keep_cards`.
+    /// What a bank search that finds nothing costs (TR-ACT-D (2)). SOURCED rule (rds, as
+    /// amended: the cards are spent either way). Default `discard` (rules version 2); games
+    /// created under rules version 1 keep `keep_cards`, RECONSTRUCTED by the first rules version.
     pub failed_pile_search: FailedPileSearch,
     /// First round in which "Der Entdecker" may be played (TR-AK-6, TR-D-15). SEED rule text:
     /// 3 (the seed's card template says 2).
