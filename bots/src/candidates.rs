@@ -34,7 +34,7 @@ pub fn own_actions<G: Game>(
 /// When the rules refuse an action they listed: a bug in the game, which its playout tests
 /// exist to catch.
 pub fn apply<G: Game>(state: &mut G::State, seat: Seat, action: &G::Action, rng: &mut dyn RngCore) {
-    let events = G::decide(state, seat, action, rng).unwrap_or_else(|e| {
+    let events = G::decide(state, seat, action, &mut &mut *rng).unwrap_or_else(|e| {
         panic!(
             "{} refused its own listed {action:?} of {seat}: {e}",
             G::NAME

@@ -5,6 +5,7 @@
 //! to the higher card.
 
 use crate::BotGame;
+use engine::chance::Chance;
 use engine::template::IntegerRange;
 use engine::{Game, Outcome, RuleError, Seat, Viewer};
 use rand::seq::SliceRandom;
@@ -108,9 +109,9 @@ impl Game for Toy {
         2..=4
     }
 
-    fn setup(_: &Config, seats: usize, rng: &mut dyn RngCore) -> Result<Vec<Event>, RuleError> {
+    fn setup(_: &Config, seats: usize, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
         let mut deck: Vec<u8> = (1..=9).collect();
-        deck.shuffle(rng);
+        engine::chance::shuffle(chance, &mut deck);
         let cards = deck.split_off(deck.len() - seats);
         Ok(vec![Event::Dealt { cards, deck }])
     }
@@ -140,7 +141,7 @@ impl Game for Toy {
         state: &State,
         seat: Seat,
         action: &Action,
-        _: &mut dyn RngCore,
+        _: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         if state.next() != Some(seat) {
             return Err(RuleError::not_your_turn(seat));

@@ -21,6 +21,8 @@ diesel::table! {
         clock -> Nullable<Jsonb>,
         lifecycle -> Nullable<Json>,
         rated -> Bool,
+        chance_version -> Int4,
+        chance_seeded -> Bool,
     }
 }
 
@@ -47,6 +49,7 @@ diesel::table! {
         bot_level -> Nullable<Text>,
         bot_budget_ms -> Nullable<Int4>,
         player_id -> Nullable<Uuid>,
+        entropy -> Nullable<Text>,
     }
 }
 

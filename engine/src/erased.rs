@@ -5,8 +5,8 @@
 //! and the game's own types directly, without a `serde_json::Value` tree in between; parsing
 //! happens once per request, not once per call.
 
+use crate::chance::Chance;
 use crate::{Game, Outcome, RuleError, Seat, Viewer};
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -57,7 +57,7 @@ pub trait DynState: Send {
         &mut self,
         seat: Seat,
         action: &Value,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Value>, GameError>;
     /// Decide only (a dry run): the events the action would cause; the state never changes.
     ///
@@ -67,7 +67,7 @@ pub trait DynState: Send {
         &self,
         seat: Seat,
         action: &Value,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Value>, GameError>;
     /// Every concrete action `seat` may take now, active or not.
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
@@ -113,9 +113,9 @@ pub trait DynGame: Send + Sync {
         &self,
         config: &Value,
         seats: usize,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
-        self.setup_as(self.info().rules_version, config, seats, rng)
+        self.setup_as(self.info().rules_version, config, seats, chance)
     }
     /// Set up a game created under `rules_version` (stored with it): options its config leaves
     /// out take that version's defaults, never a later version's.
@@ -128,7 +128,7 @@ pub trait DynGame: Send + Sync {
         rules_version: u32,
         config: &Value,
         seats: usize,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError>;
     /// Read back a stored snapshot (the text of [`DynState::snapshot`]).
     ///
@@ -195,10 +195,10 @@ where
         &mut self,
         seat: Seat,
         action: &Value,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Value>, GameError> {
         let action = parse_action::<G>(action)?;
-        let events = G::decide(&self.state, seat, &action, rng)?;
+        let events = G::decide(&self.state, seat, &action, chance)?;
         for event in &events {
             G::evolve(&mut self.state, event);
         }
@@ -209,10 +209,10 @@ where
         &self,
         seat: Seat,
         action: &Value,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Value>, GameError> {
         let action = parse_action::<G>(action)?;
-        let events = G::decide(&self.state, seat, &action, rng)?;
+        let events = G::decide(&self.state, seat, &action, chance)?;
         Ok(events.iter().map(to_value).collect())
     }
 
@@ -298,7 +298,7 @@ where
         rules_version: u32,
         config: &Value,
         seats: usize,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError> {
         if !(1..=G::RULES_VERSION).contains(&rules_version) {
             return Err(GameError::Corrupt(format!(
@@ -324,7 +324,7 @@ where
         }
         let config = G::read_config(config, rules_version).map_err(GameError::InvalidConfig)?;
         let events =
-            G::setup(&config, seats, rng).map_err(|e| GameError::InvalidConfig(e.message))?;
+            G::setup(&config, seats, chance).map_err(|e| GameError::InvalidConfig(e.message))?;
         let state = G::replay(&events);
         Ok((
             Box::new(Loaded::<G> { state }),

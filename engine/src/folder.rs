@@ -97,9 +97,9 @@ macro_rules! game_folder {
         fn setup(
             config: &config::Config,
             seats: usize,
-            rng: &mut dyn ::rand::RngCore,
+            chance: &mut dyn $crate::chance::Chance,
         ) -> ::std::result::Result<Vec<event::Event>, $crate::RuleError> {
-            decide::setup(config, seats, rng)
+            decide::setup(config, seats, chance)
         }
 
         fn empty_state() -> state::State {
@@ -114,9 +114,9 @@ macro_rules! game_folder {
             state: &state::State,
             seat: $crate::Seat,
             action: &action::Action,
-            rng: &mut dyn ::rand::RngCore,
+            chance: &mut dyn $crate::chance::Chance,
         ) -> ::std::result::Result<Vec<event::Event>, $crate::RuleError> {
-            decide::decide(state, seat, action, rng)
+            decide::decide(state, seat, action, chance)
         }
 
         fn legal_actions(state: &state::State, seat: $crate::Seat) -> Vec<action::Action> {

@@ -6,6 +6,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
+use crate::chance::Chance;
 use crate::schema::Documented;
 
 /// A seat at the table, numbered from 0 in playing (clockwise) order.
@@ -195,7 +196,7 @@ pub trait Game {
     fn setup(
         config: &Self::Config,
         seats: usize,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
     /// The state before any event: what `evolve` folds the setup events into.
@@ -212,7 +213,7 @@ pub trait Game {
         state: &Self::State,
         seat: Seat,
         action: &Self::Action,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
     /// Every concrete action `seat` may take now (empty when it may not act), whether or not

@@ -2,8 +2,6 @@
 //! an action is accepted or refused, each time checking that `decide` and `legal_actions`
 //! agree. A game's test support wraps these with its own seat numbers and RNG.
 
-use rand::RngCore;
-
 use crate::spec_coverage::Spec;
 use crate::{Game, RuleError, Seat};
 
@@ -16,7 +14,7 @@ pub fn act<G: Game>(
     state: &mut G::State,
     seat: Seat,
     action: &G::Action,
-    rng: &mut dyn RngCore,
+    rng: &mut dyn crate::chance::Chance,
 ) -> Result<Vec<G::Event>, RuleError> {
     let events = G::decide(state, seat, action, rng)?;
     for event in &events {
@@ -33,7 +31,7 @@ pub fn accepted<G: Game>(
     state: &mut G::State,
     seat: Seat,
     action: &G::Action,
-    rng: &mut dyn RngCore,
+    rng: &mut dyn crate::chance::Chance,
 ) -> Vec<G::Event> {
     let legal = G::legal_actions(state, seat);
     assert!(
@@ -54,7 +52,7 @@ pub fn refused<G: Game>(
     action: &G::Action,
     code: &str,
     spec: &Spec,
-    rng: &mut dyn RngCore,
+    rng: &mut dyn crate::chance::Chance,
 ) -> RuleError {
     let err = G::decide(state, seat, action, rng).expect_err("the action must be refused");
     assert_eq!(err.code, code, "{err}");

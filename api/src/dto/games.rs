@@ -114,6 +114,13 @@ pub struct SeatRequest {
     /// maximum. Without it `mcts` searches a fixed number of iterations (within the maximum).
     #[schema(minimum = 1)]
     pub budget_ms: Option<u32>,
+    /// With `name` or `me`: what the seat's taker adds to the game's chance (at most 128
+    /// bytes; send a fresh random string, e.g. 16 random bytes in hex). The game's chance key
+    /// is derived from the server's committed seed, every seat's entropy and the game id, so
+    /// no single party chooses the chance; the entropies are shown once the game is over
+    /// (`docs/fairness.md`). Ignored by a seeded game.
+    #[schema(max_length = 128)]
+    pub entropy: Option<String>,
 }
 
 /// How strongly the server's bot plays: `random` (a uniformly random legal move), `greedy`
@@ -183,8 +190,9 @@ pub struct CreateGameRequest {
     /// Makes the game's chance reproducible, for tests and for tournaments where every player
     /// agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
     /// tile draws, dice) public knowledge: anyone can create a game with the same seed and
-    /// read the future from it. Without it the server draws a secret 256-bit seed. The seed
-    /// is never shown back.
+    /// read the future from it, so a rated game takes none. Without it the server draws a
+    /// secret 256-bit seed, commits to it (`chance.commitment`) and reveals it when the game
+    /// is over.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -270,6 +278,10 @@ pub struct JoinRequest {
     /// With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
     #[schema(minimum = 1)]
     pub budget_ms: Option<u32>,
+    /// For a person's or a player's seat: what the seat's taker adds to the game's chance, as
+    /// in a create request's seat.
+    #[schema(max_length = 128)]
+    pub entropy: Option<String>,
 }
 
 /// `201` of `POST /v1/games/{id}/seats`: a person's seat (with its token), a player's, or a
@@ -337,6 +349,8 @@ pub struct GameSummary {
     pub finished_at: Option<DateTime<Utc>>,
     pub clock: super::Clock,
     pub rated: bool,
+    /// The server's commitment to the game's chance.
+    pub chance: super::ChanceCommitment,
 }
 
 /// `GET /v1/games`.

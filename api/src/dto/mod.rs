@@ -7,6 +7,7 @@
 //! holds the schemas of game-specific fields (one game's action, event, view or config,
 //! chosen by the game's type), which the OpenAPI document specializes per game.
 
+pub mod chance;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -14,6 +15,7 @@ pub mod play;
 pub mod players;
 pub mod schema;
 
+pub use chance::*;
 pub use games::*;
 pub use history::*;
 pub use lifecycle::*;

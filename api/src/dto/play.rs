@@ -29,6 +29,9 @@ pub struct GameDocument {
     pub clock: super::Clock,
     /// Whether the game is rated.
     pub rated: bool,
+    /// How the game's chance is drawn, the server's commitment to it, and once the game is
+    /// over the reveal that lets anyone recompute every chance outcome.
+    pub chance: super::ChanceInfo,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,

@@ -32,6 +32,19 @@ fn valid_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+/// A seat's entropy as sent: at most 128 bytes, no control characters.
+fn valid_entropy(entropy: Option<&String>) -> Result<Option<String>, ApiError> {
+    match entropy {
+        Some(e) if e.len() > 128 || e.chars().any(char::is_control) => {
+            Err(ApiError::unprocessable(
+                "invalid_entropy",
+                "entropy is a string of at most 128 bytes without control characters",
+            ))
+        }
+        other => Ok(other.cloned()),
+    }
+}
+
 /// The catalogue as served: its JSON and its tag, made once (it is fixed for a release).
 pub struct Catalogue {
     body: String,
@@ -157,6 +170,12 @@ pub async fn create_game(
         .iter()
         .map(
             |s| match (&s.name, s.me.unwrap_or(false), s.open, s.bot, s.budget_ms) {
+                _ if s.entropy.is_some() && (s.name.is_none() && s.me != Some(true)) => {
+                    Err(ApiError::unprocessable(
+                        "invalid_seat",
+                        "entropy goes with a person's seat ({\"name\": ...} or {\"me\": true})",
+                    ))
+                }
                 (Some(name), false, None | Some(false), None, None) => {
                     Ok(SeatPlan::Taken(valid_name(name)?))
                 }
@@ -179,9 +198,20 @@ pub async fn create_game(
             "a player takes at most one seat of a game: one {\"me\": true} at most",
         ));
     }
+    let entropies = body
+        .seats
+        .iter()
+        .map(|s| valid_entropy(s.entropy.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
     let rated = body.rated.unwrap_or(false);
     if rated {
         lobby::check_rated(&seats)?;
+        if body.seed.is_some() {
+            return Err(ApiError::unprocessable(
+                "seeded_rated_game",
+                "a rated game takes no seed: a seed makes its chance known in advance",
+            ));
+        }
     }
     let clock = match body.clock {
         Some(clock) => Clock::try_from(clock)
@@ -193,6 +223,7 @@ pub async fn create_game(
         config: body.config.unwrap_or(info.default_config),
         seats,
         seed: body.seed,
+        entropies,
         clock,
         rated,
         bearer: bearer.0,
@@ -269,6 +300,7 @@ pub async fn list_games(
             .games
             .into_iter()
             .map(|g| GameSummary {
+                chance: crate::service::chance::listed(&g),
                 game_id: g.id,
                 type_: g.game_type,
                 rules_version: g.rules_version,
@@ -350,11 +382,18 @@ pub async fn join_seat(
         .transpose()?;
     let seat = body.seat;
     let player = bearer.0.filter(|t| t.is_player());
+    let entropy = valid_entropy(body.entropy.as_ref())?;
+    if entropy.is_some() && body.bot.is_some() {
+        return Err(ApiError::unprocessable(
+            "invalid_seat",
+            "entropy goes with a person's or a player's seat, not a bot's",
+        ));
+    }
     let answer = match (&body.name, body.bot, body.budget_ms) {
         (None, None, None) if player.is_some() => {
             let token = player.expect("matched as Some");
             let a = state
-                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token, key))
+                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token, entropy, key))
                 .await?;
             Answer {
                 body: Joined::Player(a.body),
@@ -370,7 +409,7 @@ pub async fn join_seat(
         (Some(name), None, None) => {
             let name = valid_name(name)?;
             let a = state
-                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name, key))
+                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name, entropy, key))
                 .await?;
             Answer {
                 body: Joined::Person(a.body),

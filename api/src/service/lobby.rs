@@ -2,12 +2,13 @@
 
 use db::store::{self, Applied, BotSeat, NewGame, NewSeat, NoticeRow};
 use db::{GameRow, PgConnection, PlayerRow, PooledConn, RngSeed, SeatRow, StoreError};
-use engine::chance::{new_seed, rng_for};
+use engine::chance::{self, new_seed, GameChance};
 use engine::DynGame;
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
+use super::chance as chance_of;
 use super::decision::{native_bots, GameFacts, Table};
 use super::document;
 use super::lobby_keys::{self, Answer, LobbyKey};
@@ -53,6 +54,9 @@ pub struct GamePlan {
     pub config: Value,
     pub seats: Vec<SeatPlan>,
     pub seed: Option<u64>,
+    /// What each seat's taker adds to the chance, by seat (ignored for a seeded game, whose
+    /// chance its seed alone fixes).
+    pub entropies: Vec<Option<String>>,
     pub clock: Clock,
     pub rated: bool,
     /// The request's bearer token (a player's, for `{"me": true}`).
@@ -180,6 +184,7 @@ fn create_in(
         config,
         seats,
         seed,
+        entropies,
         clock,
         rated,
         bearer,
@@ -210,8 +215,21 @@ fn create_in(
         seats
     };
     let info = kind.info();
-    let rng_seed = RngSeed(new_seed(seed));
-    let (state, events) = kind.setup(&config, seats.len(), &mut rng_for(&rng_seed.0, 0))?;
+    let rng_seed = RngSeed(new_seed(chance::CURRENT_VERSION, seed));
+    let seeded = seed.is_some();
+    let entropies = if seeded { Vec::new() } else { entropies };
+    let chance_key = chance_of::key(
+        chance::CURRENT_VERSION as i32,
+        seeded,
+        &rng_seed.0,
+        id,
+        (0..seats.len()).map(|i| entropies.get(i).and_then(|e| e.as_deref())),
+    );
+    let (state, events) = kind.setup(
+        &config,
+        seats.len(),
+        GameChance::new(chance::CURRENT_VERSION, &chance_key, 0).as_dyn(),
+    )?;
     let full = seats.iter().all(|s| !matches!(s, SeatPlan::Open));
     let bots = seats
         .iter()
@@ -296,6 +314,9 @@ fn create_in(
             clock: clock.stored(),
             open_ttl: cx.open_game_ttl,
             rated,
+            chance_version: chance::CURRENT_VERSION as i32,
+            chance_seeded: seeded,
+            entropies,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {
@@ -339,7 +360,7 @@ fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, Sto
             u32::try_from(game.rules_version).unwrap_or(0),
             &game.config,
             seats.len(),
-            &mut rng_for(&game.rng_seed.0, 0),
+            chance_of::at(game, seats, 0).as_dyn(),
         )?;
         let clock = Clock::from_stored(game.clock.as_ref());
         let facts = GameFacts::of(game, seats);
@@ -361,6 +382,7 @@ pub fn join(
     id: Uuid,
     seat: Option<i32>,
     name: String,
+    entropy: Option<String>,
     key: Option<LobbyKey>,
 ) -> Result<Answer<JoinedSeat>, ApiError> {
     let mut started = None;
@@ -374,6 +396,7 @@ pub fn join(
         }
         let token = join_token(key.as_ref(), id);
         let row = store::join_seat(conn, id, seat, &name, &token)?;
+        add_entropy(conn, id, row.seat, entropy.as_deref())?;
         cx.known_tokens.learn(&token);
         let (game, start) = start_when_full(conn, cx, id)?;
         started = start;
@@ -412,12 +435,14 @@ pub fn join_player(
     id: Uuid,
     seat: Option<i32>,
     token: &SeatToken,
+    entropy: Option<String>,
     key: Option<LobbyKey>,
 ) -> Result<Answer<JoinedPlayer>, ApiError> {
     let mut started = None;
     let work = |conn: &mut PgConnection| {
         let player = caller::require_player(conn, cx, token)?;
         let row = store::join_player_seat(conn, id, seat, &player)?;
+        add_entropy(conn, id, row.seat, entropy.as_deref())?;
         let (game, start) = start_when_full(conn, cx, id)?;
         started = start;
         Ok(JoinedPlayer {
@@ -487,6 +512,20 @@ fn announce(cx: &Context, started: Option<Applied>) {
 
 /// Starts game `id` when no seat is open any more; the game after that, and the start to
 /// announce once committed.
+/// Records the entropy the taker of `seat` sent, in the transaction that took it (so the game
+/// cannot start without it).
+fn add_entropy(
+    conn: &mut PgConnection,
+    id: Uuid,
+    seat: i32,
+    entropy: Option<&str>,
+) -> Result<(), ApiError> {
+    if let Some(entropy) = entropy {
+        store::set_seat_entropy(conn, id, seat, entropy)?;
+    }
+    Ok(())
+}
+
 fn start_when_full(
     conn: &mut PgConnection,
     cx: &Context,

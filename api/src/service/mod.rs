@@ -9,6 +9,7 @@
 //! the store appends).
 
 pub mod caller;
+pub mod chance;
 pub mod decision;
 pub mod document;
 pub mod history;

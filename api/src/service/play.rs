@@ -7,11 +7,11 @@
 
 use db::store::{self, ApplyOutcome, ApplyRequest, LockWait, Roster};
 use db::{GameRow, JsonText, PooledConn, StoredResponse};
-use engine::chance::rng_for;
 use engine::{DynGame, DynState, Seat};
 use uuid::Uuid;
 
 use super::caller::{self, require_seat, stored_kind, wire_seat};
+use super::chance;
 use super::decision::{lifecycle_of, Table};
 use super::document;
 use crate::dto::{ActionRequest, ActionResponse, DryRunResponse, GameDocument, LegalActions};
@@ -197,7 +197,7 @@ pub fn act_as(
         let events = state.apply(
             seat,
             &body.action,
-            &mut rng_for(&game.rng_seed.0, game.version),
+            chance::at(game, roster.seats(), game.version).as_dyn(),
         )?;
         table.action(seat, &body.action, events);
         let decided = table.close(state.as_ref());
@@ -273,7 +273,7 @@ pub fn dry_run(
     state.check(
         seat,
         &body.action,
-        &mut rng_for(&loaded.game.rng_seed.0, loaded.game.version),
+        chance::at(&loaded.game, loaded.roster.seats(), loaded.game.version).as_dyn(),
     )?;
     Ok(DryRunResponse {
         dry_run: true,

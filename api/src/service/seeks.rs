@@ -200,6 +200,8 @@ fn match_pool(
         config: sample.config.clone(),
         seats: plans.into_iter().map(|(_, p)| p).collect(),
         seed: None,
+        // A seek carries no entropy (yet): the chance is the server's committed seed's.
+        entropies: Vec::new(),
         clock: Clock::from_stored(sample.clock.as_ref()),
         rated: sample.rated,
         bearer: None,

@@ -174,4 +174,9 @@ pub struct GameRow {
     /// Whether the game is rated (chosen at creation, migration 11): its players' ratings
     /// change when it finishes.
     pub rated: bool,
+    /// How the game draws its chance (migration 25): 1 for games created before checkable
+    /// chance, 2 for the derivation `docs/fairness.md` documents.
+    pub chance_version: i32,
+    /// Whether a client's `seed` fixed the game's chance (migration 25).
+    pub chance_seeded: bool,
 }

@@ -25,6 +25,9 @@ pub struct SeatRow {
     /// The player this seat belongs to (migration 11): the player's token acts for it. None
     /// for a seat taken with a seat token, a bot's seat or an open one.
     pub player_id: Option<Uuid>,
+    /// What the seat's taker added to the game's chance (migration 25); secret until the
+    /// game is over.
+    pub entropy: Option<String>,
 }
 
 impl SeatRow {

@@ -258,6 +258,8 @@ fn write_commit(
         clock: game.clock.clone(),
         lifecycle: lifecycle.or_else(|| game.lifecycle.clone()),
         rated: game.rated,
+        chance_version: game.chance_version,
+        chance_seeded: game.chance_seeded,
     };
     Ok(Some(Applied {
         game,

@@ -73,6 +73,13 @@ pub struct NewGame {
     pub open_ttl: std::time::Duration,
     /// Whether the game is rated.
     pub rated: bool,
+    /// How the game draws its chance (see `GameRow::chance_version`).
+    pub chance_version: i32,
+    /// Whether a client's seed fixed the game's chance.
+    pub chance_seeded: bool,
+    /// What each seat's taker added to the chance, by seat (shorter than `seats`: the rest
+    /// added nothing).
+    pub entropies: Vec<Option<String>>,
 }
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
@@ -111,6 +118,8 @@ pub fn create_game_noticed(
                 games::rng_seed.eq(&new.rng_seed),
                 games::clock.eq(&new.clock),
                 games::rated.eq(new.rated),
+                games::chance_version.eq(new.chance_version),
+                games::chance_seeded.eq(new.chance_seeded),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -142,6 +151,7 @@ pub fn create_game_noticed(
                     seats::bot_level.eq(bot.map(|b| b.level.clone())),
                     seats::bot_budget_ms.eq(bot.and_then(|b| b.budget_ms)),
                     seats::player_id.eq(player),
+                    seats::entropy.eq(new.entropies.get(i).cloned().flatten()),
                 )
             })
             .collect();
@@ -302,6 +312,15 @@ pub struct GameSummary {
     pub clock: Option<serde_json::Value>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// How the game draws its chance (see `GameRow::chance_version`).
+    pub chance_version: i32,
+    /// Whether a client's seed fixed the game's chance.
+    pub chance_seeded: bool,
+    /// SHA-256 of the game's secret seed (its chance commitment), computed by PostgreSQL so
+    /// that the seed itself is never read for a listing.
+    #[diesel(select_expression = diesel::dsl::sql::<diesel::sql_types::Bytea>("sha256(games.rng_seed)"))]
+    #[diesel(select_expression_type = diesel::expression::SqlLiteral<diesel::sql_types::Bytea>)]
+    pub seed_sha256: Vec<u8>,
 }
 
 /// Which games to list.

@@ -50,7 +50,10 @@ pub use players::{
 };
 pub use replication::{bytes_behind, game_version, replica_position, ReplicaPosition};
 pub use results::{Finish, RateFn, Rating, Skill, Standing};
-pub use seats::{join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, Roster};
+pub use seats::{
+    join_bot_seat, join_player_seat, join_seat, roster, seat_by_token, seats, set_seat_entropy,
+    Roster,
+};
 pub use seeks::*;
 
 use diesel::prelude::*;

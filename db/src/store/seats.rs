@@ -168,6 +168,23 @@ pub fn join_bot_seat(
     })
 }
 
+/// Records what the taker of seat `seat` of game `game_id` adds to the game's chance; call it
+/// in the transaction that took the seat, before the game starts.
+///
+/// # Errors
+/// `Database`.
+pub fn set_seat_entropy(
+    conn: &mut PgConnection,
+    game_id: Uuid,
+    seat: i32,
+    entropy: &str,
+) -> Result<(), StoreError> {
+    diesel::update(seats::table.find((game_id, seat)))
+        .set(seats::entropy.eq(entropy))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Finds seat `seat` (or the lowest open one) of an open game, locked, and lets `take` fill it.
 fn take_seat(
     conn: &mut PgConnection,

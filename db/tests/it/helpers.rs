@@ -20,6 +20,9 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,
+            chance_version: 1,
+            chance_seeded: false,
+            entropies: Vec::new(),
         },
     )
     .unwrap()
@@ -55,6 +58,9 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,
+            chance_version: 1,
+            chance_seeded: false,
+            entropies: Vec::new(),
         },
     )
     .unwrap()

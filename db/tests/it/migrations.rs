@@ -110,6 +110,8 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<serde_json::Value>,
             Option<serde_json::Value>,
             bool,
+            i32,
+            bool,
         )>(&mut conn)
         .unwrap();
     game_events::table
@@ -134,6 +136,7 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<String>,
             Option<i32>,
             Option<uuid::Uuid>,
+            Option<String>,
         )>(&mut conn)
         .unwrap();
     diesel::insert_into(bot_turns::table)

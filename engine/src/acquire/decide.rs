@@ -13,15 +13,14 @@ use super::data::{board, Chain, Tile};
 use super::event::{EndReason, Event, Payout};
 use super::rules::{self, Kind};
 use super::state::{Cell, ChainSize, Stage, State};
+use crate::chance::{shuffle, Chance};
 use crate::{Outcome, RuleError, Seat};
-use rand::seq::SliceRandom;
-use rand::RngCore;
 
 /// The setup events: shuffle, start tiles, start player, hands, first turn (AQ-SETUP-1..4).
 pub fn setup(
     config: &Config,
     seats: usize,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     let mut s = Scratch::new(&State::empty());
     s.emit(Event::GameStarted {
@@ -29,7 +28,7 @@ pub fn setup(
         config: config.clone(),
     });
     let mut order: Vec<Tile> = Tile::all().collect();
-    order.shuffle(rng);
+    shuffle(chance, &mut order);
     s.emit(Event::TilesShuffled {
         tiles: order.len() as u8,
         order: Some(order),
@@ -60,13 +59,13 @@ pub fn setup(
     Ok(s.events)
 }
 
-/// The events `action` of `seat` causes, or why the rules refuse it. `_rng` goes unused: every
+/// The events `action` of `seat` causes, or why the rules refuse it. `_chance` goes unused: every
 /// draw takes the top of the pile shuffled at setup.
 pub fn decide(
     state: &State,
     seat: Seat,
     action: &Action,
-    _rng: &mut dyn RngCore,
+    _chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     let Stage::Turn(turn) = &state.stage else {
         return Err(RuleError::game_over());

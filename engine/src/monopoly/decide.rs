@@ -13,16 +13,15 @@ use super::state::PaymentReason;
 use super::state::{Building, Bundle, State, Step, TradeOffer};
 use super::trade;
 use super::{Config, InheritedInterest, Scratch, TradeOffers};
+use crate::chance::{shuffle, Chance};
 use crate::{RuleError, Seat};
-use rand::seq::SliceRandom;
-use rand::RngCore;
 
 /// The setup events: start money, the two shuffles, the starting roll with re-rolls of the
 /// tied highest (MO-SETUP-1..4, MO-D-1), the first turn.
 pub fn setup(
     config: &Config,
     seats: usize,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     config.validate(seats)?;
     let mut events = vec![Event::GameStarted {
@@ -31,7 +30,7 @@ pub fn setup(
     }];
     for deck in Deck::ALL {
         let mut order: Vec<Card> = board().deck_cards(deck).collect();
-        order.shuffle(rng);
+        shuffle(chance, &mut order);
         events.push(Event::DeckShuffled {
             deck,
             cards: order.len() as u8,
@@ -44,7 +43,7 @@ pub fn setup(
             .iter()
             .map(|&seat| SeatRoll {
                 seat,
-                dice: dice::roll(rng),
+                dice: dice::roll(chance),
             })
             .collect();
         let total = |r: &SeatRoll| r.dice[0] + r.dice[1];
@@ -66,7 +65,7 @@ pub fn decide(
     state: &State,
     seat: Seat,
     action: &Action,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     if state.outcome.is_some() || state.turn.is_none() {
         return Err(RuleError::game_over());
@@ -92,7 +91,7 @@ pub fn decide(
     match action {
         Action::Roll => {
             own_step(state, seat, "MO-TURN-1")?;
-            s.roll(seat, rng);
+            s.roll(seat, chance);
         }
         Action::BuyProperty => {
             let square = purchase(state, seat)?;
@@ -161,7 +160,7 @@ pub fn decide(
                 s.pay(seat, None, amount, PaymentReason::Card);
                 s.finish_move(seat, super::turn::Landed::Settled);
             } else {
-                let landed = s.draw(seat, deck, rng);
+                let landed = s.draw(seat, deck, chance);
                 s.finish_move(seat, landed);
             }
         }
@@ -293,7 +292,7 @@ pub fn decide(
             if total > cash {
                 return Err(insufficient_cash("MO-DEBT-1", "the debt", total, cash));
             }
-            s.pay_debt(seat, rng);
+            s.pay_debt(seat, chance);
         }
         Action::DeclareBankruptcy => {
             let total = own_debt(state, seat)?;

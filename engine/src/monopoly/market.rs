@@ -7,8 +7,8 @@ use super::rules;
 use super::state::PaymentReason;
 use super::state::{Building, Lot, State};
 use super::Scratch;
+use crate::chance::Chance;
 use crate::{Outcome, Seat};
-use rand::RngCore;
 
 impl Scratch {
     /// Opens the auction of a property nobody bought, or of the next square of a bankrupt's
@@ -147,7 +147,7 @@ impl Scratch {
     }
 
     /// Pays every line of `seat`'s debt, then the move a jail fine held up (MO-JAIL-4).
-    pub fn pay_debt(&mut self, seat: Seat, rng: &mut dyn RngCore) {
+    pub fn pay_debt(&mut self, seat: Seat, chance: &mut dyn Chance) {
         let Some(debt) = self.state.debt_of(seat).cloned() else {
             return;
         };
@@ -165,7 +165,7 @@ impl Scratch {
                 seat,
                 how: super::event::JailExit::ThirdAttempt,
             });
-            self.move_out_of_jail(seat, dice, rng);
+            self.move_out_of_jail(seat, dice, chance);
         }
     }
 

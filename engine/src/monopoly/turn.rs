@@ -9,8 +9,8 @@ use super::event::{EndReason, Event, JailExit};
 use super::rules;
 use super::state::{PaymentReason, State};
 use super::Scratch;
+use crate::chance::Chance;
 use crate::{Outcome, Seat};
-use rand::RngCore;
 
 /// How the token arrived, as a rent needs it: card G05's doubling of a Bahnhof's rent, and the
 /// dice of the move (`None` after a card's move) for a Werk's rent roll (MO-RENT-7).
@@ -68,7 +68,7 @@ pub fn rent(state: &State, square: u8, owner: Seat, dice_total: i64, multiplier:
 
 impl Scratch {
     /// MO-TURN-1, MO-TURN-4, MO-TURN-5, MO-JAIL-2 c: the `roll` action of the player on turn.
-    pub fn roll(&mut self, seat: Seat, rng: &mut dyn RngCore) {
+    pub fn roll(&mut self, seat: Seat, chance: &mut dyn Chance) {
         let first_roll = self.state.turn.is_some_and(|t| !t.rolled);
         if first_roll {
             // MO-RENT-2: the next player's first roll closes every earlier claim window.
@@ -77,12 +77,12 @@ impl Scratch {
                 self.emit(Event::RentLapsed { rent });
             }
         }
-        let dice = dice::roll(rng);
+        let dice = dice::roll(chance);
         let doubles = dice[0] == dice[1];
         let in_jail = self.state.player(seat).in_jail;
         self.emit(Event::DiceRolled { seat, dice });
         if in_jail {
-            self.jail_attempt(seat, dice, rng);
+            self.jail_attempt(seat, dice, chance);
             return;
         }
         let limit = board().constants.doubles_to_jail;
@@ -92,19 +92,19 @@ impl Scratch {
             return;
         }
         self.advance(seat, dice[0] + dice[1]);
-        let landed = self.land(seat, 1, Some(dice), rng);
+        let landed = self.land(seat, 1, Some(dice), chance);
         self.finish_move(seat, landed);
     }
 
     /// MO-JAIL-2 c: doubles free the player (no extra roll, MO-D-9); the third failed attempt
     /// pays the fine and moves (MO-JAIL-4 when the fine cannot be paid).
-    fn jail_attempt(&mut self, seat: Seat, dice: [u8; 2], rng: &mut dyn RngCore) {
+    fn jail_attempt(&mut self, seat: Seat, dice: [u8; 2], chance: &mut dyn Chance) {
         if dice[0] == dice[1] {
             self.emit(Event::LeftJail {
                 seat,
                 how: JailExit::Doubles,
             });
-            self.move_out_of_jail(seat, dice, rng);
+            self.move_out_of_jail(seat, dice, chance);
             return;
         }
         let attempt = self.state.player(seat).jail_attempts + 1;
@@ -125,7 +125,7 @@ impl Scratch {
                 seat,
                 how: JailExit::ThirdAttempt,
             });
-            self.move_out_of_jail(seat, dice, rng);
+            self.move_out_of_jail(seat, dice, chance);
         } else {
             self.emit(Event::DebtOpened {
                 debtor: seat,
@@ -138,9 +138,9 @@ impl Scratch {
     }
 
     /// The move by the roll that ended a jail stay; never another roll (MO-D-9).
-    pub fn move_out_of_jail(&mut self, seat: Seat, dice: [u8; 2], rng: &mut dyn RngCore) {
+    pub fn move_out_of_jail(&mut self, seat: Seat, dice: [u8; 2], chance: &mut dyn Chance) {
         self.advance(seat, dice[0] + dice[1]);
-        let landed = self.land(seat, 1, Some(dice), rng);
+        let landed = self.land(seat, 1, Some(dice), chance);
         self.finish_move(seat, landed);
     }
 
@@ -200,7 +200,7 @@ impl Scratch {
         seat: Seat,
         multiplier: i64,
         move_dice: Option<[u8; 2]>,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) -> Landed {
         let square = self.state.player(seat).position;
         match board().squares[usize::from(square)] {
@@ -210,7 +210,7 @@ impl Scratch {
                 self.pay(seat, None, amount, PaymentReason::Tax);
                 Landed::Settled
             }
-            SquareKind::Card(deck) => self.draw(seat, deck, rng),
+            SquareKind::Card(deck) => self.draw(seat, deck, chance),
             SquareKind::Property { deed } => {
                 let d = self.state.deeds[deed];
                 match d.owner {
@@ -224,7 +224,7 @@ impl Scratch {
                             multiplier,
                             move_dice,
                         };
-                        self.owe_rent(seat, owner, square, arrival, rng);
+                        self.owe_rent(seat, owner, square, arrival, chance);
                         Landed::Settled
                     }
                 }
@@ -242,7 +242,7 @@ impl Scratch {
         owner: Seat,
         square: u8,
         arrival: Arrival,
-        rng: &mut dyn RngCore,
+        chance: &mut dyn Chance,
     ) {
         let b = board();
         let is_utility = b
@@ -252,7 +252,7 @@ impl Scratch {
             is_utility.then(
                 || match (self.state.config.utility_rent_dice, arrival.move_dice) {
                     (UtilityRentDice::Move, Some(dice)) => dice,
-                    _ => dice::roll(rng),
+                    _ => dice::roll(chance),
                 },
             );
         let total = dice.map_or(0, |d| i64::from(d[0] + d[1]));
@@ -281,7 +281,7 @@ impl Scratch {
     }
 
     /// MO-CARD-1: draw the top card, show it, execute it.
-    pub fn draw(&mut self, seat: Seat, deck: Deck, rng: &mut dyn RngCore) -> Landed {
+    pub fn draw(&mut self, seat: Seat, deck: Deck, chance: &mut dyn Chance) -> Landed {
         let Some(&card) = self.state.decks[deck.index()].first() else {
             return Landed::Settled;
         };
@@ -290,20 +290,20 @@ impl Scratch {
         match board().card(card).effect {
             Effect::AdvanceTo { square } => {
                 self.move_forward_to(seat, square);
-                self.land(seat, 1, None, rng)
+                self.land(seat, 1, None, chance)
             }
             Effect::AdvanceToNearestRailway { rent_multiplier } => {
                 self.move_forward_to(seat, board().next_railway(position));
-                self.land(seat, rent_multiplier, None, rng)
+                self.land(seat, rent_multiplier, None, chance)
             }
             Effect::MoveBack { steps } => {
                 let squares = super::data::SQUARES as u8;
                 self.move_back_to(seat, (position + squares - steps % squares) % squares);
-                self.land(seat, 1, None, rng)
+                self.land(seat, 1, None, chance)
             }
             Effect::MoveBackTo { square } => {
                 self.move_back_to(seat, square);
-                self.land(seat, 1, None, rng)
+                self.land(seat, 1, None, chance)
             }
             Effect::GoToJail => self.send_to_jail(seat),
             Effect::GetOutOfJailFree => Landed::Settled,

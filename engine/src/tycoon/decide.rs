@@ -13,16 +13,15 @@ use super::event::Event;
 use super::payday;
 use super::rules;
 use super::state::{Stage, State, Turn};
+use crate::chance::{shuffle, Chance};
 use crate::{Outcome, RuleError, Seat};
-use rand::seq::SliceRandom;
-use rand::RngCore;
 
 /// The setup events: the table (TY-SETUP-1), both decks shuffled and their displays turned up
 /// (TY-SETUP-3), seat 0's first turn (TY-SETUP-5).
 pub fn setup(
     config: &Config,
     seats: usize,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     let mut events = vec![Event::GameStarted {
         players: seats as u8,
@@ -30,7 +29,7 @@ pub fn setup(
     }];
     for deck in Deck::ALL {
         let mut order: Vec<Ticket> = board().deck(deck).collect();
-        order.shuffle(rng);
+        shuffle(chance, &mut order);
         let shown: Vec<Ticket> = order
             .iter()
             .rev()
@@ -55,13 +54,13 @@ pub fn decide(
     state: &State,
     seat: Seat,
     action: &Action,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     match &state.stage {
         Stage::Setup | Stage::Finished => Err(RuleError::game_over()),
         Stage::LoanSettlement => settle(state, seat, action),
         Stage::Turn(turn) if turn.seat != seat => Err(RuleError::not_your_turn(seat)),
-        Stage::Turn(turn) => play(state, turn, action, rng),
+        Stage::Turn(turn) => play(state, turn, action, chance),
     }
 }
 
@@ -69,7 +68,7 @@ fn play(
     state: &State,
     turn: &Turn,
     action: &Action,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     let seat = turn.seat;
     match *action {
@@ -139,7 +138,7 @@ fn play(
             Ok(end_turn(
                 state,
                 Event::LoanTaken { seat, loan, amount },
-                rng,
+                chance,
             ))
         }
         Action::Pass => {
@@ -154,7 +153,7 @@ fn play(
                     "passing replaces the loan action only when no loan card is left",
                 ));
             }
-            Ok(end_turn(state, Event::Passed { seat }, rng))
+            Ok(end_turn(state, Event::Passed { seat }, chance))
         }
         Action::EndTurn => {
             if !turn.main_action_done {
@@ -164,7 +163,7 @@ fn play(
                     "a turn ends only after its main action: build, renovate, build a factory or take a loan",
                 ));
             }
-            Ok(end_turn(state, Event::TurnEnded { seat }, rng))
+            Ok(end_turn(state, Event::TurnEnded { seat }, chance))
         }
         Action::SettleLoan { .. } => Err(RuleError::new(
             NOT_LOAN_SETTLEMENT,
@@ -232,7 +231,7 @@ fn settle(state: &State, seat: Seat, action: &Action) -> Result<Vec<Event>, Rule
     Ok(scratch.events)
 }
 
-fn end_turn(state: &State, last: Event, rng: &mut dyn RngCore) -> Vec<Event> {
+fn end_turn(state: &State, last: Event, chance: &mut dyn Chance) -> Vec<Event> {
     let mut scratch = Scratch::new(state);
     let seat = match last {
         Event::LoanTaken { seat, .. } | Event::Passed { seat } | Event::TurnEnded { seat } => seat,
@@ -243,7 +242,7 @@ fn end_turn(state: &State, last: Event, rng: &mut dyn RngCore) -> Vec<Event> {
     if !explicit_end {
         scratch.emit(Event::TurnEnded { seat });
     }
-    scratch.refill_display(rng);
+    scratch.refill_display(chance);
     let s = &scratch.state;
     let n = s.players.len();
     let round_complete = s.phase_end_triggered_by.is_some() && seat.index() == n - 1;
@@ -260,7 +259,7 @@ type Scratch = crate::scratch::Scratch<super::Tycoon>;
 
 impl Scratch {
     /// TY-TIX-4: refill to 2 + 6; an empty draw pile is replaced by its shuffled discards.
-    fn refill_display(&mut self, rng: &mut dyn RngCore) {
+    fn refill_display(&mut self, chance: &mut dyn Chance) {
         for deck in Deck::ALL {
             let want = board().display_size(deck);
             loop {
@@ -274,7 +273,7 @@ impl Scratch {
                         break; // T7: both empty, the display stays short.
                     }
                     let mut order = pile.discard.clone();
-                    order.shuffle(rng);
+                    shuffle(chance, &mut order);
                     let cards = order.len() as u8;
                     self.emit(Event::DeckShuffled {
                         deck,

@@ -18,9 +18,8 @@ use super::rules::{self, Awaiting};
 use super::scoring;
 use super::state::{ActionCard, ShipId, State};
 use super::trade;
+use crate::chance::{shuffle, Chance};
 use crate::{RuleError, Seat};
-use rand::seq::SliceRandom;
-use rand::{Rng, RngCore};
 
 /// The setup events (TR-SETUP-1..5) up to the first decision of round 1.
 ///
@@ -29,7 +28,7 @@ use rand::{Rng, RngCore};
 pub fn setup(
     config: &Config,
     seats: usize,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     config.validate(seats)?;
     let mut s = Scratch::new(&State::empty());
@@ -38,13 +37,13 @@ pub fn setup(
         config: config.clone(),
     });
     let mut order: Vec<Tile> = Tile::all().collect();
-    order.shuffle(rng);
+    shuffle(chance, &mut order);
     s.emit(Event::TilePileShuffled {
         tiles: order.len() as u8,
         order: Some(order),
     });
     s.found_empires();
-    s.shuffle_tiles(rng);
+    s.shuffle_tiles(chance);
     for seat in s.state.seats().collect::<Vec<_>>() {
         let n = usize::from(config.tiles_in_hand).min(s.state.tile_pile.len());
         let tiles: Vec<Tile> = s.state.tile_pile.iter().rev().take(n).copied().collect();
@@ -55,15 +54,15 @@ pub fn setup(
         });
     }
     let mut cards: Vec<Card> = config.trade_card_split.to_list();
-    cards.shuffle(rng);
+    shuffle(chance, &mut cards);
     s.emit(Event::DrawPileShuffled {
         cards: cards.len() as u8,
         order: Some(cards),
     });
-    let start = Seat(rng.random_range(0..seats) as u8);
+    let start = Seat(chance.below(seats) as u8);
     s.emit(Event::StartPlayerChosen { seat: start });
-    s.start_round(start, rng);
-    s.advance(rng);
+    s.start_round(start, chance);
+    s.advance(chance);
     Ok(s.events)
 }
 
@@ -71,7 +70,7 @@ pub fn decide(
     state: &State,
     seat: Seat,
     action: &Action,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Vec<Event>, RuleError> {
     if state.outcome.is_some() {
         return Err(RuleError::game_over());
@@ -79,8 +78,8 @@ pub fn decide(
     if seat.index() >= state.players.len() {
         return Err(RuleError::not_your_turn(seat));
     }
-    let mut s = act(state, seat, action, rng)?;
-    s.advance(rng);
+    let mut s = act(state, seat, action, chance)?;
+    s.advance(chance);
     Ok(s.events)
 }
 
@@ -90,7 +89,7 @@ fn act(
     state: &State,
     seat: Seat,
     action: &Action,
-    rng: &mut dyn RngCore,
+    chance: &mut dyn Chance,
 ) -> Result<Scratch, RuleError> {
     let s = match action {
         &Action::PlaceTile { tile, empire } => place_tile(state, seat, tile, empire)?,
@@ -182,13 +181,13 @@ fn act(
                 cards: *cards,
                 reason: DiscardReason::BankTrade,
             });
-            s.draw_cards(seat, cards.total() as u8, rng);
+            s.draw_cards(seat, cards.total() as u8, chance);
             s
         }
         &Action::BankPick { colour, cards } => {
             trade::check_bank_pick(state, seat, &cards)?;
             let mut s = Scratch::new(state);
-            bank_pick(&mut s, seat, colour, cards, rng);
+            bank_pick(&mut s, seat, colour, cards, chance);
             s
         }
         &Action::OfferTrade { to, give, get } => {
@@ -465,13 +464,13 @@ fn sink_if_two(s: &mut Scratch, field: Cell) {
 /// shuffled (TR-ACT-D, TR-D-9). A search that finds nothing still costs the cards and shuffles
 /// the pile under `failed_pile_search = discard` (rules version 2); under `keep_cards` it costs
 /// nothing but the turn.
-fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mut dyn RngCore) {
+fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, chance: &mut dyn Chance) {
     s.emit(Event::BankTraded {
         seat,
         form: BankForm::Pick,
     });
     if s.state.draw_pile.is_empty() && !s.state.discard_pile.is_empty() {
-        s.rebuild_pile(rng);
+        s.rebuild_pile(chance);
     }
     let found = s.state.draw_pile.contains(&colour.card());
     if !found && s.state.config.failed_pile_search == FailedPileSearch::KeepCards {
@@ -492,7 +491,7 @@ fn bank_pick(s: &mut Scratch, seat: Seat, colour: Empire, cards: Cards, rng: &mu
         s.emit(Event::PileSearchFailed { seat, colour });
     }
     let mut order = s.state.draw_pile.clone();
-    order.shuffle(rng);
+    shuffle(chance, &mut order);
     s.emit(Event::DrawPileShuffled {
         cards: order.len() as u8,
         order: Some(order),

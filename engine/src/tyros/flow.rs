@@ -15,9 +15,8 @@ use super::payment;
 use super::rules::{self, Awaiting};
 use super::scoring;
 use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase};
+use crate::chance::{shuffle, Chance};
 use crate::Seat;
-use rand::seq::SliceRandom;
-use rand::{Rng, RngCore};
 
 pub(super) type Scratch = crate::scratch::Scratch<super::Tyros>;
 
@@ -52,9 +51,9 @@ impl Scratch {
         }
     }
 
-    pub(super) fn shuffle_tiles(&mut self, rng: &mut dyn RngCore) {
+    pub(super) fn shuffle_tiles(&mut self, chance: &mut dyn Chance) {
         let mut order = self.state.tile_pile.clone();
-        order.shuffle(rng);
+        shuffle(chance, &mut order);
         self.emit(Event::TilePileShuffled {
             tiles: order.len() as u8,
             order: Some(order),
@@ -62,7 +61,7 @@ impl Scratch {
     }
 
     /// A round begins (TR-RND-1): Phase 1 deals the cards (TR-P1-1), then Phase 2 starts.
-    pub(super) fn start_round(&mut self, start_player: Seat, rng: &mut dyn RngCore) {
+    pub(super) fn start_round(&mut self, start_player: Seat, chance: &mut dyn Chance) {
         self.emit(Event::RoundStarted {
             round: self.state.round + 1,
             start_player,
@@ -73,21 +72,21 @@ impl Scratch {
             .cards_dealt
             .for_players(self.state.players.len());
         for seat in self.state.seats_from(start_player).collect::<Vec<_>>() {
-            self.draw_cards(seat, dealt, rng);
+            self.draw_cards(seat, dealt, chance);
         }
         self.emit(Event::ExpansionStarted);
     }
 
     /// Draws `count` cards for `seat`, rebuilding the pile when it runs out; when even that is
     /// not enough, the seat gets what there is (TR-P1-1, TR-EOR-2).
-    pub(super) fn draw_cards(&mut self, seat: Seat, count: u8, rng: &mut dyn RngCore) {
+    pub(super) fn draw_cards(&mut self, seat: Seat, count: u8, chance: &mut dyn Chance) {
         let mut left = usize::from(count);
         while left > 0 {
             if self.state.draw_pile.is_empty() {
                 if self.state.discard_pile.is_empty() {
                     return;
                 }
-                self.rebuild_pile(rng);
+                self.rebuild_pile(chance);
             }
             let n = left.min(self.state.draw_pile.len());
             let top = &self.state.draw_pile[self.state.draw_pile.len() - n..];
@@ -101,14 +100,14 @@ impl Scratch {
     }
 
     /// The discard pile goes back into the draw pile (TR-EOR-2, TR-RC).
-    pub(super) fn rebuild_pile(&mut self, rng: &mut dyn RngCore) {
+    pub(super) fn rebuild_pile(&mut self, chance: &mut dyn Chance) {
         let rule = self.state.config.reshuffle_rule;
         let cards = (self.state.draw_pile.len() + self.state.discard_pile.len()) as u8;
         let order = match rule {
             ReshuffleRule::Shuffle => {
                 let mut order = self.state.draw_pile.clone();
                 order.extend_from_slice(&self.state.discard_pile);
-                order.shuffle(rng);
+                shuffle(chance, &mut order);
                 Some(order)
             }
             ReshuffleRule::FlipUnder => None,
@@ -117,7 +116,7 @@ impl Scratch {
     }
 
     /// Runs the automatic steps until some seat must decide or the game is over.
-    pub(super) fn advance(&mut self, rng: &mut dyn RngCore) {
+    pub(super) fn advance(&mut self, chance: &mut dyn Chance) {
         loop {
             if self.state.outcome.is_some() {
                 return;
@@ -152,13 +151,13 @@ impl Scratch {
             }
             let progressed = match self.state.phase {
                 Phase::Setup | Phase::Finished => false,
-                Phase::Expansion { step, .. } => self.expansion_step(step, rng),
+                Phase::Expansion { step, .. } => self.expansion_step(step, chance),
                 Phase::Pirates => {
                     self.emit(Event::ActionPhaseStarted);
                     true
                 }
                 Phase::Actions { turn, passes } => self.turn_step(turn, passes),
-                Phase::RoundEnd => self.round_end_step(rng),
+                Phase::RoundEnd => self.round_end_step(chance),
             };
             if !progressed {
                 return;
@@ -258,11 +257,11 @@ impl Scratch {
     }
 
     /// One step of Phase 2 (TR-P2-1..7): waits for a seat that can place, skips the others.
-    fn expansion_step(&mut self, step: u8, rng: &mut dyn RngCore) -> bool {
+    fn expansion_step(&mut self, step: u8, chance: &mut dyn Chance) -> bool {
         let players = self.state.players.len();
         let laps = self.state.config.tiles_per_round.for_players(players);
         if usize::from(step) >= usize::from(laps) * players {
-            self.end_expansion(rng);
+            self.end_expansion(chance);
             return true;
         }
         let seat = rules::expansion_seat(&self.state, step);
@@ -282,7 +281,7 @@ impl Scratch {
             reason: SkipReason::CannotPlace,
         });
         if self.state.config.pirates {
-            self.blind_swap(seat, rng);
+            self.blind_swap(seat, chance);
         } else if self.state.config.cant_place_tile == CantPlaceTile::PassAndDraw {
             self.draw_tile(seat);
         }
@@ -300,7 +299,7 @@ impl Scratch {
 
     /// Pirates: a random hand tile for a random pile tile, unless the pile is empty or holds
     /// no placeable tile (TR-PIR-2).
-    fn blind_swap(&mut self, seat: Seat, rng: &mut dyn RngCore) {
+    fn blind_swap(&mut self, seat: Seat, chance: &mut dyn Chance) {
         let pile = &self.state.tile_pile;
         if pile.is_empty() {
             self.emit(Event::TileSwapSkipped {
@@ -317,19 +316,19 @@ impl Scratch {
             return;
         }
         let hand = &self.state.player(seat).tiles;
-        let returned = hand[rng.random_range(0..hand.len())];
-        let drawn = pile[rng.random_range(0..pile.len())];
+        let returned = hand[chance.below(hand.len())];
+        let drawn = pile[chance.below(pile.len())];
         self.emit(Event::TilesSwapped {
             seat,
             returned: Some(returned),
             drawn: Some(drawn),
         });
-        self.shuffle_tiles(rng);
+        self.shuffle_tiles(chance);
     }
 
     /// After Phase 2: the no-progress fallback (TR-P2-7), the end trigger (TR-END-1), then
     /// the pirate phase (TR-PIR-3) or the action phase.
-    fn end_expansion(&mut self, rng: &mut dyn RngCore) {
+    fn end_expansion(&mut self, chance: &mut dyn Chance) {
         if let Phase::Expansion {
             placed: false,
             drew: false,
@@ -354,7 +353,7 @@ impl Scratch {
         }
         if self.state.config.pirates {
             self.emit(Event::PiratePhaseStarted);
-            self.pirate_appears(rng);
+            self.pirate_appears(chance);
         } else {
             self.emit(Event::ActionPhaseStarted);
         }
@@ -362,13 +361,13 @@ impl Scratch {
 
     /// TR-PIR-3: a pirate on the field of a tile drawn from the used pool; each ship there pays
     /// a levy, unless a galley sinks it at once (TR-COMB-2).
-    fn pirate_appears(&mut self, rng: &mut dyn RngCore) {
+    fn pirate_appears(&mut self, chance: &mut dyn Chance) {
         let pool = &self.state.used_tiles;
         if pool.is_empty() {
             self.emit(Event::NoPirate);
             return;
         }
-        let field = pool[rng.random_range(0..pool.len())].cell();
+        let field = pool[chance.below(pool.len())].cell();
         let ships: Vec<_> = self.state.ships_at(field).collect();
         let galley_there =
             self.state.config.combined() && ships.iter().any(|&id| self.state.ship(id).galley);
@@ -464,7 +463,7 @@ impl Scratch {
 
     /// End of round (TR-EOR-1..3): forced keep choices are made; once every choice is in, the
     /// discards are shown, the pile rebuilt and the next round begins.
-    fn round_end_step(&mut self, rng: &mut dyn RngCore) -> bool {
+    fn round_end_step(&mut self, chance: &mut dyn Chance) -> bool {
         let kept = self.state.config.cards_kept;
         let mut waiting = false;
         for seat in self.state.seats().collect::<Vec<_>>() {
@@ -499,9 +498,9 @@ impl Scratch {
                 });
             }
         }
-        self.rebuild_pile(rng);
+        self.rebuild_pile(chance);
         let next = self.state.next_seat(self.state.start_player);
-        self.start_round(next, rng);
+        self.start_round(next, chance);
         true
     }
 }

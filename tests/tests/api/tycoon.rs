@@ -290,13 +290,16 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             game_type: "tycoon".into(),
             rules_version: 1,
             config: json!({}),
-            rng_seed: db::RngSeed(engine::chance::new_seed(Some(seed))),
+            rng_seed: db::RngSeed(engine::chance::new_seed(1, Some(seed))),
             seats: vec![db::store::NewSeat::Open; players],
             initial: None,
             bot_game_limit: None,
             clock: None,
             open_ttl: std::time::Duration::from_secs(86_400),
             rated: false,
+            chance_version: 1,
+            chance_seeded: false,
+            entropies: Vec::new(),
         },
     )
     .expect("store a version-1 game");

@@ -74,7 +74,7 @@ fn worth(state: &State, seat: Seat) -> f64 {
 fn after(state: &State, moves: &[(Seat, Action)], rng: &mut dyn RngCore) -> Option<State> {
     let mut state = state.clone();
     for (seat, action) in moves {
-        for event in Monopoly::decide(&state, *seat, action, rng).ok()? {
+        for event in Monopoly::decide(&state, *seat, action, &mut &mut *rng).ok()? {
             Monopoly::evolve(&mut state, &event);
         }
     }

@@ -81,6 +81,9 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                     clock: None,
                     open_ttl: std::time::Duration::from_secs(86_400),
                     rated: false,
+                    chance_version: 1,
+                    chance_seeded: false,
+                    entropies: Vec::new(),
                 },
             )
             .map_err(|e| anyhow::anyhow!("{e}"))?;

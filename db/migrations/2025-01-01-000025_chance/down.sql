@@ -1,0 +1,3 @@
+ALTER TABLE seats DROP COLUMN entropy;
+ALTER TABLE games DROP COLUMN chance_seeded;
+ALTER TABLE games DROP COLUMN chance_version;
