@@ -130,6 +130,12 @@ pub trait DynGame: Send + Sync {
         seats: usize,
         chance: &mut dyn Chance,
     ) -> Result<(Box<dyn DynState>, Vec<Value>), GameError>;
+    /// The config `config` means under `rules_version`: every option with its value (what a
+    /// record carries, so that a later version's defaults cannot change it).
+    ///
+    /// # Errors
+    /// [`GameError::InvalidConfig`] when it is no config of this game.
+    fn full_config(&self, rules_version: u32, config: &Value) -> Result<Value, GameError>;
     /// Read back a stored snapshot (the text of [`DynState::snapshot`]).
     ///
     /// # Errors
@@ -330,6 +336,12 @@ where
             Box::new(Loaded::<G> { state }),
             events.iter().map(to_value).collect(),
         ))
+    }
+
+    fn full_config(&self, rules_version: u32, config: &Value) -> Result<Value, GameError> {
+        G::read_config(config, rules_version)
+            .map(|c| to_value(&c))
+            .map_err(GameError::InvalidConfig)
     }
 
     fn load(&self, snapshot: &str) -> Result<Box<dyn DynState>, GameError> {

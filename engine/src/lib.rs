@@ -68,6 +68,7 @@ mod listing;
 pub mod openapi;
 pub mod options;
 pub mod playout;
+pub mod record;
 mod refusal;
 pub mod registry;
 #[cfg(test)]

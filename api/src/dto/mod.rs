@@ -13,6 +13,7 @@ pub mod history;
 pub mod lifecycle;
 pub mod play;
 pub mod players;
+pub mod record;
 pub mod schema;
 
 pub use chance::*;
@@ -21,3 +22,4 @@ pub use history::*;
 pub use lifecycle::*;
 pub use play::*;
 pub use players::*;
+pub use record::*;

@@ -50,10 +50,13 @@ leaderboards). Credentials never go in the query string (`token_in_query`).\n\
 (creating games, joining seats, creating players and seeking have a tighter budget). Every response carries `RateLimit-Limit`, \
 `RateLimit-Remaining` and `RateLimit-Reset`; over the limit the answer is 429 `rate_limited` \
 with `Retry-After`.\n\
-- **Seeds.** A game's chance comes from a secret 256-bit seed the server draws. A \
-client-given `seed` makes the game reproducible but makes every chance outcome of it public \
-knowledge (anyone can create a game with the same seed and read the deck from it): use it \
-only for tests and for tournaments where every player agrees.\n\
+- **Chance anyone can check.** A game's chance comes from a secret 256-bit seed the server \
+draws and commits to at creation (`chance.commitment`, its SHA-256), mixed with every seat's \
+`entropy` and the game id; once the game is over the seed and the entropies are revealed \
+(`chance.reveal`) and every die and deck can be recomputed (`docs/fairness.md`). \
+`GET /v1/games/{id}/record` gives the self-contained record of a game. A client-given `seed` \
+makes the game reproducible but every chance outcome of it public knowledge: use it only for \
+tests and tournaments where every player agrees (rated games refuse it).\n\
 - **Browsers.** CORS is open to any origin by default (tokens are never cookies); HEAD is \
 answered wherever GET is."
     ),

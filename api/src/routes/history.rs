@@ -91,6 +91,64 @@ fn page_tag(access: &history::LogAccess, page: &EventPage, after: i64, limit: i6
     format!("\"e{after}-{upto}-{limit}-{redaction}-{viewer}\"")
 }
 
+/// The game's record: everything needed to replay and judge it without the server.
+///
+/// Type, rules and chance versions, the full config, the setup events and every commit after
+/// it (a seat's action with the events it caused, or an event of the seats' lifecycle), the
+/// chance commitment and, once the game is over, its reveal, and the server's facts (`table`:
+/// seats, clock, times, outcome). Anyone can check a finished game's record offline
+/// (`cargo run -p engine --bin verify-record -- record.json`, or from `docs/fairness.md`) and
+/// import it (`POST /v1/records`). While the game runs only its seats get it, redacted as they
+/// see the game and without the reveal.
+#[utoipa::path(
+    tag = "history",
+    params(("id" = Uuid, Path, description = "Game id")),
+    responses(
+        (status = 200, description = "The record (`Cache-Control: immutable` once the game is over, else revalidated by its `ETag`)", body = engine::record::Record,
+         headers(("ETag" = String, description = "Strong, per version and viewer"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+        (status = 400, description = "Malformed id (`invalid_id`)"),
+        (status = 401, description = "Unknown or malformed token"),
+        (status = 403, description = "Token of another game; `record_not_public`: a spectator of a game that is not over"),
+        (status = 404, description = "No such game"),
+    )
+)]
+#[get("/v1/games/{id}/record")]
+pub async fn game_record(
+    req: HttpRequest,
+    state: Data<AppState>,
+    GameId(id): GameId,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    let audience = Audience::of(bearer.token().is_some());
+    let read = state
+        .db(move |conn, cx| crate::service::record::record(conn, cx, id, bearer.token()))
+        .await?;
+    let redaction = if read.over { "open" } else { "live" };
+    let etag = format!(
+        "\"r{}-{redaction}-{}\"",
+        read.version,
+        caching::viewer_tag(read.seat)
+    );
+    let lifetime = if read.over {
+        Lifetime::Immutable
+    } else {
+        Lifetime::Revalidate
+    };
+    let fresh = caching::not_modified(req.headers(), &etag);
+    let mut res = if fresh {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    caching::mark(&mut res, &etag, audience, lifetime);
+    Ok(if fresh {
+        res.finish()
+    } else {
+        res.json(read.record)
+    })
+}
+
 /// The whole event log as NDJSON.
 ///
 /// One `LoggedEvent` per line (the event with the game's `type`), redacted for the caller like

@@ -46,6 +46,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(seeks::cancel_seek)
         .service(history::list_events)
         .service(history::export_events)
+        .service(history::game_record)
         .service(history::get_state)
         .service(operations::healthz)
         .service(operations::readyz)

@@ -19,4 +19,5 @@ pub mod lobby_keys;
 pub mod notices;
 pub mod play;
 pub mod players;
+pub mod record;
 pub mod seeks;

@@ -1,0 +1,143 @@
+//! A game's record (`GET /v1/games/{id}/record`): the engine's self-contained record
+//! ([`engine::record::Record`]) built from the log, with the server's facts beside it.
+//!
+//! The log's commits become the record's moves: all events of one commit share one time
+//! (migration 10), the first commit is the setup, and an action's events carry the action.
+//! A running game's record is its seat's own: events redacted as the seat sees them and no
+//! reveal; once the game is over, everyone gets the whole record.
+
+use db::{EventRow, PooledConn};
+use engine::record::{Move, Record, RecordChance, Reveal, FORMAT};
+use uuid::Uuid;
+
+use super::caller::{self, Loaded};
+use super::{chance, document};
+use crate::dto::{ChanceInfo, Clock, RecordTable};
+use crate::error::ApiError;
+use crate::extract::SeatToken;
+use crate::state::Context;
+
+/// A record as read, with what its caching depends on.
+pub struct RecordRead {
+    pub record: Record,
+    /// The game is over: the record never changes again.
+    pub over: bool,
+    /// The game's version the record was read at.
+    pub version: i64,
+    /// The caller's seat (whose redaction a running game's record has).
+    pub seat: Option<i32>,
+}
+
+/// The record of game `id` as the caller may read it.
+///
+/// # Errors
+/// 404, 401/403; 403 `record_not_public` for a spectator of a game that is not over.
+pub fn record(
+    conn: &mut PooledConn,
+    cx: &Context,
+    id: Uuid,
+    token: Option<&SeatToken>,
+) -> Result<RecordRead, ApiError> {
+    let loaded = caller::load(conn, cx, id, token)?;
+    let over = loaded.finished();
+    if !over && loaded.seat.is_none() {
+        return Err(ApiError::forbidden(
+            "record_not_public",
+            "a running game's record is for its seats; everyone gets it once the game is over",
+        ));
+    }
+    let version = loaded.game.version;
+    let rows: Vec<EventRow> = db::store::all_events(conn, id)?
+        .into_iter()
+        .filter(|r| r.seq <= version)
+        .collect();
+    Ok(RecordRead {
+        record: build(&loaded, &rows)?,
+        over,
+        version,
+        seat: loaded.seat.map(|s| i32::from(s.0)),
+    })
+}
+
+/// The record of `loaded` from its log `rows`, as its caller sees it.
+fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
+    let game = &loaded.game;
+    let seats = loaded.roster.seats();
+    let over = loaded.finished();
+    let visible =
+        |row: &EventRow| document::redact_row(loaded.kind, row, loaded.seat, over).map(|e| e.event);
+    let mut commits = rows.chunk_by(|a, b| a.created_at == b.created_at);
+    let setup = match rows.first() {
+        Some(first) if first.action.is_none() && !crate::lifecycle::is_lifecycle(&first.event) => {
+            commits
+                .next()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(visible)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let moves = commits
+        .map(|commit| {
+            let acting = commit.iter().find(|r| r.action.is_some());
+            let (lifecycle, game): (Vec<&EventRow>, Vec<&EventRow>) = commit
+                .iter()
+                .partition(|r| crate::lifecycle::is_lifecycle(&r.event));
+            Move {
+                seat: acting.and_then(|r| u8::try_from(r.seat?).ok()),
+                action: acting.and_then(|r| r.action.clone()),
+                events: game.into_iter().filter_map(visible).collect(),
+                lifecycle: lifecycle.into_iter().map(|r| r.event.clone()).collect(),
+                at: commit.first().map(|r| r.created_at.to_rfc3339()),
+            }
+        })
+        .collect();
+    let ChanceInfo {
+        version,
+        seeded,
+        commitment,
+        reveal,
+    } = chance::info(game, seats);
+    let state = loaded.state()?;
+    let doc = document::build(game, seats, state.as_deref(), loaded.seat)?;
+    let table = RecordTable {
+        status: doc.status,
+        rated: game.rated,
+        clock: Clock::from_stored(game.clock.as_ref()),
+        seats: doc.seats,
+        created_at: game.created_at,
+        finished_at: game.finished_at,
+        outcome: doc.outcome,
+        imported_from: None,
+    };
+    Ok(Record {
+        format: FORMAT,
+        game_type: game.game_type.clone(),
+        rules_version: u32::try_from(game.rules_version).unwrap_or(0),
+        game_id: game.id.to_string(),
+        config: full_config(loaded)?,
+        seat_count: u8::try_from(game.seat_count).unwrap_or(0),
+        chance: RecordChance {
+            version: u32::try_from(version).unwrap_or(1),
+            seeded,
+            commitment,
+            reveal: reveal.map(|r| Reveal {
+                server_seed: r.server_seed,
+                entropies: r.entropies,
+                key: r.key,
+            }),
+        },
+        setup,
+        moves,
+        table: serde_json::to_value(table).expect("record tables serialize"),
+    })
+}
+
+/// The game's config with every option filled in as its rules version reads it.
+fn full_config(loaded: &Loaded) -> Result<serde_json::Value, ApiError> {
+    let rules_version = u32::try_from(loaded.game.rules_version).unwrap_or(0);
+    Ok(loaded
+        .kind
+        .full_config(rules_version, &loaded.game.config)?)
+}
