@@ -201,7 +201,9 @@ fn descriptions(value: &serde_json::Value, at: &str, out: &mut Vec<(String, Stri
 /// `Self::`, `Foo::bar`), an intra-doc link (`` [`Foo`] ``), or Rust's `None` / `Some(..)`
 /// where the JSON has `null` or the value.
 fn rust_syntax_in(text: &str) -> Option<String> {
-    for marker in ["crate::", "super::", "Self::", "[`", "None`", "`None", "`Some(", "Some(`"] {
+    for marker in [
+        "crate::", "super::", "Self::", "[`", "None`", "`None", "`Some(", "Some(`",
+    ] {
         if text.contains(marker) {
             return Some(marker.to_string());
         }
@@ -265,7 +267,11 @@ fn no_description_in_the_document_shows_rust_syntax() {
         .iter()
         .filter_map(|(at, text)| rust_syntax_in(text).map(|m| format!("{at}: {m} in {text:?}")))
         .collect();
-    assert!(leaks.is_empty(), "Rust syntax in descriptions:\n{}", leaks.join("\n"));
+    assert!(
+        leaks.is_empty(),
+        "Rust syntax in descriptions:\n{}",
+        leaks.join("\n")
+    );
 }
 
 /// `GameTypeName` is the hosted game types' names, in the registry's (catalogue) order.
@@ -325,7 +331,11 @@ fn every_game_type_property_and_parameter_references_the_game_type_name_enum() {
             _ => {}
         }
     }
-    walk(&doc["components"]["schemas"], "/components/schemas", &mut check);
+    walk(
+        &doc["components"]["schemas"],
+        "/components/schemas",
+        &mut check,
+    );
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
             for p in op["parameters"].as_array().into_iter().flatten() {
@@ -335,7 +345,11 @@ fn every_game_type_property_and_parameter_references_the_game_type_name_enum() {
             }
         }
     }
-    assert!(wrong.is_empty(), "game types as plain strings:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "game types as plain strings:\n{}",
+        wrong.join("\n")
+    );
     referencing.sort();
     for expected in [
         "/components/schemas/CreatedGame/properties/type",
