@@ -875,7 +875,7 @@ export interface components {
         AcquireEvent: components["schemas"]["AcquireEventGameStarted"] | components["schemas"]["AcquireEventTilesShuffled"] | components["schemas"]["AcquireEventStartTilePlaced"] | components["schemas"]["AcquireEventTileDrawn"] | components["schemas"]["AcquireEventTurnStarted"] | components["schemas"]["AcquireEventPlacementSkipped"] | components["schemas"]["AcquireEventTilePlaced"] | components["schemas"]["AcquireEventChainFounded"] | components["schemas"]["AcquireEventChainGrew"] | components["schemas"]["AcquireEventMergerStarted"] | components["schemas"]["AcquireEventSurvivorChosen"] | components["schemas"]["AcquireEventDefunctsOrdered"] | components["schemas"]["AcquireEventBankTileDrawn"] | components["schemas"]["AcquireEventBonusesPaid"] | components["schemas"]["AcquireEventDisposalStarted"] | components["schemas"]["AcquireEventSharesDisposed"] | components["schemas"]["AcquireEventChainAbsorbed"] | components["schemas"]["AcquireEventMergerCompleted"] | components["schemas"]["AcquireEventBankTilePlaced"] | components["schemas"]["AcquireEventBankTileSetAside"] | components["schemas"]["AcquireEventEndAnnounced"] | components["schemas"]["AcquireEventShareBought"] | components["schemas"]["AcquireEventDeadTileRemoved"] | components["schemas"]["AcquireEventTurnEnded"] | components["schemas"]["AcquireEventFinalScoringStarted"] | components["schemas"]["AcquireEventSharesSold"] | components["schemas"]["AcquireEventGameEnded"];
         /**
          * @description Two players: a tile drawn for the bank; its column number is the bank's phantom holding
-         *     (AQ-2P-2, AQ-2P-9). `tile` is `None` when the pile was empty (holding 0). Merger tiles
+         *     (AQ-2P-2, AQ-2P-9). `tile` is `null` when the pile was empty (holding 0). Merger tiles
          *     wait to be placed (`placed_later`); final-scoring tiles leave the game.
          */
         AcquireEventBankTileDrawn: {
@@ -1162,7 +1162,7 @@ export interface components {
         };
         /**
          * @description The top tile of the pile went into a hand. `tile` is shown only to `seat`; everyone else
-         *     gets the event with `tile: None` (AQ-INFO-2).
+         *     gets the event with `tile: null` (AQ-INFO-2).
          */
         AcquireEventTileDrawn: {
             seat: components["schemas"]["Seat"];
@@ -1185,7 +1185,7 @@ export interface components {
         };
         /**
          * @description The draw pile was formed in this order, top tile last (AQ-SETUP-1). `order` is secret:
-         *     redacted to `None` for every viewer until the game ends.
+         *     redacted to `null` for every viewer until the game ends.
          */
         AcquireEventTilesShuffled: {
             order?: components["schemas"]["AcquireTile"][] | null;
@@ -1352,14 +1352,14 @@ export interface components {
         AcquirePlayerView: {
             /**
              * Format: int32
-             * @description `None` when hidden (`hidden_holdings`, AQ-INFO-3).
+             * @description `null` when hidden (`hidden_holdings`, AQ-INFO-3).
              */
             cash?: number | null;
             /** @description Only in the seat's own view (AQ-COMP-5). */
             hand?: components["schemas"]["AcquireTile"][] | null;
             hand_size: number;
             seat: components["schemas"]["Seat"];
-            /** @description Shares per chain in `chains` order; `None` when hidden. */
+            /** @description Shares per chain in `chains` order; `null` when hidden. */
             shares?: number[] | null;
         };
         /** @description A seek. (acquire) */
@@ -1498,7 +1498,7 @@ export interface components {
             active_seats: components["schemas"]["Seat"][];
             /** @description Two players: bank tiles waiting to be placed (AQ-2P-5). */
             bank_tiles: components["schemas"]["AcquireTile"][];
-            /** @description Every placed tile, with its chain (`None`: unincorporated). */
+            /** @description Every placed tile, with its chain (`null`: unincorporated). */
             board: components["schemas"]["AcquirePlacedTile"][];
             /** @description The seven chains, in data-file order; `shares` lists follow this order. */
             chains: components["schemas"]["AcquireChainView"][];
@@ -1677,7 +1677,7 @@ export interface components {
             rated: boolean;
             seats: components["schemas"]["CreatedSeat"][];
             status: components["schemas"]["GameStatus"];
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             version: number;
         };
@@ -1774,7 +1774,7 @@ export interface components {
             /** Format: int32 */
             seat_count: number;
             status: components["schemas"]["GameStatus"];
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: date-time */
             updated_at: string;
             /** Format: int64 */
@@ -1786,6 +1786,11 @@ export interface components {
         GameTypeList: {
             game_types: components["schemas"]["GameType"][];
         };
+        /**
+         * @description A game type's stable name, as listed by `GET /v1/game-types`.
+         * @enum {string}
+         */
+        GameTypeName: "tycoon" | "acquire" | "monopoly" | "tyros";
         /** @description `/healthz`, `/readyz`. */
         Health: {
             status: string;
@@ -1867,7 +1872,7 @@ export interface components {
             entries: components["schemas"]["LeaderboardEntry"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
             next_cursor: string | null;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
         };
         /** @description A row of a leaderboard. */
         LeaderboardEntry: {
@@ -2472,7 +2477,7 @@ export interface components {
         };
         /**
          * @description Sold to the high bidder. For a property `amount` leaves the winner's cash; for a
-         *     building unit the [`Event::BuildingBought`] that follows carries the payment.
+         *     building unit the `building_bought` event that follows carries the payment.
          */
         MonopolyEventAuctionWon: {
             /** Format: int64 */
@@ -2586,7 +2591,7 @@ export interface components {
              */
             type: "debt_opened";
         };
-        /** @description Every line was paid (the [`Event::Paid`] events precede it). */
+        /** @description Every line was paid (the `paid` events precede it). */
         MonopolyEventDebtPaid: {
             debtor: components["schemas"]["Seat"];
             /**
@@ -2596,7 +2601,7 @@ export interface components {
             type: "debt_paid";
         };
         /**
-         * @description A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `None`
+         * @description A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `null`
          *     for every viewer until the game ends.
          */
         MonopolyEventDeckShuffled: {
@@ -2657,8 +2662,8 @@ export interface components {
         /** @description Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2). */
         MonopolyEventGameStarted: {
             /**
-             * @description Every option written out; read as its rules version wrote it (see
-             *     [`super::config`]).
+             * @description Every option written out (an event stored before an option existed is read with that
+             *     option at rules version 1's default).
              */
             config: components["schemas"]["MonopolyConfig"];
             /** Format: int32 */
@@ -2718,7 +2723,7 @@ export interface components {
              */
             type: "jail_card_transferred";
         };
-        /** @description Out of jail (MO-JAIL-2); a fine is a separate [`Event::Paid`]. */
+        /** @description Out of jail (MO-JAIL-2); a fine is a separate `paid` event. */
         MonopolyEventLeftJail: {
             how: components["schemas"]["MonopolyJailExit"];
             seat: components["schemas"]["Seat"];
@@ -2792,7 +2797,7 @@ export interface components {
              */
             type: "monopoly";
         };
-        /** @description Cash moved from `from` to `to` (`None`: the bank). */
+        /** @description Cash moved from `from` to `to` (`null`: the bank). */
         MonopolyEventPaid: {
             /** Format: int64 */
             amount: number;
@@ -2832,7 +2837,7 @@ export interface components {
         };
         /**
          * @description A deed changed hands outside a trade: to a creditor, mortgaged state kept, or (`to:
-         *     None`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
+         *     null`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
          */
         MonopolyEventPropertyTransferred: {
             from: components["schemas"]["Seat"];
@@ -2866,7 +2871,7 @@ export interface components {
              */
             type: "purchase_offered";
         };
-        /** @description The owner claimed (payment follows as [`Event::Paid`] or [`Event::DebtOpened`]). */
+        /** @description The owner claimed (payment follows as a `paid` or `debt_opened` event). */
         MonopolyEventRentClaimed: {
             /** Format: int32 */
             rent: number;
@@ -3412,7 +3417,7 @@ export interface components {
             step: "roll";
         };
         /**
-         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         * @description The actions whose parameters cannot be listed, as templates:
          *     `{"type": "bid", "params": {"amount": {"kind": "integer", "min": 11, "max": 1500}}}` stands
          *     for `{"type": "bid", "amount": <11 to 1500>}`. Each variant is its action's `type`, with
          *     the fields it fixes under `fixed` and a domain per free field under `params`; any choice
@@ -3594,7 +3599,7 @@ export interface components {
             seat: number;
             seats: components["schemas"]["ListedSeat"][];
             status: components["schemas"]["GameStatus"];
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: date-time */
             updated_at: string;
             /** Format: int64 */
@@ -3622,7 +3627,7 @@ export interface components {
             /** Format: int64 */
             seq: number;
             status: components["schemas"]["GameStatus"];
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             version: number;
         };
@@ -3640,7 +3645,7 @@ export interface components {
             seat: number;
             /** Format: int64 */
             seq: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             version: number;
         };
@@ -3675,7 +3680,7 @@ export interface components {
             seat: number;
             /** Format: int64 */
             seq: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             version: number;
         };
@@ -3694,7 +3699,7 @@ export interface components {
             seek_id: string;
             /** Format: int64 */
             seq: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
         };
         /**
          * @description A game now waits for one of the player's seats: act in it (its legal actions are in the
@@ -3721,7 +3726,7 @@ export interface components {
              * @description Position in the player's stream (its SSE `id`).
              */
             seq: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /**
              * Format: int64
              * @description The version to act at (`expected_version`).
@@ -3765,7 +3770,7 @@ export interface components {
             games: number;
             /** Format: double */
             rating: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: double */
             uncertainty: number;
             /** Format: date-time */
@@ -3778,7 +3783,7 @@ export interface components {
         PlayerRecord: {
             /** Format: int64 */
             played: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             won: number;
         };
@@ -3914,7 +3919,7 @@ export interface components {
             rating_after: number;
             /** Format: double */
             rating_before: number;
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: double */
             uncertainty_after: number;
             /** Format: double */
@@ -4068,7 +4073,7 @@ export interface components {
             deadlines: components["schemas"]["SeatDeadline"][];
             status: components["schemas"]["GameStatus"];
             /** @description The game type. */
-            type: string;
+            type: components["schemas"]["GameTypeName"];
             /** Format: int64 */
             version: number;
         };
@@ -4246,14 +4251,13 @@ export interface components {
             /** @description Owners of the factories, on field 1 then field 2 (TY-FAC-2). */
             factories: components["schemas"]["Seat"][];
             /**
-             * @description The seats in the order they built their first hotel here (for [`TieBreak::FirstBuilt`]).
-             *
-             *     [`TieBreak::FirstBuilt`]: super::TieBreak::FirstBuilt
+             * @description The seats in the order they built their first hotel here (for the
+             *     `first_built` tie break).
              */
             first_built?: components["schemas"]["Seat"][];
             /** @description First and second majority payout if payday were now (TY-MAJ-1). */
             payout: number[];
-            /** @description Owner of the hotel on each track space; `None` for unbuilt or emptied spaces. */
+            /** @description Owner of the hotel on each track space; `null` for unbuilt or emptied spaces. */
             track: (null | components["schemas"]["Seat"])[];
         };
         /** @description Options fixed at creation; a field left out takes the default of the game's rules version. */
@@ -4313,7 +4317,7 @@ export interface components {
         TycoonEvent: components["schemas"]["TycoonEventGameStarted"] | components["schemas"]["TycoonEventDeckShuffled"] | components["schemas"]["TycoonEventTicketsRevealed"] | components["schemas"]["TycoonEventTurnStarted"] | components["schemas"]["TycoonEventTicketBought"] | components["schemas"]["TycoonEventFlew"] | components["schemas"]["TycoonEventHotelBuilt"] | components["schemas"]["TycoonEventHotelClosed"] | components["schemas"]["TycoonEventHotelRenovated"] | components["schemas"]["TycoonEventFactoryBuilt"] | components["schemas"]["TycoonEventLoanTaken"] | components["schemas"]["TycoonEventPassed"] | components["schemas"]["TycoonEventPhaseEndTriggered"] | components["schemas"]["TycoonEventTurnEnded"] | components["schemas"]["TycoonEventPaydayHeld"] | components["schemas"]["TycoonEventLoanRepaid"] | components["schemas"]["TycoonEventLoanExtended"] | components["schemas"]["TycoonEventLoanSettlementStarted"] | components["schemas"]["TycoonEventPhaseStarted"] | components["schemas"]["TycoonEventGameEnded"];
         /**
          * @description A draw pile was (re)formed in this order, top card last (TY-SETUP-3, TY-TIX-4).
-         *     `order` is secret: redacted to `None` for every viewer until the game ends.
+         *     `order` is secret: redacted to `null` for every viewer until the game ends.
          */
         TycoonEventDeckShuffled: {
             /** Format: int32 */
@@ -4356,7 +4360,7 @@ export interface components {
              */
             type: "factory_built";
         };
-        /** @description `from` is `None` when leaving the home bank; `field` is `None` on a stopover. */
+        /** @description `from` is `null` when leaving the home bank; `field` is `null` on a stopover. */
         TycoonEventFlew: {
             /** Format: int32 */
             field?: number | null;
@@ -4694,7 +4698,7 @@ export interface components {
         };
         /** @description Where a plane stands (TY-COMP-5, TY-LAND-2). */
         TycoonPlane: components["schemas"]["TycoonPlaneHome"] | components["schemas"]["TycoonPlaneCity"];
-        /** @description In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6). */
+        /** @description In a city; `field` is the landing field (0 or 1), `null` on a stopover (TY-FLY-6). */
         TycoonPlaneCity: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4968,7 +4972,7 @@ export interface components {
         };
         /**
          * @description The explorer's voyage to a neutral field (TR-AK-6, TR-AK-7); `path` and `cost` as for
-         *     [`Action::Move`].
+         *     the `move` action.
          */
         TyrosActionExplorerVoyage: {
             /** Format: int32 */
@@ -5422,7 +5426,7 @@ export interface components {
         /** @enum {string} */
         TyrosDiscardReason: "bank_trade" | "round_end";
         /**
-         * @description A payment owed now: `count` cards fitting `need`, from `payer` to `to` (`None`: the discard
+         * @description A payment owed now: `count` cards fitting `need`, from `payer` to `to` (`null`: the discard
          *     pile).
          */
         TyrosDue: {
@@ -5611,7 +5615,7 @@ export interface components {
              */
             seq: number;
         };
-        /** @description The first due was paid with `cards`, to `to` (`None`: the discard pile). */
+        /** @description The first due was paid with `cards`, to `to` (`null`: the discard pile). */
         TyrosEventDuePaid: {
             cards: components["schemas"]["TyrosCards"];
             reason: components["schemas"]["TyrosDueReason"];
@@ -5681,7 +5685,7 @@ export interface components {
         };
         /**
          * @description The fight's outcome: the winner discarded `discarded`; the loser's `sunk` ship and its
-         *     token went to its supply; on a tie (`winner: None`) both ships became normal ships.
+         *     token went to its supply; on a tie (`winner: null`) both ships became normal ships.
          */
         TyrosEventFightResolved: {
             discarded: components["schemas"]["TyrosCards"];
@@ -6455,7 +6459,7 @@ export interface components {
         TyrosSetupMode: "random" | "fixed";
         /**
          * Format: int32
-         * @description A ship, by its index in [`State::ships`]; ship ids never change during a game.
+         * @description A ship, by its index in the game's `ships` list; ship ids never change during a game.
          */
         TyrosShipId: number;
         TyrosShipView: {
@@ -6511,7 +6515,7 @@ export interface components {
         /** @enum {string} */
         TyrosSwapSkipReason: "pile_empty" | "no_usable_tile";
         /**
-         * @description The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+         * @description The actions whose parameters cannot be listed, as templates:
          *     `{"type": "pay", "params": {"cards": {"kind": "counts", "limits": {"orange": 2, "joker":
          *     1}, "min_total": 2, "max_total": 2}}}` stands for `{"type": "pay", "cards": <2 of those>}`.
          *     Each variant is its action's `type`, with the fields it fixes under `fixed` and a domain per
@@ -6612,7 +6616,7 @@ export interface components {
             players: components["schemas"]["TyrosPlayerView"][];
             /** Format: int32 */
             round: number;
-            /** @description Every ship; `at` is `None` for ships in their owner's supply. */
+            /** @description Every ship; `at` is `null` for ships in their owner's supply. */
             ships: components["schemas"]["TyrosShipView"][];
             /** @description Points as they would be if the game ended now (TR-SCORE). */
             standings: components["schemas"]["TyrosScoreSheet"][];
@@ -6819,7 +6823,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only games of this type. */
-                type?: string;
+                type?: components["schemas"]["GameTypeName"];
                 /** @description Only games in this status. */
                 status?: components["schemas"]["GameStatus"];
                 /** @description `next_cursor` of the previous page. */
@@ -8413,7 +8417,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A game type */
-                type: string;
+                type: components["schemas"]["GameTypeName"];
             };
             cookie?: never;
         };

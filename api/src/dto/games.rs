@@ -64,11 +64,37 @@ pub struct Outcome {
     pub ended_by: super::EndedBy,
 }
 
+/// The schema of every `type` field and parameter that names a game type (`GameTypeName` in
+/// the OpenAPI document): a string enum of the hosted types' names, built from
+/// `engine::registry`, so a game type added there is in the document without another edit.
+/// The fields stay `String`s (the server reads a stored name back as it is); only their schema
+/// is this.
+pub struct GameTypeName;
+
+impl utoipa::PartialSchema for GameTypeName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(engine::registry::all().iter().map(|g| g.name())))
+            .description(Some(
+                "A game type's stable name, as listed by `GET /v1/game-types`.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for GameTypeName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "GameTypeName".into()
+    }
+}
+
 /// A hosted game type.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GameType {
     /// Stable type name, used in `POST /v1/games`.
     #[serde(rename = "type")]
+    #[schema(value_type = GameTypeName)]
     pub type_: String,
     pub title: String,
     pub min_seats: usize,
@@ -172,6 +198,7 @@ pub struct BotInfo {
 pub struct CreateGameRequest {
     /// A type from `GET /v1/game-types`.
     #[serde(rename = "type")]
+    #[schema(value_type = GameTypeName)]
     pub type_: String,
     /// The game's configuration; the type's `default_config` when absent.
     #[serde(default)]
@@ -255,6 +282,7 @@ pub enum CreatedSeat {
 pub struct CreatedGame {
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = GameTypeName)]
     pub type_: String,
     pub version: i64,
     pub status: GameStatus,
@@ -337,6 +365,7 @@ pub struct JoinedSeat {
 pub struct GameSummary {
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = GameTypeName)]
     pub type_: String,
     pub rules_version: i32,
     pub status: GameStatus,
@@ -375,7 +404,7 @@ pub struct Health {
 pub struct ListQuery {
     /// Only games of this type.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", value_type = Option<GameTypeName>)]
     pub type_: Option<String>,
     /// Only games in this status.
     pub status: Option<GameStatus>,

@@ -29,6 +29,7 @@ pub struct EventDto {
 pub struct LoggedEvent {
     /// The game type (which game's event this is).
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     /// Position in the log, from 1; the game's version is the seq of its last event.
     pub seq: i64,
@@ -58,6 +59,7 @@ impl LoggedEvent {
 pub struct EventPage {
     /// The game type (which game's events these are).
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub events: Vec<EventDto>,
     /// Pass as `after` for the next page; `null` on the last page (also in the `Link` header).
@@ -72,6 +74,7 @@ pub struct StateDocument {
     pub game_id: Uuid,
     /// The game type.
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub seq: i64,
     /// The game's status as of `seq` (`active`, or how it was over).
@@ -127,6 +130,7 @@ pub struct StreamQuery {
 pub struct StreamVersion {
     /// The game type.
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub version: i64,
     pub status: super::games::GameStatus,

@@ -18,6 +18,7 @@ pub struct GameDocument {
     pub game_id: Uuid,
     /// The game type.
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub rules_version: i32,
     /// Seq of the last event; the `ETag` is derived from it.
@@ -61,6 +62,7 @@ pub struct LegalActions {
     pub game_id: Uuid,
     /// The game type (which game's actions these are).
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     /// The version these actions are legal at; send it back as `expected_version`.
     pub version: i64,
@@ -93,6 +95,7 @@ pub struct ActionRequest {
 pub struct ActionResponse {
     /// The game type.
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     /// The game after the action, for the caller: the same document as `GET /v1/games/{id}`
     /// gives, so a caller still active acts again from its `legal_actions` without reading

@@ -47,6 +47,7 @@ pub struct RotatedToken {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct PlayerRating {
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub rating: f64,
     pub uncertainty: f64,
@@ -61,6 +62,7 @@ pub struct PlayerRating {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct PlayerRecord {
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub played: i64,
     pub won: i64,
@@ -71,6 +73,7 @@ pub struct PlayerRecord {
 pub struct RatingChange {
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub finished_at: DateTime<Utc>,
     /// The player's place (1 for the first).
@@ -117,6 +120,7 @@ pub struct ListedSeat {
 pub struct PlayerGameSummary {
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub status: GameStatus,
     pub version: i64,
@@ -190,6 +194,7 @@ pub struct LeaderboardEntry {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub entries: Vec<LeaderboardEntry>,
     /// Pass as `cursor` for the next page; `null` on the last page.
@@ -215,6 +220,7 @@ pub struct LeaderboardQuery {
 pub struct SeekRequest {
     /// A type from `GET /v1/game-types`.
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     /// How many seats the game has (within the type's range); the seeker takes one.
     #[schema(minimum = 1)]
@@ -258,6 +264,7 @@ pub struct Seek {
     pub player_id: Uuid,
     pub status: SeekStatus,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub seats: i32,
     pub clock: Clock,
@@ -285,6 +292,7 @@ pub struct TurnNotice {
     pub seq: i64,
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     /// The version to act at (`expected_version`).
     pub version: i64,
@@ -300,6 +308,7 @@ pub struct GameStartedNotice {
     pub seq: i64,
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub version: i64,
     pub seat: u8,
@@ -312,6 +321,7 @@ pub struct OfferNotice {
     pub seq: i64,
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub version: i64,
     /// The seat the offer is addressed to.
@@ -331,6 +341,7 @@ pub struct GameFinishedNotice {
     pub seq: i64,
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub version: i64,
     pub seat: u8,
@@ -349,6 +360,7 @@ pub struct SeekMatchedNotice {
     pub seek_id: Uuid,
     pub game_id: Uuid,
     #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
     pub type_: String,
     pub seat: i32,
 }

@@ -64,7 +64,8 @@ answered wherever GET is."
         Problem,
         crate::lifecycle::LifecycleEvent,
         crate::dto::StreamVersion,
-        crate::dto::PlayerNotice
+        crate::dto::PlayerNotice,
+        crate::dto::GameTypeName
     )),
     modifiers(&SeatToken, &GameSchemas),
     tags(

@@ -233,7 +233,7 @@ pub async fn profile(state: Data<AppState>, id: Path<String>) -> Result<HttpResp
 /// with a rated game of the type are listed.
 #[utoipa::path(
     tag = "players",
-    params(("type" = String, Path, description = "A game type"), LeaderboardQuery),
+    params(("type" = crate::dto::GameTypeName, Path, description = "A game type"), LeaderboardQuery),
     responses(
         (status = 200, description = "A page of the leaderboard", body = Leaderboard),
         (status = 400, description = "Bad query or cursor (`invalid_query`, `invalid_cursor`)"),

@@ -18,7 +18,7 @@ pub enum Event {
         config: Config,
     },
     /// The draw pile was formed in this order, top tile last (AQ-SETUP-1). `order` is secret:
-    /// redacted to `None` for every viewer until the game ends.
+    /// redacted to `null` for every viewer until the game ends.
     TilesShuffled {
         tiles: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -30,7 +30,7 @@ pub enum Event {
         tile: Tile,
     },
     /// The top tile of the pile went into a hand. `tile` is shown only to `seat`; everyone else
-    /// gets the event with `tile: None` (AQ-INFO-2).
+    /// gets the event with `tile: null` (AQ-INFO-2).
     TileDrawn {
         seat: Seat,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -76,7 +76,7 @@ pub enum Event {
         order: Vec<ChainSize>,
     },
     /// Two players: a tile drawn for the bank; its column number is the bank's phantom holding
-    /// (AQ-2P-2, AQ-2P-9). `tile` is `None` when the pile was empty (holding 0). Merger tiles
+    /// (AQ-2P-2, AQ-2P-9). `tile` is `null` when the pile was empty (holding 0). Merger tiles
     /// wait to be placed (`placed_later`); final-scoring tiles leave the game.
     BankTileDrawn {
         chain: Chain,

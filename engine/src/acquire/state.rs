@@ -121,7 +121,7 @@ pub struct Merger {
     pub tile: Tile,
     /// Every chain the tile touched, with its size before the merger (AQ-MERGE-1).
     pub chains: Vec<ChainSize>,
-    /// `None` while the maker must choose among equal largest chains (AQ-MERGE-2).
+    /// `null` while the maker must choose among equal largest chains (AQ-MERGE-2).
     pub survivor: Option<Chain>,
     /// The settling order is fixed (AQ-MERGE-4); until then the maker must order equal chains.
     pub ordered: bool,

@@ -13,14 +13,14 @@ use serde::Serialize;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = AcquireView))]
 pub struct View {
-    /// The seat this view is for; `None` for a spectator.
+    /// The seat this view is for; `null` for a spectator.
     pub viewer: Option<Seat>,
     pub stage: Stage,
     /// The merger being settled: who decides and what is left (AQ-MERGE).
     pub merger: Option<Merger>,
     /// The seats that must act now.
     pub active_seats: Vec<Seat>,
-    /// Every placed tile, with its chain (`None`: unincorporated).
+    /// Every placed tile, with its chain (`null`: unincorporated).
     pub board: Vec<PlacedTile>,
     /// The seven chains, in data-file order; `shares` lists follow this order.
     pub chains: Vec<ChainView>,
@@ -70,9 +70,9 @@ pub struct ChainView {
 #[cfg_attr(feature = "openapi", schema(as = AcquirePlayerView))]
 pub struct PlayerView {
     pub seat: Seat,
-    /// `None` when hidden (`hidden_holdings`, AQ-INFO-3).
+    /// `null` when hidden (`hidden_holdings`, AQ-INFO-3).
     pub cash: Option<i32>,
-    /// Shares per chain in `chains` order; `None` when hidden.
+    /// Shares per chain in `chains` order; `null` when hidden.
     pub shares: Option<Vec<u8>>,
     pub hand_size: usize,
     /// Only in the seat's own view (AQ-COMP-5).

@@ -103,7 +103,7 @@ pub enum Action {
     },
 }
 
-/// The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+/// The actions whose parameters cannot be listed, as templates:
 /// `{"type": "bid", "params": {"amount": {"kind": "integer", "min": 11, "max": 1500}}}` stands
 /// for `{"type": "bid", "amount": <11 to 1500>}`. Each variant is its action's `type`, with
 /// the fields it fixes under `fixed` and a domain per free field under `params`; any choice

@@ -16,12 +16,12 @@ pub enum Event {
     /// Start money, tokens on LOS, deeds and buildings in the bank (MO-SETUP-1, MO-SETUP-2).
     GameStarted {
         players: u8,
-        /// Every option written out; read as its rules version wrote it (see
-        /// [`super::config`]).
+        /// Every option written out (an event stored before an option existed is read with that
+        /// option at rules version 1's default).
         #[serde(deserialize_with = "super::config::stored")]
         config: Config,
     },
-    /// A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `None`
+    /// A deck was shuffled, top card first (MO-SETUP-3). `order` is secret: redacted to `null`
     /// for every viewer until the game ends.
     DeckShuffled {
         deck: Deck,
@@ -61,7 +61,7 @@ pub enum Event {
         seat: Seat,
         attempt: u8,
     },
-    /// Out of jail (MO-JAIL-2); a fine is a separate [`Event::Paid`].
+    /// Out of jail (MO-JAIL-2); a fine is a separate `paid` event.
     LeftJail {
         seat: Seat,
         how: JailExit,
@@ -91,7 +91,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<[u8; 2]>,
     },
-    /// The owner claimed (payment follows as [`Event::Paid`] or [`Event::DebtOpened`]).
+    /// The owner claimed (payment follows as a `paid` or `debt_opened` event).
     RentClaimed {
         rent: u32,
     },
@@ -99,7 +99,7 @@ pub enum Event {
     RentLapsed {
         rent: u32,
     },
-    /// Cash moved from `from` to `to` (`None`: the bank).
+    /// Cash moved from `from` to `to` (`null`: the bank).
     Paid {
         from: Option<Seat>,
         to: Option<Seat>,
@@ -115,7 +115,7 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         then_move: Option<[u8; 2]>,
     },
-    /// Every line was paid (the [`Event::Paid`] events precede it).
+    /// Every line was paid (the `paid` events precede it).
     DebtPaid {
         debtor: Seat,
     },
@@ -190,7 +190,7 @@ pub enum Event {
         seat: Seat,
     },
     /// Sold to the high bidder. For a property `amount` leaves the winner's cash; for a
-    /// building unit the [`Event::BuildingBought`] that follows carries the payment.
+    /// building unit the `building_bought` event that follows carries the payment.
     AuctionWon {
         seat: Seat,
         amount: i64,
@@ -243,7 +243,7 @@ pub enum Event {
         seat: Seat,
     },
     /// A deed changed hands outside a trade: to a creditor, mortgaged state kept, or (`to:
-    /// None`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
+    /// null`) back to the bank, unowned and face up (MO-BANKR-2, MO-BANKR-3).
     PropertyTransferred {
         square: u8,
         from: Seat,

@@ -153,7 +153,7 @@ impl Debt {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = MonopolyDebtLine))]
 pub struct DebtLine {
-    /// `None`: the bank.
+    /// `null`: the bank.
     pub creditor: Option<Seat>,
     pub amount: i64,
     pub reason: PaymentReason,

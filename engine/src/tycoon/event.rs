@@ -21,7 +21,7 @@ pub enum Event {
         config: Config,
     },
     /// A draw pile was (re)formed in this order, top card last (TY-SETUP-3, TY-TIX-4).
-    /// `order` is secret: redacted to `None` for every viewer until the game ends.
+    /// `order` is secret: redacted to `null` for every viewer until the game ends.
     DeckShuffled {
         deck: Deck,
         cards: u8,
@@ -41,7 +41,7 @@ pub enum Event {
         ticket: Ticket,
         price: i32,
     },
-    /// `from` is `None` when leaving the home bank; `field` is `None` on a stopover.
+    /// `from` is `null` when leaving the home bank; `field` is `null` on a stopover.
     Flew {
         seat: Seat,
         ticket: Ticket,

@@ -80,7 +80,7 @@ pub struct Player {
 pub enum Plane {
     /// At the owner's home bank, off the board.
     Home,
-    /// In a city; `field` is the landing field (0 or 1), `None` on a stopover (TY-FLY-6).
+    /// In a city; `field` is the landing field (0 or 1), `null` on a stopover (TY-FLY-6).
     City { city: City, field: Option<u8> },
 }
 
@@ -109,7 +109,7 @@ impl LoanCard {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = TycoonCityState))]
 pub struct CityState {
-    /// Owner of the hotel on each track space; `None` for unbuilt or emptied spaces.
+    /// Owner of the hotel on each track space; `null` for unbuilt or emptied spaces.
     pub track: [Option<Seat>; TRACK_SPACES],
     /// Index of the highest used space + 1: the chain length and the next space to build on
     /// (TY-HOTEL-3, TY-FACPAY-2).
@@ -118,9 +118,8 @@ pub struct CityState {
     pub closed: Vec<Seat>,
     /// Owners of the factories, on field 1 then field 2 (TY-FAC-2).
     pub factories: Vec<Seat>,
-    /// The seats in the order they built their first hotel here (for [`TieBreak::FirstBuilt`]).
-    ///
-    /// [`TieBreak::FirstBuilt`]: super::TieBreak::FirstBuilt
+    /// The seats in the order they built their first hotel here (for the
+    /// `first_built` tie break).
     #[serde(default)]
     pub first_built: Vec<Seat>,
 }

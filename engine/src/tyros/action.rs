@@ -70,7 +70,7 @@ pub enum Action {
     /// Action F: lay out "Der Entdecker" (TR-AK-6).
     PlayExplorer,
     /// The explorer's voyage to a neutral field (TR-AK-6, TR-AK-7); `path` and `cost` as for
-    /// [`Action::Move`].
+    /// the `move` action.
     ExplorerVoyage {
         ship: ShipId,
         to: Cell,
@@ -96,7 +96,7 @@ pub enum Action {
     Keep { cards: Cards },
 }
 
-/// The actions whose parameters cannot be listed, as templates (see [`crate::template`]):
+/// The actions whose parameters cannot be listed, as templates:
 /// `{"type": "pay", "params": {"cards": {"kind": "counts", "limits": {"orange": 2, "joker":
 /// 1}, "min_total": 2, "max_total": 2}}}` stands for `{"type": "pay", "cards": <2 of those>}`.
 /// Each variant is its action's `type`, with the fields it fixes under `fixed` and a domain per

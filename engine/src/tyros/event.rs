@@ -136,7 +136,7 @@ pub enum Event {
     DuesOwed {
         dues: Vec<Due>,
     },
-    /// The first due was paid with `cards`, to `to` (`None`: the discard pile).
+    /// The first due was paid with `cards`, to `to` (`null`: the discard pile).
     DuePaid {
         seat: Seat,
         cards: Cards,
@@ -275,7 +275,7 @@ pub enum Event {
         choices: Vec<Cards>,
     },
     /// The fight's outcome: the winner discarded `discarded`; the loser's `sunk` ship and its
-    /// token went to its supply; on a tie (`winner: None`) both ships became normal ships.
+    /// token went to its supply; on a tie (`winner: null`) both ships became normal ships.
     FightResolved {
         winner: Option<Seat>,
         discarded: Cards,

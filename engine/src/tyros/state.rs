@@ -8,7 +8,7 @@ use super::data::{board, Cell, Map, Tile, CELL_COUNT};
 use crate::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
-/// A ship, by its index in [`State::ships`]; ship ids never change during a game.
+/// A ship, by its index in the game's `ships` list; ship ids never change during a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -266,7 +266,7 @@ pub enum DueReason {
     Levy,
 }
 
-/// A payment owed now: `count` cards fitting `need`, from `payer` to `to` (`None`: the discard
+/// A payment owed now: `count` cards fitting `need`, from `payer` to `to` (`null`: the discard
 /// pile).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -15,7 +15,7 @@ use serde::Serialize;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "openapi", schema(as = TyrosView))]
 pub struct View {
-    /// The seat this view is for; `None` for a spectator.
+    /// The seat this view is for; `null` for a spectator.
     pub viewer: Option<Seat>,
     pub round: u8,
     pub start_player: Seat,
@@ -28,7 +28,7 @@ pub struct View {
     pub grid: Vec<Vec<String>>,
     /// The 32 fields.
     pub fields: Vec<FieldView>,
-    /// Every ship; `at` is `None` for ships in their owner's supply.
+    /// Every ship; `at` is `null` for ships in their owner's supply.
     pub ships: Vec<ShipView>,
     pub players: Vec<PlayerView>,
     /// Tiles left face down; their order is secret.

@@ -170,3 +170,199 @@ fn the_event_page_and_the_ndjson_export_are_separate_operations() {
     let logged = &doc["components"]["schemas"]["LoggedEvent"];
     assert_eq!(logged["discriminator"]["propertyName"], "type", "{logged}");
 }
+
+/// Every `description` (and `title`, `summary`) string anywhere in `value`, with its JSON
+/// pointer.
+fn descriptions(value: &serde_json::Value, at: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, v) in map {
+                let here = format!("{at}/{key}");
+                match v {
+                    serde_json::Value::String(s)
+                        if matches!(key.as_str(), "description" | "title" | "summary") =>
+                    {
+                        out.push((here, s.clone()));
+                    }
+                    _ => descriptions(v, &here, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                descriptions(v, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What of Rust's doc syntax `text` shows a client, if any: a path (`crate::`, `super::`,
+/// `Self::`, `Foo::bar`), an intra-doc link (`` [`Foo`] ``), or Rust's `None` / `Some(..)`
+/// where the JSON has `null` or the value.
+fn rust_syntax_in(text: &str) -> Option<String> {
+    for marker in [
+        "crate::", "super::", "Self::", "[`", "None`", "`None", "`Some(", "Some(`",
+    ] {
+        if text.contains(marker) {
+            return Some(marker.to_string());
+        }
+    }
+    // A `::` path between two identifier characters (`Event::Paid`, `std::str`).
+    let chars: Vec<char> = text.chars().collect();
+    for i in 1..chars.len().saturating_sub(2) {
+        if chars[i] == ':' && chars[i + 1] == ':' {
+            let ident = |c: char| c.is_alphanumeric() || c == '_';
+            if ident(chars[i - 1]) && ident(chars[i + 2]) {
+                return Some("a `::` path".to_string());
+            }
+        }
+    }
+    // A link reference definition (`[Foo]: path`), as rustdoc's `[`Foo`]: super::Foo`.
+    if text.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with('[') && l.contains("]: ")
+    }) {
+        return Some("a link reference definition".to_string());
+    }
+    None
+}
+
+#[test]
+fn the_rust_syntax_check_finds_what_rustdoc_leaves_in_a_description() {
+    for leak in [
+        "see [`crate::template`]",
+        "as for [`Action::Move`].",
+        "`tile` is `None` when empty",
+        "(`winner: None`)",
+        "`Some(3)`",
+        "with [`TieBreak::FirstBuilt`]",
+        "the [`Event::Paid`] event",
+        "by Board::deeds order",
+        "for [`Foo`].",
+        "x\n\n[`TieBreak::FirstBuilt`]: super::TieBreak::FirstBuilt",
+    ] {
+        assert!(rust_syntax_in(leak).is_some(), "{leak}");
+    }
+    for plain in [
+        "`tile` is `null` when empty",
+        "Not modified (If-None-Match matches)",
+        "Some seat must decide",
+        "`{\"type\": \"bid\"}` stands for `[loan10, loan16]`",
+        "at 12:30:00 (`HH:MM`)",
+    ] {
+        assert_eq!(rust_syntax_in(plain), None, "{plain}");
+    }
+}
+
+/// Descriptions come from doc comments (engine, db, api); what a client reads must be API
+/// documentation in JSON's terms, not rustdoc: no Rust paths, no intra-doc links, `null` and
+/// not `None`.
+#[test]
+fn no_description_in_the_document_shows_rust_syntax() {
+    let mut all = Vec::new();
+    descriptions(&document(), "", &mut all);
+    assert!(all.len() > 500, "only {} descriptions found", all.len());
+    let leaks: Vec<String> = all
+        .iter()
+        .filter_map(|(at, text)| rust_syntax_in(text).map(|m| format!("{at}: {m} in {text:?}")))
+        .collect();
+    assert!(
+        leaks.is_empty(),
+        "Rust syntax in descriptions:\n{}",
+        leaks.join("\n")
+    );
+}
+
+/// `GameTypeName` is the hosted game types' names, in the registry's (catalogue) order.
+#[test]
+fn the_game_type_name_enum_is_the_registry_of_game_types() {
+    let doc = document();
+    let names: Vec<&str> = engine::registry::all().iter().map(|g| g.name()).collect();
+    assert_eq!(
+        doc["components"]["schemas"]["GameTypeName"]["enum"],
+        serde_json::json!(names)
+    );
+    assert_eq!(names, ["tycoon", "acquire", "monopoly", "tyros"]);
+}
+
+/// Every property or parameter named `type` that holds a game type references `GameTypeName`,
+/// or, in a per-game schema (`TycoonGameDocument`, ...), is that game's name as a `const`
+/// discriminator. A plain string is refused; the only other `type`s are the tags of actions,
+/// events and templates (a `const` that names no game type) and the problem's URI.
+#[test]
+fn every_game_type_property_and_parameter_references_the_game_type_name_enum() {
+    let doc = document();
+    let enum_ref = serde_json::json!("#/components/schemas/GameTypeName");
+    let mut referencing = Vec::new();
+    let mut wrong = Vec::new();
+    let mut check = |at: String, schema: &serde_json::Value| {
+        if schema["$ref"] == enum_ref {
+            referencing.push(at);
+        } else if schema["const"].is_string() {
+            // A per-game discriminator (a name of `names`), or an action's or event's tag.
+        } else {
+            wrong.push(format!("{at}: {schema}"));
+        }
+    };
+    fn walk(
+        value: &serde_json::Value,
+        at: &str,
+        check: &mut dyn FnMut(String, &serde_json::Value),
+    ) {
+        match value {
+            serde_json::Value::Object(map) => {
+                // A schema's properties (not a property map whose property is `properties`).
+                let property_map = at.ends_with("/properties");
+                if let Some(t) = map.get("properties").and_then(|p| p.get("type")) {
+                    if !property_map && at != "/components/schemas/Problem" {
+                        check(format!("{at}/properties/type"), t);
+                    }
+                }
+                for (key, v) in map {
+                    walk(v, &format!("{at}/{key}"), check);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, &format!("{at}/{i}"), check);
+                }
+            }
+            _ => {}
+        }
+    }
+    walk(
+        &doc["components"]["schemas"],
+        "/components/schemas",
+        &mut check,
+    );
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                if p["name"] == "type" {
+                    check(format!("{method} {path} ({})", p["in"]), &p["schema"]);
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "game types as plain strings:\n{}",
+        wrong.join("\n")
+    );
+    referencing.sort();
+    for expected in [
+        "/components/schemas/CreatedGame/properties/type",
+        "/components/schemas/GameSummary/properties/type",
+        "/components/schemas/StreamVersion/properties/type",
+        "/components/schemas/PlayerNoticeTurn/properties/type",
+        "/components/schemas/Leaderboard/properties/type",
+        "get /v1/games (\"query\")",
+        "get /v1/leaderboards/{type} (\"path\")",
+    ] {
+        assert!(
+            referencing.iter().any(|r| r == expected),
+            "{expected} does not reference GameTypeName: {referencing:?}"
+        );
+    }
+}

@@ -1,19 +1,19 @@
-//! The README's curl session is a test input: its shell block runs, as written, against a
-//! server, and every output it shows must be what the server answers, so the README cannot
-//! drift from the server.
+//! The curl sessions of the README, docs/players.md and docs/clocks.md are test inputs: each
+//! shell block runs, as written, against a fresh server, and every output it shows must be what
+//! the server answers, so the docs cannot drift from the server.
 //!
-//! How the block is read: a command (one or more lines) is followed by the comment lines that
+//! How a block is read: a command (one or more lines) is followed by the comment lines that
 //! show its output; comment lines after a blank line are prose. An output is compared with
-//! all whitespace removed (the README wraps long JSON lines), and `…` stands for any text (ids,
-//! tokens, dates and what the README leaves out). The only change to the block is the
-//! server's address in `B=`. Needs `bash`, `curl` and `jq`, as the README says.
+//! all whitespace removed (the docs wrap long JSON lines), and `…` stands for any text (ids,
+//! tokens, dates and what a doc leaves out). The only change to a block is the server's
+//! address in `B=`. Needs `bash`, `curl` and `jq`, as the README says.
 
 use std::process::Command;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 
-/// The address the README's session uses.
-const README_ADDRESS: &str = "http://127.0.0.1:8080";
+/// The address the sessions use.
+const SESSION_ADDRESS: &str = "http://127.0.0.1:8080";
 
 /// One command of the session and the output the README shows for it (empty: none shown).
 #[derive(Debug, Default)]
@@ -89,17 +89,17 @@ fn the_glob_of_the_readme_outputs() {
     assert!(!matches("ab…ba", "aba"));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
-    let app = spawn_app().await;
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("README.md");
-    let steps = steps(shell_block(&readme, "## A short game with curl"));
+/// Runs the shell block under `heading` of the Markdown file `doc` (relative to the workspace)
+/// against `app` and checks every output it shows; at least `min_checked` must be shown.
+async fn run_session(app: &TestApp, doc: &str, heading: &str, min_checked: usize) {
+    let markdown =
+        std::fs::read_to_string(format!("{}/../{doc}", env!("CARGO_MANIFEST_DIR"))).expect(doc);
+    let steps = steps(shell_block(&markdown, heading));
     let mut script = String::from("set -u\n");
     for (i, step) in steps.iter().enumerate() {
         script.push_str(&format!("printf '\\n@@step {i}@@\\n'\n"));
         for line in &step.command {
-            script.push_str(&line.replace(README_ADDRESS, &app.base));
+            script.push_str(&line.replace(SESSION_ADDRESS, &app.base));
             script.push('\n');
         }
     }
@@ -118,7 +118,7 @@ async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.trim().is_empty(),
-        "the session wrote errors:\n{stderr}"
+        "the session of {doc} wrote errors:\n{stderr}"
     );
     let mut checked = 0;
     for (i, step) in steps.iter().enumerate() {
@@ -134,10 +134,35 @@ async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
         let shown = step.shown.join("\n");
         assert!(
             matches(&shown, actual),
-            "README step:\n{}\nshows:\n{shown}\nbut the server answered:\n{actual}",
+            "{doc} step:\n{}\nshows:\n{shown}\nbut the server answered:\n{actual}",
             step.command.join("\n")
         );
         checked += 1;
     }
-    assert!(checked >= 12, "only {checked} outputs checked: {steps:?}");
+    assert!(
+        checked >= min_checked,
+        "only {checked} outputs of {doc} checked: {steps:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    run_session(&app, "README.md", "## A short game with curl", 12).await;
+}
+
+/// docs/players.md: players, a rated game, the player's stream, ratings, a seek, tokens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_doc_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    run_session(&app, "docs/players.md", "## A session", 16).await;
+}
+
+/// docs/clocks.md: a clock runs out, the bot takes over, the seat is reclaimed, a resignation.
+/// The server runs as the doc says, with `--bot-move-delay-ms 6000`: the bot that took Ann's
+/// seat over must not move before she reclaims it (about 3 s after the takeover).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clocks_doc_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app_with(|s| s.bot_move_delay_ms = 6000).await;
+    run_session(&app, "docs/clocks.md", "## A session", 12).await;
 }
