@@ -44,3 +44,9 @@ mod tests {
         assert!(json.get("oneOf").is_some(), "{json}");
     }
 }
+
+/// The schema of a field naming a game type: a reference to the API document's
+/// `GameTypeName` (the string enum of the hosted types, which the API defines).
+pub fn game_type_name() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::Ref::from_schema_name("GameTypeName").into()
+}

@@ -25,12 +25,13 @@ pub const FORMAT: u32 = 1;
 /// One game's record, as `GET /v1/games/{id}/record` serves it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = GameRecord))]
 pub struct Record {
     /// The record format (1).
     pub format: u32,
     /// The game type.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::game_type_name))]
     pub game_type: String,
     /// The rules version the game was played under.
     pub rules_version: u32,
@@ -72,7 +73,7 @@ pub struct RecordChance {
 /// What a version 2 game reveals when it is over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RecordReveal))]
 pub struct Reveal {
     /// The server's 32-byte seed, lowercase hex.
     pub server_seed: String,
@@ -87,7 +88,7 @@ pub struct Reveal {
 /// `action`, no `seat` and no `events`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RecordMove))]
 pub struct Move {
     /// The acting seat; `null` for a lifecycle event.
     pub seat: Option<u8>,

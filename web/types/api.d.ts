@@ -292,6 +292,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game's record: everything needed to replay and judge it without the server.
+         * @description Type, rules and chance versions, the full config, the setup events and every commit after
+         *     it (a seat's action with the events it caused, or an event of the seats' lifecycle), the
+         *     chance commitment and, once the game is over, its reveal, and the server's facts (`table`:
+         *     seats, clock, times, outcome). Anyone can check a finished game's record offline
+         *     (`cargo run -p engine --bin verify-record -- record.json`, or from `docs/fairness.md`) and
+         *     import it (`POST /v1/records`). While the game runs only its seats get it, redacted as they
+         *     see the game and without the reveal.
+         */
+        get: operations["game_record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/seats": {
         parameters: {
             query?: never;
@@ -850,8 +876,9 @@ export interface components {
              * @description Makes the game's chance reproducible, for tests and for tournaments where every player
              *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
              *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
-             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
-             *     is never shown back.
+             *     read the future from it, so a rated game takes none. Without it the server draws a
+             *     secret 256-bit seed, commits to it (`chance.commitment`) and reveals it when the game
+             *     is over.
              */
             seed?: number | null;
             /**
@@ -1221,6 +1248,11 @@ export interface components {
             action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /**
+             * @description How the game's chance is drawn, the server's commitment to it, and once the game is
+             *     over the reveal that lets anyone recompute every chance outcome.
+             */
+            chance: components["schemas"]["ChanceInfo"];
             /** @description The time control. */
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
@@ -1556,6 +1588,58 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /** @description What a game list shows of a game's chance: the commitment (fetch the game for the reveal). */
+        ChanceCommitment: {
+            /** @description SHA-256 of the server's seed, lowercase hex; `null` for a version 1 game. */
+            commitment: string | null;
+            /** @description As in `ChanceInfo`. */
+            seeded: boolean;
+            /**
+             * Format: int32
+             * @description As in `ChanceInfo`.
+             */
+            version: number;
+        };
+        /**
+         * @description A game's chance. Version 2 games (every game created since chance became checkable)
+         *     commit to the server's secret seed at creation and reveal it, with every seat's entropy,
+         *     when the game is over (finished, aborted or expired); version 1 games predate that and
+         *     show neither.
+         */
+        ChanceInfo: {
+            /**
+             * @description SHA-256 of the server's seed, lowercase hex, shown from creation on; `null` for a
+             *     version 1 game.
+             */
+            commitment: string | null;
+            reveal: null | components["schemas"]["ChanceReveal"];
+            /**
+             * @description Whether the creator fixed the chance with a `seed`: then it is derived from that seed
+             *     alone (no game id, no entropy) and public knowledge from the start.
+             */
+            seeded: boolean;
+            /**
+             * Format: int32
+             * @description How chance is drawn: 2 is the derivation `docs/fairness.md` specifies; 1 the older
+             *     one, kept for games created before it.
+             */
+            version: number;
+        };
+        /**
+         * @description What a version 2 game reveals when it is over: with the game id, enough to derive its
+         *     chance key and recompute every chance outcome of the game.
+         */
+        ChanceReveal: {
+            /** @description What each seat's taker added, in seat order; `null` for a seat that added nothing. */
+            entropies: (string | null)[];
+            /**
+             * @description The key every chance outcome was drawn with, lowercase hex (derived from the above as
+             *     `docs/fairness.md` says; shown for convenience, a verifier derives it itself).
+             */
+            key: string;
+            /** @description The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`. */
+            server_seed: string;
+        };
         /**
          * @description A time control, as chosen at creation and shown in the game document and the game list
          *     (with the defaults filled in).
@@ -1747,6 +1831,37 @@ export interface components {
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
             next_cursor: string | null;
         };
+        /** @description One game's record, as `GET /v1/games/{id}/record` serves it. */
+        GameRecord: {
+            /** @description The chance: version, commitment and (once over) reveal. */
+            chance: components["schemas"]["RecordChance"];
+            /** @description The game's full configuration, every option with its value. */
+            config: Record<string, never>;
+            /**
+             * Format: int32
+             * @description The record format (1).
+             */
+            format: number;
+            /** @description The game id (a UUID); part of a version 2 chance key. */
+            game_id: string;
+            /** @description Every commit after the setup, in order. */
+            moves: components["schemas"]["RecordMove"][];
+            /**
+             * Format: int32
+             * @description The rules version the game was played under.
+             */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description Number of seats.
+             */
+            seat_count: number;
+            /** @description The setup events (shuffles and deals included), drawn at version 0. */
+            setup: Record<string, never>[];
+            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
+            table?: Record<string, never>;
+            type: components["schemas"]["GameTypeName"];
+        };
         /**
          * @description Lifecycle of a game: `open` (seats to take), `active`, then over in one of three ways:
          *     `finished` (by its rules, or by resignations that left one seat; `outcome` is set),
@@ -1758,6 +1873,8 @@ export interface components {
         GameStatus: "open" | "active" | "finished" | "aborted" | "expired";
         /** @description A game in a listing. */
         GameSummary: {
+            /** @description The server's commitment to the game's chance. */
+            chance: components["schemas"]["ChanceCommitment"];
             clock: components["schemas"]["Clock"];
             /** Format: date-time */
             created_at: string;
@@ -1807,6 +1924,11 @@ export interface components {
              * @description With `bot`: thinking time per move in milliseconds, clamped to the server's maximum.
              */
             budget_ms?: number | null;
+            /**
+             * @description For a person's or a player's seat: what the seat's taker adds to the game's chance, as
+             *     in a create request's seat.
+             */
+            entropy?: string | null;
             /**
              * @description Display name, 1 to 64 characters (for a person's seat with a seat token; leave it out
              *     with a player token: the seat shows the player's name).
@@ -2396,8 +2518,9 @@ export interface components {
              * @description Makes the game's chance reproducible, for tests and for tournaments where every player
              *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
              *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
-             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
-             *     is never shown back.
+             *     read the future from it, so a rated game takes none. Without it the server draws a
+             *     secret 256-bit seed, commits to it (`chance.commitment`) and reveals it when the game
+             *     is over.
              */
             seed?: number | null;
             /**
@@ -3046,6 +3169,11 @@ export interface components {
             action_templates: components["schemas"]["MonopolyTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /**
+             * @description How the game's chance is drawn, the server's commitment to it, and once the game is
+             *     over the reveal that lets anyone recompute every chance outcome.
+             */
+            chance: components["schemas"]["ChanceInfo"];
             /** @description The time control. */
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
@@ -3925,6 +4053,51 @@ export interface components {
             /** Format: double */
             uncertainty_before: number;
         };
+        /** @description The chance of a recorded game. */
+        RecordChance: {
+            /** @description SHA-256 of the server's seed, lowercase hex. */
+            commitment?: string | null;
+            reveal?: null | components["schemas"]["RecordReveal"];
+            /** @description The game's chance came from a client's seed alone. */
+            seeded: boolean;
+            /**
+             * Format: int32
+             * @description 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable).
+             */
+            version: number;
+        };
+        /**
+         * @description One commit after the setup: a seat's action and the events it caused, and the events of
+         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
+         *     `action`, no `seat` and no `events`).
+         */
+        RecordMove: {
+            /** @description The action as submitted; `null` for a lifecycle event. */
+            action?: Record<string, never> | null;
+            /** @description When the server committed it (RFC 3339); informative. */
+            at?: string | null;
+            /** @description The game's events the action caused, in order. */
+            events: Record<string, never>[];
+            /**
+             * @description The seats' lifecycle events of the commit (a resignation, a clock running out, the
+             *     server's bot taking over): no rule of the game and no chance, but each takes a version.
+             */
+            lifecycle?: Record<string, never>[];
+            /**
+             * Format: int32
+             * @description The acting seat; `null` for a lifecycle event.
+             */
+            seat?: number | null;
+        };
+        /** @description What a version 2 game reveals when it is over. */
+        RecordReveal: {
+            /** @description Each seat's entropy in seat order (`null`: none). */
+            entropies: (string | null)[];
+            /** @description The chance key derived from the above (a verifier derives it itself and compares). */
+            key: string;
+            /** @description The server's 32-byte seed, lowercase hex. */
+            server_seed: string;
+        };
         /**
          * @description `200` of `POST /v1/players/me/token`: the new token, shown once; the old one no longer
          *     works.
@@ -4017,6 +4190,14 @@ export interface components {
              *     maximum. Without it `mcts` searches a fixed number of iterations (within the maximum).
              */
             budget_ms?: number | null;
+            /**
+             * @description With `name` or `me`: what the seat's taker adds to the game's chance (at most 128
+             *     bytes; send a fresh random string, e.g. 16 random bytes in hex). The game's chance key
+             *     is derived from the server's committed seed, every seat's entropy and the game id, so
+             *     no single party chooses the chance; the entropies are shown once the game is over
+             *     (`docs/fairness.md`). Ignored by a seeded game.
+             */
+            entropy?: string | null;
             /**
              * @description `true` to take the seat for the player whose token authorizes the request (at most one
              *     seat per request): the player's token then acts for it, and it shows the player's name.
@@ -4293,8 +4474,9 @@ export interface components {
              * @description Makes the game's chance reproducible, for tests and for tournaments where every player
              *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
              *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
-             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
-             *     is never shown back.
+             *     read the future from it, so a rated game takes none. Without it the server draws a
+             *     secret 256-bit seed, commits to it (`chance.commitment`) and reveals it when the game
+             *     is over.
              */
             seed?: number | null;
             /**
@@ -4574,6 +4756,11 @@ export interface components {
             action_templates: components["schemas"]["NoTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /**
+             * @description How the game's chance is drawn, the server's commitment to it, and once the game is
+             *     over the reveal that lets anyone recompute every chance outcome.
+             */
+            chance: components["schemas"]["ChanceInfo"];
             /** @description The time control. */
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
@@ -5405,8 +5592,9 @@ export interface components {
              * @description Makes the game's chance reproducible, for tests and for tournaments where every player
              *     agrees to it. A client-given seed makes every chance outcome of the game (deck orders,
              *     tile draws, dice) public knowledge: anyone can create a game with the same seed and
-             *     read the future from it. Without it the server draws a secret 256-bit seed. The seed
-             *     is never shown back.
+             *     read the future from it, so a rated game takes none. Without it the server draws a
+             *     secret 256-bit seed, commits to it (`chance.commitment`) and reveals it when the game
+             *     is over.
              */
             seed?: number | null;
             /**
@@ -6091,6 +6279,11 @@ export interface components {
             action_templates: components["schemas"]["TyrosTemplate"][];
             /** @description Seats the game waits for now (empty unless it is active). */
             active_seats: number[];
+            /**
+             * @description How the game's chance is drawn, the server's commitment to it, and once the game is
+             *     over the reveal that lets anyone recompute every chance outcome.
+             */
+            chance: components["schemas"]["ChanceInfo"];
             /** @description The time control. */
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
@@ -7744,6 +7937,102 @@ export interface operations {
                 };
             };
             /** @description Token of another game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    game_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record (`Cache-Control: immutable` once the game is over, else revalidated by its `ETag`) */
+            200: {
+                headers: {
+                    /** @description Strong, per version and viewer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token of another game; `record_not_public`: a spectator of a game that is not over */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,7 @@ mod openapi;
 mod players;
 mod polling;
 mod readme;
+mod records;
 mod schemathesis;
 mod seat_views;
 mod sse;

@@ -1,0 +1,382 @@
+//! Game records and chance anyone can check (issue 36): the commitment from creation on, the
+//! reveal only once the game is over, `GET …/record`, its verification by the engine and by
+//! the Python verifier written from `docs/fairness.md`, and tampered records refused at the
+//! right move.
+
+use std::path::PathBuf;
+
+use rand_chacha::ChaCha8Rng;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::helpers::{assert_problem, json_of, spawn_app, Game, TestApp};
+use engine::record::{self, Record};
+
+/// The seats of a game of `type_`: as few as it takes, each sending its own entropy.
+fn seats_of(type_: &str) -> Vec<Value> {
+    let names = if type_ == "tyros" {
+        &["Ann", "Bob", "Cy"][..]
+    } else {
+        &["Ann", "Bob"][..]
+    };
+    names
+        .iter()
+        .map(|n| json!({ "name": n, "entropy": entropy_of(n, type_) }))
+        .collect()
+}
+
+fn entropy_of(name: &str, type_: &str) -> String {
+    format!("{}-{type_}-entropy", name.to_lowercase())
+}
+
+/// Creates a game of `type_` with [`seats_of`] (or seeded).
+async fn create(app: &TestApp, type_: &str, seed: Option<u64>) -> Game {
+    let seats = seats_of(type_);
+    let mut body = json!({ "type": type_, "seats": seats });
+    if let Some(seed) = seed {
+        body["seed"] = json!(seed);
+    }
+    let (status, created) = json_of(
+        app.req(Method::POST, "/v1/games", None)
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    Game {
+        id: created["game_id"].as_str().unwrap().to_string(),
+        tokens: created["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].as_str().unwrap().to_string())
+            .collect(),
+    }
+}
+
+/// Plays up to `moves` random moves, then the seats resign from seat 0 on until one is left
+/// (the server's bot plays on for a seat that resigns while two others remain).
+async fn play_then_resign(app: &TestApp, game: &Game, moves: usize) {
+    let mut rng: ChaCha8Rng = rand::SeedableRng::seed_from_u64(7);
+    for _ in 0..moves {
+        if !app.play_one(game, &mut rng).await {
+            return;
+        }
+    }
+    for seat in 0..game.tokens.len() - 1 {
+        let res = app
+            .req(
+                Method::POST,
+                &format!("/v1/games/{}/seats/{seat}/resign", game.id),
+                Some(&game.tokens[seat]),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+}
+
+async fn record_of(app: &TestApp, game: &Game, token: Option<&str>) -> (StatusCode, Value) {
+    app.get_json(&format!("/v1/games/{}/record", game.id), token)
+        .await
+}
+
+/// The server's secret seed of `game`, hex, read from the database.
+fn stored_seed(app: &TestApp, game: &Game) -> String {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Seed {
+        #[diesel(sql_type = diesel::sql_types::Bytea)]
+        rng_seed: Vec<u8>,
+    }
+    let id: uuid::Uuid = game.id.parse().unwrap();
+    let seed: Seed = diesel::sql_query("SELECT rng_seed FROM games WHERE id = $1")
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .get_result(&mut app.db.conn())
+        .unwrap();
+    hex::encode(seed.rng_seed)
+}
+
+/// Runs the Python verifier written from docs/fairness.md on `records`.
+fn python_verifier(records: &[Value]) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let paths: Vec<PathBuf> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let path = dir.path().join(format!("record-{i}.json"));
+            std::fs::write(&path, serde_json::to_vec(r).unwrap()).unwrap();
+            path
+        })
+        .collect();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fairness/verify_chance.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(&paths)
+        .output()
+        .expect("python3 runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+/// Every game type: the commitment shows from creation, nothing secret before the end, and
+/// the finished game's record verifies in the engine and in the Python verifier.
+#[tokio::test]
+async fn every_game_types_record_verifies_in_the_engine_and_from_the_documented_derivation() {
+    let app = spawn_app().await;
+    let mut records = Vec::new();
+    for type_ in ["tycoon", "acquire", "monopoly", "tyros"] {
+        for seed in [None, Some(11)] {
+            let game = create(&app, type_, seed).await;
+            let secret = stored_seed(&app, &game);
+            let doc = app.document(&game, None).await;
+            let commitment = doc["chance"]["commitment"].as_str().unwrap().to_string();
+            assert_eq!(
+                commitment,
+                hex::encode(Sha256::digest(hex::decode(&secret).unwrap())),
+                "the commitment is SHA-256 of the server's seed"
+            );
+            assert_eq!(doc["chance"]["version"], 2);
+            assert_eq!(doc["chance"]["seeded"], seed.is_some());
+            assert_eq!(doc["chance"]["reveal"], Value::Null);
+            // A spectator gets no record of a running game; a seat gets its own.
+            let (status, problem) = record_of(&app, &game, None).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{problem}");
+            assert_eq!(problem["code"], "record_not_public");
+            let (status, own) = record_of(&app, &game, Some(&game.tokens[1])).await;
+            assert_eq!(status, StatusCode::OK, "{own}");
+            assert_eq!(own["chance"]["reveal"], Value::Null);
+
+            play_then_resign(&app, &game, 30).await;
+            let doc = app.document(&game, None).await;
+            assert_eq!(doc["status"], "finished", "{doc}");
+            assert_eq!(doc["chance"]["commitment"], commitment.as_str());
+            let reveal = &doc["chance"]["reveal"];
+            assert_eq!(reveal["server_seed"], secret.as_str());
+            let entropies: Vec<Value> = seats_of(type_)
+                .into_iter()
+                .map(|s| {
+                    if seed.is_some() {
+                        Value::Null
+                    } else {
+                        s["entropy"].clone()
+                    }
+                })
+                .collect();
+            assert_eq!(reveal["entropies"], json!(entropies));
+
+            let (status, recorded) = record_of(&app, &game, None).await;
+            assert_eq!(status, StatusCode::OK, "{recorded}");
+            assert_eq!(recorded["type"], type_);
+            assert_eq!(recorded["table"]["status"], "finished");
+            assert!(
+                recorded["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|m| m["lifecycle"]
+                        .as_array()
+                        .is_some_and(|l| l.iter().any(|e| e["type"] == "seat_resigned"))),
+                "the resignation is in the record"
+            );
+            let parsed: Record = serde_json::from_value(recorded.clone()).unwrap();
+            let verified = record::verify(&parsed).unwrap_or_else(|e| panic!("{type_}: {e}"));
+            assert_eq!(verified.version, doc["version"].as_i64().unwrap());
+            assert_eq!(
+                verified.state.to_json(),
+                crate::helpers::stored_snapshot(&app, &game),
+                "{type_}: the record replays to the stored state"
+            );
+            records.push(recorded);
+        }
+    }
+    let (ok, out) = python_verifier(&records);
+    assert!(ok, "{out}");
+    assert_eq!(
+        out.matches("chance verified").count(),
+        records.len(),
+        "{out}"
+    );
+}
+
+/// A record with an action changed, an outcome of chance changed, or a reveal that does not
+/// match its commitment is refused at the right move with the right code; the Python verifier
+/// refuses the tampered reveal and dice too.
+#[tokio::test]
+async fn a_tampered_record_is_refused_at_the_first_move_that_does_not_hold() {
+    let app = spawn_app().await;
+    let game = create(&app, "monopoly", None).await;
+    play_then_resign(&app, &game, 12).await;
+    let (_, good) = record_of(&app, &game, None).await;
+    let record: Record = serde_json::from_value(good.clone()).unwrap();
+    record::verify(&record).unwrap();
+
+    let roll = record
+        .moves
+        .iter()
+        .position(|m| m.action.as_ref().is_some_and(|a| a["type"] == "roll"))
+        .expect("someone rolled");
+
+    // A die changed: the events no longer follow from the revealed chance.
+    let mut dice = record.clone();
+    let rolled = dice.moves[roll]
+        .events
+        .iter_mut()
+        .find(|e| e["type"] == "dice_rolled")
+        .unwrap();
+    let first = rolled["dice"][0].as_u64().unwrap();
+    rolled["dice"][0] = json!(first % 6 + 1);
+    let err = record::verify(&dice).err().unwrap();
+    assert_eq!((err.index, err.code), (Some(roll), "events_mismatch"));
+    let (ok, out) = python_verifier(&[serde_json::to_value(&dice).unwrap()]);
+    assert!(!ok, "{out}");
+
+    // An action changed into one the rules refuse there.
+    let mut action = record.clone();
+    action.moves[roll].action = Some(json!({ "type": "end_turn" }));
+    let err = action_error(&action);
+    assert_eq!(err.index, Some(roll));
+    assert!(err.rule.is_some() || err.code == "events_mismatch", "{err}");
+
+    // A reveal that does not hash to the commitment.
+    let mut reveal = record.clone();
+    let r = reveal.chance.reveal.as_mut().unwrap();
+    r.server_seed = hex::encode([9u8; 32]);
+    let err = record::verify(&reveal).err().unwrap();
+    assert_eq!((err.index, err.code), (None, "reveal_mismatch"));
+    let (ok, out) = python_verifier(&[serde_json::to_value(&reveal).unwrap()]);
+    assert!(!ok && out.contains("commitment"), "{out}");
+
+    // Another seat's entropy: the key no longer derives.
+    let mut entropy = record.clone();
+    entropy.chance.reveal.as_mut().unwrap().entropies[0] = Some("mine".into());
+    let err = record::verify(&entropy).err().unwrap();
+    assert_eq!((err.index, err.code), (None, "reveal_mismatch"));
+}
+
+fn action_error(record: &Record) -> record::RecordError {
+    record::verify(record)
+        .err()
+        .expect("a changed action is refused")
+}
+
+/// Nothing secret before the end: neither the server's seed nor a seat's entropy in the
+/// document, the list, the events, the legal actions or a seat's record.
+#[tokio::test]
+async fn no_seed_or_entropy_shows_anywhere_before_the_game_is_over() {
+    let app = spawn_app().await;
+    let game = create(&app, "tyros", None).await;
+    let mut rng: ChaCha8Rng = rand::SeedableRng::seed_from_u64(3);
+    for _ in 0..5 {
+        app.play_one(&game, &mut rng).await;
+    }
+    let secret = stored_seed(&app, &game);
+    let id = &game.id;
+    let mut seen = Vec::new();
+    for token in [
+        None,
+        Some(game.tokens[0].as_str()),
+        Some(game.tokens[1].as_str()),
+    ] {
+        for path in [
+            format!("/v1/games/{id}"),
+            format!("/v1/games/{id}/events"),
+            format!("/v1/games/{id}/legal-actions"),
+            format!("/v1/games/{id}/record"),
+            "/v1/games".to_string(),
+        ] {
+            let (_, body) = app.get_json(&path, token).await;
+            seen.push(body.to_string());
+        }
+    }
+    for text in &seen {
+        assert!(!text.contains(&secret), "the seed leaked: {text}");
+        for seat in seats_of("tyros") {
+            let entropy = seat["entropy"].as_str().unwrap();
+            assert!(!text.contains(entropy), "an entropy leaked: {text}");
+        }
+    }
+}
+
+/// A rated game takes no seed (its chance would be known in advance), and entropy goes with a
+/// person's seat only and is bounded.
+#[tokio::test]
+async fn rated_games_refuse_a_seed_and_entropy_is_checked() {
+    let app = spawn_app().await;
+    let ann = app.create_player("Ann").await;
+    let res = app
+        .req(Method::POST, "/v1/games", Some(&ann.token))
+        .json(&json!({ "type": "tycoon", "rated": true, "seed": 1,
+                        "seats": [{ "me": true }, { "open": true }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNPROCESSABLE_ENTITY, "seeded_rated_game").await;
+    for seat in [
+        json!({ "bot": "random", "entropy": "x" }),
+        json!({ "open": true, "entropy": "x" }),
+    ] {
+        let res = app
+            .req(Method::POST, "/v1/games", None)
+            .json(&json!({ "type": "tycoon", "seats": [{ "name": "Ann" }, seat] }))
+            .send()
+            .await
+            .unwrap();
+        assert_problem(res, StatusCode::UNPROCESSABLE_ENTITY, "invalid_seat").await;
+    }
+    let res = app
+        .req(Method::POST, "/v1/games", None)
+        .json(&json!({ "type": "tycoon",
+                        "seats": [{ "name": "Ann", "entropy": "x".repeat(129) }, { "name": "Bob" }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(res, StatusCode::UNPROCESSABLE_ENTITY, "invalid_entropy").await;
+}
+
+/// A seat taken later adds its entropy too: it is part of the key the record reveals.
+#[tokio::test]
+async fn a_joining_seat_adds_its_entropy_to_the_chance() {
+    let app = spawn_app().await;
+    let (status, created) = json_of(
+        app.req(Method::POST, "/v1/games", None)
+            .json(&json!({ "type": "acquire",
+                            "seats": [{ "name": "Ann", "entropy": "a1" }, { "open": true }] }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let (status, joined) = json_of(
+        app.req(Method::POST, &format!("/v1/games/{id}/seats"), None)
+            .json(&json!({ "name": "Bob", "entropy": "b2" }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{joined}");
+    let game = Game {
+        id,
+        tokens: vec![
+            created["seats"][0]["token"].as_str().unwrap().to_string(),
+            joined["token"].as_str().unwrap().to_string(),
+        ],
+    };
+    play_then_resign(&app, &game, 4).await;
+    let (_, recorded) = record_of(&app, &game, None).await;
+    assert_eq!(
+        recorded["chance"]["reveal"]["entropies"],
+        json!(["a1", "b2"])
+    );
+    let parsed: Record = serde_json::from_value(recorded).unwrap();
+    record::verify(&parsed).unwrap();
+}
