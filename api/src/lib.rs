@@ -204,12 +204,14 @@ impl Application {
                 .default_service(web::to(fallback::not_found))
                 .wrap(from_fn(middleware::query::strict))
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
-                // gzip, Brotli or zstd as the client asks; the event stream is flushed
-                // whenever it waits for the next event, so compression never holds one back.
-                .wrap(Compress::default())
                 .wrap(from_fn(middleware::head::as_get))
                 .wrap(from_fn(middleware::rate_limit::limit))
                 .wrap(origins.cors())
+                // gzip, Brotli or zstd as the client asks; the event stream is flushed
+                // whenever it waits for the next event, so compression never holds one back.
+                // Outside CORS, which sets `Vary` whole: compression then adds
+                // `Accept-Encoding` to it.
+                .wrap(Compress::default())
                 // The preflights actix-cors refuses (a method or header not allowed) get the
                 // problem+json envelope too.
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))

@@ -12,6 +12,12 @@ pub fn game_schema_names() -> Vec<GameSchemas> {
     collect_all().1
 }
 
+/// The schema of a field naming a game type: a reference to the API document's
+/// `GameTypeName` (the string enum of the hosted types, which the API defines).
+pub fn game_type_name() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::Ref::from_schema_name("GameTypeName").into()
+}
+
 fn collect_all() -> (Components, Vec<GameSchemas>) {
     let mut out = Vec::new();
     let names = crate::registry::all()
@@ -43,10 +49,4 @@ mod tests {
         let json = serde_json::to_value(action).unwrap();
         assert!(json.get("oneOf").is_some(), "{json}");
     }
-}
-
-/// The schema of a field naming a game type: a reference to the API document's
-/// `GameTypeName` (the string enum of the hosted types, which the API defines).
-pub fn game_type_name() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-    utoipa::openapi::Ref::from_schema_name("GameTypeName").into()
 }

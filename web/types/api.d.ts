@@ -4001,6 +4001,9 @@ export interface components {
              *     - `invalid_seat_count`: 422, the seat list is outside the game's seat range
              *     - `invalid_seat`: 422, a seat is none or several of `{"name": ...}`, `{"me": true}`, `{"open": true}` and `{"bot": ...}`, or a player takes two seats
              *     - `invalid_name`: 422, a name is empty, over 64 characters or has control characters
+             *     - `invalid_entropy`: 422, a seat's entropy is over 128 bytes or has control characters
+             *     - `seeded_rated_game`: 422, a rated game was given a `seed` (its chance would be known in advance)
+             *     - `record_not_public`: 403, a spectator asked for the record of a game that is not over
              *     - `invalid_config`: 422, the game refuses the configuration
              *     - `no_such_seat`: 422, the game has no such seat
              *     - `idempotency_key_reused`: 422, the key was used for a different request

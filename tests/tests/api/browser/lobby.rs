@@ -161,6 +161,8 @@ async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_roun
     );
     page.select("#new-clock", "three-days").await;
     assert!(ticked().await.as_bool().unwrap());
+    // The option lives under "More options": the creator unfolds them to change it.
+    page.click("#more-options > summary").await;
     page.click("#config-bank_trade_once_per_round").await;
     page.select("#new-clock", "day").await;
     assert!(
@@ -171,11 +173,18 @@ async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_roun
     page.create_new_game().await;
     let game = page.open_created_game().await;
     let res = app
-        .req(Method::GET, &format!("/v1/games/{game}"), None)
+        .req(
+            Method::GET,
+            &format!("/v1/games/{game}/events?limit=1"),
+            None,
+        )
         .send()
         .await
         .unwrap();
-    let document: Value = res.json().await.unwrap();
-    assert_eq!(document["config"]["bank_trade_once_per_round"], true);
+    // The first event starts the game with its config.
+    let page_of_events: Value = res.json().await.unwrap();
+    let started = &page_of_events["events"][0]["event"];
+    assert_eq!(started["type"], "game_started", "{started}");
+    assert_eq!(started["config"]["bank_trade_once_per_round"], true);
     page.close().await;
 }
