@@ -166,3 +166,11 @@ async fn the_clocks_doc_curl_session_runs_and_shows_what_the_server_answers() {
     let app = spawn_app_with(|s| s.bot_move_delay_ms = 6000).await;
     run_session(&app, "docs/clocks.md", "## A session", 12).await;
 }
+
+/// docs/fairness.md: the commitment, nothing secret while the game runs, the reveal and the
+/// record once it is over, the commitment checked by hand.
+#[tokio::test]
+async fn the_fairness_session_runs_as_written() {
+    let app = spawn_app().await;
+    run_session(&app, "docs/fairness.md", "## A session", 7).await;
+}

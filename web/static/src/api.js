@@ -162,21 +162,48 @@ export function listGames(query) {
 }
 
 /**
+ * A fresh random entropy for a seat this page takes: 16 random bytes in hex. The game's chance
+ * key mixes it with the server's committed seed, so the server alone does not choose the
+ * chance (docs/fairness.md).
+ * @returns {string}
+ */
+export function freshEntropy() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Creates a game; every person's seat (`name` or `me`) sends its own fresh entropy.
  * @param {CreateGameRequest} request
  * @param {string | null} [token] a player's, when a seat is `{"me": true}`
  * @returns {Promise<CreatedGame>}
  */
 export function createGame(request, token = null) {
-  return postJson('/v1/games', request, token);
+  const seats = request.seats.map((seat) =>
+    (seat.name != null || seat.me) && seat.entropy == null ? { ...seat, entropy: freshEntropy() } : seat);
+  return postJson('/v1/games', { ...request, seats }, token);
 }
 
 /**
+ * Takes a seat; a person's or a player's join sends a fresh entropy.
  * @param {string} id
  * @param {Schemas['JoinRequest']} request
+ * @param {string | null} [token] a player's, to take the seat for the player
  * @returns {Promise<JoinedSeat>}
  */
-export function joinSeat(id, request) {
-  return postJson(`/v1/games/${encodeURIComponent(id)}/seats`, request);
+export function joinSeat(id, request, token = null) {
+  const body = request.bot == null && request.entropy == null ? { ...request, entropy: freshEntropy() } : request;
+  return postJson(`/v1/games/${encodeURIComponent(id)}/seats`, body, token);
+}
+
+/**
+ * The game's record (docs/fairness.md): everything needed to replay and check it offline.
+ * @param {string} id
+ * @param {string | null} token
+ * @returns {Promise<Schemas['GameRecord']>}
+ */
+export function getRecord(id, token) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}/record`, token);
 }
 
 /**

@@ -830,6 +830,9 @@ function renderOutcome(doc, ctx, board, outcome) {
           { class: 'after-game' },
           h('a', { href: '?seq=1', class: 'button', id: 'replay-start' }, 'Replay the game'),
           ' ',
+          // The self-contained record, checkable offline (docs/fairness.md).
+          h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, 'Download record'),
+          ' ',
           heldSeats(gameId).length ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
         )
       : null,

@@ -4,6 +4,7 @@
 //! bar, the worded log and axe-core's verdict checked on the way; and a game against a bot
 //! ending in a rematch.
 
+use reqwest::Method;
 use serde_json::Value;
 
 use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
@@ -157,6 +158,29 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         assert_eq!(page.shown_scores().await, scores);
         page.assert_log_in_words().await;
     }
+    // The finished game offers its record, which verifies offline; both seats, taken in
+    // the page, added their own entropy to the chance.
+    let link = ann
+        .js(
+            "const a = document.getElementById('download-record'); \
+             return [a.getAttribute('href'), a.getAttribute('download')];",
+            vec![],
+        )
+        .await;
+    assert_eq!(link[0], format!("/v1/games/{id}/record"), "{link}");
+    assert_eq!(link[1], format!("tycoon-{id}.json"), "{link}");
+    let record: Value = app
+        .req(Method::GET, link[0].as_str().unwrap(), None)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let entropies = record["chance"]["reveal"]["entropies"].as_array().unwrap();
+    assert!(entropies.iter().all(|e| e.as_str().is_some_and(|e| e.len() == 32)), "{entropies:?}");
+    let record: engine::record::Record = serde_json::from_value(record).unwrap();
+    engine::record::verify(&record).unwrap();
     ann.screenshot("tycoon-finished").await;
     bob.screenshot("tycoon-finished").await;
     ann.close().await;

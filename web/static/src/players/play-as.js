@@ -4,7 +4,7 @@
 // among "Your games", counts on the profile and may be rated. Nobody signed in: the seat is
 // taken with a seat token, as before.
 
-import { postJson } from '../api.js';
+import { joinSeat } from '../api.js';
 import { h } from '../dom.js';
 import { identity, rememberPlayerSeat } from './identity.js';
 
@@ -48,8 +48,7 @@ export function rememberCreated(created) {
 export async function joinAsPlayer(gameId, seat) {
   const who = identity();
   if (!who) return false;
-  /** @type {Schemas['JoinedPlayer']} */
-  const joined = await postJson(`/v1/games/${encodeURIComponent(gameId)}/seats`, { seat }, who.token);
+  const joined = await joinSeat(gameId, { seat }, who.token);
   rememberPlayerSeat(gameId, joined.seat);
   return true;
 }
