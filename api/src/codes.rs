@@ -65,6 +65,7 @@ pub const API_CODES: &[(&str, &str)] = &[
     ("invalid_entropy", "422, a seat's entropy is over 128 bytes or has control characters"),
     ("seeded_rated_game", "422, a rated game was given a `seed` (its chance would be known in advance)"),
     ("record_not_public", "403, a spectator asked for the record of a game that is not over"),
+    ("invalid_record", "422, an imported record does not verify (`record` says the move, the rule and the reason)"),
     ("invalid_config", "422, the game refuses the configuration"),
     ("no_such_seat", "422, the game has no such seat"),
     ("idempotency_key_reused", "422, the key was used for a different request"),

@@ -51,6 +51,24 @@ pub struct Problem {
     /// On 409/412 version conflicts: the game's version now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<i64>,
+    /// On `invalid_record`: what fails, as `verify-record` says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<RecordFailure>,
+}
+
+/// Where an imported record fails (`invalid_record`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+pub struct RecordFailure {
+    /// Index into the record's `moves` of the first move that fails; `null` when the header,
+    /// the reveal or the setup does.
+    #[schema(required = true)]
+    pub move_index: Option<usize>,
+    /// The rule ID the move breaks (for an action the rules refuse); `null` otherwise.
+    #[schema(required = true)]
+    pub rule: Option<String>,
+    /// The stable code of the failure: `events_mismatch`, `reveal_mismatch`,
+    /// `setup_mismatch`, `record_without_reveal`, ..., or a refused action's own rule code.
+    pub reason: String,
 }
 
 /// An error a handler returns; rendered as [`Problem`].
@@ -60,6 +78,8 @@ pub struct ApiError {
     pub code: Cow<'static, str>,
     pub detail: String,
     pub current_version: Option<i64>,
+    /// For `invalid_record`: where the record fails.
+    pub record: Option<RecordFailure>,
     /// The request was refused only because it ran where it may not wait for a lock (see
     /// `AppState::db_here`): nothing was written, and it is retried where it may wait.
     busy: bool,
@@ -84,7 +104,20 @@ impl ApiError {
             code,
             detail: detail.into(),
             current_version: None,
+            record: None,
             busy: false,
+        }
+    }
+
+    /// 422 `invalid_record`: an imported record that does not verify.
+    pub fn invalid_record(failure: &engine::record::RecordError) -> Self {
+        ApiError {
+            record: Some(RecordFailure {
+                move_index: failure.index,
+                rule: failure.rule.map(str::to_string),
+                reason: failure.code.to_string(),
+            }),
+            ..Self::unprocessable("invalid_record", failure.to_string())
         }
     }
 
@@ -210,6 +243,7 @@ impl ApiError {
             detail: self.detail.clone(),
             code: self.code.to_string(),
             current_version: self.current_version,
+            record: self.record.clone(),
         }
     }
 }

@@ -77,6 +77,7 @@ const ADVICE: &[(&str, &str)] = &[
     ("invalid_seat", "Describe each seat as `{\"name\": ...}`, `{\"open\": true}` or `{\"bot\": ...}`."),
     ("invalid_entropy", "Send at most 128 bytes of entropy without control characters, e.g. 32 random hex digits."),
     ("seeded_rated_game", "Leave out `seed` for a rated game, or make the game unrated."),
+    ("invalid_record", "Fix the record at `record.move_index` (see `record.reason` and `record.rule`), or check it offline first with `verify-record`."),
     ("record_not_public", "Ask with the token of one of the game's seats, or wait until the game is over."),
     ("invalid_name", "Use 1 to 64 characters without control characters."),
     ("invalid_config", "Send a config the type's `config_schema` accepts; the detail says which option."),

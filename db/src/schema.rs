@@ -23,6 +23,7 @@ diesel::table! {
         rated -> Bool,
         chance_version -> Int4,
         chance_seeded -> Bool,
+        imported_from -> Nullable<Uuid>,
     }
 }
 

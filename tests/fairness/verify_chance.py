@@ -165,10 +165,14 @@ def tyros(record, key):
     piles = events_of(setup, "tile_pile_shuffled")
     first = piles[0]["order"]
     shuffled(stream, first, sorted(first))
-    # The pile left after the empires are founded, shuffled again: same tiles, same order.
-    implied = shuffled(stream, piles[1]["order"])
-    if [t for t in first if t in implied] != implied:
-        fail("the second tile shuffle did not start from the pile left after founding")
+    # The empires are founded (no chance): each founding tile leaves the pile, and the tiles
+    # set aside go to its bottom (the front of the list). That pile is shuffled again.
+    pile = list(first)
+    for founded in events_of(setup, "empire_founded"):
+        aside = founded["set_aside"]
+        tile = int(founded["field"])  # the field's id, "1" to "32": its tile's number
+        pile = aside + [t for t in pile if t != tile and t not in aside]
+    shuffled(stream, piles[1]["order"], pile)
     shuffled(stream, events_of(setup, "draw_pile_shuffled")[0]["order"])
     start = events_of(setup, "start_player_chosen")[0]["seat"]
     if stream.below(record["seat_count"]) != start:

@@ -653,6 +653,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a game record.
+         * @description The record (as `GET /v1/games/{id}/record` gives it, from this server or another) is
+         *     verified first: the revealed seed against the commitment, every action against the rules
+         *     with the revealed chance, every event as recorded. A record that verifies becomes a new
+         *     finished, unrated game marked `imported_from` (its document, events, states and record are
+         *     the recorded game's; nobody can act in it, it changes no rating). One that does not is a
+         *     422 `invalid_record` whose `record` says the first failing move, the rule and the reason;
+         *     nothing is stored.
+         */
+        post: operations["import_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/seeks": {
         parameters: {
             query?: never;
@@ -1257,6 +1283,12 @@ export interface components {
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
+            /**
+             * Format: uuid
+             * @description For a game imported from a record (`POST /v1/records`): the id of the game it records;
+             *     `null` for a game played here.
+             */
+            imported_from: string | null;
             legal_actions: components["schemas"]["AcquireAction"][];
             outcome: null | components["schemas"]["Outcome"];
             /** @description Whether the game is rated. */
@@ -1885,6 +1917,11 @@ export interface components {
             finished_at: string | null;
             /** Format: uuid */
             game_id: string;
+            /**
+             * Format: uuid
+             * @description For a game imported from a record: the id of the game it records; `null` otherwise.
+             */
+            imported_from: string | null;
             rated: boolean;
             /** Format: int32 */
             rules_version: number;
@@ -1911,6 +1948,20 @@ export interface components {
         /** @description `/healthz`, `/readyz`. */
         Health: {
             status: string;
+        };
+        /** @description `201` of `POST /v1/records`: the imported game. */
+        ImportedGame: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: uuid
+             * @description The id of the game the record records (on the server that played it).
+             */
+            imported_from: string;
+            status: components["schemas"]["GameStatus"];
+            type: components["schemas"]["GameTypeName"];
+            /** Format: int64 */
+            version: number;
         };
         /**
          * @description `POST /v1/games/{id}/seats`: `{"name": "Ann"}` takes a seat for a person (with a seat
@@ -3178,6 +3229,12 @@ export interface components {
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
+            /**
+             * Format: uuid
+             * @description For a game imported from a record (`POST /v1/records`): the id of the game it records;
+             *     `null` for a game played here.
+             */
+            imported_from: string | null;
             legal_actions: components["schemas"]["MonopolyAction"][];
             outcome: null | components["schemas"]["Outcome"];
             /** @description Whether the game is rated. */
@@ -4004,6 +4061,7 @@ export interface components {
              *     - `invalid_entropy`: 422, a seat's entropy is over 128 bytes or has control characters
              *     - `seeded_rated_game`: 422, a rated game was given a `seed` (its chance would be known in advance)
              *     - `record_not_public`: 403, a spectator asked for the record of a game that is not over
+             *     - `invalid_record`: 422, an imported record does not verify (`record` says the move, the rule and the reason)
              *     - `invalid_config`: 422, the game refuses the configuration
              *     - `no_such_seat`: 422, the game has no such seat
              *     - `idempotency_key_reused`: 422, the key was used for a different request
@@ -4022,6 +4080,7 @@ export interface components {
             current_version?: number | null;
             /** @description Human explanation of this occurrence. */
             detail: string;
+            record?: null | components["schemas"]["RecordFailure"];
             /**
              * Format: int32
              * @description The HTTP status code.
@@ -4068,6 +4127,21 @@ export interface components {
              * @description 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable).
              */
             version: number;
+        };
+        /** @description Where an imported record fails (`invalid_record`). */
+        RecordFailure: {
+            /**
+             * @description Index into the record's `moves` of the first move that fails; `null` when the header,
+             *     the reveal or the setup does.
+             */
+            move_index: number | null;
+            /**
+             * @description The stable code of the failure: `events_mismatch`, `reveal_mismatch`,
+             *     `setup_mismatch`, `record_without_reveal`, ..., or a refused action's own rule code.
+             */
+            reason: string;
+            /** @description The rule ID the move breaks (for an action the rules refuse); `null` otherwise. */
+            rule: string | null;
         };
         /**
          * @description One commit after the setup: a seat's action and the events it caused, and the events of
@@ -4768,6 +4842,12 @@ export interface components {
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
+            /**
+             * Format: uuid
+             * @description For a game imported from a record (`POST /v1/records`): the id of the game it records;
+             *     `null` for a game played here.
+             */
+            imported_from: string | null;
             legal_actions: components["schemas"]["TycoonAction"][];
             outcome: null | components["schemas"]["Outcome"];
             /** @description Whether the game is rated. */
@@ -6291,6 +6371,12 @@ export interface components {
             clock: components["schemas"]["Clock"];
             /** Format: uuid */
             game_id: string;
+            /**
+             * Format: uuid
+             * @description For a game imported from a record (`POST /v1/records`): the id of the game it records;
+             *     `null` for a game played here.
+             */
+            imported_from: string | null;
             legal_actions: components["schemas"]["TyrosAction"][];
             outcome: null | components["schemas"]["Outcome"];
             /** @description Whether the game is rated. */
@@ -9231,6 +9317,90 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    import_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same imported game */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameRecord"];
+            };
+        };
+        responses: {
+            /** @description Imported (or replayed) */
+            201: {
+                headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The imported game's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedGame"];
+                };
+            };
+            /** @description Malformed body, unknown field, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 16 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record does not verify (`invalid_record`, with `record.move_index`, `record.rule`, `record.reason`), or the key was used for another request (`idempotency_key_reused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

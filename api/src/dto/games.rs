@@ -380,6 +380,9 @@ pub struct GameSummary {
     pub rated: bool,
     /// The server's commitment to the game's chance.
     pub chance: super::ChanceCommitment,
+    /// For a game imported from a record: the id of the game it records; `null` otherwise.
+    #[schema(required = true)]
+    pub imported_from: Option<Uuid>,
 }
 
 /// `GET /v1/games`.

@@ -33,6 +33,10 @@ pub struct GameDocument {
     /// How the game's chance is drawn, the server's commitment to it, and once the game is
     /// over the reveal that lets anyone recompute every chance outcome.
     pub chance: super::ChanceInfo,
+    /// For a game imported from a record (`POST /v1/records`): the id of the game it records;
+    /// `null` for a game played here.
+    #[schema(required = true)]
+    pub imported_from: Option<Uuid>,
     /// The caller's seat; `null` for a spectator.
     #[schema(required = true)]
     pub seat: Option<i32>,

@@ -27,3 +27,16 @@ pub struct RecordTable {
     #[schema(required = true)]
     pub imported_from: Option<String>,
 }
+
+/// `201` of `POST /v1/records`: the imported game.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
+pub struct ImportedGame {
+    pub game_id: uuid::Uuid,
+    #[serde(rename = "type")]
+    #[schema(value_type = super::GameTypeName)]
+    pub type_: String,
+    pub version: i64,
+    pub status: GameStatus,
+    /// The id of the game the record records (on the server that played it).
+    pub imported_from: uuid::Uuid,
+}

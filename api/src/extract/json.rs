@@ -24,39 +24,46 @@ use crate::strict::Schemas;
 /// Largest accepted request body.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// A JSON body of type `T`, read strictly (see the module documentation).
-#[derive(Debug)]
-pub struct StrictJson<T>(pub T);
+/// Largest accepted game record (`POST /v1/records`): a long Monopoly game's record with every
+/// event is a few megabytes.
+pub const RECORD_LIMIT: usize = 16 * 1024 * 1024;
 
-impl<T> StrictJson<T> {
+/// A JSON body of type `T` of at most `LIMIT` bytes, read strictly (see the module
+/// documentation).
+#[derive(Debug)]
+pub struct StrictJson<T, const LIMIT: usize = BODY_LIMIT>(pub T);
+
+impl<T, const LIMIT: usize> StrictJson<T, LIMIT> {
     /// The body.
     pub fn into_inner(self) -> T {
         self.0
     }
 }
 
-/// The whole body, refused past [`BODY_LIMIT`] bytes.
-async fn read_limited(payload: &mut Payload) -> Result<web::BytesMut, ApiError> {
+/// The whole body, refused past `limit` bytes.
+async fn read_limited(payload: &mut Payload, limit: usize) -> Result<web::BytesMut, ApiError> {
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| ApiError::bad_request("bad_body", e.to_string()))?;
-        if body.len() + chunk.len() > BODY_LIMIT {
-            return Err(too_large());
+        if body.len() + chunk.len() > limit {
+            return Err(too_large(limit));
         }
         body.extend_from_slice(&chunk);
     }
     Ok(body)
 }
 
-fn too_large() -> ApiError {
+fn too_large(limit: usize) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         "body_too_large",
-        format!("the body is larger than {BODY_LIMIT} bytes"),
+        format!("the body is larger than {limit} bytes"),
     )
 }
 
-impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for StrictJson<T> {
+impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest
+    for StrictJson<T, LIMIT>
+{
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
@@ -81,10 +88,10 @@ impl<T: DeserializeOwned + ToSchema + 'static> FromRequest for StrictJson<T> {
                     "the body must be application/json",
                 ));
             }
-            if declared.is_some_and(|n| n > BODY_LIMIT) {
-                return Err(too_large());
+            if declared.is_some_and(|n| n > LIMIT) {
+                return Err(too_large(LIMIT));
             }
-            let body = read_limited(&mut payload).await?;
+            let body = read_limited(&mut payload, LIMIT).await?;
             let value = parse(&body)?;
             if let Some(schemas) = schemas {
                 schemas
@@ -112,7 +119,7 @@ impl FromRequest for NoBody {
     fn from_request(_req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let mut payload = payload.take();
         Box::pin(async move {
-            let body = read_limited(&mut payload).await?;
+            let body = read_limited(&mut payload, BODY_LIMIT).await?;
             if body.iter().all(u8::is_ascii_whitespace) {
                 return Ok(NoBody);
             }

@@ -312,6 +312,7 @@ pub async fn list_games(
                 finished_at: g.finished_at,
                 clock: Clock::from_stored(g.clock.as_ref()),
                 rated: g.rated,
+                imported_from: g.imported_from,
             })
             .collect(),
         next_cursor: next_cursor.clone(),

@@ -1,18 +1,22 @@
-//! History: the event log (paged, or streamed as NDJSON) and time travel.
+//! History: the event log (paged, or streamed as NDJSON), time travel, and game records
+//! (export and import).
 
 use std::sync::Arc;
 
 use actix_web::http::header;
 use actix_web::web::{Bytes, Data, Query};
-use actix_web::{get, HttpRequest, HttpResponse};
+use actix_web::{get, post, HttpRequest, HttpResponse};
 
 use crate::caching::{self, Audience, Lifetime};
 use futures_util::stream;
 
 use crate::dto::*;
 use crate::error::ApiError;
-use crate::extract::{Bearer, GameId, Seq, WantsNdjson, NDJSON};
+use crate::extract::{
+    Bearer, GameId, Idempotency, Seq, StrictJson, WantsNdjson, NDJSON, RECORD_LIMIT,
+};
 use crate::service::history;
+use crate::service::lobby_keys::LobbyKey;
 use crate::state::AppState;
 
 /// The event log, a page at a time.
@@ -147,6 +151,65 @@ pub async fn game_record(
     } else {
         res.json(read.record)
     })
+}
+
+/// Import a game record.
+///
+/// The record (as `GET /v1/games/{id}/record` gives it, from this server or another) is
+/// verified first: the revealed seed against the commitment, every action against the rules
+/// with the revealed chance, every event as recorded. A record that verifies becomes a new
+/// finished, unrated game marked `imported_from` (its document, events, states and record are
+/// the recorded game's; nobody can act in it, it changes no rating). One that does not is a
+/// 422 `invalid_record` whose `record` says the first failing move, the rule and the reason;
+/// nothing is stored.
+#[utoipa::path(
+    tag = "history",
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "16 to 255 visible ASCII characters, random (a UUID): a retry with the same key and body gets the same imported game"),
+    ),
+    request_body = engine::record::Record,
+    responses(
+        (status = 201, description = "Imported (or replayed)", body = ImportedGame,
+         headers(("Location" = String, description = "The imported game's URL"),
+                 ("Idempotency-Replayed" = String, description = "`true` when this is a stored response"))),
+        (status = 400, description = "Malformed body, unknown field, bad key (`malformed_json`, `invalid_body`, `invalid_idempotency_key`)"),
+        (status = 413, description = "Body over 16 MiB"),
+        (status = 415, description = "Not application/json"),
+        (status = 422, description = "The record does not verify (`invalid_record`, with `record.move_index`, `record.rule`, `record.reason`), or the key was used for another request (`idempotency_key_reused`)"),
+    )
+)]
+#[post("/v1/records")]
+pub async fn import_record(
+    state: Data<AppState>,
+    body: StrictJson<engine::record::Record, RECORD_LIMIT>,
+    Idempotency(key): Idempotency,
+    bearer: Bearer,
+) -> Result<HttpResponse, ApiError> {
+    let record = body.into_inner();
+    let key = key
+        .map(|k| {
+            LobbyKey::new(
+                &state.context.token_secret,
+                k,
+                "POST /v1/records",
+                None,
+                &record,
+                bearer.token(),
+            )
+        })
+        .transpose()?;
+    let answer = state
+        .db(move |conn, cx| crate::service::import::import(conn, cx, record, key))
+        .await?;
+    let mut res = HttpResponse::Created();
+    if answer.replayed {
+        res.insert_header(("Idempotency-Replayed", "true"));
+    }
+    res.insert_header((
+        header::LOCATION,
+        format!("/v1/games/{}", answer.body.game_id),
+    ));
+    Ok(res.json(answer.body))
 }
 
 /// The whole event log as NDJSON.

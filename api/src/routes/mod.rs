@@ -47,6 +47,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(history::list_events)
         .service(history::export_events)
         .service(history::game_record)
+        .service(history::import_record)
         .service(history::get_state)
         .service(operations::healthz)
         .service(operations::readyz)

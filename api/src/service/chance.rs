@@ -27,13 +27,13 @@ pub fn key<'a>(
     }
 }
 
-/// The key of a stored game with `seats`.
+/// The key of a stored game with `seats` (an imported game's is the recorded game's).
 fn stored_key(game: &GameRow, seats: &[SeatRow]) -> GameSeed {
     key(
         game.chance_version,
         game.chance_seeded,
         &game.rng_seed.0,
-        game.id,
+        game.imported_from.unwrap_or(game.id),
         seats.iter().map(|s| s.entropy.as_deref()),
     )
 }

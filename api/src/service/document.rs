@@ -58,6 +58,7 @@ pub fn build(
         clock,
         rated: game.rated,
         chance: super::chance::info(game, seats),
+        imported_from: game.imported_from,
         seat: seat.map(wire_seat),
         seats: seat_infos(seats, &life, game.updated_at),
         view: state.map(|s| s.view(viewer(seat))),

@@ -317,6 +317,7 @@ fn create_in(
             chance_version: chance::CURRENT_VERSION as i32,
             chance_seeded: seeded,
             entropies,
+            imported_from: None,
         },
     )?;
     if clock.is_on() && game.status == db::GameStatus::Active {

@@ -13,6 +13,7 @@ pub mod chance;
 pub mod decision;
 pub mod document;
 pub mod history;
+pub mod import;
 pub mod lifecycle;
 pub mod lobby;
 pub mod lobby_keys;

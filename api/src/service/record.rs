@@ -109,13 +109,14 @@ fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
         created_at: game.created_at,
         finished_at: game.finished_at,
         outcome: doc.outcome,
-        imported_from: None,
+        imported_from: game.imported_from.map(|id| id.to_string()),
     };
     Ok(Record {
         format: FORMAT,
         game_type: game.game_type.clone(),
         rules_version: u32::try_from(game.rules_version).unwrap_or(0),
-        game_id: game.id.to_string(),
+        // An imported game records the game it was imported from: its id keys the chance.
+        game_id: game.imported_from.unwrap_or(game.id).to_string(),
         config: full_config(loaded)?,
         seat_count: u8::try_from(game.seat_count).unwrap_or(0),
         chance: RecordChance {

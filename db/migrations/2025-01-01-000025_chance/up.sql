@@ -6,4 +6,7 @@
 -- it is shown only once the game is over.
 ALTER TABLE games ADD COLUMN chance_version int4 NOT NULL DEFAULT 1;
 ALTER TABLE games ADD COLUMN chance_seeded boolean NOT NULL DEFAULT false;
+-- `imported_from`: the game (on the server that played it) whose record this game was
+-- imported from (POST /v1/records); its chance key is derived with that id.
+ALTER TABLE games ADD COLUMN imported_from uuid;
 ALTER TABLE seats ADD COLUMN entropy text CHECK (octet_length(entropy) <= 128);

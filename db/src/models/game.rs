@@ -179,4 +179,6 @@ pub struct GameRow {
     pub chance_version: i32,
     /// Whether a client's `seed` fixed the game's chance (migration 25).
     pub chance_seeded: bool,
+    /// For a game imported from a record: the id of the game it records (migration 25).
+    pub imported_from: Option<Uuid>,
 }

@@ -121,6 +121,19 @@ pub(super) fn append(
     Ok(write(conn, game, decision, LockWait::Allowed)?.expect("a waiting append always writes"))
 }
 
+/// [`append`] for a caller outside the store that holds game's row in its own transaction
+/// (importing a record writes one commit per recorded commit, after creating the game).
+///
+/// # Errors
+/// `Database`.
+pub fn append_imported(
+    conn: &mut PgConnection,
+    game: &GameRow,
+    decision: Decision,
+) -> Result<Applied, crate::StoreError> {
+    Ok(append(conn, game, decision)?)
+}
+
 /// [`append`], unless another transaction holds the game's row lock: then `None`, having
 /// written nothing and waited for nothing (migration 9, and 10).
 pub(super) fn append_unless_locked(
@@ -260,6 +273,7 @@ fn write_commit(
         rated: game.rated,
         chance_version: game.chance_version,
         chance_seeded: game.chance_seeded,
+        imported_from: game.imported_from,
     };
     Ok(Some(Applied {
         game,

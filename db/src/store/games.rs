@@ -80,6 +80,8 @@ pub struct NewGame {
     /// What each seat's taker added to the chance, by seat (shorter than `seats`: the rest
     /// added nothing).
     pub entropies: Vec<Option<String>>,
+    /// For a game imported from a record: the id of the game it records.
+    pub imported_from: Option<Uuid>,
 }
 
 /// Creates a game and its seats, and, when it starts at once, its setup events, in one
@@ -120,6 +122,7 @@ pub fn create_game_noticed(
                 games::rated.eq(new.rated),
                 games::chance_version.eq(new.chance_version),
                 games::chance_seeded.eq(new.chance_seeded),
+                games::imported_from.eq(new.imported_from),
             ))
             .returning(GameRow::as_returning())
             .get_result(conn)?;
@@ -316,6 +319,8 @@ pub struct GameSummary {
     pub chance_version: i32,
     /// Whether a client's seed fixed the game's chance.
     pub chance_seeded: bool,
+    /// For a game imported from a record: the id of the game it records.
+    pub imported_from: Option<Uuid>,
     /// SHA-256 of the game's secret seed (its chance commitment), computed by PostgreSQL so
     /// that the seed itself is never read for a listing.
     #[diesel(select_expression = diesel::dsl::sql::<diesel::sql_types::Bytea>("sha256(games.rng_seed)"))]

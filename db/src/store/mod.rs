@@ -20,7 +20,7 @@ mod results;
 mod seats;
 mod seeks;
 
-pub use append::{Applied, BotTurn, DeadlineChange, Decision, LockWait};
+pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
     apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
     OPTIMISTIC_ATTEMPTS,

@@ -23,6 +23,7 @@ pub fn open_game(conn: &mut PgConnection, seats: usize) -> GameRow {
             chance_version: 1,
             chance_seeded: false,
             entropies: Vec::new(),
+            imported_from: None,
         },
     )
     .unwrap()
@@ -61,6 +62,7 @@ pub fn active_game(conn: &mut PgConnection) -> GameRow {
             chance_version: 1,
             chance_seeded: false,
             entropies: Vec::new(),
+            imported_from: None,
         },
     )
     .unwrap()

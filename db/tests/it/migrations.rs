@@ -112,6 +112,7 @@ fn schema_rs_matches_the_migrated_tables() {
             bool,
             i32,
             bool,
+            Option<uuid::Uuid>,
         )>(&mut conn)
         .unwrap();
     game_events::table

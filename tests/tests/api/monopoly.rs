@@ -1306,6 +1306,7 @@ async fn version_1_game(app: &TestApp, seed: u64, players: usize) -> Game {
             chance_version: 1,
             chance_seeded: false,
             entropies: Vec::new(),
+            imported_from: None,
         },
     )
     .expect("store a version-1 game");

@@ -380,3 +380,129 @@ async fn a_joining_seat_adds_its_entropy_to_the_chance() {
     let parsed: Record = serde_json::from_value(recorded).unwrap();
     record::verify(&parsed).unwrap();
 }
+
+/// Imports `record`; the answer.
+async fn import(app: &TestApp, record: &Value) -> (StatusCode, Value) {
+    json_of(
+        app.req(Method::POST, "/v1/records", None)
+            .json(record)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+/// The number of games stored.
+async fn game_count(app: &TestApp) -> usize {
+    let (_, list) = app.get_json("/v1/games?limit=100", None).await;
+    list["games"].as_array().unwrap().len()
+}
+
+/// Export, import, export again: for every game type the imported game is the recorded one,
+/// state for state at every seq, and it says where it comes from.
+#[tokio::test]
+async fn an_exported_record_imports_as_the_same_game_at_every_seq() {
+    let app = spawn_app().await;
+    for type_ in ["tycoon", "acquire", "monopoly", "tyros"] {
+        let game = create(&app, type_, None).await;
+        play_then_resign(&app, &game, 20).await;
+        let (_, original) = record_of(&app, &game, None).await;
+        let (status, imported) = import(&app, &original).await;
+        assert_eq!(status, StatusCode::CREATED, "{type_}: {imported}");
+        assert_eq!(imported["imported_from"], game.id.as_str());
+        assert_eq!(imported["status"], "finished");
+        let copy = Game {
+            id: imported["game_id"].as_str().unwrap().to_string(),
+            tokens: Vec::new(),
+        };
+        let doc = app.document(&copy, None).await;
+        assert_eq!(doc["imported_from"], game.id.as_str());
+        assert_eq!(doc["rated"], false);
+        let (_, again) = record_of(&app, &copy, None).await;
+        for field in [
+            "type",
+            "rules_version",
+            "game_id",
+            "config",
+            "seat_count",
+            "chance",
+            "setup",
+        ] {
+            assert_eq!(again[field], original[field], "{type_}: {field}");
+        }
+        let strip = |r: &Value| -> Vec<Value> {
+            r["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| json!([m["seat"], m["action"], m["events"], m["lifecycle"]]))
+                .collect()
+        };
+        assert_eq!(strip(&again), strip(&original), "{type_}: moves");
+        assert_eq!(
+            again["table"]["outcome"], original["table"]["outcome"],
+            "{type_}"
+        );
+        let version = doc["version"].as_i64().unwrap();
+        for seq in 1..=version {
+            let (_, a) = app
+                .get_json(&format!("/v1/games/{}/states/{seq}", game.id), None)
+                .await;
+            let (_, b) = app
+                .get_json(&format!("/v1/games/{}/states/{seq}", copy.id), None)
+                .await;
+            assert_eq!(a["view"], b["view"], "{type_} at seq {seq}");
+            assert_eq!(a["status"], b["status"], "{type_} at seq {seq}");
+        }
+    }
+}
+
+/// A record that does not verify is refused with where it fails, and nothing is stored.
+#[tokio::test]
+async fn a_record_that_does_not_verify_is_refused_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    let game = create(&app, "tycoon", None).await;
+    play_then_resign(&app, &game, 10).await;
+    let (_, good) = record_of(&app, &game, None).await;
+    let before = game_count(&app).await;
+
+    let mut changed = good.clone();
+    let last = changed["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rposition(|m| !m["events"].as_array().unwrap().is_empty())
+        .unwrap();
+    changed["moves"][last]["events"] = json!([]);
+    let (status, problem) = import(&app, &changed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert_eq!(problem["code"], "invalid_record");
+    assert_eq!(problem["record"]["move_index"], last);
+    assert_eq!(problem["record"]["reason"], "events_mismatch");
+
+    let mut refused = good.clone();
+    refused["moves"][0]["seat"] = json!(1);
+    let (status, problem) = import(&app, &refused).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert_eq!(problem["record"]["move_index"], 0);
+    assert_eq!(problem["record"]["reason"], "not_your_turn");
+    assert!(problem["record"]["rule"].as_str().is_some(), "{problem}");
+
+    let mut unrevealed = good.clone();
+    unrevealed["chance"]["reveal"] = Value::Null;
+    let (status, problem) = import(&app, &unrevealed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert_eq!(problem["record"]["reason"], "record_without_reveal");
+    assert_eq!(problem["record"]["move_index"], Value::Null);
+
+    let mut unknown = good.clone();
+    unknown["extra"] = json!(1);
+    let (status, problem) = import(&app, &unknown).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{problem}");
+
+    assert_eq!(game_count(&app).await, before, "nothing was stored");
+    let (status, _) = import(&app, &good).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(game_count(&app).await, before + 1);
+}

@@ -300,6 +300,7 @@ fn store_version_1_game(app: &TestApp, seed: u64, players: usize) -> uuid::Uuid 
             chance_version: 1,
             chance_seeded: false,
             entropies: Vec::new(),
+            imported_from: None,
         },
     )
     .expect("store a version-1 game");

@@ -84,6 +84,7 @@ pub async fn run_raw(url: &str, clients: usize, actions: usize) -> anyhow::Resul
                     chance_version: 1,
                     chance_seeded: false,
                     entropies: Vec::new(),
+                    imported_from: None,
                 },
             )
             .map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -178,7 +178,12 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
         .await
         .unwrap();
     let entropies = record["chance"]["reveal"]["entropies"].as_array().unwrap();
-    assert!(entropies.iter().all(|e| e.as_str().is_some_and(|e| e.len() == 32)), "{entropies:?}");
+    assert!(
+        entropies
+            .iter()
+            .all(|e| e.as_str().is_some_and(|e| e.len() == 32)),
+        "{entropies:?}"
+    );
     let record: engine::record::Record = serde_json::from_value(record).unwrap();
     engine::record::verify(&record).unwrap();
     ann.screenshot("tycoon-finished").await;
