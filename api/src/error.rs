@@ -78,8 +78,8 @@ pub struct ApiError {
     pub code: Cow<'static, str>,
     pub detail: String,
     pub current_version: Option<i64>,
-    /// For `invalid_record`: where the record fails.
-    pub record: Option<RecordFailure>,
+    /// For `invalid_record`: where the record fails (boxed: every other error is without).
+    pub record: Option<Box<RecordFailure>>,
     /// The request was refused only because it ran where it may not wait for a lock (see
     /// `AppState::db_here`): nothing was written, and it is retried where it may wait.
     busy: bool,
@@ -112,11 +112,11 @@ impl ApiError {
     /// 422 `invalid_record`: an imported record that does not verify.
     pub fn invalid_record(failure: &engine::record::RecordError) -> Self {
         ApiError {
-            record: Some(RecordFailure {
+            record: Some(Box::new(RecordFailure {
                 move_index: failure.index,
                 rule: failure.rule.map(str::to_string),
                 reason: failure.code.to_string(),
-            }),
+            })),
             ..Self::unprocessable("invalid_record", failure.to_string())
         }
     }
@@ -243,7 +243,7 @@ impl ApiError {
             detail: self.detail.clone(),
             code: self.code.to_string(),
             current_version: self.current_version,
-            record: self.record.clone(),
+            record: self.record.as_deref().cloned(),
         }
     }
 }
