@@ -66,6 +66,7 @@ pub const PATHS: &[&str] = &[
     "/players/{id}",
     "/leaderboards",
     "/leaderboards/{type}",
+    "/import",
 ];
 
 /// Registers the pages and assets.
@@ -93,7 +94,7 @@ async fn game(req: HttpRequest) -> HttpResponse {
     page(&req, PAGE.get_or_init(|| render_page("game.html")))
 }
 
-/// The players' pages: sign up, your games and play (`/me`), profiles, leaderboards.
+/// The players' pages: sign up, your games and play (`/me`), profiles, leaderboards, import.
 async fn players(req: HttpRequest) -> HttpResponse {
     static PAGE: OnceLock<String> = OnceLock::new();
     page(&req, PAGE.get_or_init(|| render_page("players.html")))

@@ -2,6 +2,11 @@
 
 pub use crate::schema::{Components, GameSchemas};
 
+use utoipa::openapi::schema::{
+    AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
+};
+use utoipa::openapi::{Ref, RefOr};
+
 /// The component schemas of every hosted game, with everything they reference, sorted by name.
 pub fn game_schemas() -> Components {
     collect_all().0
@@ -16,6 +21,49 @@ pub fn game_schema_names() -> Vec<GameSchemas> {
 /// `GameTypeName` (the string enum of the hosted types, which the API defines).
 pub fn game_type_name() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     utoipa::openapi::Ref::from_schema_name("GameTypeName").into()
+}
+
+/// An `anyOf` of every hosted game's schema of one kind: the placeholder the API document's
+/// per-game pass replaces by one game's schema in each game's copy of a type
+/// (`TycoonGameRecord.config` is a `TycoonConfig`).
+fn any_game(kind: fn(&GameSchemas) -> &String, what: &str) -> Schema {
+    let mut any = AnyOfBuilder::new().description(Some(format!(
+        "{what}: one of the hosted games' schemas, chosen by the game's type."
+    )));
+    for game in game_schema_names() {
+        any = any.item(Ref::from_schema_name(kind(&game).clone()));
+    }
+    any.build().into()
+}
+
+/// A record's `config`: the game's configuration.
+pub fn any_config() -> Schema {
+    any_game(|g| &g.config, "A game configuration")
+}
+
+/// A record's list of the game's events.
+pub fn any_events() -> Schema {
+    ArrayBuilder::new()
+        .items(RefOr::T(any_game(|g| &g.event, "A game event")))
+        .build()
+        .into()
+}
+
+/// A record move's `action`: the game's action, `null` for a commit of lifecycle events.
+pub fn nullable_action() -> Schema {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .item(any_game(|g| &g.action, "A game action"))
+        .build()
+        .into()
+}
+
+/// A record move's lifecycle events (the API document's `LifecycleEvent`).
+pub fn lifecycle_events() -> Schema {
+    ArrayBuilder::new()
+        .items(Ref::from_schema_name("LifecycleEvent"))
+        .build()
+        .into()
 }
 
 fn collect_all() -> (Components, Vec<GameSchemas>) {

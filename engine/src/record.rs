@@ -38,14 +38,14 @@ pub struct Record {
     /// The game id (a UUID); part of a version 2 chance key.
     pub game_id: String,
     /// The game's full configuration, every option with its value.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_config))]
     pub config: Value,
     /// Number of seats.
     pub seat_count: u8,
     /// The chance: version, commitment and (once over) reveal.
     pub chance: RecordChance,
     /// The setup events (shuffles and deals included), drawn at version 0.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_events))]
     pub setup: Vec<Value>,
     /// Every commit after the setup, in order.
     pub moves: Vec<Move>,
@@ -92,16 +92,16 @@ pub struct Reveal {
 pub struct Move {
     /// The acting seat; `null` for a lifecycle event.
     pub seat: Option<u8>,
-    /// The action as submitted; `null` for a lifecycle event.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    /// The action as submitted; `null` for a commit of lifecycle events.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::nullable_action))]
     pub action: Option<Value>,
     /// The game's events the action caused, in order.
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_events))]
     pub events: Vec<Value>,
     /// The seats' lifecycle events of the commit (a resignation, a clock running out, the
     /// server's bot taking over): no rule of the game and no chance, but each takes a version.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::lifecycle_events))]
     pub lifecycle: Vec<Value>,
     /// When the server committed it (RFC 3339); informative.
     #[serde(default)]

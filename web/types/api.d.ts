@@ -653,6 +653,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{id}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's game records, as NDJSON.
+         * @description One `GameRecord` per line (as `GET /v1/games/{id}/record` gives it) for each finished game
+         *     the player sat in, newest first, filtered by `type`, `rated` and the time the game ended;
+         *     like Lichess's export of a player's games. A page covers `limit` of the player's finished
+         *     games (fewer lines when the filters leave some out); follow `Link: rel="next"` until there is
+         *     none.
+         */
+        get: operations["player_records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/records": {
         parameters: {
             query?: never;
@@ -1315,6 +1339,39 @@ export interface components {
             /** @description What the caller may see of the game; `null` before the game starts. */
             view: null | components["schemas"]["AcquireView"];
         };
+        /** @description One game's record, as `GET /v1/games/{id}/record` serves it. (acquire) */
+        AcquireGameRecord: {
+            /** @description The chance: version, commitment and (once over) reveal. */
+            chance: components["schemas"]["RecordChance"];
+            config: components["schemas"]["AcquireConfig"];
+            /**
+             * Format: int32
+             * @description The record format (1).
+             */
+            format: number;
+            /** @description The game id (a UUID); part of a version 2 chance key. */
+            game_id: string;
+            /** @description Every commit after the setup, in order. */
+            moves: components["schemas"]["AcquireRecordMove"][];
+            /**
+             * Format: int32
+             * @description The rules version the game was played under.
+             */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description Number of seats.
+             */
+            seat_count: number;
+            setup: components["schemas"]["AcquireEvent"][];
+            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
+            table?: Record<string, never>;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
         /** @description A hosted game type. (acquire) */
         AcquireGameType: {
             /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
@@ -1425,6 +1482,23 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /** @description Shares per chain in `chains` order; `null` when hidden. */
             shares?: number[] | null;
+        };
+        /**
+         * @description One commit after the setup: a seat's action and the events it caused, and the events of
+         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
+         *     `action`, no `seat` and no `events`). (acquire)
+         */
+        AcquireRecordMove: {
+            action?: null | components["schemas"]["AcquireAction"];
+            /** @description When the server committed it (RFC 3339); informative. */
+            at?: string | null;
+            events: components["schemas"]["AcquireEvent"][];
+            lifecycle?: components["schemas"]["LifecycleEvent"][];
+            /**
+             * Format: int32
+             * @description The acting seat; `null` for a lifecycle event.
+             */
+            seat?: number | null;
         };
         /** @description A seek. (acquire) */
         AcquireSeek: {
@@ -1864,36 +1938,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @description One game's record, as `GET /v1/games/{id}/record` serves it. */
-        GameRecord: {
-            /** @description The chance: version, commitment and (once over) reveal. */
-            chance: components["schemas"]["RecordChance"];
-            /** @description The game's full configuration, every option with its value. */
-            config: Record<string, never>;
-            /**
-             * Format: int32
-             * @description The record format (1).
-             */
-            format: number;
-            /** @description The game id (a UUID); part of a version 2 chance key. */
-            game_id: string;
-            /** @description Every commit after the setup, in order. */
-            moves: components["schemas"]["RecordMove"][];
-            /**
-             * Format: int32
-             * @description The rules version the game was played under.
-             */
-            rules_version: number;
-            /**
-             * Format: int32
-             * @description Number of seats.
-             */
-            seat_count: number;
-            /** @description The setup events (shuffles and deals included), drawn at version 0. */
-            setup: Record<string, never>[];
-            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
-            table?: Record<string, never>;
-            type: components["schemas"]["GameTypeName"];
-        };
+        GameRecord: components["schemas"]["AcquireGameRecord"] | components["schemas"]["MonopolyGameRecord"] | components["schemas"]["TycoonGameRecord"] | components["schemas"]["TyrosGameRecord"];
         /**
          * @description Lifecycle of a game: `open` (seats to take), `active`, then over in one of three ways:
          *     `finished` (by its rules, or by resignations that left one seat; `outcome` is set),
@@ -3261,6 +3306,39 @@ export interface components {
             /** @description What the caller may see of the game; `null` before the game starts. */
             view: null | components["schemas"]["MonopolyView"];
         };
+        /** @description One game's record, as `GET /v1/games/{id}/record` serves it. (monopoly) */
+        MonopolyGameRecord: {
+            /** @description The chance: version, commitment and (once over) reveal. */
+            chance: components["schemas"]["RecordChance"];
+            config: components["schemas"]["MonopolyConfig"];
+            /**
+             * Format: int32
+             * @description The record format (1).
+             */
+            format: number;
+            /** @description The game id (a UUID); part of a version 2 chance key. */
+            game_id: string;
+            /** @description Every commit after the setup, in order. */
+            moves: components["schemas"]["MonopolyRecordMove"][];
+            /**
+             * Format: int32
+             * @description The rules version the game was played under.
+             */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description Number of seats.
+             */
+            seat_count: number;
+            setup: components["schemas"]["MonopolyEvent"][];
+            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
+            table?: Record<string, never>;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
         /** @description A hosted game type. (monopoly) */
         MonopolyGameType: {
             /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
@@ -3438,6 +3516,23 @@ export interface components {
              */
             position: number;
             seat: components["schemas"]["Seat"];
+        };
+        /**
+         * @description One commit after the setup: a seat's action and the events it caused, and the events of
+         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
+         *     `action`, no `seat` and no `events`). (monopoly)
+         */
+        MonopolyRecordMove: {
+            action?: null | components["schemas"]["MonopolyAction"];
+            /** @description When the server committed it (RFC 3339); informative. */
+            at?: string | null;
+            events: components["schemas"]["MonopolyEvent"][];
+            lifecycle?: components["schemas"]["LifecycleEvent"][];
+            /**
+             * Format: int32
+             * @description The acting seat; `null` for a lifecycle event.
+             */
+            seat?: number | null;
         };
         /** @description One player's dice in the starting roll. */
         MonopolySeatRoll: {
@@ -4142,29 +4237,6 @@ export interface components {
             reason: string;
             /** @description The rule ID the move breaks (for an action the rules refuse); `null` otherwise. */
             rule: string | null;
-        };
-        /**
-         * @description One commit after the setup: a seat's action and the events it caused, and the events of
-         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
-         *     `action`, no `seat` and no `events`).
-         */
-        RecordMove: {
-            /** @description The action as submitted; `null` for a lifecycle event. */
-            action?: Record<string, never> | null;
-            /** @description When the server committed it (RFC 3339); informative. */
-            at?: string | null;
-            /** @description The game's events the action caused, in order. */
-            events: Record<string, never>[];
-            /**
-             * @description The seats' lifecycle events of the commit (a resignation, a clock running out, the
-             *     server's bot taking over): no rule of the game and no chance, but each takes a version.
-             */
-            lifecycle?: Record<string, never>[];
-            /**
-             * Format: int32
-             * @description The acting seat; `null` for a lifecycle event.
-             */
-            seat?: number | null;
         };
         /** @description What a version 2 game reveals when it is over. */
         RecordReveal: {
@@ -4874,6 +4946,39 @@ export interface components {
             /** @description What the caller may see of the game; `null` before the game starts. */
             view: null | components["schemas"]["TycoonView"];
         };
+        /** @description One game's record, as `GET /v1/games/{id}/record` serves it. (tycoon) */
+        TycoonGameRecord: {
+            /** @description The chance: version, commitment and (once over) reveal. */
+            chance: components["schemas"]["RecordChance"];
+            config: components["schemas"]["TycoonConfig"];
+            /**
+             * Format: int32
+             * @description The record format (1).
+             */
+            format: number;
+            /** @description The game id (a UUID); part of a version 2 chance key. */
+            game_id: string;
+            /** @description Every commit after the setup, in order. */
+            moves: components["schemas"]["TycoonRecordMove"][];
+            /**
+             * Format: int32
+             * @description The rules version the game was played under.
+             */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description Number of seats.
+             */
+            seat_count: number;
+            setup: components["schemas"]["TycoonEvent"][];
+            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
+            table?: Record<string, never>;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
         /** @description A hosted game type. (tycoon) */
         TycoonGameType: {
             /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
@@ -5012,6 +5117,23 @@ export interface components {
             seat: components["schemas"]["Seat"];
             /** @description Tickets in hand, public (TY-TIX-5). */
             tickets: components["schemas"]["TycoonTicket"][];
+        };
+        /**
+         * @description One commit after the setup: a seat's action and the events it caused, and the events of
+         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
+         *     `action`, no `seat` and no `events`). (tycoon)
+         */
+        TycoonRecordMove: {
+            action?: null | components["schemas"]["TycoonAction"];
+            /** @description When the server committed it (RFC 3339); informative. */
+            at?: string | null;
+            events: components["schemas"]["TycoonEvent"][];
+            lifecycle?: components["schemas"]["LifecycleEvent"][];
+            /**
+             * Format: int32
+             * @description The acting seat; `null` for a lifecycle event.
+             */
+            seat?: number | null;
         };
         /** @description A seek. (tycoon) */
         TycoonSeek: {
@@ -6403,6 +6525,39 @@ export interface components {
             /** @description What the caller may see of the game; `null` before the game starts. */
             view: null | components["schemas"]["TyrosView"];
         };
+        /** @description One game's record, as `GET /v1/games/{id}/record` serves it. (tyros) */
+        TyrosGameRecord: {
+            /** @description The chance: version, commitment and (once over) reveal. */
+            chance: components["schemas"]["RecordChance"];
+            config: components["schemas"]["TyrosConfig"];
+            /**
+             * Format: int32
+             * @description The record format (1).
+             */
+            format: number;
+            /** @description The game id (a UUID); part of a version 2 chance key. */
+            game_id: string;
+            /** @description Every commit after the setup, in order. */
+            moves: components["schemas"]["TyrosRecordMove"][];
+            /**
+             * Format: int32
+             * @description The rules version the game was played under.
+             */
+            rules_version: number;
+            /**
+             * Format: int32
+             * @description Number of seats.
+             */
+            seat_count: number;
+            setup: components["schemas"]["TyrosEvent"][];
+            /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
+            table?: Record<string, never>;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description A hosted game type. (tyros) */
         TyrosGameType: {
             /** @description A self-contained JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): everything it references is under `$defs`. */
@@ -6627,6 +6782,23 @@ export interface components {
             /** Format: int32 */
             points: number;
             seat: components["schemas"]["Seat"];
+        };
+        /**
+         * @description One commit after the setup: a seat's action and the events it caused, and the events of
+         *     the seats' lifecycle committed with it (a commit of lifecycle events alone has no
+         *     `action`, no `seat` and no `events`). (tyros)
+         */
+        TyrosRecordMove: {
+            action?: null | components["schemas"]["TyrosAction"];
+            /** @description When the server committed it (RFC 3339); informative. */
+            at?: string | null;
+            events: components["schemas"]["TyrosEvent"][];
+            lifecycle?: components["schemas"]["LifecycleEvent"][];
+            /**
+             * Format: int32
+             * @description The acting seat; `null` for a lifecycle event.
+             */
+            seat?: number | null;
         };
         /**
          * @description How the trade-card draw pile is rebuilt (TR-EOR-2, TR-RC, TR-D-12).
@@ -9285,6 +9457,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description No such player (`player_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    player_records: {
+        parameters: {
+            query?: {
+                /** @description Only games of this type. */
+                type?: components["schemas"]["GameTypeName"];
+                /** @description Only rated (`true`) or unrated (`false`) games. */
+                rated?: boolean;
+                /** @description Only games that ended at or after this time (RFC 3339). */
+                since?: string;
+                /** @description Only games that ended before this time (RFC 3339). */
+                until?: string;
+                /** @description The cursor of the previous page (from its `Link: rel="next"`). */
+                cursor?: string;
+                /** @description Games a page, 1 to 50 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GameRecord JSON per line */
+            200: {
+                headers: {
+                    /** @description `<...>; rel="next"` when there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description Bad query or cursor (`invalid_query`, `invalid_cursor`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such player (`player_not_found`) */

@@ -40,3 +40,25 @@ pub struct ImportedGame {
     /// The id of the game the record records (on the server that played it).
     pub imported_from: uuid::Uuid,
 }
+
+/// Query of `GET /v1/players/{id}/records`.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct RecordsQuery {
+    /// Only games of this type.
+    #[serde(rename = "type")]
+    #[param(value_type = Option<super::GameTypeName>)]
+    pub type_: Option<String>,
+    /// Only rated (`true`) or unrated (`false`) games.
+    pub rated: Option<bool>,
+    /// Only games that ended at or after this time (RFC 3339).
+    pub since: Option<DateTime<Utc>>,
+    /// Only games that ended before this time (RFC 3339).
+    pub until: Option<DateTime<Utc>>,
+    /// The cursor of the previous page (from its `Link: rel="next"`).
+    pub cursor: Option<String>,
+    /// Games a page, 1 to 50 (default 20).
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 50)]
+    pub limit: Option<crate::extract::RecordsLimit>,
+}

@@ -86,6 +86,14 @@ bounded!(
     100
 );
 
+bounded!(
+    /// `?limit=N` of a player's records: 1 to 50 games a page.
+    RecordsLimit,
+    "limit",
+    1,
+    50
+);
+
 impl WaitSeconds {
     /// The wait.
     pub fn duration(self) -> Duration {

@@ -40,6 +40,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(players::my_games)
         .service(player_stream::player_stream)
         .service(players::profile)
+        .service(players::player_records)
         .service(players::leaderboard)
         .service(seeks::create_seek)
         .service(seeks::get_seek)

@@ -205,6 +205,77 @@ pub async fn my_games(
     Ok(res.json(list))
 }
 
+/// A player's game records, as NDJSON.
+///
+/// One `GameRecord` per line (as `GET /v1/games/{id}/record` gives it) for each finished game
+/// the player sat in, newest first, filtered by `type`, `rated` and the time the game ended;
+/// like Lichess's export of a player's games. A page covers `limit` of the player's finished
+/// games (fewer lines when the filters leave some out); follow `Link: rel="next"` until there is
+/// none.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = Uuid, Path, description = "Player id"), RecordsQuery),
+    responses(
+        (status = 200, description = "One GameRecord JSON per line", content_type = "application/x-ndjson",
+         body = engine::record::Record,
+         headers(("Link" = String, description = "`<...>; rel=\"next\"` when there is a next page"))),
+        (status = 400, description = "Bad query or cursor (`invalid_query`, `invalid_cursor`)"),
+        (status = 404, description = "No such player (`player_not_found`)"),
+    )
+)]
+#[get("/v1/players/{id}/records")]
+pub async fn player_records(
+    state: Data<AppState>,
+    id: Path<Uuid>,
+    q: Query<RecordsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = q.into_inner();
+    let id = id.into_inner();
+    if let Some(t) = &q.type_ {
+        if engine::registry::find(t).is_none() {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                format!("type {t:?} is no game type of this server; see GET /v1/game-types"),
+            ));
+        }
+    }
+    let filter = crate::service::record::RecordFilter {
+        game_type: q.type_.clone(),
+        rated: q.rated,
+        since: q.since,
+        until: q.until,
+    };
+    let limit = q.limit.map_or(20, |l| l.get());
+    let cursor = q.cursor.clone();
+    let page = state
+        .db(move |conn, cx| {
+            crate::service::record::player_records(conn, cx, id, &filter, cursor.as_deref(), limit)
+        })
+        .await?;
+    let mut res = HttpResponse::Ok();
+    if let Some(next) = &page.next {
+        let mut query = vec![("limit", limit.to_string()), ("cursor", next.clone())];
+        if let Some(t) = &q.type_ {
+            query.push(("type", t.clone()));
+        }
+        if let Some(r) = q.rated {
+            query.push(("rated", r.to_string()));
+        }
+        if let Some(s) = q.since {
+            query.push(("since", s.to_rfc3339()));
+        }
+        if let Some(u) = q.until {
+            query.push(("until", u.to_rfc3339()));
+        }
+        let query = serde_urlencoded::to_string(&query).unwrap_or_default();
+        res.insert_header((
+            header::LINK,
+            format!("</v1/players/{id}/records?{query}>; rel=\"next\""),
+        ));
+    }
+    Ok(res.content_type(crate::extract::NDJSON).body(page.ndjson))
+}
+
 /// A player's public profile.
 ///
 /// Name, creation date, rating per game type (Weng-Lin: `rating`, `uncertainty`, and the

@@ -142,3 +142,73 @@ fn full_config(loaded: &Loaded) -> Result<serde_json::Value, ApiError> {
         .kind
         .full_config(rules_version, &loaded.game.config)?)
 }
+
+/// Which of a player's records to export (`GET /v1/players/{id}/records`).
+pub struct RecordFilter {
+    pub game_type: Option<String>,
+    pub rated: Option<bool>,
+    /// Only games that ended at or after this time.
+    pub since: Option<chrono::DateTime<chrono::Utc>>,
+    /// Only games that ended before this time.
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// A page of a player's records: one JSON line per finished game of the page that passes the
+/// filter (newest first), and the cursor of the next page.
+pub struct RecordPage {
+    pub ndjson: String,
+    pub next: Option<String>,
+}
+
+/// The records of player `player`'s finished games, a page of `limit` games after `cursor`.
+///
+/// # Errors
+/// 404 `player_not_found`, 400 `invalid_cursor`; store errors.
+pub fn player_records(
+    conn: &mut PooledConn,
+    cx: &Context,
+    player: Uuid,
+    filter: &RecordFilter,
+    cursor: Option<&str>,
+    limit: i64,
+) -> Result<RecordPage, ApiError> {
+    db::store::get_player(conn, player)?
+        .ok_or_else(|| ApiError::not_found("player_not_found", "no player with this id"))?;
+    let after = match cursor {
+        Some(c) => Some(db::store::Cursor::decode(c).ok_or_else(|| {
+            ApiError::bad_request("invalid_cursor", "cursor is not a cursor of this export")
+        })?),
+        None => None,
+    };
+    let page = db::store::player_games(
+        conn,
+        player,
+        db::store::PlayerGameFilter {
+            status: Some(db::GameStatus::Finished),
+            my_turn: false,
+        },
+        after,
+        limit,
+    )?;
+    let mut ndjson = String::new();
+    for game in &page.games {
+        let ended = game.finished_at;
+        let wanted = filter
+            .game_type
+            .as_ref()
+            .is_none_or(|t| *t == game.game_type)
+            && filter.rated.is_none_or(|r| r == game.rated)
+            && filter.since.is_none_or(|s| ended.is_some_and(|e| e >= s))
+            && filter.until.is_none_or(|u| ended.is_some_and(|e| e < u));
+        if !wanted {
+            continue;
+        }
+        let read = record(conn, cx, game.id, None)?;
+        ndjson.push_str(&serde_json::to_string(&read.record).expect("records serialize"));
+        ndjson.push('\n');
+    }
+    Ok(RecordPage {
+        ndjson,
+        next: page.next.map(|c| c.encode()),
+    })
+}

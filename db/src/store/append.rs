@@ -121,8 +121,9 @@ pub(super) fn append(
     Ok(write(conn, game, decision, LockWait::Allowed)?.expect("a waiting append always writes"))
 }
 
-/// [`append`] for a caller outside the store that holds game's row in its own transaction
-/// (importing a record writes one commit per recorded commit, after creating the game).
+/// The store's one append path, for a caller outside the store that holds the game's row in
+/// its own transaction (importing a record writes one commit per recorded commit, after
+/// creating the game).
 ///
 /// # Errors
 /// `Database`.

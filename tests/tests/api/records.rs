@@ -506,3 +506,106 @@ async fn a_record_that_does_not_verify_is_refused_and_nothing_is_stored() {
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(game_count(&app).await, before + 1);
 }
+
+/// A player's records as NDJSON: one verified record per finished game, filtered, paged.
+#[tokio::test]
+async fn a_players_records_export_as_ndjson_filtered_and_paged() {
+    let app = spawn_app().await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
+    for rated in [true, false] {
+        let (status, created) = json_of(
+            app.req(Method::POST, "/v1/games", Some(&ann.token))
+                .json(&json!({ "type": "tycoon", "rated": rated,
+                                "seats": [{ "me": true, "entropy": "ann" }, { "open": true }] }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["game_id"].as_str().unwrap().to_string();
+        let res = app
+            .req(
+                Method::POST,
+                &format!("/v1/games/{id}/seats"),
+                Some(&bob.token),
+            )
+            .json(&json!({ "entropy": "bob" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let res = app
+            .req(
+                Method::POST,
+                &format!("/v1/games/{id}/seats/1/resign"),
+                Some(&bob.token),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let lines = |text: &str| -> Vec<Record> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).expect("each line is a record"))
+            .collect()
+    };
+    let export = |query: &str| {
+        let url = format!("/v1/players/{}/records{query}", ann.id);
+        let req = app.req(Method::GET, &url, None);
+        async move {
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK);
+            assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+            let link = res
+                .headers()
+                .get("link")
+                .map(|l| l.to_str().unwrap().to_string());
+            (res.text().await.unwrap(), link)
+        }
+    };
+    let (all, link) = export("").await;
+    let all = lines(&all);
+    assert_eq!(all.len(), 2);
+    assert!(link.is_none());
+    for record in &all {
+        record::verify(record).unwrap();
+        assert_eq!(
+            record.chance.reveal.as_ref().unwrap().entropies,
+            vec![Some("ann".to_string()), Some("bob".to_string())]
+        );
+    }
+    let (rated, _) = export("?rated=true").await;
+    let rated = lines(&rated);
+    assert_eq!(rated.len(), 1);
+    assert_eq!(rated[0].table["rated"], true);
+    assert!(lines(&export("?type=acquire").await.0).is_empty());
+    assert!(lines(&export("?since=2999-01-01T00:00:00Z").await.0).is_empty());
+    let (first, link) = export("?limit=1").await;
+    assert_eq!(lines(&first).len(), 1);
+    let next = link.expect("a next page");
+    let next = next
+        .trim_start_matches('<')
+        .split('>')
+        .next()
+        .unwrap()
+        .to_string();
+    let res = app.req(Method::GET, &next, None).send().await.unwrap();
+    let second = lines(&res.text().await.unwrap());
+    assert_eq!(second.len(), 1);
+    assert_ne!(second[0].game_id, lines(&first)[0].game_id);
+
+    let (status, problem) = app
+        .get_json(&format!("/v1/players/{}/records?type=chess", ann.id), None)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{problem}");
+    let (status, _) = app
+        .get_json(
+            &format!("/v1/players/{}/records", uuid::Uuid::new_v4()),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -23,6 +23,7 @@ mod monopoly;
 mod new_game;
 mod players;
 mod proxy;
+mod records;
 mod replay;
 mod templates;
 mod tycoon;
