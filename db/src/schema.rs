@@ -169,6 +169,7 @@ diesel::table! {
         ended_at -> Nullable<Timestamptz>,
         game_id -> Nullable<Uuid>,
         seat -> Nullable<Int4>,
+        entropy -> Nullable<Text>,
     }
 }
 

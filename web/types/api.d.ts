@@ -1539,6 +1539,11 @@ export interface components {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["AcquireConfig"];
             /**
+             * @description What the seeker adds to the chance of the game the seek is matched into, as a seat's
+             *     `entropy` in `POST /v1/games` (at most 128 bytes; shown once that game is over).
+             */
+            entropy?: string | null;
+            /**
              * Format: int32
              * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
              *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
@@ -3578,6 +3583,11 @@ export interface components {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["MonopolyConfig"];
             /**
+             * @description What the seeker adds to the chance of the game the seek is matched into, as a seat's
+             *     `entropy` in `POST /v1/games` (at most 128 bytes; shown once that game is over).
+             */
+            entropy?: string | null;
+            /**
              * Format: int32
              * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
              *     the seekers there are and the server's bots (`greedy`) in the other seats. Not for
@@ -5173,6 +5183,11 @@ export interface components {
         TycoonSeekRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description What the seeker adds to the chance of the game the seek is matched into, as a seat's
+             *     `entropy` in `POST /v1/games` (at most 128 bytes; shown once that game is over).
+             */
+            entropy?: string | null;
             /**
              * Format: int32
              * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with
@@ -6889,6 +6904,11 @@ export interface components {
         TyrosSeekRequest: {
             clock?: null | components["schemas"]["ClockRequest"];
             config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description What the seeker adds to the chance of the game the seek is matched into, as a seat's
+             *     `entropy` in `POST /v1/games` (at most 128 bytes; shown once that game is over).
+             */
+            entropy?: string | null;
             /**
              * Format: int32
              * @description After this many seconds (1 to 86,400) without enough seekers, the game starts with

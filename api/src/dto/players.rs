@@ -241,6 +241,11 @@ pub struct SeekRequest {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 86400)]
     pub fill_with_bots_after: Option<u32>,
+    /// What the seeker adds to the chance of the game the seek is matched into, as a seat's
+    /// `entropy` in `POST /v1/games` (at most 128 bytes; shown once that game is over).
+    #[serde(default)]
+    #[schema(max_length = 128)]
+    pub entropy: Option<String>,
 }
 
 /// Where a seek stands.

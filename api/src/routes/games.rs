@@ -33,7 +33,7 @@ fn valid_name(name: &str) -> Result<String, ApiError> {
 }
 
 /// A seat's entropy as sent: at most 128 bytes, no control characters.
-fn valid_entropy(entropy: Option<&String>) -> Result<Option<String>, ApiError> {
+pub(super) fn valid_entropy(entropy: Option<&String>) -> Result<Option<String>, ApiError> {
     match entropy {
         Some(e) if e.len() > 128 || e.chars().any(char::is_control) => {
             Err(ApiError::unprocessable(

@@ -85,6 +85,7 @@ pub async fn create_seek(
         rated: body.rated.unwrap_or(false),
         config: body.config.unwrap_or(kind.info().default_config),
         fill_with_bots_after: body.fill_with_bots_after,
+        entropy: super::games::valid_entropy(body.entropy.as_ref())?,
     };
     seeks::check(&plan)?;
     let answer = state

@@ -34,6 +34,8 @@ pub struct SeekPlan {
     pub rated: bool,
     pub config: Value,
     pub fill_with_bots_after: Option<u32>,
+    /// What the seeker adds to the chance of the game it is matched into.
+    pub entropy: Option<String>,
 }
 
 /// JSON with object keys sorted at every depth: one text per value, whatever order a client
@@ -181,10 +183,15 @@ fn match_pool(
     for seek in &chosen {
         let player = store::get_player(conn, seek.player_id)?
             .ok_or_else(|| ApiError::internal("a seek of a player that does not exist"))?;
-        plans.push((Some(seek.id), SeatPlan::Player(player)));
+        plans.push((
+            Some(seek.id),
+            seek.entropy.clone(),
+            SeatPlan::Player(player),
+        ));
     }
     while plans.len() < seats {
         plans.push((
+            None,
             None,
             SeatPlan::Bot(BotInfo {
                 level: BotLevel::Greedy,
@@ -194,14 +201,18 @@ fn match_pool(
     }
     // Who moves first is chance, not who sought first.
     plans.shuffle(&mut rand::rng());
-    let seek_of_seat: Vec<Option<Uuid>> = plans.iter().map(|(seek, _)| *seek).collect();
+    let seek_of_seat: Vec<Option<Uuid>> = plans.iter().map(|(seek, _, _)| *seek).collect();
+    let entropies = plans
+        .iter()
+        .map(|(_, entropy, _)| entropy.clone())
+        .collect();
     let plan = GamePlan {
         kind,
         config: sample.config.clone(),
-        seats: plans.into_iter().map(|(_, p)| p).collect(),
+        seats: plans.into_iter().map(|(_, _, p)| p).collect(),
         seed: None,
-        // A seek carries no entropy (yet): the chance is the server's committed seed's.
-        entropies: Vec::new(),
+        // Each seeker's entropy goes with the seat its seek takes.
+        entropies,
         clock: Clock::from_stored(sample.clock.as_ref()),
         rated: sample.rated,
         bearer: None,
@@ -262,6 +273,7 @@ pub fn create(
                 .fill_with_bots_after
                 .map(|s| i32::try_from(s).unwrap_or(i32::MAX)),
             ttl: cx.seek_ttl,
+            entropy: plan.entropy.clone(),
         };
         let row = store::insert_seek(conn, &new)?;
         notices = match_pool(conn, cx, &row, None)?;

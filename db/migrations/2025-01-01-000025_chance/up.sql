@@ -10,3 +10,5 @@ ALTER TABLE games ADD COLUMN chance_seeded boolean NOT NULL DEFAULT false;
 -- imported from (POST /v1/records); its chance key is derived with that id.
 ALTER TABLE games ADD COLUMN imported_from uuid;
 ALTER TABLE seats ADD COLUMN entropy text CHECK (octet_length(entropy) <= 128);
+-- A seek's entropy goes to the seat the seek takes when it is matched.
+ALTER TABLE seeks ADD COLUMN entropy text CHECK (octet_length(entropy) <= 128);

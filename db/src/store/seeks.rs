@@ -38,6 +38,9 @@ pub struct SeekRow {
     pub ended_at: Option<DateTime<Utc>>,
     pub game_id: Option<Uuid>,
     pub seat: Option<i32>,
+    /// What the seeker adds to the chance of the game the seek is matched into (migration
+    /// 25); secret until that game is over.
+    pub entropy: Option<String>,
 }
 
 /// A seek to store.
@@ -55,6 +58,8 @@ pub struct NewSeek {
     pub fill_with_bots_after: Option<i32>,
     /// How long the seek waits at most.
     pub ttl: Duration,
+    /// What the seeker adds to the chance of the game it is matched into.
+    pub entropy: Option<String>,
 }
 
 fn micros(d: Duration) -> i64 {
@@ -78,6 +83,7 @@ pub fn insert_seek(conn: &mut PgConnection, seek: &NewSeek) -> Result<SeekRow, S
             seeks::config.eq(&seek.config),
             seeks::pool.eq(&seek.pool),
             seeks::fill_with_bots_after.eq(seek.fill_with_bots_after),
+            seeks::entropy.eq(&seek.entropy),
             seeks::fill_at.eq(diesel::dsl::sql::<
                 diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>,
             >(&format!(

@@ -308,6 +308,7 @@ fn players_tables_match(conn: &mut PgConnection, game: uuid::Uuid) {
             pool: "p".into(),
             fill_with_bots_after: Some(5),
             ttl: std::time::Duration::from_secs(60),
+            entropy: None,
         },
     )
     .unwrap();
@@ -330,6 +331,7 @@ fn players_tables_match(conn: &mut PgConnection, game: uuid::Uuid) {
             Option<Time>,
             Option<uuid::Uuid>,
             Option<i32>,
+            Option<String>,
         )>(conn)
         .unwrap();
 }

@@ -609,3 +609,49 @@ async fn a_players_records_export_as_ndjson_filtered_and_paged() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// A seek's entropy goes with the seat it takes: the matched game reveals both seekers'.
+#[tokio::test]
+async fn seekers_add_their_entropy_to_the_game_they_are_matched_into() {
+    let app = spawn_app().await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
+    let seek = |entropy: &str| json!({ "type": "acquire", "seats": 2, "entropy": entropy });
+    let mut answers = Vec::new();
+    for (player, entropy) in [(&ann, "ann-seek"), (&bob, "bob-seek")] {
+        let (status, answer) = json_of(
+            app.req(Method::POST, "/v1/seeks", Some(&player.token))
+                .json(&seek(entropy))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        assert!(
+            !answer.to_string().contains(entropy),
+            "the seek keeps it: {answer}"
+        );
+        answers.push(answer);
+    }
+    let game_id = answers[1]["game_id"].as_str().unwrap().to_string();
+    let bob_seat = answers[1]["seat"].as_u64().unwrap() as usize;
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{game_id}/seats/{bob_seat}/resign"),
+            Some(&bob.token),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let (_, recorded) = app
+        .get_json(&format!("/v1/games/{game_id}/record"), None)
+        .await;
+    let mut expected = [json!("ann-seek"), json!("ann-seek")];
+    expected[bob_seat] = json!("bob-seek");
+    assert_eq!(recorded["chance"]["reveal"]["entropies"], json!(expected));
+    let parsed: Record = serde_json::from_value(recorded).unwrap();
+    record::verify(&parsed).unwrap();
+}
