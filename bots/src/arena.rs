@@ -7,9 +7,8 @@
 //! for ([`next_actor`]), and every bot remembers the last [`RECENT_EVENTS`] events of the log.
 
 use crate::cpu::thread_cpu_time;
-use crate::erased::RECENT_EVENTS;
 use crate::evaluate::next_actor;
-use crate::{Bot, BotGame, InfoSet};
+use crate::{Bot, BotGame, InfoSet, RECENT_EVENTS};
 use engine::playout::{self, Choice};
 use engine::{Outcome, Seat};
 use rand::SeedableRng;

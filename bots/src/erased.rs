@@ -2,7 +2,7 @@
 //! out, no game types needed by the caller.
 
 use crate::arena::{play_match, playout_lengths, Match, MatchReport, PlayoutLengths};
-use crate::{Bot, BotGame, Decision, InfoSet};
+use crate::{Bot, BotGame, Decision, InfoSet, RECENT_EVENTS};
 use engine::acquire::Acquire;
 use engine::monopoly::Monopoly;
 use engine::tycoon::Tycoon;
@@ -43,12 +43,6 @@ struct Entry {
     arena: Arena,
     playouts: Playouts,
 }
-
-/// How many of the last events of a game's log a bot is shown ([`choose_json`]'s `recent`):
-/// enough for its manners to see back to the start of its turn and to the offers refused
-/// since the board last changed in any but freak positions (manners err towards restraint
-/// where the log is cut).
-pub const RECENT_EVENTS: usize = 256;
 
 /// Declares the games the bots play (each a [`BotGame`]); a test checks it names every hosted
 /// game.

@@ -41,9 +41,13 @@ mod tests;
 #[cfg(test)]
 mod toy;
 
-pub use erased::{
-    arena_match, arena_playouts, bot_games, choose_json, standing_seat, BotError, RECENT_EVENTS,
-};
+pub use erased::{arena_match, arena_playouts, bot_games, choose_json, standing_seat, BotError};
+
+/// How many of the last events of a game's log a bot is shown ([`choose_json`]'s `recent`):
+/// enough for its manners to see back to the start of its turn and to the offers refused
+/// since the board last changed in any but freak positions (manners err towards restraint
+/// where the log is cut). The arena keeps as many for its bots.
+pub const RECENT_EVENTS: usize = 256;
 pub use evaluate::{next_actor, utilities, BotGame};
 pub use info::InfoSet;
 
