@@ -57,6 +57,18 @@ pub enum Lifetime {
     Revalidate,
 }
 
+impl Lifetime {
+    /// What a game's log and what is read from it may be kept: for ever once the game is over
+    /// (nothing is appended and nothing is hidden any more), else revalidated on every use.
+    pub fn until_over(over: bool) -> Lifetime {
+        if over {
+            Lifetime::Immutable
+        } else {
+            Lifetime::Revalidate
+        }
+    }
+}
+
 /// Sets `ETag`, `Cache-Control` and `Vary` on `res`.
 pub fn mark(res: &mut HttpResponseBuilder, etag: &str, audience: Audience, lifetime: Lifetime) {
     let control = match lifetime {
@@ -67,6 +79,24 @@ pub fn mark(res: &mut HttpResponseBuilder, etag: &str, audience: Audience, lifet
     res.insert_header((header::ETAG, etag.to_string()))
         .insert_header((header::CACHE_CONTROL, control))
         .append_header((header::VARY, "Authorization"));
+}
+
+/// The answer to a conditional GET of a resource tagged `etag`: 304 when `If-None-Match` in
+/// `headers` names it (and `true`), else 200; marked as [`mark`] says either way.
+pub fn conditional(
+    headers: &HeaderMap,
+    etag: &str,
+    audience: Audience,
+    lifetime: Lifetime,
+) -> (HttpResponseBuilder, bool) {
+    let fresh = not_modified(headers, etag);
+    let mut res = if fresh {
+        HttpResponseBuilder::new(actix_web::http::StatusCode::NOT_MODIFIED)
+    } else {
+        HttpResponseBuilder::new(actix_web::http::StatusCode::OK)
+    };
+    mark(&mut res, etag, audience, lifetime);
+    (res, fresh)
 }
 
 /// Whether `If-None-Match` in `headers` names `etag` (or is `*`).

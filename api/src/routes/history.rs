@@ -63,19 +63,12 @@ pub async fn list_events(
         })
         .await?;
     let etag = page_tag(&access, &page, after, limit);
-    // Finished: nothing is appended and nothing is hidden any more.
-    let lifetime = if access.finished {
-        Lifetime::Immutable
-    } else {
-        Lifetime::Revalidate
-    };
-    let fresh = caching::not_modified(req.headers(), &etag);
-    let mut res = if fresh {
-        HttpResponse::NotModified()
-    } else {
-        HttpResponse::Ok()
-    };
-    caching::mark(&mut res, &etag, audience, lifetime);
+    let (mut res, fresh) = caching::conditional(
+        req.headers(),
+        &etag,
+        audience,
+        Lifetime::until_over(access.finished),
+    );
     if let Some(next) = page.next_after {
         res.insert_header((
             header::LINK,
@@ -134,18 +127,12 @@ pub async fn game_record(
         read.version,
         caching::viewer_tag(read.seat)
     );
-    let lifetime = if read.over {
-        Lifetime::Immutable
-    } else {
-        Lifetime::Revalidate
-    };
-    let fresh = caching::not_modified(req.headers(), &etag);
-    let mut res = if fresh {
-        HttpResponse::NotModified()
-    } else {
-        HttpResponse::Ok()
-    };
-    caching::mark(&mut res, &etag, audience, lifetime);
+    let (mut res, fresh) = caching::conditional(
+        req.headers(),
+        &etag,
+        audience,
+        Lifetime::until_over(read.over),
+    );
     Ok(if fresh {
         res.finish()
     } else {
@@ -265,11 +252,7 @@ async fn export(
     let redaction = if access.finished { "open" } else { "live" };
     let viewer = caching::viewer_tag(access.seat.map(|s| i32::from(s.0)));
     let etag = format!("\"x{after}-{}-{redaction}-{viewer}\"", access.version);
-    let lifetime = if access.finished {
-        Lifetime::Immutable
-    } else {
-        Lifetime::Revalidate
-    };
+    let lifetime = Lifetime::until_over(access.finished);
     if caching::not_modified(req.headers(), &etag) {
         let mut res = HttpResponse::NotModified();
         caching::mark(&mut res, &etag, audience, lifetime);

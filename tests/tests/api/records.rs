@@ -67,17 +67,22 @@ async fn play_then_resign(app: &TestApp, game: &Game, moves: usize) {
         }
     }
     for seat in 0..game.tokens.len() - 1 {
-        let res = app
-            .req(
-                Method::POST,
-                &format!("/v1/games/{}/seats/{seat}/resign", game.id),
-                Some(&game.tokens[seat]),
-            )
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::OK);
+        resign(app, &game.id, seat, &game.tokens[seat]).await;
     }
+}
+
+/// Seat `seat` of game `id` resigns with `token`.
+async fn resign(app: &TestApp, id: &str, seat: usize, token: &str) {
+    let res = app
+        .req(
+            Method::POST,
+            &format!("/v1/games/{id}/seats/{seat}/resign"),
+            Some(token),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
 }
 
 async fn record_of(app: &TestApp, game: &Game, token: Option<&str>) -> (StatusCode, Value) {
@@ -536,16 +541,7 @@ async fn a_players_records_export_as_ndjson_filtered_and_paged() {
             .await
             .unwrap();
         assert_eq!(res.status(), StatusCode::CREATED);
-        let res = app
-            .req(
-                Method::POST,
-                &format!("/v1/games/{id}/seats/1/resign"),
-                Some(&bob.token),
-            )
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::OK);
+        resign(&app, &id, 1, &bob.token).await;
     }
     let lines = |text: &str| -> Vec<Record> {
         text.lines()
@@ -636,16 +632,7 @@ async fn seekers_add_their_entropy_to_the_game_they_are_matched_into() {
     }
     let game_id = answers[1]["game_id"].as_str().unwrap().to_string();
     let bob_seat = answers[1]["seat"].as_u64().unwrap() as usize;
-    let res = app
-        .req(
-            Method::POST,
-            &format!("/v1/games/{game_id}/seats/{bob_seat}/resign"),
-            Some(&bob.token),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
+    resign(&app, &game_id, bob_seat, &bob.token).await;
     let (_, recorded) = app
         .get_json(&format!("/v1/games/{game_id}/record"), None)
         .await;

@@ -40,6 +40,15 @@ async fn a_record_is_verified_imported_and_replayed_from_the_import_page() {
 
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "import", (1280, 900)).await;
+    let open_import = || async {
+        page.goto("/import").await;
+        page.wait_until(
+            "the import page shows",
+            "return !!document.getElementById('import-file');",
+            vec![],
+        )
+        .await;
+    };
     let choose = |path: std::path::PathBuf| {
         let client = page.client.clone();
         async move {
@@ -54,13 +63,7 @@ async fn a_record_is_verified_imported_and_replayed_from_the_import_page() {
         }
     };
 
-    page.goto("/import").await;
-    page.wait_until(
-        "the import page shows",
-        "return !!document.getElementById('import-file');",
-        vec![],
-    )
-    .await;
+    open_import().await;
     choose(bad).await;
     page.wait_until(
         "the changed record is refused",
@@ -82,13 +85,7 @@ async fn a_record_is_verified_imported_and_replayed_from_the_import_page() {
         "nothing imported"
     );
 
-    page.goto("/import").await;
-    page.wait_until(
-        "the import page shows",
-        "return !!document.getElementById('import-file');",
-        vec![],
-    )
-    .await;
+    open_import().await;
     choose(good).await;
     page.wait_until(
         "the record is verified",
