@@ -47,6 +47,7 @@ pub mod service;
 pub mod state;
 pub mod strict;
 pub mod telemetry;
+pub mod watch;
 pub mod web_client;
 pub mod workers;
 
@@ -97,8 +98,9 @@ impl Application {
             bot_runner::queue(bot_wake.clone()),
             deadline_runner::queue(deadline_wake.clone()),
         ];
-        let (hub, listener_guard) = Hub::start(url, queues);
         let metrics = web::Data::new(metrics::Metrics::new());
+        let watches = watch::Watches::new(metrics.watch_reads.clone());
+        let (hub, listener_guard) = Hub::start(url, queues, watches);
         let replica = settings.read_database_url.as_deref().map(|read_url| {
             Arc::new(replica::Replica {
                 // Reads fall back to the primary while the replica is down, also at start.
@@ -150,6 +152,7 @@ impl Application {
             context: context.clone(),
             always_block: settings.db_on_blocking_pool,
             db_permits: Arc::new(tokio::sync::Semaphore::new(db_permits)),
+            db_calls: metrics.db_calls.clone(),
         };
         let listener = TcpListener::bind((settings.bind, settings.port))
             .with_context(|| format!("bind {}:{}", settings.bind, settings.port))?;

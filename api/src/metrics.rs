@@ -10,7 +10,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
-    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts,
     Registry, TextEncoder,
 };
 
@@ -25,6 +25,12 @@ pub struct Metrics {
     pool_max: IntGauge,
     pub long_polls: IntGauge,
     pub streams: IntGauge,
+    /// Database reads by the copies of followed games (see [`crate::watch`]): one serves
+    /// every stream, long poll and versioned read of its game in the process.
+    pub watch_reads: IntCounter,
+    /// Database calls made for requests (every [`crate::state::AppState`] call, a watch's
+    /// reads included; not the background workers').
+    pub db_calls: IntCounter,
     /// Open player streams (`GET /v1/players/me/stream`).
     pub player_streams: IntGauge,
     /// Notices sent on player streams, by how they reached the stream: `pushed` (from the
@@ -94,6 +100,16 @@ impl Metrics {
             IntGauge::new("long_polls_waiting", "Long polls waiting for a change").expect("metric");
         let streams =
             IntGauge::new("event_streams_open", "Open event streams (SSE)").expect("metric");
+        let watch_reads = IntCounter::new(
+            "watch_reads_total",
+            "Database reads by the shared copies of followed games",
+        )
+        .expect("metric");
+        let db_calls = IntCounter::new(
+            "db_request_calls_total",
+            "Database calls made for requests (watch reads included, background workers not)",
+        )
+        .expect("metric");
         let player_streams =
             IntGauge::new("player_streams_open", "Open player streams (SSE)").expect("metric");
         let notices_sent = IntCounterVec::new(
@@ -169,6 +185,8 @@ impl Metrics {
             Box::new(pool_max.clone()),
             Box::new(long_polls.clone()),
             Box::new(streams.clone()),
+            Box::new(watch_reads.clone()),
+            Box::new(db_calls.clone()),
             Box::new(replica_reads.clone()),
             Box::new(replica_lag_seconds.clone()),
             Box::new(replica_lag_bytes.clone()),
@@ -187,6 +205,8 @@ impl Metrics {
             pool_max,
             long_polls,
             streams,
+            watch_reads,
+            db_calls,
             player_streams,
             notices_sent,
             bot_moves,

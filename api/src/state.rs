@@ -17,6 +17,7 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::replica::{AtVersion, ReadOutcome, Replica};
 use crate::rosters::RosterCache;
+use crate::watch::Watches;
 use crate::workers::Queue;
 
 /// What handlers share.
@@ -33,6 +34,8 @@ pub struct AppState {
     /// One permit per pooled connection (of the primary's pool and the replica's together):
     /// what a database call holds while it runs on the blocking pool.
     pub db_permits: Arc<tokio::sync::Semaphore>,
+    /// Counts every call made here (the `db_request_calls_total` metric).
+    pub db_calls: prometheus::IntCounter,
 }
 
 /// How long a request waits for its turn at the database before it is answered 503: far
@@ -111,6 +114,7 @@ impl AppState {
                 .await
                 .map_err(|_| ApiError::unavailable("the database is busy; retry later"))?
                 .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        self.db_calls.inc();
         let pool = pool.clone();
         let context = self.context.clone();
         let span = tracing::Span::current();
@@ -160,6 +164,7 @@ impl AppState {
             pool.try_get()
         };
         if let Some(mut conn) = here {
+            self.db_calls.inc();
             match f(&mut conn, &self.context, LockWait::Refused) {
                 Err(e) if e.is_busy() => {}
                 result => {
@@ -300,6 +305,8 @@ impl Changes {
     /// `applied` is committed: wake its waiters, and the deadline workers when it armed a
     /// deadline. Never blocks.
     pub fn committed(&self, applied: &db::store::Applied) {
+        // The game's watch first, so that the followers the change wakes find it in memory.
+        self.hub.watches.committed(applied);
         self.changed(applied.change());
         if applied.deadline_armed {
             self.deadline_armed();
@@ -346,6 +353,9 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
+    /// The copies of followed games their followers share (see [`crate::watch`]): told of
+    /// every change before the game's waiters are woken.
+    pub watches: Watches,
     /// Per player, the streams following it.
     players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
     /// The work queues whose workers this process runs: woken when their channel announces
@@ -408,10 +418,11 @@ impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), listening on
     /// the game channel and on every queue's channel, and waking a queue's workers when work
     /// is announced on it and after every reconnect.
-    pub fn start(url: String, queues: Vec<Queue>) -> (Arc<Hub>, ListenerGuard) {
+    pub fn start(url: String, queues: Vec<Queue>, watches: Watches) -> (Arc<Hub>, ListenerGuard) {
         let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
+            watches,
             players: Mutex::new(HashMap::new()),
             queues,
         });
@@ -437,6 +448,11 @@ impl Hub {
         if let ListenEvent::Notice(message) = event {
             self.dispatch_notice(message);
             return;
+        }
+        match event {
+            ListenEvent::Changed(change) => self.watches.announced(change),
+            ListenEvent::Connected => self.watches.reconnected(),
+            ListenEvent::QueueDue(_) | ListenEvent::Notice(_) => {}
         }
         if matches!(event, ListenEvent::Connected) {
             let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,5 +1,6 @@
 //! Playing: the game document (with long polling), legal actions, and acting.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::http::header::{self, ContentType};
@@ -16,8 +17,8 @@ use crate::extract::{
 };
 use crate::metrics::Metrics;
 use crate::service::play;
-use crate::state::{wait_for_change, AppState};
-use crate::workers::OUTAGE_RETRY;
+use crate::state::AppState;
+use crate::watch::long_poll::{self, Wait};
 
 /// The game as the caller sees it.
 ///
@@ -58,80 +59,25 @@ pub async fn get_game(
         .after_version
         .map(|v| v.get())
         .or_else(|| if_none_match.known_version());
-    let wait = q.wait.map_or(std::time::Duration::ZERO, |w| w.duration());
-    let deadline = tokio::time::Instant::now() + wait;
-    let mut rx = match known {
-        Some(_) if !wait.is_zero() => Some(state.hub.subscribe(id)),
-        _ => None,
+    let wait = Wait {
+        known,
+        wait: q.wait.map_or(std::time::Duration::ZERO, |w| w.duration()),
     };
-    // The version a read must reach: the client's, then the one a change announced.
-    let mut at_least = known;
-    let mut answer: Option<(GameDocument, String)> = None;
-    let mut first_status = None;
-    loop {
-        let b = bearer.clone();
-        let load = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
-            play::load_document(conn, cx, id, b.token())
-        };
-        // An open game's news is its status, which its version (0) cannot name: after a
-        // wake-up only the primary can be trusted to have it.
-        let read = if first_status == Some(GameStatus::Open) && answer.is_some() {
-            state.db_here(move |conn, cx, _| load(conn, cx)).await
-        } else {
-            state.read(at_least, load).await
-        };
-        let doc = match read {
-            Ok(read) => &answer.insert(read).0,
-            // Already waiting: a database outage shorter than the wait (a failover) is ridden
-            // out; at the deadline the document read before it is the answer.
-            Err(e) if e.is_unavailable() && answer.is_some() => {
-                let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-                if left.is_zero() {
-                    break;
-                }
-                metrics.long_polls.inc();
-                tokio::time::sleep(OUTAGE_RETRY.min(left)).await;
-                metrics.long_polls.dec();
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let (Some(rx), Some(known)) = (rx.as_mut(), known) else {
-            break;
-        };
-        // An open game that ends (aborted, expired) keeps version 0: its status is the news.
-        let status_changed = *first_status.get_or_insert(doc.status) != doc.status;
-        if doc.version > known || status_changed || tokio::time::Instant::now() >= deadline {
-            break;
-        }
-        let known = if doc.status == GameStatus::Open {
-            known - 1
-        } else {
-            known
-        };
-        // No database connection is held while waiting.
-        metrics.long_polls.inc();
-        let woke = wait_for_change(rx, known, deadline).await;
-        metrics.long_polls.dec();
-        // At the deadline, one more read: the current document, even if a wake-up was missed.
-        at_least = Some(woke.unwrap_or(known));
-    }
-    let Some((doc, etag)) = answer else {
-        unreachable!("the loop ends only after a successful read")
-    };
+    let answer = long_poll::document(&state, &metrics, id, &bearer, wait).await?;
+    let (doc, etag) = &*answer;
     // A finished game's document never changes again.
     let lifetime = if doc.status == GameStatus::Finished {
         Lifetime::Immutable
     } else {
         Lifetime::Revalidate
     };
-    let fresh = if_none_match.matches(&etag);
+    let fresh = if_none_match.matches(etag);
     let mut res = if fresh {
         HttpResponse::NotModified()
     } else {
         HttpResponse::Ok()
     };
-    caching::mark(&mut res, &etag, audience, lifetime);
+    caching::mark(&mut res, etag, audience, lifetime);
     Ok(if fresh { res.finish() } else { res.json(doc) })
 }
 
@@ -166,11 +112,20 @@ pub async fn legal_actions(
 ) -> Result<HttpResponse, ApiError> {
     let audience = Audience::of(bearer.token().is_some());
     let at_least = q.after_version.map(|v| v.get());
-    let legal = state
-        .read(at_least, move |conn, cx| {
-            play::legal_actions(conn, cx, id, bearer.token())
-        })
-        .await?;
+    let shared = match at_least {
+        Some(version) => long_poll::legal_actions(&state, id, &bearer, version).await?,
+        None => None,
+    };
+    let legal = match shared {
+        Some(legal) => legal,
+        None => Arc::new(
+            state
+                .read(at_least, move |conn, cx| {
+                    play::legal_actions(conn, cx, id, bearer.token())
+                })
+                .await?,
+        ),
+    };
     // A read that falls short of `after_version` came from the primary (a replica behind it
     // is waited for, then passed over): the game has no such version, and a client cannot
     // have it from this server.
@@ -193,7 +148,7 @@ pub async fn legal_actions(
         HttpResponse::Ok()
     };
     caching::mark(&mut res, &etag, audience, Lifetime::Revalidate);
-    Ok(if fresh { res.finish() } else { res.json(legal) })
+    Ok(if fresh { res.finish() } else { res.json(&*legal) })
 }
 
 /// Submit one action for the caller's seat.

@@ -12,10 +12,13 @@
 use std::time::Duration;
 
 use actix_web::http::header;
-use actix_web::web::{Bytes, Data, Query};
+use std::sync::Arc;
+
+use actix_web::web::{Bytes, BytesMut, Data, Query};
 use actix_web::{get, HttpResponse};
 use futures_util::stream;
 use tokio::sync::broadcast;
+use engine::Seat;
 use uuid::Uuid;
 
 use crate::dto::*;
@@ -25,13 +28,15 @@ use crate::metrics::Metrics;
 use crate::service::caller;
 use crate::service::history::{self, LogAccess};
 use crate::state::{wait_for_change, AppState, PlayerSignal, Signal};
+use crate::watch::head::{message, version_message};
+use crate::watch::{GameWatch, Head};
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
 
-/// Most events read per database call while catching up.
-const BATCH: i64 = 500;
+/// Most events read per database call while catching up, and sent per message batch.
+const BATCH: usize = 500;
 
 /// Follow a game: its events as they commit, for the caller's view.
 ///
@@ -99,18 +104,20 @@ pub async fn stream_game(
         }
         None => None,
     };
-    // Subscribe before the first read, so that no change slips in between.
+    // Subscribe (and take the game's watch) before the first read, so that no change slips
+    // in between.
     let rx = state.hub.subscribe(id);
+    let watch = state.hub.watches.watch(id);
     let b = bearer.clone();
     // A client resuming after event `after` has seen the game at that version.
-    let first = state
+    let (access, page) = state
         .read(Some(after), move |conn, cx| {
             let access = history::log_access(conn, cx, id, b.token())?;
-            let page = history::events_page(conn, id, &access, after, BATCH)?;
+            let page = history::events_page(conn, id, &access, after, BATCH as i64)?;
             Ok((access, page))
         })
         .await?;
-    if after > first.0.version {
+    if after > access.version {
         // Nothing this stream sent has an id past the game's version: resuming there would
         // wait for events that cannot come under those ids.
         return Err(ApiError::bad_request(
@@ -118,11 +125,11 @@ pub async fn stream_game(
             format!(
                 "the stream resumes after {after}, past the game's version {}: resume after \
                  an id this stream sent (or after 0 for the whole log)",
-                first.0.version
+                access.version
             ),
         ));
     }
-    if first.0.finished && first.1.events.is_empty() && first.0.version <= after {
+    if access.finished && page.events.is_empty() && access.version <= after {
         return Ok(HttpResponse::NoContent().finish());
     }
     metrics.streams.inc();
@@ -130,13 +137,15 @@ pub async fn stream_game(
         state: state.into_inner(),
         metrics: metrics.into_inner(),
         id,
+        seat: access.seat,
         bearer,
         rx,
+        watch,
         rotations,
         after,
         sent_version: after,
         sent_status: None,
-        pending: Some(first),
+        pending: Some(Batch::read(access, &page)),
         owed: None,
         last_chunk: std::time::Instant::now(),
         done: false,
@@ -157,8 +166,12 @@ struct Follow {
     state: std::sync::Arc<AppState>,
     metrics: std::sync::Arc<Metrics>,
     id: Uuid,
+    /// The caller's seat (`None`: a spectator), recognised by the first read.
+    seat: Option<Seat>,
     bearer: Bearer,
     rx: broadcast::Receiver<Signal>,
+    /// The game's copy this process shares among its followers.
+    watch: Arc<GameWatch>,
     /// With a player's token: that player's signals, for the rotation that ends the stream.
     rotations: Option<broadcast::Receiver<PlayerSignal>>,
     /// The last seq read.
@@ -168,7 +181,7 @@ struct Follow {
     /// The status the client knows (`None` before the first read).
     sent_status: Option<db::GameStatus>,
     /// A batch read but not sent yet.
-    pending: Option<(LogAccess, EventPage)>,
+    pending: Option<Batch>,
     /// A read to make, of a game at least at this version (a change was announced, or the
     /// last batch was not the whole rest of the log).
     owed: Option<i64>,
@@ -178,17 +191,56 @@ struct Follow {
     done: bool,
 }
 
+/// Events read for one follower, as messages ready to send.
+struct Batch {
+    /// The game at the version read at.
+    version: i64,
+    status: db::GameStatus,
+    finished: bool,
+    /// The `game_event` messages.
+    events: Bytes,
+    /// The last seq read, when the rest of the log is still to be read.
+    next_after: Option<i64>,
+    /// The `version` message to send once the batch completes the log.
+    version_message: Bytes,
+}
+
+impl Batch {
+    /// A batch from the follower's own database read.
+    fn read(access: LogAccess, page: &EventPage) -> Batch {
+        let mut events = Vec::new();
+        for event in &page.events {
+            let logged = LoggedEvent::of(&page.type_, event);
+            message(&mut events, "game_event", event.seq, &logged);
+        }
+        Batch {
+            version: access.version,
+            status: access.status,
+            finished: access.finished,
+            events: Bytes::from(events),
+            next_after: page.next_after,
+            version_message: version_message(&access),
+        }
+    }
+
+    /// A batch from the game's shared copy: `rows`, its events after `after` for `seat`.
+    fn shared(head: &Head, seat: Option<Seat>, after: i64, rows: &[Arc<db::EventRow>]) -> Batch {
+        let last = rows.last().map_or(after, |r| r.seq);
+        Batch {
+            version: head.version(),
+            status: head.game.status,
+            finished: head.game.status.is_over(),
+            events: head.event_messages(seat, after, rows),
+            next_after: (last < head.version()).then_some(last),
+            version_message: head.version_message(),
+        }
+    }
+}
+
 impl Drop for Follow {
     fn drop(&mut self) {
         self.metrics.streams.dec();
     }
-}
-
-fn message(out: &mut Vec<u8>, event: &str, id: i64, data: &impl serde::Serialize) {
-    out.extend_from_slice(format!("event: {event}\nid: {id}\ndata: ").as_bytes());
-    // serde_json never writes a raw newline, so the data is one line.
-    let _ = serde_json::to_writer(&mut *out, data);
-    out.extend_from_slice(b"\n\n");
 }
 
 /// Waits for the player's token to be rotated (`true`; also when the hub is gone), or for
@@ -236,35 +288,25 @@ impl Follow {
                     Err(_) => return None,
                 }
             }
-            if let Some((access, page)) = self.pending.take() {
-                let mut out = Vec::new();
-                for event in &page.events {
-                    let logged = LoggedEvent::of(&page.type_, event);
-                    message(&mut out, "game_event", event.seq, &logged);
-                }
-                let complete = page.next_after.is_none();
-                self.after = page.next_after.unwrap_or(access.version).max(self.after);
+            if let Some(batch) = self.pending.take() {
+                let mut out = BytesMut::new();
+                out.extend_from_slice(&batch.events);
+                let complete = batch.next_after.is_none();
+                self.after = batch.next_after.unwrap_or(batch.version).max(self.after);
                 // An open game that ended keeps its version 0: its status is the news.
-                let status_changed = self.sent_status.is_some_and(|s| s != access.status);
-                if complete && (access.version > self.sent_version || status_changed) {
-                    self.sent_version = access.version;
-                    let version = StreamVersion {
-                        type_: access.kind.name().to_string(),
-                        version: access.version,
-                        status: access.status.into(),
-                        active_seats: access.active_seats.clone(),
-                        deadlines: access.deadlines.clone(),
-                    };
-                    message(&mut out, "version", access.version, &version);
+                let status_changed = self.sent_status.is_some_and(|s| s != batch.status);
+                if complete && (batch.version > self.sent_version || status_changed) {
+                    self.sent_version = batch.version;
+                    out.extend_from_slice(&batch.version_message);
                 }
-                self.sent_status = Some(access.status);
-                self.done = complete && access.finished;
+                self.sent_status = Some(batch.status);
+                self.done = complete && batch.finished;
                 if !complete {
                     // The rest of the log, from a server that has it at least this far.
-                    self.owed = Some(access.version);
+                    self.owed = Some(batch.version);
                 }
                 if !out.is_empty() {
-                    return Some(Bytes::from(out));
+                    return Some(out.freeze());
                 }
                 if self.done {
                     return None;
@@ -300,18 +342,31 @@ impl Follow {
         }
     }
 
-    async fn read(&self, at_least: i64) -> Result<(LogAccess, EventPage), ApiError> {
+    /// The events after `self.after` of the game at least at `at_least`: from the game's
+    /// shared copy when it has them (a started game, a follower within its window), else
+    /// read for this follower alone.
+    async fn read(&self, at_least: i64) -> Result<Batch, ApiError> {
+        if self.sent_status != Some(db::GameStatus::Open) {
+            let head = self.watch.head(&self.state, at_least).await?;
+            if !head.is_open() {
+                if let Some(rows) = self.watch.events_since(&head, self.after, BATCH) {
+                    return Ok(Batch::shared(&head, self.seat, self.after, &rows));
+                }
+            }
+        }
         let (id, after, bearer) = (self.id, self.after, self.bearer.clone());
         let read = move |conn: &mut db::PooledConn, cx: &crate::state::Context| {
             let access = history::log_access(conn, cx, id, bearer.token())?;
-            let page = history::events_page(conn, id, &access, after, BATCH)?;
+            let page = history::events_page(conn, id, &access, after, BATCH as i64)?;
             Ok((access, page))
         };
-        if self.sent_status == Some(db::GameStatus::Open) {
+        let (access, page) = if self.sent_status == Some(db::GameStatus::Open) {
             // An open game's news is its status, which its version (0) cannot name: only the
             // primary can be trusted to have it.
-            return self.state.db_here(move |conn, cx, _| read(conn, cx)).await;
-        }
-        self.state.read(Some(at_least), read).await
+            self.state.db_here(move |conn, cx, _| read(conn, cx)).await?
+        } else {
+            self.state.read(Some(at_least), read).await?
+        };
+        Ok(Batch::read(access, &page))
     }
 }

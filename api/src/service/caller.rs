@@ -156,18 +156,7 @@ impl Loaded {
     /// # Errors
     /// 500 when such a snapshot does not load.
     pub fn active_seats(&self) -> Result<Vec<u8>, ApiError> {
-        if self.game.status != db::GameStatus::Active {
-            return Ok(Vec::new());
-        }
-        if self.game.active_seats.is_empty() {
-            let state = self.started_state()?;
-            return Ok(state.active_seats().iter().map(|s| s.0).collect());
-        }
-        self.game
-            .active_seats
-            .iter()
-            .map(|&s| engine_seat(s).map(|s| s.0))
-            .collect()
+        active_seats(&self.game, self.kind)
     }
 
     /// Whether every event may be shown unredacted: the game is over (finished, or aborted:
@@ -175,6 +164,29 @@ impl Loaded {
     pub fn finished(&self) -> bool {
         self.game.status.is_over()
     }
+}
+
+/// The seats `game` (of type `kind`) waits for: stored beside the snapshot, or read from it
+/// for an active game last written before they were stored (migration 9).
+///
+/// # Errors
+/// 500 when such a snapshot does not load.
+pub fn active_seats(game: &GameRow, kind: &dyn DynGame) -> Result<Vec<u8>, ApiError> {
+    if game.status != db::GameStatus::Active {
+        return Ok(Vec::new());
+    }
+    if game.active_seats.is_empty() {
+        let snapshot = game
+            .snapshot
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("active game without a snapshot"))?;
+        let state = kind.load(snapshot.as_str())?;
+        return Ok(state.active_seats().iter().map(|s| s.0).collect());
+    }
+    game.active_seats
+        .iter()
+        .map(|&s| engine_seat(s).map(|s| s.0))
+        .collect()
 }
 
 /// Loads game `id` and recognises the caller: the step every request about a game starts

@@ -31,9 +31,23 @@ pub fn load_document(
 ) -> Result<(GameDocument, String), ApiError> {
     let loaded = caller::load(conn, cx, id, token)?;
     let state = loaded.state()?;
-    let seats = loaded.roster.seats();
-    let doc = document::build(&loaded.game, seats, state.as_deref(), loaded.seat)?;
-    Ok((doc, document::etag(&loaded.game, seats, loaded.seat)))
+    document_of(&loaded.game, &loaded.roster, state.as_deref(), loaded.seat)
+}
+
+/// `seat`'s document of `game` and its entity tag, from `state` (the snapshot, loaded) when
+/// started.
+///
+/// # Errors
+/// 500 when the game's stored lifecycle is unreadable.
+pub fn document_of(
+    game: &GameRow,
+    roster: &Roster,
+    state: Option<&dyn DynState>,
+    seat: Option<Seat>,
+) -> Result<(GameDocument, String), ApiError> {
+    let seats = roster.seats();
+    let doc = document::build(game, seats, state, seat)?;
+    Ok((doc, document::etag(game, seats, seat)))
 }
 
 /// `GET /v1/games/{id}/legal-actions`. Spectators get an empty list.
@@ -48,14 +62,27 @@ pub fn legal_actions(
 ) -> Result<LegalActions, ApiError> {
     let loaded = caller::load(conn, cx, id, token)?;
     let state = loaded.state()?;
-    let (_, life) = lifecycle_of(&loaded.game, loaded.roster.seats())?;
+    legal_actions_of(&loaded.game, &loaded.roster, state.as_deref(), loaded.seat)
+}
+
+/// What `seat` may do in `game` (with `state`, the snapshot loaded).
+///
+/// # Errors
+/// 500 when the game's stored lifecycle is unreadable.
+pub fn legal_actions_of(
+    game: &GameRow,
+    roster: &Roster,
+    state: Option<&dyn DynState>,
+    seat: Option<Seat>,
+) -> Result<LegalActions, ApiError> {
+    let (_, life) = lifecycle_of(game, roster.seats())?;
     Ok(LegalActions {
-        game_id: id,
-        type_: loaded.game.game_type.clone(),
-        version: loaded.game.version,
-        seat: loaded.seat.map(wire_seat),
-        actions: document::seat_actions(&loaded.game, &life, state.as_deref(), loaded.seat),
-        templates: document::seat_templates(&loaded.game, &life, state.as_deref(), loaded.seat),
+        game_id: game.id,
+        type_: game.game_type.clone(),
+        version: game.version,
+        seat: seat.map(wire_seat),
+        actions: document::seat_actions(game, &life, state, seat),
+        templates: document::seat_templates(game, &life, state, seat),
     })
 }
 
