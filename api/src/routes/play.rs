@@ -148,7 +148,11 @@ pub async fn legal_actions(
         HttpResponse::Ok()
     };
     caching::mark(&mut res, &etag, audience, Lifetime::Revalidate);
-    Ok(if fresh { res.finish() } else { res.json(&*legal) })
+    Ok(if fresh {
+        res.finish()
+    } else {
+        res.json(&*legal)
+    })
 }
 
 /// Submit one action for the caller's seat.

@@ -16,9 +16,9 @@ use std::sync::Arc;
 
 use actix_web::web::{Bytes, BytesMut, Data, Query};
 use actix_web::{get, HttpResponse};
+use engine::Seat;
 use futures_util::stream;
 use tokio::sync::broadcast;
-use engine::Seat;
 use uuid::Uuid;
 
 use crate::dto::*;
@@ -363,7 +363,9 @@ impl Follow {
         let (access, page) = if self.sent_status == Some(db::GameStatus::Open) {
             // An open game's news is its status, which its version (0) cannot name: only the
             // primary can be trusted to have it.
-            self.state.db_here(move |conn, cx, _| read(conn, cx)).await?
+            self.state
+                .db_here(move |conn, cx, _| read(conn, cx))
+                .await?
         } else {
             self.state.read(Some(at_least), read).await?
         };

@@ -172,9 +172,7 @@ impl Head {
             }
         }
         let bytes = Bytes::from(out);
-        self.built()
-            .messages
-            .insert((seat, after), bytes.clone());
+        self.built().messages.insert((seat, after), bytes.clone());
         bytes
     }
 

@@ -12,8 +12,8 @@ use tokio::time::Instant;
 use uuid::Uuid;
 
 use super::head::Document;
-use crate::dto::LegalActions;
 use crate::dto::GameStatus;
+use crate::dto::LegalActions;
 use crate::error::ApiError;
 use crate::extract::Bearer;
 use crate::metrics::Metrics;
@@ -114,8 +114,8 @@ async fn reread(
     first_status: GameStatus,
     at_least: i64,
 ) -> Result<Arc<Document>, ApiError> {
-    let from_memory = first_status != GameStatus::Open
-        && bearer.token().is_none_or(|t| !t.is_player());
+    let from_memory =
+        first_status != GameStatus::Open && bearer.token().is_none_or(|t| !t.is_player());
     if from_memory {
         let head = watch.head(state, at_least).await?;
         if !head.is_open() {
@@ -123,9 +123,8 @@ async fn reread(
         }
     }
     let b = bearer.clone();
-    let load = move |conn: &mut db::PooledConn, cx: &Context| {
-        play::load_document(conn, cx, id, b.token())
-    };
+    let load =
+        move |conn: &mut db::PooledConn, cx: &Context| play::load_document(conn, cx, id, b.token());
     let doc = if first_status == GameStatus::Open {
         state.db_here(move |conn, cx, _| load(conn, cx)).await?
     } else {

@@ -32,4 +32,5 @@ mod storage;
 mod stream;
 mod tycoon;
 mod tyros;
+mod watchers;
 mod web_client;
