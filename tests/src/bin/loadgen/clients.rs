@@ -528,3 +528,50 @@ impl Versions {
         }
     }
 }
+
+/// One client holding both seats of one new game and playing up to `moves` moves of it by
+/// the act protocol (acting from each action's answer while its seat stays active), after
+/// `watch(game_id)` has attached the game's followers (what it returns comes back beside the
+/// measurement). Ends early if the game does.
+pub async fn play_watched<F, Fut, T>(
+    base: &str,
+    moves: usize,
+    seed: u64,
+    watch: F,
+) -> anyhow::Result<(Measured, T)>
+where
+    F: FnOnce(String) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    let load = Load {
+        base: base.to_string(),
+        players: 2,
+        budget: AtomicIsize::new(moves as isize),
+        spent: watch::channel(false).0,
+        tally: Mutex::new(Tally::default()),
+    };
+    let http = reqwest::Client::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let game = load.create_game(&http, &mut rng).await?;
+    let watching = watch(game.id.clone()).await?;
+    let cpu_before = cpu_now();
+    let started = Instant::now();
+    let mut doc = load.poll(&http, &game, 0, 0).await?;
+    while !doc.finished() && load.claim() {
+        let seat = *doc.active_seats.first().context("an active seat")?;
+        if !doc.lets(seat) || doc.legal_actions.is_empty() {
+            doc = load.poll(&http, &game, seat, doc.version).await?;
+        }
+        doc = match load.act(&http, &game, seat, &doc, &mut rng).await? {
+            Some(after) if after.lets(seat) => after,
+            Some(after) => match after.active_seats.first() {
+                Some(&next) => load.poll(&http, &game, next, after.version).await?,
+                None => after,
+            },
+            None => load.poll(&http, &game, seat, doc.version).await?,
+        };
+    }
+    let elapsed = started.elapsed();
+    let tally = std::mem::take(&mut *load.tally.lock().unwrap());
+    Ok((Measured::new(tally, elapsed, cpu_before), watching))
+}

@@ -13,6 +13,7 @@
 //! cargo run --release -p tests --bin loadgen -- --smoke           # a few hundred actions (CI)
 //! cargo run --release -p tests --bin loadgen -- --protocols read  # spectators' reads only
 //! cargo run --release -p tests --bin loadgen -- --player-notices  # players' streams (notices.rs)
+//! cargo run --release -p tests --bin loadgen -- --watched 0,10,100,1000 --idle-streams 9000  # spectators (watched.rs)
 //! cargo run --release -p tests --bin loadgen -- --url http://127.0.0.1:8080 --database-url postgres://...
 //! ```
 //!
@@ -27,6 +28,7 @@ mod measure;
 mod notices;
 mod raw;
 mod report;
+mod watched;
 
 use anyhow::{bail, Context};
 use clap::Parser;
@@ -109,6 +111,16 @@ struct Args {
     /// With `--player-notices`: idle player streams held open meanwhile.
     #[arg(long, default_value_t = 500)]
     idle_player_streams: usize,
+    /// Measure what spectators cost a move instead of the table (see `watched.rs`): one
+    /// game per spectator count given, comma-separated (e.g. `0,10,100,1000`).
+    #[arg(long, value_delimiter = ',')]
+    watched: Vec<usize>,
+    /// With `--watched`: moves per game.
+    #[arg(long, default_value_t = 200)]
+    watched_moves: usize,
+    /// With `--watched`: idle spectator streams to hold afterwards, for their memory.
+    #[arg(long, default_value_t = 0)]
+    idle_streams: usize,
 }
 
 /// One measurement of a run, in the order the runs rotate through.
@@ -178,6 +190,18 @@ async fn main() -> anyhow::Result<()> {
             seed: args.seed,
         };
         return notices::measure(&base, shape).await;
+    }
+    if !args.watched.is_empty() {
+        let url = database_url
+            .as_deref()
+            .context("--watched reads PostgreSQL's statistics: it needs the database")?;
+        let shape = watched::Shape {
+            spectators: args.watched.clone(),
+            moves: args.watched_moves,
+            idle_streams: args.idle_streams,
+            seed: args.seed,
+        };
+        return watched::measure(&base, url, shape).await;
     }
     let followers = open_streams(&base, args.streams).await?;
     if args.streams > 0 {
