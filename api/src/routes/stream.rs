@@ -14,7 +14,7 @@ use std::time::Duration;
 use actix_web::http::header;
 use std::sync::Arc;
 
-use actix_web::web::{Bytes, BytesMut, Data, Query};
+use actix_web::web::{Bytes, Data, Query};
 use actix_web::{get, HttpResponse};
 use engine::Seat;
 use futures_util::stream;
@@ -28,7 +28,7 @@ use crate::metrics::Metrics;
 use crate::service::caller;
 use crate::service::history::{self, LogAccess};
 use crate::state::{wait_for_change, AppState, PlayerSignal, Signal};
-use crate::watch::head::{message, version_message};
+use crate::watch::head::{message, Messages};
 use crate::watch::{GameWatch, Head};
 use crate::workers::OUTAGE_RETRY;
 
@@ -197,12 +197,10 @@ struct Batch {
     version: i64,
     status: db::GameStatus,
     finished: bool,
-    /// The `game_event` messages.
-    events: Bytes,
+    /// The `game_event` messages, and the same followed by the `version` message.
+    messages: Messages,
     /// The last seq read, when the rest of the log is still to be read.
     next_after: Option<i64>,
-    /// The `version` message to send once the batch completes the log.
-    version_message: Bytes,
 }
 
 impl Batch {
@@ -217,9 +215,8 @@ impl Batch {
             version: access.version,
             status: access.status,
             finished: access.finished,
-            events: Bytes::from(events),
+            messages: Messages::new(events, &access),
             next_after: page.next_after,
-            version_message: version_message(&access),
         }
     }
 
@@ -230,9 +227,8 @@ impl Batch {
             version: head.version(),
             status: head.game.status,
             finished: head.game.status.is_over(),
-            events: head.event_messages(seat, after, rows),
+            messages: head.messages(seat, after, rows),
             next_after: (last < head.version()).then_some(last),
-            version_message: head.version_message(),
         }
     }
 }
@@ -289,16 +285,16 @@ impl Follow {
                 }
             }
             if let Some(batch) = self.pending.take() {
-                let mut out = BytesMut::new();
-                out.extend_from_slice(&batch.events);
                 let complete = batch.next_after.is_none();
                 self.after = batch.next_after.unwrap_or(batch.version).max(self.after);
                 // An open game that ended keeps its version 0: its status is the news.
                 let status_changed = self.sent_status.is_some_and(|s| s != batch.status);
-                if complete && (batch.version > self.sent_version || status_changed) {
+                let out = if complete && (batch.version > self.sent_version || status_changed) {
                     self.sent_version = batch.version;
-                    out.extend_from_slice(&batch.version_message);
-                }
+                    batch.messages.with_version
+                } else {
+                    batch.messages.events
+                };
                 self.sent_status = Some(batch.status);
                 self.done = complete && batch.finished;
                 if !complete {
@@ -306,7 +302,7 @@ impl Follow {
                     self.owed = Some(batch.version);
                 }
                 if !out.is_empty() {
-                    return Some(out.freeze());
+                    return Some(out);
                 }
                 if self.done {
                     return None;

@@ -46,9 +46,28 @@ struct Built {
     legal_actions: HashMap<Option<Seat>, Arc<LegalActions>>,
     /// Stream messages of the events after a seq, by viewer and that seq: followers that
     /// are up to date all start from the same one.
-    messages: HashMap<(Option<Seat>, i64), Bytes>,
-    /// The `version` message.
-    version_message: Option<Bytes>,
+    messages: HashMap<(Option<Seat>, i64), Messages>,
+}
+
+/// What a stream sends of a head: its events after some seq, without and with the `version`
+/// message after them (which a follower sends when the events complete the log), each one
+/// buffer that every follower of the same kind sends as it is.
+#[derive(Clone)]
+pub struct Messages {
+    pub events: Bytes,
+    pub with_version: Bytes,
+}
+
+impl Messages {
+    /// `events` (messages), and the same followed by the `version` message of `access`.
+    pub fn new(events: Vec<u8>, access: &LogAccess) -> Messages {
+        let mut with_version = events.clone();
+        with_version.extend_from_slice(&version_message(access));
+        Messages {
+            events: Bytes::from(events),
+            with_version: Bytes::from(with_version),
+        }
+    }
 }
 
 impl Head {
@@ -159,9 +178,9 @@ impl Head {
 
     /// The stream messages of `rows` (this head's events after `after`) for `seat`, built
     /// once per viewer and starting point.
-    pub fn event_messages(&self, seat: Option<Seat>, after: i64, rows: &[Arc<EventRow>]) -> Bytes {
-        if let Some(bytes) = self.built().messages.get(&(seat, after)) {
-            return bytes.clone();
+    pub fn messages(&self, seat: Option<Seat>, after: i64, rows: &[Arc<EventRow>]) -> Messages {
+        if let Some(messages) = self.built().messages.get(&(seat, after)) {
+            return messages.clone();
         }
         let finished = self.game.status.is_over();
         let mut out = Vec::new();
@@ -171,23 +190,16 @@ impl Head {
                 message(&mut out, "game_event", row.seq, &logged);
             }
         }
-        let bytes = Bytes::from(out);
-        self.built().messages.insert((seat, after), bytes.clone());
-        bytes
-    }
-
-    /// The stream's `version` message for this version (the same for every viewer).
-    pub fn version_message(&self) -> Bytes {
-        let mut built = self.built();
-        built
-            .version_message
-            .get_or_insert_with(|| version_message(&self.access(None)))
-            .clone()
+        let messages = Messages::new(out, &self.access(None));
+        self.built()
+            .messages
+            .insert((seat, after), messages.clone());
+        messages
     }
 }
 
-/// The `version` message of a log read with `access`.
-pub fn version_message(access: &LogAccess) -> Bytes {
+/// The `version` message of a log read with `access` (the same for every viewer).
+fn version_message(access: &LogAccess) -> Vec<u8> {
     let version = StreamVersion {
         type_: access.kind.name().to_string(),
         version: access.version,
@@ -197,7 +209,7 @@ pub fn version_message(access: &LogAccess) -> Bytes {
     };
     let mut out = Vec::new();
     message(&mut out, "version", access.version, &version);
-    Bytes::from(out)
+    out
 }
 
 /// One Server-Sent Events message.

@@ -187,6 +187,12 @@ impl Known {
                 let new = events.into_iter().filter(|e| e.seq > held).map(Arc::new);
                 self.events.extend(new);
             }
+            // A first read brings the last window's worth, so that the followers who read
+            // the log themselves just before are within it.
+            (None, Some(since)) if complete => {
+                self.events = events.into_iter().map(Arc::new).collect();
+                self.base = since;
+            }
             _ => {
                 self.events.clear();
                 self.base = head.version();
@@ -222,6 +228,7 @@ impl Known {
 /// What a watch's read found.
 struct Fetched {
     head: Head,
+    /// The seq `events` follow.
     since: Option<i64>,
     events: Vec<EventRow>,
 }
@@ -232,26 +239,27 @@ impl AtVersion for Fetched {
     }
 }
 
-/// The game `id` now, and its events after `since` (at most a window and one).
+/// The game `id` now, and its events after `held` (the version the watch holds; without one,
+/// the last window's worth), at most a window and one.
 fn fetch(
     conn: &mut PooledConn,
     cx: &Context,
     id: Uuid,
-    since: Option<i64>,
+    held: Option<i64>,
 ) -> Result<Fetched, ApiError> {
     let game = store::get_game(conn, id)?;
     let roster = cx.rosters.get(conn, id)?;
-    let events = match since {
-        Some(since) if game.version > since && game.status != db::GameStatus::Open => {
-            let mut rows = store::events_after(conn, id, since, WINDOW as i64 + 1)?;
-            rows.retain(|r| r.seq <= game.version);
-            rows
-        }
-        _ => Vec::new(),
+    let since = held.unwrap_or_else(|| (game.version - WINDOW as i64).max(0));
+    let events = if game.version > since && game.status != db::GameStatus::Open {
+        let mut rows = store::events_after(conn, id, since, WINDOW as i64 + 1)?;
+        rows.retain(|r| r.seq <= game.version);
+        rows
+    } else {
+        Vec::new()
     };
     Ok(Fetched {
         head: Head::new(game, roster)?,
-        since,
+        since: Some(since),
         events,
     })
 }

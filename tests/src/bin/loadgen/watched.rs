@@ -73,28 +73,39 @@ async fn counter(http: &reqwest::Client, base: &str, name: &str) -> anyhow::Resu
         .with_context(|| format!("metric {name}"))
 }
 
-/// Opens `n` spectator streams of `game` and reads them in the background until they end;
-/// returns once every stream has answered.
+/// Opens `n` spectator streams of `game` over bare TCP (so that the clients' side costs
+/// little of the machine's CPU next to the server's) and reads them in the background,
+/// discarding what comes, until they end; returns once every stream has answered.
 async fn spectate(
     base: &str,
     game: &str,
     n: usize,
 ) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(0)
-        .build()?;
     let mut tasks = Vec::with_capacity(n);
-    for _ in 0..n {
-        let mut res = http
-            .get(format!("{base}/v1/games/{game}/stream"))
-            .send()
-            .await?
-            .error_for_status()?;
+    for i in 0..n {
+        let mut socket = open_stream(base, game)
+            .await
+            .with_context(|| format!("stream {i}"))?;
         tasks.push(tokio::spawn(async move {
-            while let Ok(Some(_)) = res.chunk().await {}
+            let mut buf = vec![0u8; 16 * 1024];
+            while let Ok(1..) = socket.read(&mut buf).await {}
         }));
     }
     Ok(tasks)
+}
+
+/// A spectator's stream of `game` over a bare TCP connection, its response head read.
+async fn open_stream(base: &str, game: &str) -> anyhow::Result<tokio::net::TcpStream> {
+    let address = base.trim_start_matches("http://");
+    let mut socket = tokio::net::TcpStream::connect(address).await?;
+    let request = format!("GET /v1/games/{game}/stream HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    socket.write_all(request.as_bytes()).await?;
+    let mut head = [0u8; 1024];
+    let read = socket.read(&mut head).await?;
+    if !head[..read].starts_with(b"HTTP/1.1 200") {
+        bail!("{}", String::from_utf8_lossy(&head[..read]));
+    }
+    Ok(socket)
 }
 
 /// Runs the mode against the in-process service at `base` on the database at `url`.
@@ -172,7 +183,6 @@ fn rss() -> anyhow::Result<u64> {
 /// reports the memory per stream and the database work while they are held.
 async fn idle_streams(base: &str, url: &str, n: usize) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
-    let address = base.trim_start_matches("http://").to_string();
     let mut games = Vec::new();
     for _ in 0..n.div_ceil(10) {
         let created: Value = http
@@ -188,18 +198,9 @@ async fn idle_streams(base: &str, url: &str, n: usize) -> anyhow::Result<()> {
     let before = rss()?;
     let mut sockets = Vec::with_capacity(n);
     for i in 0..n {
-        let mut socket = tokio::net::TcpStream::connect(&address).await?;
-        let request = format!(
-            "GET /v1/games/{}/stream HTTP/1.1\r\nHost: {address}\r\n\r\n",
-            games[i / 10]
-        );
-        socket.write_all(request.as_bytes()).await?;
-        // Read the head and the first batch, so that the server has done its first read.
-        let mut head = [0u8; 1024];
-        let read = socket.read(&mut head).await?;
-        if !head[..read].starts_with(b"HTTP/1.1 200") {
-            bail!("stream {i}: {}", String::from_utf8_lossy(&head[..read]));
-        }
+        let socket = open_stream(base, &games[i / 10])
+            .await
+            .with_context(|| format!("stream {i}"))?;
         sockets.push(socket);
     }
     // Settle, then measure.
