@@ -125,6 +125,7 @@ impl Application {
             bots: settings.bots(),
             open_game_ttl: settings.open_game_ttl.into(),
             seek_ttl: settings.seek_ttl.into(),
+            challenge_ttl: settings.challenge_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
             token_secret,
         });

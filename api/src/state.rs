@@ -74,6 +74,8 @@ pub struct Context {
     pub open_game_ttl: std::time::Duration,
     /// How long a seek waits for opponents (`--seek-ttl`).
     pub seek_ttl: std::time::Duration,
+    /// How long a challenge waits for answers (`--challenge-ttl`).
+    pub challenge_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
     pub lifecycle_events: prometheus::IntCounterVec,
     /// The deployment's secret behind the tokens of keyed lobby requests

@@ -103,6 +103,7 @@ diesel::table! {
         notice_seq -> Int8,
         created_at -> Timestamptz,
         token_rotated_at -> Nullable<Timestamptz>,
+        challenges_from -> Text,
     }
 }
 
@@ -205,7 +206,52 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Invitations of named players (and bots) to a game (migration 26).
+    challenges (id) {
+        id -> Uuid,
+        challenger_id -> Uuid,
+        game_type -> Text,
+        config -> Jsonb,
+        clock -> Nullable<Jsonb>,
+        rated -> Bool,
+        seats -> Jsonb,
+        status -> Text,
+        declined_by -> Nullable<Uuid>,
+        decline_reason -> Nullable<Text>,
+        game_id -> Nullable<Uuid>,
+        rematch_of -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// Each invited player's answer to a challenge (migration 26).
+    challenge_answers (challenge_id, player_id) {
+        challenge_id -> Uuid,
+        player_id -> Uuid,
+        accepted_at -> Nullable<Timestamptz>,
+        entropy -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Whom a player takes no challenges from (migration 26).
+    player_blocks (player_id, blocked_id) {
+        player_id -> Uuid,
+        blocked_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(challenge_answers -> challenges (challenge_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    challenges,
+    challenge_answers,
+    player_blocks,
     games,
     game_events,
     seats,

@@ -66,6 +66,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's challenges.
+         * @description The ones it sent and the ones sent to it (`role`), newest first, at most 100; `status`
+         *     keeps those in one state (`pending`: the ones still to answer).
+         */
+        get: operations["list_challenges"];
+        put?: never;
+        /**
+         * Challenge players to a game.
+         * @description The challenger takes the first seat, the players named (by id or name) the next ones in
+         *     the order given, the server's `bots` the rest. Each challenged player gets a `challenge`
+         *     notice on its stream and accepts (`POST /v1/challenges/{id}/accept`) or declines
+         *     (`.../decline`); the game starts when the last of them accepts, and everyone gets
+         *     `game_started`. The challenger may cancel it (`DELETE /v1/challenges/{id}`) until then;
+         *     it expires after the server's `--challenge-ttl` (default 1 h). A player who takes no
+         *     challenges (`PUT /v1/players/me/settings`), or none from the challenger
+         *     (`POST /v1/players/me/blocks`), is refused with `challenges_refused`, which does not say
+         *     which. With an `Idempotency-Key`, a retry with the same key, body and token gets the first
+         *     answer again instead of a second challenge.
+         */
+        post: operations["create_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a challenge.
+         * @description Only its players see it (anyone else gets 404): its table, who accepted, and once
+         *     everyone has, the game.
+         */
+        get: operations["get_challenge"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a challenge.
+         * @description By its challenger, until everyone has accepted; the challenged players get
+         *     `challenge_ended`. It takes no body (or `{}`).
+         */
+        delete: operations["cancel_challenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge.
+         * @description The body is optional (`{"entropy": ...}`: what the player adds to the game's chance).
+         *     The last acceptance starts the game: the answer names it (`game_id`, status `accepted`),
+         *     and every player gets `game_started`. Accepting again answers the challenge as it is.
+         *     Concurrent answers, cancellations and the expiry, on any number of server processes,
+         *     are applied one after another: one game at most.
+         */
+        post: operations["accept_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge.
+         * @description By a challenged player, with an optional reason (`{"reason": "later"}`; `generic` when
+         *     absent). The challenge ends; its other players get `challenge_ended`.
+         */
+        post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -318,6 +423,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's rematch.
+         * @description The rematch challenge asked for once the game was over (its status, and once everyone
+         *     accepted, its `game_id`): how clients find the next game from the last one.
+         */
+        get: operations["get_rematch"];
+        put?: never;
+        /**
+         * Ask for a rematch.
+         * @description By a player of a game that is over: a challenge to the same players and bots with the
+         *     same type, config, clock and rating, every seat moved one on (the first seat's occupant
+         *     takes the last), sent by the caller (already accepted). One rematch per game: the next
+         *     player to ask gets 409 `rematch_exists` and accepts that one
+         *     (`GET /v1/games/{id}/rematch` names it). The body is optional (`{"entropy": ...}`).
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/seats": {
         parameters: {
             query?: never;
@@ -545,6 +679,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players the caller blocks. */
+        get: operations["list_blocks"];
+        put?: never;
+        /**
+         * Block a player.
+         * @description The caller takes no challenges (and no rematch) from that player any more; the player
+         *     is refused with `challenges_refused`, as when the caller takes none from anyone.
+         */
+        post: operations["block_player"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/blocks/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unblock a player. */
+        delete: operations["unblock_player"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/games": {
         parameters: {
             query?: never;
@@ -560,6 +733,28 @@ export interface paths {
          */
         get: operations["my_games"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's settings. */
+        get: operations["get_settings"];
+        /**
+         * Change the caller's settings.
+         * @description `challenges_from`: `everyone` (but the players blocked) or `nobody` (every challenge
+         *     and rematch is refused with `challenges_refused`).
+         */
+        put: operations["put_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -761,6 +956,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /v1/challenges/{id}/accept` and `POST /v1/games/{id}/rematch`: optional. */
+        AcceptChallenge: {
+            /** @description What the accepting player adds to the game's chance (at most 128 bytes). */
+            entropy?: string | null;
+        };
         AcquireAction: components["schemas"]["AcquireActionPlaceTile"] | components["schemas"]["AcquireActionChooseSurvivor"] | components["schemas"]["AcquireActionOrderDefuncts"] | components["schemas"]["AcquireActionDisposeShares"] | components["schemas"]["AcquireActionAnnounceEnd"] | components["schemas"]["AcquireActionBuyShare"] | components["schemas"]["AcquireActionEndTurn"];
         /** @description Announce the end of the game, after placing and before buying (AQ-END-1). */
         AcquireActionAnnounceEnd: {
@@ -890,6 +1090,68 @@ export interface components {
             size: number;
             /** Format: int32 */
             tier: number;
+        };
+        /** @description A challenge as its players see it. (acquire) */
+        AcquireChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (acquire) */
+        AcquireChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["AcquireConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
         };
         /**
          * @description Options fixed at creation (the data file's `options`); every field has the spec's default.
@@ -1674,6 +1936,15 @@ export interface components {
         };
         /** @description `200` of an applied action. One shape per game type, told apart by `type`. */
         ActionResponse: components["schemas"]["AcquireActionResponse"] | components["schemas"]["MonopolyActionResponse"] | components["schemas"]["TycoonActionResponse"] | components["schemas"]["TyrosActionResponse"];
+        /** @description `POST /v1/players/me/blocks`. */
+        BlockRequest: {
+            /** @description The player to block, by id or by name. */
+            player: string;
+        };
+        /** @description `GET /v1/players/me/blocks`: the players whose challenges the player refuses. */
+        Blocks: {
+            players: components["schemas"]["PlayerRef"][];
+        };
         /** @description The server's bot on a seat. */
         BotInfo: {
             /**
@@ -1699,6 +1970,40 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /** @description A challenge as its players see it. */
+        Challenge: components["schemas"]["AcquireChallenge"] | components["schemas"]["MonopolyChallenge"] | components["schemas"]["TycoonChallenge"] | components["schemas"]["TyrosChallenge"];
+        /** @description `GET /v1/challenges`. */
+        ChallengeList: {
+            /** @description Newest first, at most 100. */
+            challenges: components["schemas"]["Challenge"][];
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. */
+        ChallengeRequest: components["schemas"]["AcquireChallengeRequest"] | components["schemas"]["MonopolyChallengeRequest"] | components["schemas"]["TycoonChallengeRequest"] | components["schemas"]["TyrosChallengeRequest"];
+        /** @description A seat of the challenged game. */
+        ChallengeSeat: {
+            /** @description Whether the seat's player accepted (the challenger's seat: always); `null` for a bot. */
+            accepted: boolean | null;
+            bot: null | components["schemas"]["BotLevel"];
+            /** @description The player's name; `null` for a bot's seat. */
+            name: string | null;
+            /**
+             * Format: uuid
+             * @description The player of the seat; `null` for a bot's.
+             */
+            player_id: string | null;
+            /** Format: int32 */
+            seat: number;
+        };
+        /**
+         * @description Where a challenge stands.
+         * @enum {string}
+         */
+        ChallengeStatus: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        /**
+         * @description Whom a player takes challenges from.
+         * @enum {string}
+         */
+        ChallengesFrom: "everyone" | "nobody";
         /** @description What a game list shows of a game's chance: the commitment (fetch the game for the reveal). */
         ChanceCommitment: {
             /** @description SHA-256 of the server's seed, lowercase hex; `null` for a version 1 game. */
@@ -1894,6 +2199,15 @@ export interface components {
          *     played by a bot (`bot`), or open (`open`).
          */
         CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["PlayerSeat"] | components["schemas"]["BotSeat"] | components["schemas"]["OpenSeat"];
+        /** @description `POST /v1/challenges/{id}/decline`: optional. */
+        DeclineChallenge: {
+            reason?: null | components["schemas"]["DeclineReason"];
+        };
+        /**
+         * @description Why a challenge was declined (Lichess's reasons, for clients that show them).
+         * @enum {string}
+         */
+        DeclineReason: "generic" | "later" | "too_fast" | "too_slow" | "not_rated" | "rated";
         /**
          * @description `200` of `POST /v1/games/{id}/actions/dry-run`: the action would be accepted now. Nothing
          *     is written, and the would-be events are not shown (they could reveal hidden information
@@ -2530,6 +2844,68 @@ export interface components {
              *     value at most once.
              */
             values: components["schemas"]["MonopolyCard"][];
+        };
+        /** @description A challenge as its players see it. (monopoly) */
+        MonopolyChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (monopoly) */
+        MonopolyChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
         };
         /**
          * @description Options fixed at creation (spec §16); a field left out takes the default of the game's
@@ -3899,7 +4275,53 @@ export interface components {
          * @description A message of `GET /v1/players/me/stream`: its SSE `event` is the `kind`, its `id` the
          *     `seq`, its `data` this object.
          */
-        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"];
+        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"] | components["schemas"]["PlayerNoticeChallenge"] | components["schemas"]["PlayerNoticeChallengeEnded"];
+        /**
+         * @description A player challenged the player to a game: accept or decline it
+         *     (`POST /v1/challenges/{challenge_id}/accept`, `.../decline`).
+         */
+        PlayerNoticeChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /** Format: uuid */
+            challenger_id: string;
+            challenger_name: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "challenge";
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** Format: int64 */
+            seq: number;
+            type: components["schemas"]["GameTypeName"];
+        };
+        /** @description A challenge the player sent or received ended without a game: declined or cancelled. */
+        PlayerNoticeChallengeEnded: {
+            /**
+             * Format: uuid
+             * @description Who declined or cancelled it.
+             */
+            by: string;
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "challenge_ended";
+            reason: null | components["schemas"]["DeclineReason"];
+            /** Format: int64 */
+            seq: number;
+            status: components["schemas"]["ChallengeStatus"];
+        };
         /** @description A game with one of the player's seats is over: finished (with its outcome) or aborted. */
         PlayerNoticeGameFinished: {
             /** Format: uuid */
@@ -3943,7 +4365,7 @@ export interface components {
          * @description The SSE `event` of a player stream's message: the notice's `kind`.
          * @enum {string}
          */
-        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched";
+        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched" | "challenge" | "challenge_ended";
         /** @description A trade offer addressed to one of the player's seats. */
         PlayerNoticeOffer: {
             /**
@@ -4077,6 +4499,12 @@ export interface components {
             /** Format: int64 */
             won: number;
         };
+        /** @description A player, by id and name. */
+        PlayerRef: {
+            name: string;
+            /** Format: uuid */
+            player_id: string;
+        };
         /**
          * @description A seat taken for the calling player (`{"me": true}`): no seat token, the player's token
          *     acts for it.
@@ -4089,6 +4517,10 @@ export interface components {
             player_id: string;
             /** Format: int32 */
             seat: number;
+        };
+        /** @description `GET`/`PUT /v1/players/me/settings`: the player's settings. */
+        PlayerSettings: {
+            challenges_from: components["schemas"]["ChallengesFrom"];
         };
         /**
          * @description One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
@@ -4129,6 +4561,20 @@ export interface components {
              *     - `token_for_other_game`: 403, the token is a seat of another game
              *     - `not_seated`: 403, the player holds no seat of this game
              *     - `not_your_seek`: 403, the seek is another player's
+             *     - `not_challenged`: 403, the challenger cancels its challenge (DELETE), it does not decline it
+             *     - `not_your_challenge`: 403, the challenge is another player's: decline it instead of cancelling it
+             *     - `challenge_not_found`: 404, no challenge of the caller's with this id
+             *     - `no_rematch`: 404, no rematch of this game was asked for
+             *     - `not_blocked`: 404, the caller does not block this player
+             *     - `challenge_not_pending`: 409, the challenge is accepted, declined, cancelled or expired already
+             *     - `game_not_over`: 409, the game is still open or running
+             *     - `rematch_exists`: 409, the game's rematch was asked for already: accept that one
+             *     - `unknown_player`: 422, no player has this id or name
+             *     - `challenge_yourself`: 422, the challenger takes the first seat: name the others
+             *     - `invalid_challenge`: 422, a player is named twice in one challenge
+             *     - `challenges_refused`: 422, the player takes no challenges from the caller (from nobody, or the caller is blocked)
+             *     - `rematch_needs_players`: 422, a seat of the game was a guest's: a rematch invites players by their accounts
+             *     - `block_yourself`: 422, a player cannot block itself
              *     - `player_not_found`: 404, no player with this id
              *     - `seek_not_found`: 404, no seek with this id
              *     - `name_taken`: 409, another player has this name (names are compared after Unicode case folding)
@@ -4572,6 +5018,68 @@ export interface components {
              * @enum {string}
              */
             type: "take_loan";
+        };
+        /** @description A challenge as its players see it. (tycoon) */
+        TycoonChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (tycoon) */
+        TycoonChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
         };
         /**
          * @description A Tycoon city id.
@@ -5627,6 +6135,68 @@ export interface components {
          * @enum {string}
          */
         TyrosCell: "TY" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32";
+        /** @description A challenge as its players see it. (tyros) */
+        TyrosChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (tyros) */
+        TyrosChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description Options fixed at creation. Unknown keys are refused; a missing key takes its default. */
         TyrosConfig: {
             /**
@@ -7242,6 +7812,482 @@ export interface operations {
             };
         };
     };
+    list_challenges: {
+        parameters: {
+            query?: {
+                /** @description Only the challenges I sent, or only those sent to me; both when absent. */
+                role?: "sent" | "received";
+                /** @description Only challenges in this state. */
+                status?: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's challenges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            /** @description Bad query, or a credential in it (`invalid_query`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key, body and token gets the same challenge */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge, `pending` (or replayed) */
+            201: {
+                headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The challenge's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body, a bad clock, a credential in the query string, a bad key (`malformed_json`, `invalid_body`, `invalid_clock`, `token_in_query`, `invalid_idempotency_key`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown type or player, yourself or a player named twice, a table size the game does not allow, a rated game with bots, bad config, a player who takes no challenges from you, a bad entropy, key used for another request (`unknown_game_type`, `unknown_player`, `challenge_yourself`, `invalid_challenge`, `invalid_seat_count`, `rated_game_with_bots`, `invalid_config`, `challenges_refused`, `invalid_entropy`, `idempotency_key_reused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Someone else's challenge: decline it instead (`not_your_challenge`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Accepted, declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bad entropy (`invalid_entropy`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge, declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body, an unknown reason (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The challenger's own challenge: cancel it instead (`not_challenged`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Accepted, declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_game_types: {
         parameters: {
             query?: never;
@@ -8361,6 +9407,187 @@ export interface operations {
             };
         };
     };
+    get_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No rematch was asked for (`no_rematch`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game to rematch */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptChallenge"];
+            };
+        };
+        responses: {
+            /** @description The rematch challenge */
+            201: {
+                headers: {
+                    /** @description The challenge's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a player of the game (`not_seated`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game is not over, or its rematch was asked for already (`game_not_over`, `rematch_exists`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat was a guest's, not a player's; a player takes no challenges from you; a bad entropy (`rematch_needs_players`, `challenges_refused`, `invalid_entropy`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     join_seat: {
         parameters: {
             query?: never;
@@ -9220,6 +10447,218 @@ export interface operations {
             };
         };
     };
+    list_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The players the caller blocks, in the order blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocks"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    block_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            /** @description The players the caller blocks now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocks"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown player, or the caller itself (`unknown_player`, `block_yourself`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unblock_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The blocked player's id */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller does not block this player (`not_blocked`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     my_games: {
         parameters: {
             query?: {
@@ -9250,6 +10689,133 @@ export interface operations {
                 };
             };
             /** @description Bad query or cursor, or a credential in it (`invalid_query`, `invalid_cursor`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSettings"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayerSettings"];
+            };
+        };
+        responses: {
+            /** @description The caller's settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSettings"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;

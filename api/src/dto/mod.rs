@@ -7,6 +7,7 @@
 //! holds the schemas of game-specific fields (one game's action, event, view or config,
 //! chosen by the game's type), which the OpenAPI document specializes per game.
 
+pub mod challenges;
 pub mod chance;
 pub mod games;
 pub mod history;
@@ -16,6 +17,7 @@ pub mod players;
 pub mod record;
 pub mod schema;
 
+pub use challenges::*;
 pub use chance::*;
 pub use games::*;
 pub use history::*;

@@ -380,6 +380,8 @@ pub enum PlayerNotice {
     Offer(OfferNotice),
     GameFinished(GameFinishedNotice),
     SeekMatched(SeekMatchedNotice),
+    Challenge(super::ChallengeNotice),
+    ChallengeEnded(super::ChallengeEndedNotice),
 }
 
 impl PlayerNotice {
@@ -391,6 +393,8 @@ impl PlayerNotice {
             PlayerNotice::Offer(_) => "offer",
             PlayerNotice::GameFinished(_) => "game_finished",
             PlayerNotice::SeekMatched(_) => "seek_matched",
+            PlayerNotice::Challenge(_) => "challenge",
+            PlayerNotice::ChallengeEnded(_) => "challenge_ended",
         }
     }
 }
@@ -404,6 +408,8 @@ pub enum PlayerNoticeKind {
     Offer,
     GameFinished,
     SeekMatched,
+    Challenge,
+    ChallengeEnded,
 }
 
 /// One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,

@@ -2,9 +2,11 @@
 //! router and the OpenAPI document come from one list ([`configure`]). One module per
 //! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
 //! (resign, reclaim, abort), [`players`] and [`player_stream`] (identity, profiles, a
-//! player's games and stream, leaderboards), [`seeks`], [`history`], [`operations`].
+//! player's games and stream, leaderboards), [`seeks`], [`challenges`] (challenges,
+//! rematches, blocks), [`history`], [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
+pub mod challenges;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -42,6 +44,19 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(players::profile)
         .service(players::player_records)
         .service(players::leaderboard)
+        .service(challenges::create_challenge)
+        .service(challenges::list_challenges)
+        .service(challenges::get_challenge)
+        .service(challenges::accept_challenge)
+        .service(challenges::decline_challenge)
+        .service(challenges::cancel_challenge)
+        .service(challenges::rematch)
+        .service(challenges::get_rematch)
+        .service(challenges::block_player)
+        .service(challenges::list_blocks)
+        .service(challenges::unblock_player)
+        .service(challenges::get_settings)
+        .service(challenges::put_settings)
         .service(seeks::create_seek)
         .service(seeks::get_seek)
         .service(seeks::cancel_seek)

@@ -7,6 +7,7 @@ mod bad_input;
 mod bots;
 mod browser;
 mod caching;
+mod challenges;
 mod clients;
 mod clocks;
 mod concurrency;
