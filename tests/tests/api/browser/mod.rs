@@ -25,6 +25,7 @@ mod players;
 mod proxy;
 mod records;
 mod replay;
+mod server_time;
 mod templates;
 mod tycoon;
 mod tyros;
