@@ -21,6 +21,7 @@ mod live;
 mod lobby;
 mod monopoly;
 mod new_game;
+mod pacing;
 mod players;
 mod proxy;
 mod records;
