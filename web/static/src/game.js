@@ -9,6 +9,7 @@ import * as api from './api.js';
 import { loadBoard } from './boards/index.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
+import { forgetForm, keepForms, restoreForms } from './form-memory.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
@@ -247,11 +248,15 @@ function accept(doc, own = false) {
 
 /**
  * Submits one action. A refusal because the page was behind the game (another player moved
- * first) is retried once when the same action is still legal in the newer game.
+ * first) is retried once when the same action is still legal in the newer game. Once taken,
+ * the form it came from (`form`, its key) is forgotten: it starts afresh.
  * @param {Action} action
+ * @param {string} [form]
+ * @returns {Promise<boolean>} whether the action was taken
  */
-async function act(action) {
-  if (!page.token || !page.doc || page.busy || page.offline) return;
+async function act(action, form) {
+  if (!page.token || !page.doc || page.busy || page.offline) return false;
+  let taken = false;
   page.busy = true;
   clearError();
   document.body.dataset.busy = 'true';
@@ -260,6 +265,8 @@ async function act(action) {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await api.postAction(gameId, page.token, action, version);
+        taken = true;
+        if (form) forgetForm(form);
         await accept(res.game, true);
         break;
       } catch (e) {
@@ -288,6 +295,7 @@ async function act(action) {
     delete document.body.dataset.busy;
     render();
   }
+  return taken;
 }
 
 /**
@@ -417,7 +425,8 @@ function gameConfig() {
 
 function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
-  if (!el || el === document.body) return null;
+  // A form's control gets its focus back through `form-memory.js`.
+  if (!el || el === document.body || el.closest('[data-form-key]')) return null;
   return el.dataset.action ?? (el.id ? `#${el.id}` : null);
 }
 
@@ -637,7 +646,7 @@ function renderDock(doc, ctx, board, shown) {
     takenOver
       ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, 'Take my seat back')
       : mayAct
-      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null)]
+      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null, board.composedTemplates ?? [])]
       : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
   );
   // Offline or replaying other moves: the controls stay visible but cannot be used; taking a
@@ -648,6 +657,8 @@ function renderDock(doc, ctx, board, shown) {
   for (const control of actionsArea.querySelectorAll('button, input, select')) {
     /** @type {HTMLButtonElement} */ (control).disabled = control.id === 'reclaim' ? blocked : paused;
   }
+  // What the user was filling in survives the redraw (another player's move, a playback).
+  restoreForms(byId('action-list'), live);
   document.body.dataset.paused = String(paused);
 }
 
@@ -957,6 +968,7 @@ async function main() {
   }
   setUpFrame();
   startTicking();
+  keepForms(byId('action-list'));
   setUpMenu(gameCommands);
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });

@@ -20,6 +20,7 @@ mod lifecycle;
 mod live;
 mod lobby;
 mod monopoly;
+mod monopoly_forms;
 mod new_game;
 mod pacing;
 mod players;

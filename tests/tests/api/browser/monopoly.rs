@@ -136,9 +136,10 @@ async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
     });
     let shown = page
         .js(
-            "const form = document.getElementById(`tpl-offer_trade-${arguments[0]}-give_properties`).closest('form');
+            "const form = document.querySelector(`form.template[data-template-indices~='${arguments[0]}']`);
+             const first = form.dataset.templateIndex;
              return { to: form.querySelector('p.hint').textContent,
-                      give: [...form.querySelectorAll(`#tpl-offer_trade-${arguments[0]}-give_properties label`)]
+                      give: [...form.querySelectorAll(`#tpl-offer_trade-${first}-give_properties label`)]
                               .map((l) => l.textContent) };",
             vec![json!(n)],
         )

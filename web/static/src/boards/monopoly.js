@@ -559,6 +559,9 @@ export default {
 
   kindLabels: { build: 'Build', sell_building: 'Sell a building', mortgage: 'Mortgage', lift_mortgage: 'Lift a mortgage', claim_rent: 'Claim rent', declare_demand: 'Ask for buildings' },
   openTemplates: ['bid', 'accept_trade', 'settle_inheritance'],
+  // Rules version 2 lists a trade template per field an offer may lead with: one composer per
+  // partner picks the one its offer fits.
+  composedTemplates: ['offer_trade'],
 
   rules: [
     ['Goal', ['Stay solvent while the others go bankrupt. With a round limit, the richest player (cash, properties and buildings) wins when the limit is reached.']],
@@ -704,7 +707,7 @@ export default {
       }
       case 'offer_trade': {
         const to = typeof fixed.to === 'number' ? ctx.name(fixed.to) : 'a player';
-        return { title: `Offer ${to} a trade`, hint: `To: ${to}`, submit: `Offer the trade to ${to}` };
+        return { title: `Offer ${to} a trade`, hint: `To: ${to}`, submit: `Offer the trade to ${to}`, empty: 'A trade moves something: choose what you give or what you ask for.' };
       }
       case 'accept_trade': {
         const o = view?.offers.find((x) => x.offer === fixed.offer);
