@@ -440,6 +440,17 @@ function restoreFocus(key) {
   else if (document.activeElement === document.body) byId('actions').focus();
 }
 
+/**
+ * The players' moves up to event `seq`, in words ("no moves yet", "12 moves"): the events a
+ * seat's action wrote count once, and the game's own (its start, a shuffle) not at all; the
+ * event count, the document's version, would say "move 32" before anyone moved.
+ * @param {number} seq
+ */
+function movesText(seq) {
+  const made = moves(page.events.filter((e) => e.seq <= seq)).filter((g) => g.some((e) => e.seat !== null)).length;
+  return made === 0 ? 'no moves yet' : made === 1 ? '1 move' : `${made} moves`;
+}
+
 /** The position the page shows: live, a replay's, or a move being played back. */
 function shownPosition() {
   const doc = /** @type {GameDocument} */ (page.doc);
@@ -492,7 +503,7 @@ function render() {
   const stage = shown.view && board.status ? board.status(ctx) : null;
   replace(
     byId('game-status'),
-    `${humanize(doc.status)} · move ${doc.version}`,
+    `${humanize(doc.status)} · ${movesText(shown.seq)}`,
     clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(doc.clock)] : '',
     stage ? ` · ${stage}` : '',
     replaying ? ` · replay at event ${page.replaySeq}` : '',
@@ -654,8 +665,10 @@ function renderDock(doc, ctx, board, shown) {
   const paused = page.offline || page.playback !== null || page.busy;
   const blocked = page.offline || page.busy;
   actionsArea.classList.toggle('paused', paused);
+  // The controls are drawn afresh each time: a control a board disabled itself (a form with
+  // nothing chosen) stays so.
   for (const control of actionsArea.querySelectorAll('button, input, select')) {
-    /** @type {HTMLButtonElement} */ (control).disabled = control.id === 'reclaim' ? blocked : paused;
+    if (control.id === 'reclaim' ? blocked : paused) /** @type {HTMLButtonElement} */ (control).disabled = true;
   }
   // What the user was filling in survives the redraw (another player's move, a playback).
   restoreForms(byId('action-list'), live);
@@ -886,7 +899,7 @@ function renderOutcome(doc, ctx, board, outcome) {
                   )
                 : null,
             ),
-            h('td', { class: 'num total' }, score ?? '–'),
+            h('td', { class: 'num total' }, score == null ? '–' : (board.scoreText?.(score) ?? score)),
             h('td', {}, outcome.winners.includes(seat) ? '★ winner' : (left.get(seat) ?? (places[seat] ? `place ${places[seat]}` : ''))),
           ),
         ),

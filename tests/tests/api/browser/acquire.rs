@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, TestApp};
@@ -299,6 +299,23 @@ async fn buy_two_in_one_go(
     };
     let version = doc["version"].as_i64().unwrap();
     page.wait_for_version(version).await;
+    // Nothing chosen yet: nothing to submit; each share button names its chain with the
+    // right article ("an Imperial share").
+    let idle = page
+        .js(
+            "const b = document.getElementById('buy-several');
+             const wrong = [...document.querySelectorAll('button.buy')].map((e) => e.getAttribute('aria-label'))
+               .filter((l) => !/^Buy (an [AEIOU]|a [^AEIOU])/.test(l));
+             return [b.disabled, wrong];",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        idle,
+        json!([true, []]),
+        "{}: the buy button with no share chosen, and share labels with a wrong article",
+        page.name
+    );
     let name = chain["name"].as_str().unwrap();
     page.fill(
         &format!("form.buy-several input[aria-label='{name} shares to buy']"),

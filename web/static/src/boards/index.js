@@ -82,6 +82,8 @@
  *   type for one partner, one per shape the action may take (`compose.js`)
  * @property {string[]} [openTemplates] the templates that are the decision at hand (a bid, a
  *   payment) and are shown open; the others are folded while there are other moves
+ * @property {(score: number) => string} [scoreText] a final score as the game writes it (money
+ *   as money, like the score sheet beside it); a plain number without it
  * @property {(ctx: BoardContext) => ScoreSheet | null} [scoreSheet] how the final scores came
  *   about
  */

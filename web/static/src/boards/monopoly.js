@@ -128,6 +128,21 @@ export function nameLines(name, max) {
 }
 
 /**
+ * The owner's mark on a square: the seat's mark and as much of the name as fits, shortened
+ * with an ellipsis (a cut mid-word, "3 random bo", reads as a misspelling); the square's title
+ * names the owner in full.
+ * @param {string} mark
+ * @param {string} name
+ * @param {number} max characters
+ */
+export function ownerLabel(mark, name, max) {
+  const full = `${mark} ${name}`;
+  if (full.length <= max) return full;
+  const room = max - mark.length - 2;
+  return room >= 2 ? `${mark} ${name.slice(0, room).trimEnd()}…` : mark;
+}
+
+/**
  * A square's rectangle and which side of the board it is on.
  * @param {number} i
  * @returns {{x: number, y: number, w: number, h: number, side: 'corner' | 'bottom' | 'left' | 'top' | 'right'}}
@@ -284,7 +299,7 @@ function squareCell(ctx, i, marked) {
     const look = seatLook(deed.owner);
     cells.push(
       s('rect', { x: strip.x, y: strip.y, width: strip.w, height: strip.h, fill: look.colour, class: 'owner-bar' }),
-      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'marker-label' }, `${look.label} ${ctx.name(deed.owner)}`.slice(0, maxChars + 2)),
+      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'marker-label' }, ownerLabel(look.label, ctx.name(deed.owner), maxChars + 2)),
     );
     said.push(`owned by ${ctx.name(deed.owner)}`);
   }
@@ -853,6 +868,8 @@ export default {
         return unworded(e, ctx);
     }
   },
+
+  scoreText: money,
 
   scoreSheet(ctx) {
     /** @type {View} */

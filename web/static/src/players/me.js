@@ -123,7 +123,10 @@ function showSignedOut() {
       localStorage.setItem('boardgames.name', created.name);
       await showSignedIn(identity() ?? created, true);
     } catch (err) {
-      showError(err);
+      // The server's words name its comparison ("Unicode case folding"); a person is told
+      // what it means.
+      const taken = err instanceof ApiError && err.code === 'name_taken';
+      showError(taken ? `Another player already has the name “${name.value.trim()}”, perhaps with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
       name.focus();
     }
   });
