@@ -136,13 +136,18 @@ function sleep(ms) {
 const MAX_PLAYBACK = 12;
 
 /**
- * Whether the viewer's own clock runs in `doc`: then nothing is replayed, the time is theirs
- * to move in.
+ * Whether replaying `steps` moves would take a noticeable share (a tenth) of the time left on
+ * the viewer's own running clock: then they are shown at once, the time is the viewer's to
+ * move in (a day a move leaves room for a replay; a minute does not).
  * @param {GameDocument} doc
+ * @param {number} steps
  */
-function ownClockRuns(doc) {
+function costsOwnTime(doc, steps) {
   const mine = doc.seat == null ? null : doc.seats[doc.seat];
-  return !!mine?.clock?.running && mine.status !== 'taken_over';
+  const clock = mine?.clock;
+  if (!clock?.running || !clock.deadline || mine?.status === 'taken_over') return false;
+  const left = Date.parse(clock.deadline) - api.serverNow();
+  return steps * PACE_MS[settings().pace] > left / 10;
 }
 
 // ---- loading and following ----
@@ -232,7 +237,7 @@ function accept(doc, own = false) {
       const fresh = page.events.filter((e) => e.seq > before);
       const groups = moves(fresh);
       const paced =
-        !own && page.ownPending === 0 && !lagging() && before > 0 && page.replaySeq === null && PACE_MS[settings().pace] > 0 && !ownClockRuns(doc) && groups.length <= MAX_PLAYBACK;
+        !own && page.ownPending === 0 && !lagging() && before > 0 && page.replaySeq === null && PACE_MS[settings().pace] > 0 && groups.length <= MAX_PLAYBACK && !costsOwnTime(doc, groups.length);
       if (paced && groups.length > 1) await playBack(groups);
       page.recent = groups.at(-1) ?? [];
       render();

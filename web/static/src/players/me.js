@@ -126,7 +126,7 @@ function showSignedOut() {
       // The server's words name its comparison ("Unicode case folding"); a person is told
       // what it means.
       const taken = err instanceof ApiError && err.code === 'name_taken';
-      showError(taken ? `Another player already has the name “${name.value.trim()}”, perhaps with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
+      showError(taken ? `The name “${name.value.trim()}” is taken: another player has it, perhaps written with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
       name.focus();
     }
   });
