@@ -1,8 +1,8 @@
 //! Other players' moves at the reader's pace: the "Showing …'s move" notice goes away once the
-//! moves are shown (it is hidden, not just emptied); and while the server's bot stands in for
-//! the viewer's seat and its moves are played back, "Take my seat back" works, the banner does
-//! not wait for the viewer, and the taken-back seat is the viewer's at once (no replay of the
-//! stand-in's moves first).
+//! moves are shown (it is hidden, not just emptied), and the paused dock keeps its contrast;
+//! and while the server's bot stands in for the viewer's seat and its moves are played back,
+//! "Take my seat back" works, the banner does not wait for the viewer, and the taken-back seat
+//! is the viewer's at once (no replay of the stand-in's moves first).
 
 use serde_json::{json, Value};
 
@@ -55,6 +55,9 @@ async fn the_pacing_notice_goes_away_once_the_moves_are_shown() {
         vec![],
     )
     .await;
+    // The paused dock keeps its contrast (a faded hint fell to 3.74:1).
+    page.assert_accessible_within(Some("#dock"), "the dock during a playback")
+        .await;
     page.wait_until(
         "the page shows the game as it is now",
         "return Number(document.body.dataset.version) === arguments[0] && document.body.dataset.playback === '';",
