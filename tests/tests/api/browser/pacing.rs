@@ -2,7 +2,8 @@
 //! moves are shown (it is hidden, not just emptied), and the paused dock keeps its contrast;
 //! and while the server's bot stands in for the viewer's seat and its moves are played back,
 //! "Take my seat back" works, the banner does not wait for the viewer, and the taken-back seat
-//! is the viewer's at once (no replay of the stand-in's moves first).
+//! is the viewer's at once (no replay of the stand-in's moves first); a spectator of bots that
+//! move faster than the pace keeps up with the game, its banner never ahead of its board.
 
 use serde_json::{json, Value};
 
@@ -169,4 +170,77 @@ async fn a_seat_is_taken_back_while_the_stand_ins_moves_play_back() {
          {shown}, the reclaim is event {reclaimed})"
     );
     ann.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_keeps_up_with_bots_that_move_faster_than_the_pace() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app_with(|s| s.bot_move_delay_ms = 100).await;
+    let res = app
+        .req(reqwest::Method::POST, "/v1/games", None)
+        .json(
+            &json!({"type": "tycoon", "seats": [{"bot": "greedy"}, {"bot": "greedy"}], "seed": 3}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    let id = res.json::<Value>().await.unwrap()["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "pacing-spectator", (1280, 1000)).await;
+    page.set_pace(&app.base, "normal").await;
+    page.goto(&format!("/games/{id}")).await;
+    page.wait_ready().await;
+
+    // While the bots play and until the page shows the end, the banner tells the position the
+    // board shows: never "Game over" while moves before the end are still played back. The
+    // bots' moves come faster than the pace: the page catches up instead of replaying them
+    // all (a minute and more behind), and shows the end soon after it came.
+    let mut played_back = false;
+    let mut version = None;
+    for _ in 0..super::MAX_POLLS {
+        if version.is_none() {
+            let doc = super::api_document(&app, &id).await;
+            if doc["status"] == "finished" {
+                version = doc["version"].as_i64();
+            }
+        }
+        let shown = page
+            .js(
+                "return [document.body.dataset.playback, document.getElementById('turn-banner').textContent,
+                         Number(document.body.dataset.version)];",
+                vec![],
+            )
+            .await;
+        played_back |= shown[0] == "true";
+        let over = shown[1].as_str().unwrap().starts_with("Game over");
+        assert!(
+            !(shown[0] == "true" && over),
+            "the banner runs ahead of the board: {shown}"
+        );
+        if version.is_some() && shown[2].as_i64() == version && shown[0] == "" && over {
+            break;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+    assert!(played_back, "the bots' moves were never played back");
+    let shown = page
+        .js("return Number(document.body.dataset.version);", vec![])
+        .await;
+    assert!(
+        version.is_some() && shown.as_i64() == version,
+        "the spectator's page shows version {shown} of the finished game's {version:?}"
+    );
+    let moves = app
+        .get_json(&format!("/v1/games/{id}/events?after=0&limit=1000"), None)
+        .await
+        .1["events"]
+        .as_array()
+        .unwrap()
+        .len();
+    println!("pacing: a bot game of {moves} events followed by a spectator");
+    page.close().await;
 }
