@@ -213,6 +213,22 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
         .collect();
     for page in [&ann, &bob, &watcher] {
         assert_eq!(page.shown_scores().await, scores);
+        // The scores are money, written as the score sheet beside them writes it ($28,500).
+        let totals = page
+            .js(
+                "return [...document.querySelectorAll('#scores td.total')].map((td) => td.textContent);",
+                vec![],
+            )
+            .await;
+        assert!(
+            totals.as_array().unwrap().iter().all(|t| t
+                .as_str()
+                .unwrap()
+                .strip_prefix('$')
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == ','))),
+            "{}: the final scores {totals}",
+            page.name
+        );
         page.assert_log_in_words().await;
         page.screenshot("acquire-finished").await;
     }
