@@ -1,8 +1,8 @@
 //! Monopoly's trade forms in the browser: one trade composer per partner, though the server
 //! lists a template per field an offer may lead with (rules version 2), that picks the template
-//! its offer fits and makes an offer the server accepts (a deed for cash); and a half-filled
+//! its offer fits and makes an offer the server accepts (a deed for cash); a half-filled
 //! composer (a deed ticked, an amount typed, the focus in it, unfolded) that survives another
-//! player's move.
+//! player's move; and so does a bid being typed while another bidder bids.
 
 use serde_json::{json, Value};
 
@@ -10,8 +10,9 @@ use super::game_page::{seat_document, wait_for_api_version};
 use super::{Browser, Chromedriver, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, Game, TestApp};
 
-/// The first listed action of `kinds` (in that order) the seats the game waits for have.
-const MOVES: [&str; 9] = [
+/// The moves a plain client makes, the first listed one of the seats the game waits for: it
+/// buys what it can (no rent claimed).
+const BUYING: [&str; 9] = [
     "pay_debt",
     "declare_bankruptcy",
     "buy_property",
@@ -23,31 +24,27 @@ const MOVES: [&str; 9] = [
     "declare_demand",
 ];
 
-/// Plays through the API (buying what can be bought, no rent claimed) until seat 0 owns a
-/// deed, nothing is under the hammer and nobody owes; returns that deed's square.
-async fn play_until_seat_0_owns_a_deed(app: &TestApp, game: &Game) -> u64 {
+/// Plays through the API, each time the first listed action of `kinds` that a seat the game
+/// waits for has, until `found` finds what it looks for in the game's document.
+async fn play_until<T>(
+    app: &TestApp,
+    game: &Game,
+    kinds: &[&str],
+    found: impl Fn(&Value) -> Option<T>,
+) -> T {
     for _ in 0..600 {
         let doc = app.document(game, None).await;
         assert_eq!(doc["status"], "active", "the game ended too early");
-        let view = &doc["view"];
-        let owned = view["deeds"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["owner"] == 0 && d["mortgaged"] == false)
-            .and_then(|d| d["square"].as_u64());
-        let calm =
-            view["auction"].is_null() && view["debts"].as_array().is_some_and(|d| d.is_empty());
-        if let (Some(square), true) = (owned, calm) {
-            return square;
+        if let Some(got) = found(&doc) {
+            return got;
         }
         let mut picked = None;
         'seats: for seat in doc["active_seats"].as_array().unwrap() {
             let seat = seat.as_u64().unwrap() as usize;
             let legal = app.legal(game, seat).await;
             let listed = legal["actions"].as_array().unwrap();
-            for kind in MOVES {
-                if let Some(a) = listed.iter().find(|a| a["type"] == kind) {
+            for kind in kinds {
+                if let Some(a) = listed.iter().find(|a| a["type"] == *kind) {
                     picked = Some((seat, a.clone()));
                     break 'seats;
                 }
@@ -57,7 +54,25 @@ async fn play_until_seat_0_owns_a_deed(app: &TestApp, game: &Game) -> u64 {
         let (status, body) = app.act(game, seat, &json!({ "action": action })).await;
         assert!(status.is_success(), "{action} by seat {seat}: {body}");
     }
-    panic!("seat 0 bought no deed in 600 moves");
+    panic!("not found in 600 moves");
+}
+
+/// Plays until seat 0 owns a deed, nothing is under the hammer and nobody owes; returns that
+/// deed's square.
+async fn play_until_seat_0_owns_a_deed(app: &TestApp, game: &Game) -> u64 {
+    play_until(app, game, &BUYING, |doc| {
+        let view = &doc["view"];
+        let calm =
+            view["auction"].is_null() && view["debts"].as_array().is_some_and(|d| d.is_empty());
+        let owned = view["deeds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["owner"] == 0 && d["mortgaged"] == false)
+            .and_then(|d| d["square"].as_u64());
+        owned.filter(|_| calm)
+    })
+    .await
 }
 
 /// A Monopoly game of `players` people (rules version 2) in which seat 0 owns a deed, and seat
@@ -235,5 +250,75 @@ async fn a_half_filled_trade_form_survives_another_players_move() {
         "Ann's half-filled trade form after Bob's move"
     );
     ann.screenshot("trade-form-kept").await;
+    ann.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bid_being_typed_survives_another_bidders_bid() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app.create_game_of("monopoly", 2, 45, json!({})).await;
+    // Every property landed on is declined: the first one goes to auction, both bidding.
+    let declining = [
+        "decline_property",
+        "pay_debt",
+        "pay_card_fine",
+        "roll",
+        "end_turn",
+    ];
+    play_until(&app, &game, &declining, |doc| {
+        let bidders = &doc["view"]["auction"]["bidders"];
+        (bidders.as_array().is_some_and(|b| b.len() == 2)
+            && doc["view"]["auction"]["high"].is_null())
+        .then_some(())
+    })
+    .await;
+    let driver = Chromedriver::start().await;
+    let ann = Browser::open(&driver, &app, "bid-kept", (1280, 1200)).await;
+    ann.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+        .await;
+    ann.wait_ready().await;
+    let version = app.version(&game).await;
+    ann.wait_for_version(version).await;
+    let amount = "#action-list form[data-template=bid] input[type=number]";
+    ann.fill(amount, "120").await;
+
+    // Bob bids the least he may meanwhile: Ann's page redraws the bid form with a higher
+    // minimum, which her 120 still clears.
+    let bob = seat_document(&app, &game.id, &game.tokens[1]).await;
+    let least = bob["action_templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["type"] == "bid")
+        .expect("Bob may bid")["params"]["amount"]["min"]
+        .clone();
+    let (status, body) = app
+        .act(
+            &game,
+            1,
+            &json!({ "action": {"type": "bid", "amount": least} }),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    ann.wait_for_version(version + 1).await;
+    ann.wait_until(
+        "Ann's page shows Bob's bid",
+        "return document.getElementById('prompt').textContent.includes('high bid');",
+        vec![],
+    )
+    .await;
+    let kept = ann
+        .js(
+            "const input = document.querySelector(arguments[0]);
+             return [input.value, document.activeElement === input, Number(input.min) > 1];",
+            vec![json!(amount)],
+        )
+        .await;
+    assert_eq!(
+        kept,
+        json!(["120", true, true]),
+        "Ann's bid being typed after Bob's bid (its value, its focus, the new minimum)"
+    );
     ann.close().await;
 }
