@@ -215,7 +215,8 @@ export function templateForms(templates, act, label = () => null, named = () => 
     const shown = open(t);
     const name = `${t.type}-${n}`;
     const words = named(t);
-    const params = group.length > 1 ? composedParams(group) : /** @type {Record<string, TemplateDomain>} */ (t.params);
+    const composer = composed.includes(t.type);
+    const params = composer ? composedParams(group) : /** @type {Record<string, TemplateDomain>} */ (t.params);
     /** @type {Record<string, unknown>} */
     const empty = {};
     const free = Object.entries(params).filter(([field, domain]) => {
@@ -256,7 +257,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
           refuse(problems);
           if (problems.length) return;
           let chosen = t;
-          if (group.length > 1) {
+          if (composer) {
             const picked = pickTemplate(group, values, humanize);
             if ('problems' in picked) {
               const nothing = Object.values(values).every(isEmpty);

@@ -79,8 +79,9 @@ function emptyAllowed(d) {
 
 /**
  * The composer's fields: every field of the group's templates, in the order of the one with
- * the most, each domain as wide as the templates allow together; a field some template leaves
- * out may be left empty (that template takes it so).
+ * the most, each domain as wide as the templates allow together and emptiable: the template
+ * picked on submitting checks its own minimums (`pickTemplate`), and says nothing filled in
+ * in the game's words, also when there is one template only.
  * @param {Listed[]} group
  * @returns {Record<string, TemplateDomain>}
  */
@@ -93,9 +94,7 @@ export function composedParams(group) {
       params[field] = params[field] ? widen(params[field], domain) : domain;
     }
   }
-  for (const field of Object.keys(params)) {
-    if (group.some(({ template }) => !(field in template.params))) params[field] = emptyAllowed(/** @type {TemplateDomain} */ (params[field]));
-  }
+  for (const field of Object.keys(params)) params[field] = emptyAllowed(/** @type {TemplateDomain} */ (params[field]));
   return params;
 }
 
