@@ -46,7 +46,8 @@ export function rotateToken(token) {
 }
 
 /**
- * `GET /v1/players/me/games`: the player's games, newest first.
+ * `GET /v1/players/me/games`: the player's games, newest first; fetched past the cache, since
+ * their deadlines are counted down against the server's time its answer gives.
  * @param {string} token
  * @param {{status?: Schemas['GameStatus'], limit?: number}} query
  * @returns {Promise<PlayerGameList>}
@@ -55,7 +56,7 @@ export function myGames(token, query) {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
   if (query.limit) params.set('limit', String(query.limit));
-  return getJson(`/v1/players/me/games?${params}`, token);
+  return getJson(`/v1/players/me/games?${params}`, token, undefined, { fresh: true });
 }
 
 /**

@@ -8,7 +8,7 @@
 // server's. What the stream cannot say (a move of yours made in another tab ends your turn) is
 // read again when this page becomes visible, and once a minute while it is seen.
 
-import { ApiError } from '../api.js';
+import { ApiError, serverNow } from '../api.js';
 import { CLOCK_CHOICES, clockIcon, clockText, clockWords, startTicking } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
 import { turnChime, unlockSound } from '../motion.js';
@@ -123,7 +123,10 @@ function showSignedOut() {
       localStorage.setItem('boardgames.name', created.name);
       await showSignedIn(identity() ?? created, true);
     } catch (err) {
-      showError(err);
+      // The server's words name its comparison ("Unicode case folding"); a person is told
+      // what it means.
+      const taken = err instanceof ApiError && err.code === 'name_taken';
+      showError(taken ? `The name “${name.value.trim()}” is taken: another player has it, perhaps written with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
       name.focus();
     }
   });
@@ -349,7 +352,7 @@ function ownDeadline(game) {
     { class: 'clock running', 'data-deadline': deadline, title: 'Time left for this move' },
     clockIcon(),
     h('span', { class: 'visually-hidden' }, 'Time left '),
-    h('span', { class: 'time' }, clockText(Date.parse(deadline) - Date.now())),
+    h('span', { class: 'time' }, clockText(Date.parse(deadline) - serverNow())),
   );
 }
 
