@@ -327,6 +327,14 @@ impl Changes {
         }
     }
 
+    /// A chat message was posted: pass it to the game's streams, here at once and in every
+    /// process through PostgreSQL (it travels whole in the NOTIFY payload). Never blocks.
+    pub fn chat(&self, row: &db::store::ChatRow) {
+        let message = NoticeMessage::Chat(row.clone());
+        self.announcer.notice(&message);
+        self.hub.dispatch(ListenEvent::Notice(message));
+    }
+
     /// Player `player_id`'s token was replaced: its open streams end, in every process.
     pub fn token_rotated(&self, player_id: Uuid) {
         let message = NoticeMessage::Rotated { player_id };
@@ -366,12 +374,14 @@ pub struct Hub {
 }
 
 /// What a waiter hears.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Signal {
     /// The game committed this version.
     Changed(i64),
     /// The listener (re)connected: changes may have been missed, re-read.
     Reconnected,
+    /// A chat message was posted at the game (streams pass it on to whom it addresses).
+    Chat(Arc<db::store::ChatRow>),
 }
 
 /// What a player's stream hears.
@@ -485,7 +495,12 @@ impl Hub {
     }
 
     fn dispatch_notice(&self, message: NoticeMessage) {
-        let player = message.player_id();
+        let Some(player) = message.player_id() else {
+            if let NoticeMessage::Chat(row) = message {
+                self.dispatch_chat(row);
+            }
+            return;
+        };
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         let Some(tx) = players.get(&player) else {
             return;
@@ -494,9 +509,18 @@ impl Hub {
             NoticeMessage::Notice(row) => PlayerSignal::Notice(Arc::new(row)),
             NoticeMessage::Nudge { seq, .. } => PlayerSignal::Nudge(seq),
             NoticeMessage::Rotated { .. } => PlayerSignal::Rotated,
+            NoticeMessage::Chat(_) => return,
         };
         if tx.send(signal).is_err() {
             players.remove(&player);
+        }
+    }
+
+    /// Passes a chat message to the streams of its game.
+    fn dispatch_chat(&self, row: db::store::ChatRow) {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = games.get(&row.game_id) {
+            let _ = tx.send(Signal::Chat(Arc::new(row)));
         }
     }
 
@@ -538,22 +562,49 @@ pub async fn wait_for_change(
     deadline: Instant,
 ) -> Option<i64> {
     loop {
+        match wait_for_news(rx, known, deadline).await {
+            News::Changed(at_least) => return Some(at_least),
+            News::Chat(_) => {}
+            News::Quiet => return None,
+        }
+    }
+}
+
+/// What [`wait_for_news`] heard.
+#[derive(Debug, Clone, PartialEq)]
+pub enum News {
+    /// The game may have moved past the known version: read it at least at this one.
+    Changed(i64),
+    /// A chat message was posted at the game.
+    Chat(Arc<db::store::ChatRow>),
+    /// Nothing until the deadline.
+    Quiet,
+}
+
+/// [`wait_for_change`] that also hears the game's chat.
+pub async fn wait_for_news(
+    rx: &mut broadcast::Receiver<Signal>,
+    known: i64,
+    deadline: Instant,
+) -> News {
+    loop {
         tokio::select! {
             signal = rx.recv() => match signal {
                 Ok(Signal::Changed(version)) => {
                     if version > known {
-                        return Some(version);
+                        return News::Changed(version);
                     }
                 }
+                Ok(Signal::Chat(row)) => return News::Chat(row),
                 Ok(Signal::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    return Some(known);
+                    return News::Changed(known);
                 }
                 Err(broadcast::error::RecvError::Closed) => {
                     tokio::time::sleep_until(deadline).await;
-                    return None;
+                    return News::Quiet;
                 }
             },
-            _ = tokio::time::sleep_until(deadline) => return None,
+            _ = tokio::time::sleep_until(deadline) => return News::Quiet,
         }
     }
 }

@@ -248,7 +248,32 @@ diesel::table! {
 
 diesel::joinable!(challenge_answers -> challenges (challenge_id));
 
+diesel::table! {
+    /// Table chat, per game and channel (migration 27).
+    chat_messages (game_id, channel, seq) {
+        game_id -> Uuid,
+        channel -> Text,
+        seq -> Int8,
+        seat -> Nullable<Int4>,
+        player_id -> Nullable<Uuid>,
+        name -> Text,
+        text -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Whose chat a player does not see (migration 27).
+    chat_mutes (player_id, muted_id) {
+        player_id -> Uuid,
+        muted_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    chat_messages,
+    chat_mutes,
     challenges,
     challenge_answers,
     player_blocks,

@@ -327,6 +327,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's chat, as the caller may read it.
+         * @description The caller's channel (`players` with a seat of the game, else `spectators`; anyone may
+         *     read the spectators' without a token), oldest first, after `after`; the messages of the
+         *     players the caller muted are left out. Paged: pass `next_after` as `after`.
+         */
+        get: operations["get_chat"];
+        put?: never;
+        /**
+         * Post a chat message at a game.
+         * @description With a seat's token (or the player token of a seated player) the message goes to the
+         *     seated players (`players`); with the player token of a player without a seat, to the
+         *     players watching (`spectators`). The two channels never see each other's messages, and
+         *     chat is never part of the game's log or record. Plain text: 1 to 500 characters, one line.
+         *     A sender posts at most 5 messages in any 10 seconds to one table (429
+         *     `chat_rate_limited` with `Retry-After`). Delivered to the channel's readers through the
+         *     game's stream (`event: chat`) and readable with `GET /v1/games/{id}/chat`.
+         */
+        post: operations["post_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/events": {
         parameters: {
             query?: never;
@@ -588,6 +620,9 @@ export interface paths {
          *       while it stays active), before the deadline of its clock when the game has one; also
          *       when an open game ends without an event (aborted or expired: the same version, another
          *       status);
+         *     - `event: chat` (no `id`), `data:` a `ChatMessage`: a chat message of the caller's channel
+         *       (the seated players', or the watching players'), as it is posted, unless the caller
+         *       muted its sender; the ones missed while disconnected are in `GET /v1/games/{id}/chat`;
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
          *
          *     Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
@@ -735,6 +770,45 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players whose chat the caller mutes. */
+        get: operations["list_mutes"];
+        put?: never;
+        /**
+         * Mute a player's chat.
+         * @description The caller no longer sees that player's chat messages, in pages and in streams opened
+         *     from now on, at every table.
+         */
+        post: operations["mute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/mutes/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unmute a player's chat. */
+        delete: operations["unmute"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2055,6 +2129,67 @@ export interface components {
             key: string;
             /** @description The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`. */
             server_seed: string;
+        };
+        /**
+         * @description Who reads a message: the seated players, or the players watching. The two never see each
+         *     other's messages.
+         * @enum {string}
+         */
+        ChatChannel: "players" | "spectators";
+        /**
+         * @description A `chat` message: a chat message of the caller's channel, as it is posted. It has no `id`,
+         *     so a reconnecting client resumes the game's events where it left them; the chat it missed
+         *     meanwhile is in `GET /v1/games/{id}/chat?after=`.
+         */
+        ChatEventMessage: {
+            /** @description One line of JSON: a `ChatMessage`. */
+            data: string;
+            /**
+             * @description `event: chat`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "chat";
+        };
+        /** @description One chat message. Its `text` is plain text: a client shows it as text, never as markup. */
+        ChatMessage: {
+            channel: components["schemas"]["ChatChannel"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description The sender's name. */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The sender's player; `null` for a guest's seat.
+             */
+            player_id: string | null;
+            /**
+             * Format: int32
+             * @description The sender's seat, in the players' channel; `null` in the spectators'.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Numbered from 1 in its game and channel (a viewer may miss numbers: muted senders).
+             */
+            seq: number;
+            text: string;
+        };
+        /** @description `GET /v1/games/{id}/chat`: the messages of the caller's channel. */
+        ChatPage: {
+            /** @description The channel the caller reads: `players` with a seat of the game, else `spectators`. */
+            channel: components["schemas"]["ChatChannel"];
+            /** @description Oldest first. */
+            messages: components["schemas"]["ChatMessage"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page.
+             */
+            next_after: number | null;
+        };
+        /** @description `POST /v1/games/{id}/chat`. */
+        ChatRequest: {
+            /** @description Plain text, 1 to 500 characters, one line (no control characters), not only spaces. */
+            text: string;
         };
         /**
          * @description A time control, as chosen at creation and shown in the game document and the game list
@@ -4199,6 +4334,15 @@ export interface components {
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
         };
+        /** @description `POST /v1/players/me/mutes`. */
+        MuteRequest: {
+            /** @description The player whose chat the caller no longer wants to see, by id or by name. */
+            player: string;
+        };
+        /** @description `GET /v1/players/me/mutes`: whose chat the caller does not see. */
+        Mutes: {
+            players: components["schemas"]["PlayerRef"][];
+        };
         /** @description No template: this game lists none, so its templates list is always empty. */
         NoTemplate: unknown;
         /**
@@ -4575,6 +4719,10 @@ export interface components {
              *     - `challenges_refused`: 422, the player takes no challenges from the caller (from nobody, or the caller is blocked)
              *     - `rematch_needs_players`: 422, a seat of the game was a guest's: a rematch invites players by their accounts
              *     - `block_yourself`: 422, a player cannot block itself
+             *     - `mute_yourself`: 422, a player cannot mute itself
+             *     - `not_muted`: 404, the caller has not muted this player
+             *     - `invalid_chat_message`: 422, a chat message is one line of 1 to 500 characters without control characters
+             *     - `chat_rate_limited`: 429, the sender posted its most chat messages to this table for now (5 in any 10 s); see `Retry-After`
              *     - `player_not_found`: 404, no player with this id
              *     - `seek_not_found`: 404, no seek with this id
              *     - `name_taken`: 409, another player has this name (names are compared after Unicode case folding)
@@ -4833,9 +4981,10 @@ export interface components {
         /**
          * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
          *     `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
-         *     the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
+         *     the JSON text of a `StreamVersion`, a `chat` message's the JSON text of a `ChatMessage`
+         *     (`contentSchema` names it). Told apart by `event`.
          */
-        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"];
+        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"] | components["schemas"]["ChatEventMessage"];
         /**
          * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
          *     game type, told apart by `type`.
@@ -9007,6 +9156,208 @@ export interface operations {
             };
         };
     };
+    get_chat: {
+        parameters: {
+            query?: {
+                /** @description Messages after this `seq` (default 0: from the first). */
+                after?: number;
+                /** @description At most this many (1 to 100, default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token of another game (`token_for_other_game`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    post_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token, or an unknown one (`missing_token`, `invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token of another game (`token_for_other_game`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Empty, too long, or with a control character (`invalid_chat_message`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many messages for now (`chat_rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_events: {
         parameters: {
             query?: {
@@ -10699,6 +11050,218 @@ export interface operations {
             };
             /** @description Missing, unknown or rotated player token, or a seat token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_mutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The players the caller mutes, in the order muted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutes"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteRequest"];
+            };
+        };
+        responses: {
+            /** @description The players the caller mutes now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutes"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown player, or the caller itself (`unknown_player`, `mute_yourself`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The muted player's id */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unmuted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller does not mute this player (`not_muted`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@
 
 pub mod challenges;
 pub mod chance;
+pub mod chat;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -19,6 +20,7 @@ pub mod schema;
 
 pub use challenges::*;
 pub use chance::*;
+pub use chat::*;
 pub use games::*;
 pub use history::*;
 pub use lifecycle::*;

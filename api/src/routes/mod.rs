@@ -3,10 +3,11 @@
 //! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
 //! (resign, reclaim, abort), [`players`] and [`player_stream`] (identity, profiles, a
 //! player's games and stream, leaderboards), [`seeks`], [`challenges`] (challenges,
-//! rematches, blocks), [`history`], [`operations`].
+//! rematches, blocks), [`chat`] (table chat, mutes), [`history`], [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
 pub mod challenges;
+pub mod chat;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -44,6 +45,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(players::profile)
         .service(players::player_records)
         .service(players::leaderboard)
+        .service(chat::post_chat)
+        .service(chat::get_chat)
+        .service(chat::mute)
+        .service(chat::list_mutes)
+        .service(chat::unmute)
         .service(challenges::create_challenge)
         .service(challenges::list_challenges)
         .service(challenges::get_challenge)

@@ -27,8 +27,9 @@ use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
 use crate::service::caller;
 use crate::service::history::{self, LogAccess};
-use crate::state::{wait_for_change, AppState, PlayerSignal, Signal};
-use crate::watch::head::{message, Messages};
+use crate::service::chat::{self, ChatViewer};
+use crate::state::{wait_for_news, AppState, News, PlayerSignal, Signal};
+use crate::watch::head::{chat_message, message, Messages};
 use crate::watch::{GameWatch, Head};
 use crate::workers::OUTAGE_RETRY;
 
@@ -52,6 +53,9 @@ const BATCH: usize = 500;
 ///   while it stays active), before the deadline of its clock when the game has one; also
 ///   when an open game ends without an event (aborted or expired: the same version, another
 ///   status);
+/// - `event: chat` (no `id`), `data:` a `ChatMessage`: a chat message of the caller's channel
+///   (the seated players', or the watching players'), as it is posted, unless the caller
+///   muted its sender; the ones missed while disconnected are in `GET /v1/games/{id}/chat`;
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
 ///
 /// Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
@@ -132,12 +136,22 @@ pub async fn stream_game(
     if access.finished && page.events.is_empty() && access.version <= after {
         return Ok(HttpResponse::NoContent().finish());
     }
+    // Whose chat the stream passes on: a spectator without a token needs no read.
+    let chat = match bearer.token().cloned() {
+        Some(token) => {
+            state
+                .db_here(move |conn, cx, _| chat::viewer(conn, cx, id, Some(&token)))
+                .await?
+        }
+        None => ChatViewer::anonymous(),
+    };
     metrics.streams.inc();
     let follow = Follow {
         state: state.into_inner(),
         metrics: metrics.into_inner(),
         id,
         seat: access.seat,
+        chat,
         bearer,
         rx,
         watch,
@@ -168,6 +182,8 @@ struct Follow {
     id: Uuid,
     /// The caller's seat (`None`: a spectator), recognised by the first read.
     seat: Option<Seat>,
+    /// The chat the caller reads (its channel, less whom it muted).
+    chat: ChatViewer,
     bearer: Bearer,
     rx: broadcast::Receiver<Signal>,
     /// The game's copy this process shares among its followers.
@@ -318,22 +334,28 @@ impl Follow {
             } else {
                 self.after
             };
-            let change = wait_for_change(&mut self.rx, known, deadline);
+            let news = wait_for_news(&mut self.rx, known, deadline);
             let waited = match self.rotations.as_mut() {
                 Some(rotations) => tokio::select! {
-                    change = change => change,
+                    news = news => news,
                     rotated = rotation(rotations) => {
                         if rotated {
                             return None;
                         }
-                        Some(known)
+                        News::Changed(known)
                     }
                 },
-                None => change.await,
+                None => news.await,
             };
             match waited {
-                Some(at_least) => self.owed = Some(at_least),
-                None => return Some(Bytes::from_static(b": heartbeat\n\n")),
+                News::Changed(at_least) => self.owed = Some(at_least),
+                News::Chat(row) if self.chat.sees(&row) => {
+                    let mut out = Vec::new();
+                    chat_message(&mut out, &chat::message(&row));
+                    return Some(Bytes::from(out));
+                }
+                News::Chat(_) => {}
+                News::Quiet => return Some(Bytes::from_static(b": heartbeat\n\n")),
             }
         }
     }

@@ -796,8 +796,17 @@ pub fn blocks(
 }
 
 fn blocks_of(conn: &mut PgConnection, player: Uuid) -> Result<Vec<PlayerRef>, ApiError> {
+    let blocked = store::blocked_by(conn, player)?;
+    player_refs(conn, &blocked)
+}
+
+/// The players of `ids` that exist, by id and name, in the order given.
+///
+/// # Errors
+/// Store errors.
+pub fn player_refs(conn: &mut PgConnection, ids: &[Uuid]) -> Result<Vec<PlayerRef>, ApiError> {
     let mut out = Vec::new();
-    for id in store::blocked_by(conn, player)? {
+    for &id in ids {
         if let Some(p) = store::get_player(conn, id)? {
             out.push(PlayerRef {
                 player_id: p.id,
