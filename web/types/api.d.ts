@@ -629,6 +629,10 @@ export interface paths {
          *     take `event:`, `id:` and `data:` from each block, parse `data` as JSON
          *     (`tests/clients/` holds typed readers in TypeScript and Python).
          *
+         *     A seat follows it with its token (or its player's); a player without a seat of the game
+         *     follows it as a spectator with its player token (and reads the spectators' chat without
+         *     the players it muted), anyone else without a token.
+         *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
          *     events it missed first. Once the game is finished and everything is sent, the stream
          *     ends; a request for a finished game with nothing left to send is answered 204, which

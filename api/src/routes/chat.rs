@@ -129,7 +129,10 @@ pub async fn mute(
     )
 )]
 #[get("/v1/players/me/mutes")]
-pub async fn list_mutes(state: Data<AppState>, token: PlayerToken) -> Result<HttpResponse, ApiError> {
+pub async fn list_mutes(
+    state: Data<AppState>,
+    token: PlayerToken,
+) -> Result<HttpResponse, ApiError> {
     let players = state
         .db(move |conn, cx| chat::mutes(conn, cx, &token.0))
         .await?;

@@ -26,8 +26,8 @@ use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
 use crate::service::caller;
-use crate::service::history::{self, LogAccess};
 use crate::service::chat::{self, ChatViewer};
+use crate::service::history::{self, LogAccess};
 use crate::state::{wait_for_news, AppState, News, PlayerSignal, Signal};
 use crate::watch::head::{chat_message, message, Messages};
 use crate::watch::{GameWatch, Head};
@@ -61,6 +61,10 @@ const BATCH: usize = 500;
 /// Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
 /// take `event:`, `id:` and `data:` from each block, parse `data` as JSON
 /// (`tests/clients/` holds typed readers in TypeScript and Python).
+///
+/// A seat follows it with its token (or its player's); a player without a seat of the game
+/// follows it as a spectator with its player token (and reads the spectators' chat without
+/// the players it muted), anyone else without a token.
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
 /// events it missed first. Once the game is finished and everything is sent, the stream
@@ -108,6 +112,21 @@ pub async fn stream_game(
         }
         None => None,
     };
+    // Whose chat the stream passes on; it also tells whether a player's token holds a seat
+    // (read after the rotation is heard, since it checks the token). A player watching a game
+    // it has no seat in follows it as a spectator. A spectator without a token needs no read.
+    let chat = match bearer.token().cloned() {
+        Some(token) => {
+            state
+                .db_here(move |conn, cx, _| chat::viewer(conn, cx, id, Some(&token)))
+                .await?
+        }
+        None => ChatViewer::anonymous(),
+    };
+    let bearer = match bearer.token() {
+        Some(token) if token.is_player() && chat.seat.is_none() => Bearer(None),
+        _ => bearer,
+    };
     // Subscribe (and take the game's watch) before the first read, so that no change slips
     // in between.
     let rx = state.hub.subscribe(id);
@@ -136,15 +155,6 @@ pub async fn stream_game(
     if access.finished && page.events.is_empty() && access.version <= after {
         return Ok(HttpResponse::NoContent().finish());
     }
-    // Whose chat the stream passes on: a spectator without a token needs no read.
-    let chat = match bearer.token().cloned() {
-        Some(token) => {
-            state
-                .db_here(move |conn, cx, _| chat::viewer(conn, cx, id, Some(&token)))
-                .await?
-        }
-        None => ChatViewer::anonymous(),
-    };
     metrics.streams.inc();
     let follow = Follow {
         state: state.into_inner(),
@@ -152,6 +162,7 @@ pub async fn stream_game(
         id,
         seat: access.seat,
         chat,
+        chat_sent: Recent::default(),
         bearer,
         rx,
         watch,
@@ -184,6 +195,9 @@ struct Follow {
     seat: Option<Seat>,
     /// The chat the caller reads (its channel, less whom it muted).
     chat: ChatViewer,
+    /// The chat messages sent, by seq: the committing process hears its own messages twice
+    /// (at once, and back through LISTEN).
+    chat_sent: Recent,
     bearer: Bearer,
     rx: broadcast::Receiver<Signal>,
     /// The game's copy this process shares among its followers.
@@ -205,6 +219,27 @@ struct Follow {
     last_chunk: std::time::Instant,
     /// The game is finished and everything is sent: end after this chunk.
     done: bool,
+}
+
+/// The last seqs seen, to send each chat message once.
+#[derive(Default)]
+struct Recent(std::collections::VecDeque<i64>);
+
+impl Recent {
+    /// How many seqs are remembered: far more than can arrive out of order.
+    const KEPT: usize = 64;
+
+    /// Whether `seq` is new (and remembers it).
+    fn first_time(&mut self, seq: i64) -> bool {
+        if self.0.contains(&seq) {
+            return false;
+        }
+        if self.0.len() == Self::KEPT {
+            self.0.pop_front();
+        }
+        self.0.push_back(seq);
+        true
+    }
 }
 
 /// Events read for one follower, as messages ready to send.
@@ -349,7 +384,7 @@ impl Follow {
             };
             match waited {
                 News::Changed(at_least) => self.owed = Some(at_least),
-                News::Chat(row) if self.chat.sees(&row) => {
+                News::Chat(row) if self.chat.sees(&row) && self.chat_sent.first_time(row.seq) => {
                     let mut out = Vec::new();
                     chat_message(&mut out, &chat::message(&row));
                     return Some(Bytes::from(out));

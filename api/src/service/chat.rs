@@ -53,8 +53,7 @@ impl ChatViewer {
 
     /// Whether the viewer sees `row`.
     pub fn sees(&self, row: &ChatRow) -> bool {
-        row.channel == self.channel.name()
-            && row.player_id.is_none_or(|p| !self.muted.contains(&p))
+        row.channel == self.channel.name() && row.player_id.is_none_or(|p| !self.muted.contains(&p))
     }
 }
 
@@ -92,7 +91,10 @@ pub fn viewer(
         None => (None, None),
         Some(token) if token.is_player() => {
             let player = require_player(conn, cx, token)?;
-            let seat = roster.seat_of_player(player.id).map(engine_seat).transpose()?;
+            let seat = roster
+                .seat_of_player(player.id)
+                .map(engine_seat)
+                .transpose()?;
             (seat, Some(player))
         }
         Some(token) => {
@@ -213,7 +215,11 @@ pub fn page(
     rows.truncate(usize::try_from(limit).unwrap_or(0));
     Ok(ChatPage {
         channel: viewer.channel,
-        next_after: if more { rows.last().map(|r| r.seq) } else { None },
+        next_after: if more {
+            rows.last().map(|r| r.seq)
+        } else {
+            None
+        },
         messages: rows.iter().map(message).collect(),
     })
 }
@@ -252,7 +258,10 @@ pub fn unmute(
 ) -> Result<(), ApiError> {
     let player = require_player(conn, cx, token)?;
     if !store::unmute_player(conn, player.id, muted)? {
-        return Err(ApiError::not_found("not_muted", "you have not muted this player"));
+        return Err(ApiError::not_found(
+            "not_muted",
+            "you have not muted this player",
+        ));
     }
     Ok(())
 }

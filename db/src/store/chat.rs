@@ -169,7 +169,11 @@ pub fn mute_player(conn: &mut PgConnection, player: Uuid, muted: Uuid) -> Result
 ///
 /// # Errors
 /// `Unavailable`/`Database` only.
-pub fn unmute_player(conn: &mut PgConnection, player: Uuid, muted: Uuid) -> Result<bool, StoreError> {
+pub fn unmute_player(
+    conn: &mut PgConnection,
+    player: Uuid,
+    muted: Uuid,
+) -> Result<bool, StoreError> {
     Ok(diesel::delete(chat_mutes::table.find((player, muted))).execute(conn)? > 0)
 }
 

@@ -30,8 +30,8 @@ pub use apply::{
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use challenges::*;
 pub use chat::{
-    chat_after, mute_player, muted_by, post_chat, unmute_player, ChatLimit, ChatRateLimited, ChatRow,
-    NewChat,
+    chat_after, mute_player, muted_by, post_chat, unmute_player, ChatLimit, ChatRateLimited,
+    ChatRow, NewChat,
 };
 pub use deadlines::{
     claim_deadline, drop_stale_deadline, next_deadline_in, reschedule_deadline, ClaimedDeadline,

@@ -8,6 +8,7 @@ mod bots;
 mod browser;
 mod caching;
 mod challenges;
+mod chat;
 mod clients;
 mod clocks;
 mod concurrency;
