@@ -113,7 +113,7 @@ pub async fn legal_actions(
     let audience = Audience::of(bearer.token().is_some());
     let at_least = q.after_version.map(|v| v.get());
     let shared = match at_least {
-        Some(version) => long_poll::legal_actions(&state, id, &bearer, version).await?,
+        Some(version) => long_poll::legal_actions(&state, id, &bearer, version)?,
         None => None,
     };
     let legal = match shared {

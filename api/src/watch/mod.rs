@@ -86,6 +86,12 @@ impl Watches {
         self.registry().get(&game_id).and_then(Weak::upgrade)
     }
 
+    /// Game `game_id` at least at `at_least`, when a watch holds it current (someone follows
+    /// the game): no read, and no watch made for the asking.
+    pub fn current(&self, game_id: Uuid, at_least: i64) -> Option<Arc<Head>> {
+        self.find(game_id)?.known().current(at_least)
+    }
+
     /// How many games are watched now.
     pub fn watched(&self) -> usize {
         self.registry().len()
