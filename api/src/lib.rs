@@ -47,6 +47,7 @@ pub mod service;
 pub mod state;
 pub mod strict;
 pub mod telemetry;
+pub mod tournament;
 pub mod watch;
 pub mod web_client;
 pub mod workers;
@@ -72,6 +73,7 @@ pub struct Application {
     listener: ListenerGuard,
     bot_workers: workers::Workers,
     deadline_workers: workers::Workers,
+    tournament_workers: workers::Workers,
     pool: db::Pool,
     /// The replica and the gauges its lag goes to, with `--read-database-url`.
     lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
@@ -136,6 +138,7 @@ impl Application {
             bot_wake,
             metrics.clone(),
         );
+        let tournament_workers = tournament::runner::start(pool.clone(), context.clone());
         let deadline_workers = deadline_runner::start(
             settings.deadlines(),
             pool.clone(),
@@ -236,6 +239,7 @@ impl Application {
             listener: listener_guard,
             bot_workers,
             deadline_workers,
+            tournament_workers,
             pool,
             lag_sampler,
             context,
@@ -269,6 +273,8 @@ impl Application {
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let deadline_workers = self.deadline_workers;
         let _ = tokio::task::spawn_blocking(move || deadline_workers.stop_and_join()).await;
+        let tournament_workers = self.tournament_workers;
+        let _ = tokio::task::spawn_blocking(move || tournament_workers.stop_and_join()).await;
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {

@@ -271,7 +271,71 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Tournaments (migration 28).
+    tournaments (id) {
+        id -> Uuid,
+        organiser_id -> Uuid,
+        name -> Text,
+        game_type -> Text,
+        config -> Jsonb,
+        clock -> Jsonb,
+        rated -> Bool,
+        format -> Text,
+        rounds -> Nullable<Int4>,
+        table_size -> Int4,
+        fill_with_bots -> Bool,
+        bot_level -> Text,
+        max_players -> Int4,
+        starts_at -> Timestamptz,
+        status -> Text,
+        round -> Int4,
+        check_at -> Timestamptz,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// A tournament's players (migration 28).
+    tournament_players (tournament_id, player_id) {
+        tournament_id -> Uuid,
+        player_id -> Uuid,
+        joined_at -> Timestamptz,
+        withdrawn_at -> Nullable<Timestamptz>,
+        out_in_round -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    /// A round's tables (migration 28).
+    tournament_tables (tournament_id, round, table_no) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        table_no -> Int4,
+        game_id -> Nullable<Uuid>,
+        players -> Array<Nullable<Uuid>>,
+    }
+}
+
+diesel::table! {
+    /// Each player's result of a round (migration 28).
+    tournament_results (tournament_id, round, player_id) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        player_id -> Uuid,
+        place -> Nullable<Int4>,
+        points -> Int4,
+        score -> Int8,
+        bye -> Bool,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    tournaments,
+    tournament_players,
+    tournament_tables,
+    tournament_results,
     chat_messages,
     chat_mutes,
     challenges,

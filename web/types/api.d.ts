@@ -1030,6 +1030,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments, newest first. */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Create a tournament.
+         * @description The caller organises it: game type, config, clock (required, so that absent players
+         *     cannot stall a round), rated, format (`swiss` with its number of `rounds`, or
+         *     `knockout`), `table_size` (within the game's seat counts), whether the server's bots fill
+         *     incomplete tables (else the players left over have a bye), at most `max_players`, and
+         *     its start. Players join until then (`POST /v1/tournaments/{id}/players`); at the start
+         *     the server's workers pair the first round, create its games and tell each player
+         *     (`tournament_round` on the player stream), then the next round when every game of the
+         *     last one is over, until the end (`tournament_finished`). Each step happens once, in
+         *     whichever server process takes it. Points per place at a table of n seats: n − place;
+         *     a bye scores as a first place; ties are broken by the points of the opponents met, then
+         *     by the game scores.
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament with its standings. */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a tournament.
+         * @description Before its start; joining again changes nothing. It takes no body (or `{}`).
+         */
+        post: operations["join_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a tournament.
+         * @description Before its start the caller leaves it; once it runs, the caller withdraws: it is paired
+         *     no more, and its seats in games still running go by their clocks (the server's bot plays
+         *     on when a clock runs out).
+         */
+        delete: operations["leave_tournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament's rounds: tables, games, places and points. */
+        get: operations["tournament_rounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a tournament now.
+         * @description By its organiser, before its start time: the first round is paired and its games
+         *     created in this request (a tournament with fewer than two players is cancelled instead).
+         */
+        post: operations["start_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1976,6 +2104,89 @@ export interface components {
          * @enum {string}
          */
         AcquireTile: "1A" | "1B" | "1C" | "1D" | "1E" | "1F" | "1G" | "1H" | "1I" | "2A" | "2B" | "2C" | "2D" | "2E" | "2F" | "2G" | "2H" | "2I" | "3A" | "3B" | "3C" | "3D" | "3E" | "3F" | "3G" | "3H" | "3I" | "4A" | "4B" | "4C" | "4D" | "4E" | "4F" | "4G" | "4H" | "4I" | "5A" | "5B" | "5C" | "5D" | "5E" | "5F" | "5G" | "5H" | "5I" | "6A" | "6B" | "6C" | "6D" | "6E" | "6F" | "6G" | "6H" | "6I" | "7A" | "7B" | "7C" | "7D" | "7E" | "7F" | "7G" | "7H" | "7I" | "8A" | "8B" | "8C" | "8D" | "8E" | "8F" | "8G" | "8H" | "8I" | "9A" | "9B" | "9C" | "9D" | "9E" | "9F" | "9G" | "9H" | "9I" | "10A" | "10B" | "10C" | "10D" | "10E" | "10F" | "10G" | "10H" | "10I" | "11A" | "11B" | "11C" | "11D" | "11E" | "11F" | "11G" | "11H" | "11I" | "12A" | "12B" | "12C" | "12D" | "12E" | "12F" | "12G" | "12H" | "12I";
+        /** @description A tournament. (acquire) */
+        AcquireTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `POST /v1/tournaments`. (acquire) */
+        AcquireTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["AcquireConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
         AcquireView: {
             /** @description The seats that must act now. */
             active_seats: components["schemas"]["Seat"][];
@@ -4273,6 +4484,89 @@ export interface components {
              */
             type: "settle_inheritance";
         };
+        /** @description A tournament. (monopoly) */
+        MonopolyTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description `POST /v1/tournaments`. (monopoly) */
+        MonopolyTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
         /** @description A trade offer from one player to one other (MO-TRADE-4). */
         MonopolyTradeOffer: {
             from: components["schemas"]["Seat"];
@@ -4423,7 +4717,7 @@ export interface components {
          * @description A message of `GET /v1/players/me/stream`: its SSE `event` is the `kind`, its `id` the
          *     `seq`, its `data` this object.
          */
-        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"] | components["schemas"]["PlayerNoticeChallenge"] | components["schemas"]["PlayerNoticeChallengeEnded"];
+        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"] | components["schemas"]["PlayerNoticeChallenge"] | components["schemas"]["PlayerNoticeChallengeEnded"] | components["schemas"]["PlayerNoticeTournamentRound"] | components["schemas"]["PlayerNoticeTournamentFinished"];
         /**
          * @description A player challenged the player to a game: accept or decline it
          *     (`POST /v1/challenges/{challenge_id}/accept`, `.../decline`).
@@ -4513,7 +4807,7 @@ export interface components {
          * @description The SSE `event` of a player stream's message: the notice's `kind`.
          * @enum {string}
          */
-        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched" | "challenge" | "challenge_ended";
+        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched" | "challenge" | "challenge_ended" | "tournament_round" | "tournament_finished";
         /** @description A trade offer addressed to one of the player's seats. */
         PlayerNoticeOffer: {
             /**
@@ -4560,6 +4854,43 @@ export interface components {
             /** Format: int64 */
             seq: number;
             type: components["schemas"]["GameTypeName"];
+        };
+        /** @description A tournament the player was in finished. */
+        PlayerNoticeTournamentFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tournament_finished";
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            rank: number;
+            /** Format: int64 */
+            seq: number;
+            /** Format: uuid */
+            tournament_id: string;
+        };
+        /**
+         * @description A round of a tournament the player is in started: its table (`game_id`, `seat`), or a
+         *     bye (`game_id` null).
+         */
+        PlayerNoticeTournamentRound: {
+            /** Format: uuid */
+            game_id: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tournament_round";
+            /** Format: int32 */
+            round: number;
+            /** Format: int32 */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /** Format: uuid */
+            tournament_id: string;
         };
         /**
          * @description A game now waits for one of the player's seats: act in it (its legal actions are in the
@@ -4724,6 +5055,14 @@ export interface components {
              *     - `rematch_needs_players`: 422, a seat of the game was a guest's: a rematch invites players by their accounts
              *     - `block_yourself`: 422, a player cannot block itself
              *     - `mute_yourself`: 422, a player cannot mute itself
+             *     - `tournament_not_found`: 404, no tournament with this id
+             *     - `not_your_tournament`: 403, only the organiser starts a tournament early
+             *     - `tournament_started`: 409, the tournament has started: players join before
+             *     - `tournament_full`: 409, the tournament has its most players
+             *     - `not_in_tournament`: 409, the caller is not (or no longer) in the tournament
+             *     - `tournament_over`: 409, the tournament is over
+             *     - `invalid_table_size`: 422, the game is not played at this many seats
+             *     - `invalid_tournament`: 422, a Swiss tournament names 1 to 20 rounds, a knockout none; a name has 1 to 80 characters; max_players is 2 to 256
              *     - `not_muted`: 404, the caller has not muted this player
              *     - `invalid_chat_message`: 422, a chat message is one line of 1 to 500 characters without control characters
              *     - `chat_rate_limited`: 429, the sender posted its most chat messages to this table for now (5 in any 10 s); see `Retry-After`
@@ -4989,6 +5328,47 @@ export interface components {
          *     (`contentSchema` names it). Told apart by `event`.
          */
         ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"] | components["schemas"]["ChatEventMessage"];
+        /** @description A player's line of the standings. */
+        Standing: {
+            /** Format: int32 */
+            byes: number;
+            /**
+             * Format: int32
+             * @description Rounds played at a table, and rounds sat out.
+             */
+            games: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description The first tie-break: the sum of the points of everyone the player sat with.
+             */
+            opponents_points: number;
+            /**
+             * Format: int32
+             * @description Knockout: the round the player went out in; `null` while in (and for the winner).
+             */
+            out_in_round: number | null;
+            /** Format: uuid */
+            player_id: string;
+            /**
+             * Format: int32
+             * @description Points over the rounds: at a table of n seats, n − place (the first of four 3, the
+             *     last 0); a bye scores as a first place at a full table.
+             */
+            points: number;
+            /**
+             * Format: int32
+             * @description 1 for the first; players equal on every tie-break share a rank.
+             */
+            rank: number;
+            /**
+             * Format: int64
+             * @description The second tie-break: the sum of the player's game scores.
+             */
+            score: number;
+            /** @description Whether the player withdrew. */
+            withdrawn: boolean;
+        };
         /**
          * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
          *     game type, told apart by `type`.
@@ -5076,6 +5456,66 @@ export interface components {
             kind: "one_of";
             /** @description The values to choose one of (never empty). */
             values: components["schemas"]["Seat"][];
+        };
+        /** @description A tournament. */
+        Tournament: components["schemas"]["AcquireTournament"] | components["schemas"]["MonopolyTournament"] | components["schemas"]["TycoonTournament"] | components["schemas"]["TyrosTournament"];
+        /**
+         * @description How a tournament is played.
+         * @enum {string}
+         */
+        TournamentFormat: "swiss" | "knockout";
+        /** @description `GET /v1/tournaments`. */
+        TournamentList: {
+            /** @description Newest first, at most 100; without standings (read a tournament for them). */
+            tournaments: components["schemas"]["Tournament"][];
+        };
+        /** @description `POST /v1/tournaments`. */
+        TournamentRequest: components["schemas"]["AcquireTournamentRequest"] | components["schemas"]["MonopolyTournamentRequest"] | components["schemas"]["TycoonTournamentRequest"] | components["schemas"]["TyrosTournamentRequest"];
+        /** @description A round. */
+        TournamentRound: {
+            /** @description Whether every game of the round is over and scored. */
+            over: boolean;
+            /** Format: int32 */
+            round: number;
+            tables: components["schemas"]["TournamentTable"][];
+        };
+        /** @description `GET /v1/tournaments/{id}/rounds`. */
+        TournamentRounds: {
+            rounds: components["schemas"]["TournamentRound"][];
+        };
+        /** @description A seat at a tournament table. */
+        TournamentSeat: {
+            /**
+             * Format: int32
+             * @description The player's place in the game, once it is over; `null` before (and for an aborted
+             *     game).
+             */
+            place: number | null;
+            /**
+             * Format: uuid
+             * @description `null` for a bot.
+             */
+            player_id: string | null;
+            /**
+             * Format: int32
+             * @description The points the player got for it, once the round is over.
+             */
+            points: number | null;
+            /** Format: int32 */
+            seat: number;
+        };
+        /**
+         * @description Where a tournament stands.
+         * @enum {string}
+         */
+        TournamentStatus: "waiting" | "running" | "finished" | "cancelled";
+        /** @description A table of a round: its game, or a bye (`game_id` null, one player). */
+        TournamentTable: {
+            /** Format: uuid */
+            game_id: string | null;
+            seats: components["schemas"]["TournamentSeat"][];
+            /** Format: int32 */
+            table: number;
         };
         TycoonAction: components["schemas"]["TycoonActionBuyTicket"] | components["schemas"]["TycoonActionFly"] | components["schemas"]["TycoonActionBuildHotel"] | components["schemas"]["TycoonActionRenovateHotel"] | components["schemas"]["TycoonActionBuildFactory"] | components["schemas"]["TycoonActionTakeLoan"] | components["schemas"]["TycoonActionPass"] | components["schemas"]["TycoonActionEndTurn"] | components["schemas"]["TycoonActionSettleLoan"];
         /** @description Build a factory where the plane stands (TY-FAC-1). */
@@ -5950,6 +6390,89 @@ export interface components {
          * @enum {string}
          */
         TycoonTieBreak: "earliest_on_track" | "first_built";
+        /** @description A tournament. (tycoon) */
+        TycoonTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description `POST /v1/tournaments`. (tycoon) */
+        TycoonTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
         TycoonView: {
             charter: components["schemas"]["TycoonDeckView"];
             cities: components["schemas"]["TycoonCityView"][];
@@ -7781,6 +8304,89 @@ export interface components {
         };
         /** @description A Tyros landscape tile, numbered like its field. */
         TyrosTile: number;
+        /** @description A tournament. (tyros) */
+        TyrosTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `POST /v1/tournaments`. (tyros) */
+        TyrosTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description One turn of the action phase. */
         TyrosTurn: {
             /** @description The turn's one action was taken (TR-ACT-0). */
@@ -12070,6 +12676,466 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 100 tournaments, without standings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentList"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description The tournament, waiting for players */
+            201: {
+                headers: {
+                    /** @description The tournament's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Malformed body or clock, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown type, a table size the game does not allow, rounds missing or out of range, bots in a rated tournament, bad config (`unknown_game_type`, `invalid_table_size`, `invalid_tournament`, `rated_game_with_bots`, `invalid_config`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament and its standings after the last round scored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    join_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament with the caller in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It has started, or is full (`tournament_started`, `tournament_full`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leave_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not in it, or it is over (`not_in_tournament`, `tournament_over`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tournament_rounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every round so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentRounds"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament after its start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the organiser (`not_your_tournament`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It has started already (`tournament_started`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

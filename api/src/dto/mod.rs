@@ -17,6 +17,7 @@ pub mod play;
 pub mod players;
 pub mod record;
 pub mod schema;
+pub mod tournaments;
 
 pub use challenges::*;
 pub use chance::*;
@@ -27,3 +28,4 @@ pub use lifecycle::*;
 pub use play::*;
 pub use players::*;
 pub use record::*;
+pub use tournaments::*;

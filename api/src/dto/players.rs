@@ -382,6 +382,8 @@ pub enum PlayerNotice {
     SeekMatched(SeekMatchedNotice),
     Challenge(super::ChallengeNotice),
     ChallengeEnded(super::ChallengeEndedNotice),
+    TournamentRound(super::TournamentRoundNotice),
+    TournamentFinished(super::TournamentFinishedNotice),
 }
 
 impl PlayerNotice {
@@ -395,6 +397,8 @@ impl PlayerNotice {
             PlayerNotice::SeekMatched(_) => "seek_matched",
             PlayerNotice::Challenge(_) => "challenge",
             PlayerNotice::ChallengeEnded(_) => "challenge_ended",
+            PlayerNotice::TournamentRound(_) => "tournament_round",
+            PlayerNotice::TournamentFinished(_) => "tournament_finished",
         }
     }
 }
@@ -410,6 +414,8 @@ pub enum PlayerNoticeKind {
     SeekMatched,
     Challenge,
     ChallengeEnded,
+    TournamentRound,
+    TournamentFinished,
 }
 
 /// One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,

@@ -74,6 +74,7 @@ answered wherever GET is."
         (name = "history", description = "The event log and time travel"),
         (name = "players", description = "Players, their games and stream, ratings, leaderboards, seeks"),
         (name = "challenges", description = "Challenges, rematches, and whom a player takes them from"),
+        (name = "tournaments", description = "Swiss and knockout tournaments: joining, rounds, standings"),
         (name = "operations", description = "Health, readiness, metrics"),
     )
 )]

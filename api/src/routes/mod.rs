@@ -3,7 +3,8 @@
 //! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
 //! (resign, reclaim, abort), [`players`] and [`player_stream`] (identity, profiles, a
 //! player's games and stream, leaderboards), [`seeks`], [`challenges`] (challenges,
-//! rematches, blocks), [`chat`] (table chat, mutes), [`history`], [`operations`].
+//! rematches, blocks), [`chat`] (table chat, mutes), [`tournaments`], [`history`],
+//! [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
 pub mod challenges;
@@ -17,6 +18,7 @@ pub mod player_stream;
 pub mod players;
 pub mod seeks;
 pub mod stream;
+pub mod tournaments;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -63,6 +65,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(challenges::unblock_player)
         .service(challenges::get_settings)
         .service(challenges::put_settings)
+        .service(tournaments::create_tournament)
+        .service(tournaments::list_tournaments)
+        .service(tournaments::get_tournament)
+        .service(tournaments::tournament_rounds)
+        .service(tournaments::join_tournament)
+        .service(tournaments::leave_tournament)
+        .service(tournaments::start_tournament)
         .service(seeks::create_seek)
         .service(seeks::get_seek)
         .service(seeks::cancel_seek)

@@ -21,6 +21,7 @@ mod replication;
 mod results;
 mod seats;
 mod seeks;
+mod tournaments;
 
 pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
@@ -62,6 +63,7 @@ pub use seats::{
     Roster,
 };
 pub use seeks::*;
+pub use tournaments::*;
 
 use diesel::prelude::*;
 

@@ -32,6 +32,7 @@ mod seat_views;
 mod sse;
 mod storage;
 mod stream;
+mod tournaments;
 mod tycoon;
 mod tyros;
 mod watchers;
