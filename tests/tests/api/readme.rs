@@ -167,6 +167,13 @@ async fn the_people_doc_curl_session_runs_and_shows_what_the_server_answers() {
     run_session(&app, "docs/people.md", "## A session", 14).await;
 }
 
+/// docs/people.md: a two-round Swiss of six players with bots, played to its standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tournament_doc_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    run_session(&app, "docs/people.md", "## A tournament", 4).await;
+}
+
 /// docs/clocks.md: a clock runs out, the bot takes over, the seat is reclaimed, a resignation.
 /// The server runs as the doc says, with `--bot-move-delay-ms 6000`: the bot that took Ann's
 /// seat over must not move before she reclaims it (about 3 s after the takeover).
