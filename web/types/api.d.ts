@@ -725,7 +725,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The players the caller blocks. */
+        /**
+         * The players the caller blocks.
+         * @description In the order they were blocked; their challenges and rematches are refused.
+         */
         get: operations["list_blocks"];
         put?: never;
         /**
@@ -750,7 +753,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unblock a player. */
+        /**
+         * Unblock a player.
+         * @description The player's challenges are taken again (unless the caller takes none from anyone). It
+         *     takes no body (or `{}`).
+         */
         delete: operations["unblock_player"];
         options?: never;
         head?: never;
@@ -786,7 +793,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The players whose chat the caller mutes. */
+        /**
+         * The players whose chat the caller mutes.
+         * @description In the order they were muted.
+         */
         get: operations["list_mutes"];
         put?: never;
         /**
@@ -811,7 +821,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unmute a player's chat. */
+        /**
+         * Unmute a player's chat.
+         * @description The player's messages show again in the caller's pages and in the streams it opens from
+         *     now on. It takes no body (or `{}`).
+         */
         delete: operations["unmute"];
         options?: never;
         head?: never;
@@ -825,7 +839,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's settings. */
+        /**
+         * The caller's settings.
+         * @description Whom the caller takes challenges from (`challenges_from`).
+         */
         get: operations["get_settings"];
         /**
          * Change the caller's settings.
@@ -1037,7 +1054,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tournaments, newest first. */
+        /**
+         * Tournaments, newest first.
+         * @description At most 100, each without its standings (read a tournament for them).
+         */
         get: operations["list_tournaments"];
         put?: never;
         /**
@@ -1068,7 +1088,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tournament with its standings. */
+        /**
+         * A tournament with its standings.
+         * @description The standings after the last round scored: points, then the opponents' points, then the
+         *     game scores (a knockout first by how far each player came).
+         */
         get: operations["get_tournament"];
         put?: never;
         post?: never;
@@ -1127,7 +1151,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tournament's rounds: tables, games, places and points. */
+        /**
+         * A tournament's rounds.
+         * @description Every round so far: its tables with their games and seats (bots without a player), each
+         *     player's place and points once the round is scored, and the byes (tables without a game).
+         */
         get: operations["tournament_rounds"];
         put?: never;
         post?: never;

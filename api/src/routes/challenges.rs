@@ -357,6 +357,8 @@ pub async fn block_player(
 }
 
 /// The players the caller blocks.
+///
+/// In the order they were blocked; their challenges and rematches are refused.
 #[utoipa::path(
     tag = "challenges",
     security(("player_token" = [])),
@@ -377,6 +379,9 @@ pub async fn list_blocks(
 }
 
 /// Unblock a player.
+///
+/// The player's challenges are taken again (unless the caller takes none from anyone). It
+/// takes no body (or `{}`).
 #[utoipa::path(
     tag = "challenges",
     params(("player_id" = Uuid, Path, description = "The blocked player's id")),
@@ -404,6 +409,8 @@ pub async fn unblock_player(
 }
 
 /// The caller's settings.
+///
+/// Whom the caller takes challenges from (`challenges_from`).
 #[utoipa::path(
     tag = "challenges",
     security(("player_token" = [])),

@@ -120,6 +120,8 @@ pub async fn mute(
 }
 
 /// The players whose chat the caller mutes.
+///
+/// In the order they were muted.
 #[utoipa::path(
     tag = "players",
     security(("player_token" = [])),
@@ -140,6 +142,9 @@ pub async fn list_mutes(
 }
 
 /// Unmute a player's chat.
+///
+/// The player's messages show again in the caller's pages and in the streams it opens from
+/// now on. It takes no body (or `{}`).
 #[utoipa::path(
     tag = "players",
     params(("player_id" = Uuid, Path, description = "The muted player's id")),

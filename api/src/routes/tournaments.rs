@@ -90,6 +90,8 @@ pub async fn create_tournament(
 }
 
 /// Tournaments, newest first.
+///
+/// At most 100, each without its standings (read a tournament for them).
 #[utoipa::path(
     tag = "tournaments",
     responses((status = 200, description = "At most 100 tournaments, without standings", body = TournamentList))
@@ -103,6 +105,9 @@ pub async fn list_tournaments(state: Data<AppState>) -> Result<HttpResponse, Api
 }
 
 /// A tournament with its standings.
+///
+/// The standings after the last round scored: points, then the opponents' points, then the
+/// game scores (a knockout first by how far each player came).
 #[utoipa::path(
     tag = "tournaments",
     params(("id" = Uuid, Path, description = "Tournament id")),
@@ -123,7 +128,10 @@ pub async fn get_tournament(
         .json(found))
 }
 
-/// A tournament's rounds: tables, games, places and points.
+/// A tournament's rounds.
+///
+/// Every round so far: its tables with their games and seats (bots without a player), each
+/// player's place and points once the round is scored, and the byes (tables without a game).
 #[utoipa::path(
     tag = "tournaments",
     params(("id" = Uuid, Path, description = "Tournament id")),
