@@ -1,10 +1,12 @@
 //! Playing with chosen people in the browser (issue 37): Ann, at a desk, challenges Bob, on a
 //! phone, from his profile; Bob's page hears it from his stream, he declines with a reason
 //! (Ann's page says why, live), then accepts her second challenge and both pages open the
-//! game. At the table their chat reaches the other page, as text (a `<b>` stays two
+//! game (Bob's settings turned to take challenges from nobody and back on the way). At the
+//! table their chat reaches the other page, as text (a `<b>` stays two
 //! characters), too many messages at once are refused kindly, and a muted sender's messages
 //! leave the page. Ann resigns; Bob asks for a rematch from the end screen, Ann's page offers
-//! it, she accepts, and both pages open the new game. axe-core and the phone's width are
+//! it, she accepts, and both pages open the new game; then Bob challenges Ann from the
+//! leaderboard, on his phone. axe-core and the phone's width are
 //! checked on each new piece.
 
 use reqwest::Method;
@@ -147,10 +149,40 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
     ann.assert_accessible("your games with a declined challenge")
         .await;
 
+    // Whom Bob takes challenges from: nobody for a moment, then everyone again.
+    bob.click("#challenge-settings > summary").await;
+    bob.wait_until(
+        "the settings are read",
+        "return document.querySelector('#blocked-players li') !== null;",
+        vec![],
+    )
+    .await;
+    bob.assert_fits_width("the challenge settings, on a phone")
+        .await;
+    bob.assert_accessible_within(Some("#challenges"), "the challenge settings")
+        .await;
+    for (click, expected) in [("nobody", "nobody"), ("everyone", "everyone")] {
+        bob.click("#challenges-from-everyone").await;
+        let mut now = Value::Null;
+        for _ in 0..super::MAX_POLLS {
+            now = app
+                .get_json("/v1/players/me/settings", Some(&bob_player.token))
+                .await
+                .1;
+            if now["challenges_from"] == expected {
+                break;
+            }
+            tokio::time::sleep(super::POLL).await;
+        }
+        assert_eq!(now["challenges_from"], expected, "{click}: {now}");
+    }
+
     // A second challenge, accepted: both pages open the game by themselves.
     ann.goto(&format!("/players/{}", bob_player.id)).await;
     ann.wait_ready().await;
     ann.click("#challenge > summary").await;
+    // Rated this time, so that both are on the leaderboard afterwards.
+    ann.click("#challenge-rated").await;
     ann.click("#challenge-send").await;
     let second = ann.wait_for_challenge("sent", "pending", "Bob").await;
     assert_ne!(second, first);
@@ -314,6 +346,41 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
         bob.js("return document.body.dataset.seat;", vec![]).await
     ]);
     assert_eq!(seats, json!(["1", "0"]));
+
+    // The rated game put both on the leaderboard: Bob challenges Ann from her row, on his
+    // phone, in the dialog; his list has it.
+    bob.goto("/leaderboards/tycoon").await;
+    bob.wait_ready().await;
+    let row = format!("tr[data-player='{}'] .challenge-player", ann_player.id);
+    bob.wait_until(
+        "Ann's row has a challenge button, Bob's none",
+        "return !!document.querySelector(arguments[0]) && !document.querySelector(`tr[data-player='${arguments[1]}'] .challenge-player`);",
+        vec![json!(row), json!(bob_player.id)],
+    )
+    .await;
+    bob.assert_fits_width("the leaderboard with challenge buttons, on a phone")
+        .await;
+    bob.click(&row).await;
+    bob.wait_until(
+        "the challenge dialog opens",
+        "return !!document.querySelector('dialog[open] #challenge-form');",
+        vec![],
+    )
+    .await;
+    bob.assert_fits_width("the challenge dialog, on a phone")
+        .await;
+    bob.assert_accessible("the leaderboard's challenge dialog")
+        .await;
+    bob.screenshot("challenge-dialog").await;
+    bob.click("#challenge-send").await;
+    bob.wait_for_challenge("sent", "pending", "Ann").await;
+    let (_, sent) = app
+        .get_json(
+            "/v1/challenges?role=sent&status=pending",
+            Some(&bob_player.token),
+        )
+        .await;
+    assert_eq!(sent["challenges"][0]["seats"][1]["name"], "Ann", "{sent}");
 
     ann.close().await;
     bob.close().await;

@@ -188,7 +188,104 @@ export function challengesSection(types) {
     h('h2', { id: 'challenges-title' }, 'Challenges ', h('span', { id: 'challenge-count', class: 'badge to-act', hidden: true })),
     h('ul', { id: 'challenge-list', class: 'challenge-list' }, h('li', {}, 'Loading…')),
     h('p', { class: 'hint' }, 'Challenge a player from their profile or the leaderboard. A game starts here as soon as everyone accepted.'),
+    whomSection(),
   );
+}
+
+// ---- whom the player takes challenges from ----
+
+/** "Whom you take challenges from": everyone or nobody, and the players blocked. */
+function whomSection() {
+  const everyone = h('input', { type: 'checkbox', id: 'challenges-from-everyone', checked: true });
+  everyone.addEventListener('change', async () => {
+    const who = identity();
+    if (!who) return;
+    clearError();
+    try {
+      const now = await players.putPlayerSettings(who.token, { challenges_from: everyone.checked ? 'everyone' : 'nobody' });
+      everyone.checked = now.challenges_from === 'everyone';
+    } catch (e) {
+      everyone.checked = !everyone.checked;
+      showError(e);
+    }
+  });
+  const details = h(
+    'details',
+    { id: 'challenge-settings' },
+    h('summary', {}, 'Whom you take challenges from'),
+    h('div', { class: 'field check' }, everyone, h('label', { for: 'challenges-from-everyone' }, 'Take challenges from everyone but the players below')),
+    h('p', { class: 'hint' }, 'Whoever you do not take challenges from is told “takes no challenges from you”, not why.'),
+    h('h3', {}, 'Blocked'),
+    h('ul', { id: 'blocked-players', class: 'blocked' }),
+  );
+  details.addEventListener('toggle', () => {
+    if (details.open) readWhom();
+  });
+  return details;
+}
+
+async function readWhom() {
+  const who = identity();
+  if (!who) return;
+  try {
+    const [now, blocked] = await Promise.all([players.playerSettings(who.token), players.blocks(who.token)]);
+    /** @type {HTMLInputElement} */ (byId('challenges-from-everyone')).checked = now.challenges_from === 'everyone';
+    renderBlocked(blocked.players);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/** @param {players.PlayerRef[]} list */
+function renderBlocked(list) {
+  const box = document.getElementById('blocked-players');
+  if (!box) return;
+  replace(
+    box,
+    list.length
+      ? list.map((p) =>
+          h(
+            'li',
+            { 'data-player': p.player_id },
+            h('a', { href: `/players/${p.player_id}` }, p.name),
+            ' ',
+            h('button', { type: 'button', class: 'unblock', 'aria-label': `Unblock ${p.name}`, onclick: () => unblock(p) }, 'Unblock'),
+          ),
+        )
+      : h('li', { class: 'empty' }, 'Nobody.'),
+  );
+}
+
+/** @param {players.PlayerRef} p */
+async function unblock(p) {
+  const who = identity();
+  if (!who) return;
+  clearError();
+  try {
+    await players.unblock(who.token, p.player_id);
+    await readWhom();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/**
+ * Declines a challenge and blocks its challenger: no more challenges from them.
+ * @param {Challenge} c
+ * @param {DeclineReason} reason
+ */
+async function declineAndBlock(c, reason) {
+  const who = identity();
+  if (!who) return;
+  clearError();
+  try {
+    await players.block(who.token, c.challenger_id);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  await answer(c, 'decline', reason);
+  if (/** @type {HTMLDetailsElement | null} */ (document.getElementById('challenge-settings'))?.open) await readWhom();
 }
 
 /** Reads the player's challenges again; opens the game of one that just started. */
@@ -300,6 +397,7 @@ function challengeRow(c, me) {
         h('label', { for: `decline-reason-${c.challenge_id}` }, 'Why'),
         reason,
         h('button', { type: 'button', class: 'decline-challenge', onclick: () => answer(c, 'decline', /** @type {DeclineReason} */ (reason.value)) }, 'Decline'),
+        h('button', { type: 'button', class: 'block-challenger', onclick: () => declineAndBlock(c, /** @type {DeclineReason} */ (reason.value)) }, `Decline and block ${challenger}`),
       ),
     );
   } else if (c.status === 'pending') {
