@@ -78,6 +78,9 @@ let box = null;
 /** @type {players.Challenge | null} */
 let asked = null;
 let loaded = false;
+/** Whether this page saw the rematch pending: only then does its start open the new game (an
+ * old game's page, read long after, links to it instead). */
+let sawPending = false;
 /** @type {{stop: () => void} | null} */
 let listening = null;
 
@@ -114,6 +117,7 @@ export function rematchBox(gameId) {
 export async function askRematch(gameId) {
   const who = identity();
   if (!who) return;
+  sawPending = true;
   try {
     asked = await players.askRematch(who.token, gameId, api.freshEntropy());
   } catch (e) {
@@ -135,6 +139,7 @@ export async function askRematch(gameId) {
 async function acceptRematch(gameId) {
   const who = identity();
   if (!who || !asked) return;
+  sawPending = true;
   try {
     asked = await players.acceptChallenge(who.token, asked.challenge_id, api.freshEntropy());
   } catch (e) {
@@ -213,8 +218,13 @@ function show(gameId) {
     asked?.seats.filter((s) => s.player_id && s.player_id !== who.player_id && keep(s)).map((s) => s.name).join(' and ') ?? '';
   const mine = asked.seats.find((s) => s.player_id === who.player_id);
   const by = asked.seats.find((s) => s.player_id === asked?.challenger_id)?.name ?? 'A player';
+  if (asked.status === 'pending') sawPending = true;
   if (asked.status === 'accepted' && asked.game_id) {
     if (mine) rememberPlayerSeat(asked.game_id, mine.seat);
+    if (!sawPending) {
+      replace(box, h('p', {}, h('a', { href: `/games/${asked.game_id}`, id: 'open-rematch', class: 'button' }, 'Open the rematch')));
+      return;
+    }
     replace(box, h('p', { id: 'rematch-starting' }, 'Everyone accepted: opening the rematch…'));
     location.href = `/games/${asked.game_id}`;
     return;

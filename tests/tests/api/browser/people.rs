@@ -347,6 +347,16 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
     ]);
     assert_eq!(seats, json!(["1", "0"]));
 
+    // The old game's page, read again later, links to its rematch instead of leaving.
+    ann.goto(&format!("/games/{game}")).await;
+    ann.wait_until(
+        "the old game links to its rematch",
+        "return location.pathname === `/games/${arguments[0]}`
+                && document.querySelector('#rematch-box #open-rematch')?.getAttribute('href') === `/games/${arguments[1]}`;",
+        vec![json!(game), json!(next)],
+    )
+    .await;
+
     // The rated game put both on the leaderboard: Bob challenges Ann from her row, on his
     // phone, in the dialog; his list has it.
     bob.goto("/leaderboards/tycoon").await;
