@@ -2,11 +2,11 @@
 //! phone, from his profile; Bob's page hears it from his stream, he declines with a reason
 //! (Ann's page says why, live), then accepts her second challenge and both pages open the
 //! game (Bob's settings turned to take challenges from nobody and back on the way). At the
-//! table their chat reaches the other page, as text (a `<b>` stays two
-//! characters), too many messages at once are refused kindly, and a muted sender's messages
-//! leave the page. Ann resigns; Bob asks for a rematch from the end screen, Ann's page offers
-//! it, she accepts, and both pages open the new game; then Bob challenges Ann from the
-//! leaderboard, on his phone. axe-core and the phone's width are
+//! table their chat reaches the other page, as text (a `<b>` stays two characters); a
+//! signed-in watcher talks with the other watchers only; too many messages at once are refused
+//! kindly; a muted sender's messages leave the page. Ann resigns; Bob asks for a rematch from
+//! the end screen, Ann's page offers it, she accepts, and both pages open the new game; then
+//! Bob challenges Ann from the leaderboard, on his phone. axe-core and the phone's width are
 //! checked on each new piece.
 
 use reqwest::Method;
@@ -239,6 +239,41 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
     ann.assert_accessible_within(Some("#chat-area"), "the chat")
         .await;
     bob.screenshot("chat").await;
+
+    // A signed-in player without a seat talks among the watchers: another watcher's message
+    // (sent through the API) reaches that page on the stream, and none of the players'.
+    let cy_player = app.create_player("Cy").await;
+    let di_player = app.create_player("Di").await;
+    let cy = Browser::open(&driver, &app, "cy", (1024, 768)).await;
+    cy.sign_in_with_link(&cy_player.token).await;
+    cy.goto(&format!("/games/{game}")).await;
+    cy.wait_until(
+        "Cy's chat is the watchers'",
+        "return !!document.body.dataset.version && document.getElementById('chat-channel').textContent.includes('Among the watchers')
+                && document.querySelector('#chat-messages li.empty') !== null && document.body.dataset.updates === 'stream';",
+        vec![],
+    )
+    .await;
+    cy.say("Hello from the rail").await;
+    let rail = post(
+        &app,
+        &format!("/v1/games/{game}/chat"),
+        &di_player.token,
+        json!({"text": "Hi Cy"}),
+    )
+    .await;
+    assert_eq!(rail["channel"], "spectators", "{rail}");
+    cy.wait_until(
+        "Di's message reaches Cy's page",
+        "return [...document.querySelectorAll('#chat-messages .chat-text')].some((t) => t.textContent === 'Hi Cy');",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        cy.chat_lines().await,
+        json!([["Cy", "Hello from the rail"], ["Di", "Hi Cy"]])
+    );
+    cy.close().await;
 
     // Too many messages at once: the page says to wait, and keeps the message.
     for i in 0..6 {
