@@ -6,8 +6,8 @@
 //! signed-in watcher talks with the other watchers only; too many messages at once are refused
 //! kindly; a muted sender's messages leave the page. Ann resigns; Bob asks for a rematch from
 //! the end screen, Ann's page offers it, she accepts, and both pages open the new game; then
-//! Bob challenges Ann from the leaderboard, on his phone. axe-core and the phone's width are
-//! checked on each new piece.
+//! Bob challenges Ann from the leaderboard, on his phone, and withdraws it. axe-core and the
+//! phone's width are checked on each new piece.
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -418,7 +418,7 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
         .await;
     bob.screenshot("challenge-dialog").await;
     bob.click("#challenge-send").await;
-    bob.wait_for_challenge("sent", "pending", "Ann").await;
+    let last = bob.wait_for_challenge("sent", "pending", "Ann").await;
     let (_, sent) = app
         .get_json(
             "/v1/challenges?role=sent&status=pending",
@@ -426,6 +426,16 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
         )
         .await;
     assert_eq!(sent["challenges"][0]["seats"][1]["name"], "Ann", "{sent}");
+
+    // He thinks better of it and withdraws it.
+    bob.click(&format!("li[data-challenge='{last}'] .cancel-challenge"))
+        .await;
+    bob.wait_for_challenge("sent", "cancelled", "withdrawn")
+        .await;
+    let (_, withdrawn) = app
+        .get_json(&format!("/v1/challenges/{last}"), Some(&ann_player.token))
+        .await;
+    assert_eq!(withdrawn["status"], "cancelled", "{withdrawn}");
 
     ann.close().await;
     bob.close().await;

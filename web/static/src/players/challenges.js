@@ -336,7 +336,8 @@ export function challengeNotice(notice) {
     const c = known.find((x) => x.challenge_id === notice.challenge_id);
     const by = c?.seats.find((s) => s.player_id === notice.by)?.name ?? 'A player';
     const why = reasonWords(notice.reason);
-    return notice.status === 'declined' ? `${by} declined your challenge${why ? `: “${why}”` : ''}.` : `${by} withdrew the challenge.`;
+    const whose = c && c.challenger_id === identity()?.player_id ? 'your' : 'the';
+    return notice.status === 'declined' ? `${by} declined ${whose} challenge${why ? `: “${why}”` : ''}.` : `${by} withdrew the challenge.`;
   }
   return null;
 }
