@@ -73,6 +73,21 @@ impl Browser {
         .await;
     }
 
+    /// Saves a screenshot of the element `css` only, as `<browser>-<name>.png` beside the
+    /// others ([`Browser::screenshot`] shows the top of the page, where the chat is not).
+    async fn screenshot_of(&self, css: &str, name: &str) {
+        let dir = super::driver::screenshot_dir();
+        std::fs::create_dir_all(&dir).expect("screenshot directory");
+        let el = self
+            .client
+            .find(fantoccini::Locator::Css(css))
+            .await
+            .expect(css);
+        if let Ok(png) = el.screenshot().await {
+            let _ = std::fs::write(dir.join(format!("{}-{name}.png", self.name)), png);
+        }
+    }
+
     /// The chat's lines as the page shows them: `[name, text]`.
     async fn chat_lines(&self) -> Value {
         self.js(
@@ -238,7 +253,7 @@ async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_ope
         .await;
     ann.assert_accessible_within(Some("#chat-area"), "the chat")
         .await;
-    bob.screenshot("chat").await;
+    bob.screenshot_of("#chat-area", "chat").await;
 
     // A signed-in player without a seat talks among the watchers: another watcher's message
     // (sent through the API) reaches that page on the stream, and none of the players'.
