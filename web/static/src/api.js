@@ -37,6 +37,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.currentVersion = currentVersion;
+    /** @type {number | null} seconds to wait before trying again (`Retry-After`), if said */
+    this.retryAfter = null;
   }
 }
 
@@ -52,12 +54,16 @@ export async function fail(res) {
   } catch {
     // Not a problem document (a proxy's page): the status line must do.
   }
-  throw new ApiError(
+  const error = new ApiError(
     res.status,
     problem.code ?? `http_${res.status}`,
     problem.detail ?? `${res.status} ${res.statusText || 'error'}`,
     problem.current_version ?? null,
   );
+  // A rate limit says when to try again (seconds).
+  const retry = Number(res.headers.get('retry-after'));
+  if (Number.isFinite(retry) && retry > 0) error.retryAfter = retry;
+  throw error;
 }
 
 /**
@@ -430,4 +436,51 @@ export function reclaim(id, token, seat) {
  */
 export function abortGame(id, token) {
   return postJson(`/v1/games/${encodeURIComponent(id)}/abort`, {}, token);
+}
+
+/**
+ * DELETE a resource; the answer's JSON, or `null` when it has none (204).
+ * @param {string} path
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
+export async function deleteJson(path, token) {
+  let res;
+  try {
+    res = await fetch(path, { method: 'DELETE', headers: headers(token) });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (!res.ok) return fail(res);
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+// ---- table chat (docs/people.md) ----
+
+/** @typedef {Schemas['ChatMessage']} ChatMessage */
+/** @typedef {Schemas['ChatPage']} ChatPage */
+
+/**
+ * `GET /v1/games/{id}/chat`: a page of the caller's channel after `after`, oldest first (the
+ * players' with a seat's token or a seated player's key, else the spectators').
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} after
+ * @returns {Promise<ChatPage>}
+ */
+export function getChat(id, token, after) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}/chat?after=${after}&limit=100`, token, undefined, { fresh: true });
+}
+
+/**
+ * `POST /v1/games/{id}/chat`: one line of plain text to the caller's channel.
+ * @param {string} id
+ * @param {string} token
+ * @param {string} text
+ * @returns {Promise<ChatMessage>}
+ */
+export function postChat(id, token, text) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/chat`, { text }, token);
 }

@@ -6,6 +6,7 @@
 
 import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
+import { setUpChat } from './chat.js';
 import { loadBoard } from './boards/index.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
@@ -13,9 +14,9 @@ import { forgetForm, keepForms, restoreForms } from './form-memory.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
-import { adoptPlayerSeat } from './players/identity.js';
+import { adoptPlayerSeat, identity } from './players/identity.js';
 import { joinAsPlayer, joiningAs } from './players/play-as.js';
-import { rematch } from './rematch.js';
+import { askRematch, playersRematch, rematch, rematchBox } from './rematch.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { PACE_MS, settings } from './settings.js';
@@ -318,12 +319,24 @@ async function actAll(actions) {
 
 /** @type {{stop: () => void} | null} */
 let following = null;
+/** @type {ReturnType<typeof setUpChat> | null} */
+let chat = null;
+
+/** Whether the game's stream brings chat now (else the chat reads its page every few seconds). */
+function chatStreams() {
+  const status = page.doc?.status;
+  return document.body.dataset.updates === 'stream' && !page.offline && (status === 'active' || status === 'open');
+}
 
 function follow() {
   following?.stop();
   following = followGame({
     gameId,
     token: page.token,
+    // A signed-in player without a seat follows as a spectator with its key: the watchers' chat.
+    streamToken: page.token ?? identity()?.token ?? null,
+    onChat: (m) => chat?.onMessage(m),
+    onStreamOpen: () => chat?.reload(),
     version: () => page.doc?.version ?? 0,
     onDocument: (doc) => accept(doc),
     onConnection: (offline) => {
@@ -717,7 +730,7 @@ function gameCommands() {
     const others = doc.seats.length > 2 ? ' The server’s bot plays on for your seat.' : ' The other player wins.';
     commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(`Resign?${others} This cannot be undone.`, 'Resign', () => seatCommand('resign')) }, 'Resign'));
   }
-  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, 'Rematch: the same seats, a new game'));
+  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, playersRematch(doc) ? 'Rematch: ask the same players for a new game' : 'Rematch: the same seats, a new game'));
   return commands;
 }
 
@@ -922,9 +935,11 @@ function renderOutcome(doc, ctx, board, outcome) {
           // The self-contained record, checkable offline (docs/fairness.md).
           h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, 'Download record'),
           ' ',
-          heldSeats(gameId).length ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
+          heldSeats(gameId).length && !playersRematch(doc) ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
         )
       : null,
+    // A table of players: the server's rematch, asked or accepted here (`rematch.js`).
+    playersRematch(doc) ? rematchBox(gameId) : null,
     h('div', { id: 'rematch-links', 'aria-live': 'polite' }),
   );
 }
@@ -945,6 +960,10 @@ function renderRules(board) {
 async function startRematch() {
   const doc = page.doc;
   if (!doc) return;
+  if (playersRematch(doc)) {
+    await askRematch(gameId);
+    return;
+  }
   try {
     const created = await rematch(doc, gameConfig(), gameId);
     replace(byId('rematch-links'), created);
@@ -958,6 +977,8 @@ async function restart() {
   await load();
   render();
   follow();
+  // Another seat (or none) may read another channel.
+  chat?.reload();
 }
 
 async function main() {
@@ -988,6 +1009,7 @@ async function main() {
   startTicking();
   keepForms(byId('action-list'));
   setUpMenu(gameCommands);
+  chat = setUpChat({ gameId, token: () => page.token, streaming: chatStreams });
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });
   byId('replay-link').addEventListener('click', (e) => {

@@ -23,6 +23,7 @@ mod monopoly;
 mod monopoly_forms;
 mod new_game;
 mod pacing;
+mod people;
 mod players;
 mod proxy;
 mod records;

@@ -7,6 +7,7 @@
 // `turn` marks the game as yours to play) and have it read again, so it never drifts from the
 // server's. What the stream cannot say (a move of yours made in another tab ends your turn) is
 // read again when this page becomes visible, and once a minute while it is seen.
+// "Challenges" (`challenges.js`) lists the challenges sent and received, read again the same way.
 
 import { ApiError, serverNow } from '../api.js';
 import { CLOCK_CHOICES, clockIcon, clockText, clockWords, startTicking } from '../clocks.js';
@@ -15,6 +16,7 @@ import { turnChime, unlockSound } from '../motion.js';
 import { takeTokenFromFragment } from '../seats.js';
 import { settings } from '../settings.js';
 import * as players from './api.js';
+import { challengeNotice, challengesSection, refreshChallenges } from './challenges.js';
 import { clearError, gameTypes, shortTitleOf, showError } from './common.js';
 import { changeToken, deviceLink, identity, rememberPlayerSeat, signIn, signOut } from './identity.js';
 import { followPlayer } from './stream.js';
@@ -184,13 +186,14 @@ async function showSignedIn(who, welcome = false) {
       h('p', { id: 'stream-state', class: 'hint', role: 'status' }),
       h('ul', { id: 'player-games', class: 'player-games' }, h('li', {}, 'Loading…')),
     ),
+    challengesSection(types),
     playSection(),
     keySection(who),
   );
   startTicking();
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });
-  await refreshGames();
+  await Promise.all([refreshGames(), refreshChallenges()]);
   await resumeSeek();
   follow(who);
 }
@@ -207,7 +210,10 @@ function follow(who) {
       const words = { connecting: 'Connecting…', live: 'Live: this list changes as your games do.', reconnecting: 'Reconnecting: the list may be behind…' };
       replace(byId('stream-state'), words[state]);
       // Back after a gap: what happened meanwhile is resent, but read the list afresh too.
-      if (state === 'live' && gap) scheduleRefresh();
+      if (state === 'live' && gap) {
+        scheduleRefresh();
+        refreshChallenges();
+      }
       gap = state === 'reconnecting';
     },
     onRefused: () => {
@@ -248,9 +254,17 @@ function onNotice(notice) {
     case 'seek_matched':
       if (waitingSeek()?.seek_id === notice.seek_id) openMatched(notice.game_id, notice.seat);
       break;
+    case 'challenge':
+    case 'challenge_ended': {
+      const words = challengeNotice(notice);
+      if (words) announce(words);
+      break;
+    }
     default:
       break;
   }
+  // A challenge may have started (`game_started`), arrived or ended: its list is read too.
+  if (notice.kind === 'challenge' || notice.kind === 'challenge_ended' || notice.kind === 'game_started') refreshChallenges();
   scheduleRefresh();
 }
 
@@ -641,11 +655,17 @@ function keySection(who) {
 
 // Back to this tab after playing in another: your moves there may have ended your turn.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
+  if (document.visibilityState === 'visible' && identity() && following) {
+    scheduleRefresh();
+    refreshChallenges();
+  }
 });
 
 // A safety net for a stream that seems open but says nothing (a proxy that buffers it): the
 // list is read again once a minute while the page is seen.
 setInterval(() => {
-  if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
+  if (document.visibilityState === 'visible' && identity() && following) {
+    scheduleRefresh();
+    refreshChallenges();
+  }
 }, SAFETY_READ_MS);
