@@ -795,7 +795,8 @@ export interface paths {
         };
         /**
          * The players whose chat the caller mutes.
-         * @description In the order they were muted.
+         * @description In the order they were muted: their chat messages are left out of the caller's pages and
+         *     streams.
          */
         get: operations["list_mutes"];
         put?: never;

@@ -121,7 +121,8 @@ pub async fn mute(
 
 /// The players whose chat the caller mutes.
 ///
-/// In the order they were muted.
+/// In the order they were muted: their chat messages are left out of the caller's pages and
+/// streams.
 #[utoipa::path(
     tag = "players",
     security(("player_token" = [])),

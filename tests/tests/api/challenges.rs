@@ -639,3 +639,45 @@ async fn racing_answers_on_two_processes_have_one_outcome_and_never_two_games() 
     assert_eq!(games_of(&app, &bob).await, started);
     assert_eq!(games_of(&app, &cid).await, started);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_not_answered_in_time_expires_and_takes_no_answer() {
+    let app = crate::helpers::spawn_app_with(|s| {
+        s.challenge_ttl = std::time::Duration::from_millis(300).into();
+    })
+    .await;
+    let ann = app.create_player("Ann").await;
+    let bob = app.create_player("Bob").await;
+    let sent = challenge(&app, &ann, json!({"type": "tycoon", "players": ["Bob"]})).await;
+    crate::helpers::wait_for("the challenge's expiry", || async {
+        let now = ok(&app, Method::GET, &path(&sent, ""), &bob.token, None).await;
+        (now["status"] == "expired").then_some(())
+    })
+    .await;
+    assert_problem(
+        send(
+            &app,
+            Method::POST,
+            &path(&sent, "/accept"),
+            &bob.token,
+            None,
+        )
+        .await,
+        StatusCode::CONFLICT,
+        "challenge_not_pending",
+    )
+    .await;
+    let expired = ok(
+        &app,
+        Method::GET,
+        "/v1/challenges?status=expired",
+        &ann.token,
+        None,
+    )
+    .await;
+    assert_eq!(
+        expired["challenges"][0]["challenge_id"],
+        sent["challenge_id"]
+    );
+    assert_eq!(expired["challenges"][0]["game_id"], Value::Null);
+}
