@@ -48,7 +48,7 @@ pub fn byes(order: &[usize], count: usize, byes_so_far: impl Fn(usize) -> u32) -
 
 /// The most steps the Swiss seating search takes: ample for an exact answer up to a few
 /// dozen players, and a bound on a round's pairing time beyond.
-const SEARCH_STEPS: u64 = 200_000;
+pub const SEARCH_STEPS: u64 = 200_000;
 
 /// Swiss seating: `order` (best first) at tables of `sizes`, players of similar standing
 /// together, with the fewest repeated meetings the search finds (`met(a, b)`: how often `a`
