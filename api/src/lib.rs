@@ -101,8 +101,8 @@ impl Application {
             deadline_runner::queue(deadline_wake.clone()),
         ];
         let metrics = web::Data::new(metrics::Metrics::new());
-        let watches = watch::Watches::new(metrics.watch_reads.clone());
-        let (hub, listener_guard) = Hub::start(url, queues, watches);
+        let watches = web::Data::new(watch::Watches::new(metrics.watch_reads.clone()));
+        let (hub, listener_guard) = Hub::start(url, queues, watches.clone().into_inner());
         let replica = settings.read_database_url.as_deref().map(|read_url| {
             Arc::new(replica::Replica {
                 // Reads fall back to the primary while the replica is down, also at start.
@@ -187,6 +187,7 @@ impl Application {
                 .into_utoipa_app()
                 .app_data(data.clone())
                 .app_data(metrics.clone())
+                .app_data(watches.clone())
                 .app_data(schemas.clone())
                 .app_data(catalogue.clone())
                 .app_data(openapi_json.clone())

@@ -17,7 +17,6 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::replica::{AtVersion, ReadOutcome, Replica};
 use crate::rosters::RosterCache;
-use crate::watch::Watches;
 use crate::workers::Queue;
 
 /// What handlers share.
@@ -307,8 +306,8 @@ impl Changes {
     /// `applied` is committed: wake its waiters, and the deadline workers when it armed a
     /// deadline. Never blocks.
     pub fn committed(&self, applied: &db::store::Applied) {
-        // The game's watch first, so that the followers the change wakes find it in memory.
-        self.hub.watches.committed(applied);
+        // The observer first, so that the followers the change wakes find it in memory.
+        self.hub.observer.committed(applied);
         self.changed(applied.change());
         if applied.deadline_armed {
             self.deadline_armed();
@@ -363,14 +362,24 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
-    /// The copies of followed games their followers share (see [`crate::watch`]): told of
-    /// every change before the game's waiters are woken.
-    pub watches: Watches,
+    /// Told of every change before the game's waiters are woken.
+    observer: Arc<dyn ChangeObserver>,
     /// Per player, the streams following it.
     players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
     /// The work queues whose workers this process runs: woken when their channel announces
     /// work, and after every reconnect (which may have lost announcements).
     queues: Vec<Queue>,
+}
+
+/// What hears of every change before the game's waiters are woken: the process's shared
+/// copies of followed games (the `watch` module), which this module does not know.
+pub trait ChangeObserver: Send + Sync {
+    /// This process committed `applied`.
+    fn committed(&self, applied: &db::store::Applied);
+    /// A change was announced, by this process or another.
+    fn announced(&self, change: GameChanged);
+    /// The listener reconnected: announcements may have been lost.
+    fn reconnected(&self);
 }
 
 /// What a waiter hears.
@@ -430,11 +439,15 @@ impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), listening on
     /// the game channel and on every queue's channel, and waking a queue's workers when work
     /// is announced on it and after every reconnect.
-    pub fn start(url: String, queues: Vec<Queue>, watches: Watches) -> (Arc<Hub>, ListenerGuard) {
+    pub fn start(
+        url: String,
+        queues: Vec<Queue>,
+        observer: Arc<dyn ChangeObserver>,
+    ) -> (Arc<Hub>, ListenerGuard) {
         let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
-            watches,
+            observer,
             players: Mutex::new(HashMap::new()),
             queues,
         });
@@ -462,8 +475,8 @@ impl Hub {
             return;
         }
         match event {
-            ListenEvent::Changed(change) => self.watches.announced(change),
-            ListenEvent::Connected => self.watches.reconnected(),
+            ListenEvent::Changed(change) => self.observer.announced(change),
+            ListenEvent::Connected => self.observer.reconnected(),
             ListenEvent::QueueDue(_) | ListenEvent::Notice(_) => {}
         }
         if matches!(event, ListenEvent::Connected) {

@@ -30,7 +30,7 @@ use crate::service::chat::{self, ChatViewer};
 use crate::service::history::{self, LogAccess};
 use crate::state::{wait_for_news, AppState, News, PlayerSignal, Signal};
 use crate::watch::head::{chat_message, message, Messages};
-use crate::watch::{GameWatch, Head};
+use crate::watch::{GameWatch, Head, Watches};
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
@@ -94,6 +94,7 @@ const BATCH: usize = 500;
 #[get("/v1/games/{id}/stream")]
 pub async fn stream_game(
     state: Data<AppState>,
+    watches: Data<Watches>,
     metrics: Data<Metrics>,
     GameId(id): GameId,
     q: Query<StreamQuery>,
@@ -130,7 +131,7 @@ pub async fn stream_game(
     // Subscribe (and take the game's watch) before the first read, so that no change slips
     // in between.
     let rx = state.hub.subscribe(id);
-    let watch = state.hub.watches.watch(id);
+    let watch = watches.watch(id);
     let b = bearer.clone();
     // A client resuming after event `after` has seen the game at that version.
     let (access, page) = state

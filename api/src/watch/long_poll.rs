@@ -41,6 +41,7 @@ pub struct Wait {
 /// is ridden out; at the deadline the document read before it is the answer.
 pub async fn document(
     state: &AppState,
+    watches: &super::Watches,
     metrics: &Metrics,
     id: Uuid,
     bearer: &Bearer,
@@ -49,14 +50,14 @@ pub async fn document(
     let deadline = Instant::now() + wait.wait;
     let waiting = match wait.known {
         Some(known) if !wait.wait.is_zero() => {
-            Some((known, state.hub.subscribe(id), state.hub.watches.watch(id)))
+            Some((known, state.hub.subscribe(id), watches.watch(id)))
         }
         _ => None,
     };
     // A client that names its version may be answered from a followed game's copy.
     let shared = wait
         .known
-        .and_then(|known| state.hub.watches.current(id, known))
+        .and_then(|known| watches.current(id, known))
         .and_then(|head| {
             let seat = head.caller(&state.context, bearer.token())?;
             Some(head.document(seat))
@@ -159,11 +160,12 @@ async fn reread(
 /// 500 when the stored snapshot or lifecycle does not read.
 pub fn legal_actions(
     state: &AppState,
+    watches: &super::Watches,
     id: Uuid,
     bearer: &Bearer,
     version: i64,
 ) -> Result<Option<Arc<LegalActions>>, ApiError> {
-    let Some(head) = state.hub.watches.current(id, version) else {
+    let Some(head) = watches.current(id, version) else {
         return Ok(None);
     };
     match head.caller(&state.context, bearer.token()) {
