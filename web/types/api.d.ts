@@ -12717,7 +12717,10 @@ export interface operations {
     list_tournaments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12726,11 +12729,20 @@ export interface operations {
             /** @description At most 100 tournaments, without standings */
             200: {
                 headers: {
+                    /** @description Strong, by content */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TournamentList"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
             429: {
@@ -12842,7 +12854,10 @@ export interface operations {
     get_tournament: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /** @description Tournament id */
                 id: string;
@@ -12854,11 +12869,20 @@ export interface operations {
             /** @description The tournament and its standings after the last round scored */
             200: {
                 headers: {
+                    /** @description Strong, by content; immutable once the tournament is over */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Tournament"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such tournament (`tournament_not_found`) */
             404: {
@@ -13043,7 +13067,10 @@ export interface operations {
     tournament_rounds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /** @description Tournament id */
                 id: string;
@@ -13055,11 +13082,20 @@ export interface operations {
             /** @description Every round so far */
             200: {
                 headers: {
+                    /** @description Strong, by content; immutable once the tournament is over */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TournamentRounds"];
                 };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such tournament (`tournament_not_found`) */
             404: {

@@ -3,14 +3,40 @@
 
 use actix_web::http::header;
 use actix_web::web::{Data, Path};
-use actix_web::{delete, get, post, HttpResponse};
+use actix_web::{delete, get, post, HttpRequest, HttpResponse};
 use uuid::Uuid;
 
+use crate::caching::{self, Audience, Lifetime};
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{NoBody, PlayerToken, StrictJson};
 use crate::state::AppState;
 use crate::tournament::{self, TournamentPlan};
+
+/// A read of tournaments as games are read: tagged by its content, answered 304 to a client
+/// that has it, kept for ever once the tournament is over.
+fn tagged(req: &HttpRequest, body: &impl serde::Serialize, over: bool) -> HttpResponse {
+    let bytes = serde_json::to_vec(body).expect("tournaments serialize");
+    let etag = caching::content_tag("t", &bytes);
+    let (mut res, fresh) = caching::conditional(
+        req.headers(),
+        &etag,
+        Audience::Public,
+        Lifetime::until_over(over),
+    );
+    if fresh {
+        res.finish()
+    } else {
+        res.content_type("application/json").body(bytes)
+    }
+}
+
+fn is_over(status: TournamentStatus) -> bool {
+    matches!(
+        status,
+        TournamentStatus::Finished | TournamentStatus::Cancelled
+    )
+}
 
 fn tournament_id(raw: &str) -> Result<Uuid, ApiError> {
     Uuid::try_parse(raw).map_err(|_| {
@@ -94,14 +120,20 @@ pub async fn create_tournament(
 /// At most 100, each without its standings (read a tournament for them).
 #[utoipa::path(
     tag = "tournaments",
-    responses((status = 200, description = "At most 100 tournaments, without standings", body = TournamentList))
+    params(("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response")),
+    responses(
+        (status = 200, description = "At most 100 tournaments, without standings", body = TournamentList,
+         headers(("ETag" = String, description = "Strong, by content"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
+    )
 )]
 #[get("/v1/tournaments")]
-pub async fn list_tournaments(state: Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_tournaments(
+    req: HttpRequest,
+    state: Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let list = state.db(move |conn, _| tournament::list(conn)).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .json(list))
+    Ok(tagged(&req, &list, false))
 }
 
 /// A tournament with its standings.
@@ -110,22 +142,26 @@ pub async fn list_tournaments(state: Data<AppState>) -> Result<HttpResponse, Api
 /// game scores (a knockout first by how far each player came).
 #[utoipa::path(
     tag = "tournaments",
-    params(("id" = Uuid, Path, description = "Tournament id")),
+    params(
+        ("id" = Uuid, Path, description = "Tournament id"),
+        ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response"),
+    ),
     responses(
-        (status = 200, description = "The tournament and its standings after the last round scored", body = Tournament),
+        (status = 200, description = "The tournament and its standings after the last round scored", body = Tournament,
+         headers(("ETag" = String, description = "Strong, by content; immutable once the tournament is over"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 404, description = "No such tournament (`tournament_not_found`)"),
     )
 )]
 #[get("/v1/tournaments/{id}")]
 pub async fn get_tournament(
+    req: HttpRequest,
     state: Data<AppState>,
     id: Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = tournament_id(&id)?;
     let found = state.db(move |conn, _| tournament::get(conn, id)).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .json(found))
+    Ok(tagged(&req, &found, is_over(found.status)))
 }
 
 /// A tournament's rounds.
@@ -134,24 +170,31 @@ pub async fn get_tournament(
 /// player's place and points once the round is scored, and the byes (tables without a game).
 #[utoipa::path(
     tag = "tournaments",
-    params(("id" = Uuid, Path, description = "Tournament id")),
+    params(
+        ("id" = Uuid, Path, description = "Tournament id"),
+        ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier response"),
+    ),
     responses(
-        (status = 200, description = "Every round so far", body = TournamentRounds),
+        (status = 200, description = "Every round so far", body = TournamentRounds,
+         headers(("ETag" = String, description = "Strong, by content; immutable once the tournament is over"))),
+        (status = 304, description = "Not modified (If-None-Match matches)"),
         (status = 404, description = "No such tournament (`tournament_not_found`)"),
     )
 )]
 #[get("/v1/tournaments/{id}/rounds")]
 pub async fn tournament_rounds(
+    req: HttpRequest,
     state: Data<AppState>,
     id: Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = tournament_id(&id)?;
-    let found = state
-        .db(move |conn, _| tournament::rounds(conn, id))
+    let (found, over) = state
+        .db(move |conn, _| {
+            let over = is_over(tournament::get(conn, id)?.status);
+            Ok((tournament::rounds(conn, id)?, over))
+        })
         .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .json(found))
+    Ok(tagged(&req, &found, over))
 }
 
 /// Join a tournament.

@@ -287,6 +287,23 @@ async fn a_knockout_sends_each_tables_better_half_on_until_one_table_is_left() {
     assert!(finalists.contains(standings[1]["player_id"].as_str().unwrap()));
     assert_eq!(standings[2]["out_in_round"], 1);
     assert_eq!(standings[3]["out_in_round"], 1);
+    // Read as games are: tagged, 304 for a client that has it, immutable once over.
+    for path in [
+        format!("/v1/tournaments/{id}"),
+        format!("/v1/tournaments/{id}/rounds"),
+    ] {
+        let res = app.req(Method::GET, &path, None).send().await.unwrap();
+        let etag = res.headers()["etag"].to_str().unwrap().to_string();
+        let control = res.headers()["cache-control"].to_str().unwrap().to_string();
+        assert!(control.contains("immutable"), "{path}: {control}");
+        let again = app
+            .req(Method::GET, &path, None)
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
