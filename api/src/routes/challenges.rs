@@ -9,6 +9,7 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{GameId, Idempotency, NoBody, OptionalJson, PlayerToken, StrictJson};
+use crate::service::blocks;
 use crate::service::challenges::{self, ChallengePlan};
 use crate::service::lobby_keys::LobbyKey;
 use crate::state::AppState;
@@ -351,7 +352,7 @@ pub async fn block_player(
 ) -> Result<HttpResponse, ApiError> {
     let who = body.into_inner().player;
     let players = state
-        .db(move |conn, cx| challenges::block(conn, cx, &token.0, &who))
+        .db(move |conn, cx| blocks::block(conn, cx, &token.0, &who))
         .await?;
     Ok(HttpResponse::Ok().json(Blocks { players }))
 }
@@ -373,7 +374,7 @@ pub async fn list_blocks(
     token: PlayerToken,
 ) -> Result<HttpResponse, ApiError> {
     let players = state
-        .db(move |conn, cx| challenges::blocks(conn, cx, &token.0))
+        .db(move |conn, cx| blocks::blocks(conn, cx, &token.0))
         .await?;
     Ok(HttpResponse::Ok().json(Blocks { players }))
 }
@@ -403,7 +404,7 @@ pub async fn unblock_player(
     let blocked = Uuid::try_parse(&player_id)
         .map_err(|_| ApiError::not_found("not_blocked", "you have not blocked this player"))?;
     state
-        .db(move |conn, cx| challenges::unblock(conn, cx, &token.0, blocked))
+        .db(move |conn, cx| blocks::unblock(conn, cx, &token.0, blocked))
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -425,7 +426,7 @@ pub async fn get_settings(
     token: PlayerToken,
 ) -> Result<HttpResponse, ApiError> {
     let challenges_from = state
-        .db(move |conn, cx| challenges::settings(conn, cx, &token.0))
+        .db(move |conn, cx| blocks::settings(conn, cx, &token.0))
         .await?;
     Ok(HttpResponse::Ok().json(PlayerSettings { challenges_from }))
 }
@@ -452,7 +453,7 @@ pub async fn put_settings(
 ) -> Result<HttpResponse, ApiError> {
     let from = body.into_inner().challenges_from;
     let challenges_from = state
-        .db(move |conn, cx| challenges::set_settings(conn, cx, &token.0, from))
+        .db(move |conn, cx| blocks::set_settings(conn, cx, &token.0, from))
         .await?;
     Ok(HttpResponse::Ok().json(PlayerSettings { challenges_from }))
 }

@@ -8,8 +8,8 @@ use db::{PgConnection, PooledConn};
 use engine::Seat;
 use uuid::Uuid;
 
+use super::blocks::{named_player, player_refs};
 use super::caller::{self, engine_seat, require_player};
-use super::challenges::{named_player, player_refs};
 use crate::dto::{ChatChannel, ChatMessage, ChatPage, PlayerRef};
 use crate::error::ApiError;
 use crate::extract::{missing_token, SeatToken};

@@ -5,10 +5,12 @@
 //! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
 //! (documents, legal actions, actions), [`history`] (the log, time travel), [`lifecycle`]
 //! (resign, reclaim, abort, and the deadlines the deadline workers fire), [`challenges`]
-//! (challenges, rematches, blocks), [`chat`] (table chat, mutes). Shared steps:
+//! (challenges, rematches), [`blocks`] (whom a player takes them from), [`chat`] (table chat,
+//! mutes). Shared steps:
 //! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
 //! the store appends).
 
+pub mod blocks;
 pub mod caller;
 pub mod challenges;
 pub mod chance;
