@@ -103,7 +103,9 @@ function words(n) {
 
 function render() {
   const who = identity();
-  const mine = who ? kept().filter((n) => n.player_id === who.player_id) : [];
+  // A tournament's own page says the same in its own words.
+  const here = location.pathname.startsWith('/tournaments/') ? decodeURIComponent(location.pathname.split('/')[2] ?? '') : null;
+  const mine = who ? kept().filter((n) => n.player_id === who.player_id && n.tournament_id !== here) : [];
   const el = box();
   el.hidden = mine.length === 0;
   replace(
@@ -112,8 +114,7 @@ function render() {
       h(
         'p',
         { class: 'tournament-notice', 'data-tournament': n.tournament_id, 'data-game': n.game_id ?? '' },
-        words(n),
-        ' ',
+        h('span', { class: 'notice-text' }, words(n)),
         h('button', { type: 'button', class: 'dismiss', onclick: () => forget(n.tournament_id) }, 'Dismiss', h('span', { class: 'visually-hidden' }, ` the notice of ${n.name}`)),
       ),
     ),
