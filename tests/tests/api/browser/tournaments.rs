@@ -155,7 +155,13 @@ async fn a_swiss_tournament_is_organised_joined_started_and_its_games_opened_in_
     sign_in(&phone, &app, &bob, "Bob").await;
     phone.goto("/me").await;
     phone.wait_ready().await;
-    wait_for_notices(&phone).await;
+    phone
+        .wait_until(
+            "Bob's stream is live (the notices hear the one \"Your games\" follows)",
+            "return document.body.dataset.stream === 'live';",
+            vec![],
+        )
+        .await;
     wait_for_notices(&desk).await;
 
     // Ann starts it: round 1 is one table of two and a bye.

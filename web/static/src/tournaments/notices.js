@@ -7,7 +7,7 @@
 // that a tournament page refreshes at once.
 //
 // The module only adds to the page (a box after its header, its stylesheet); it needs no
-// other hook than its script tag.
+// other hook than its script tag and the `player-notice` event of `players/stream.js`.
 
 import { byId, h, replace } from '../dom.js';
 import { identity } from '../players/identity.js';
@@ -144,15 +144,31 @@ async function onNotice(playerId, notice) {
   render();
 }
 
-/** Shows the kept notices and follows the player's stream for new ones. */
+/**
+ * Shows the kept notices and hears new ones from the player's stream: the one `/me` follows
+ * (`players/stream.js` dispatches every notice as `player-notice`), or, on the tournament
+ * pages, one of its own. The other pages (a profile, the leaderboards, the lobby) show the
+ * kept notices only: with a player stream of its own on each of them the players' browser test
+ * stalled (its "Your games" stuck at "Loading…", a seat taken on a game page never shown), so
+ * a page opens no player stream that it did not open before.
+ */
 function start() {
+  window.addEventListener('player-notice', (e) => {
+    const who = identity();
+    const notice = /** @type {CustomEvent<PlayerNotice>} */ (e).detail;
+    if (!who) return;
+    addStylesheet();
+    void onNotice(who.player_id, notice);
+  });
   const who = identity();
   if (!who) return;
   addStylesheet();
   render();
+  if (!location.pathname.startsWith('/tournaments')) return;
   followPlayer({
     token: who.token,
-    onNotice: (notice) => void onNotice(who.player_id, notice),
+    // Every notice comes as a `player-notice` event too.
+    onNotice: () => {},
     onState: (state) => {
       document.body.dataset.tournamentNotices = state;
     },
