@@ -88,7 +88,8 @@ function keepFresh(load, again) {
       busy = false;
       document.body.dataset.ready = 'true';
     }
-    if (again()) timer = setTimeout(() => void run(), REFRESH_MS);
+    // A hidden tab is not read again; it is when it comes back into view.
+    if (again() && document.visibilityState === 'visible') timer = setTimeout(() => void run(), REFRESH_MS);
   };
   window.addEventListener('tournament-notice', () => void run());
   document.addEventListener('visibilitychange', () => {
