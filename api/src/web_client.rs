@@ -8,7 +8,8 @@
 //! - `GET /` (the lobby) and `GET /games/{id}` (play, spectate, replay): one HTML file each,
 //!   with `Cache-Control: no-cache` and an `ETag`, so a browser revalidates them and picks up a
 //!   new build at once; the players' pages (`/me`, `/players/{id}`, `/leaderboards` and
-//!   `/leaderboards/{type}`, see `docs/players.md`) share one more, which picks its view;
+//!   `/leaderboards/{type}`, see `docs/players.md`) share one more, which picks its view, and
+//!   the tournament pages (`/tournaments`, `/tournaments/{id}`) one more;
 //! - `GET /assets/{version}/{path}`: scripts, styles, and each game's data file under
 //!   `data/{type}.json`. `version` is a hash over all of them, so a new build changes every
 //!   asset URL and the current ones can be cached for a year (`immutable`). A page of an older
@@ -67,6 +68,8 @@ pub const PATHS: &[&str] = &[
     "/leaderboards",
     "/leaderboards/{type}",
     "/import",
+    "/tournaments",
+    "/tournaments/{id}",
 ];
 
 /// Registers the pages and assets.
@@ -76,7 +79,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(PATHS[2], get_or_head().to(asset))
         .route(PATHS[3], get_or_head().to(favicon));
     for path in &PATHS[4..] {
-        cfg.route(path, get_or_head().to(players));
+        if path.starts_with("/tournaments") {
+            cfg.route(path, get_or_head().to(tournaments));
+        } else {
+            cfg.route(path, get_or_head().to(players));
+        }
     }
 }
 
@@ -98,6 +105,12 @@ async fn game(req: HttpRequest) -> HttpResponse {
 async fn players(req: HttpRequest) -> HttpResponse {
     static PAGE: OnceLock<String> = OnceLock::new();
     page(&req, PAGE.get_or_init(|| render_page("players.html")))
+}
+
+/// The tournament pages: the list and the form that organises one, and one tournament.
+async fn tournaments(req: HttpRequest) -> HttpResponse {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    page(&req, PAGE.get_or_init(|| render_page("tournaments.html")))
 }
 
 /// An HTML page with `{{assets}}` replaced by the versioned asset path.

@@ -30,6 +30,7 @@ mod records;
 mod replay;
 mod server_time;
 mod templates;
+mod tournaments;
 mod tycoon;
 mod tyros;
 

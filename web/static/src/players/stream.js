@@ -60,6 +60,9 @@ export function followPlayer({ token, onNotice, onState, onRefused }) {
           /** @type {PlayerNotice} */
           const notice = JSON.parse(msg.data);
           onNotice(notice);
+          // For the page's other parts (a tournament round's notice, `tournaments/notices.js`),
+          // so that a page follows one stream.
+          window.dispatchEvent(new CustomEvent('player-notice', { detail: notice }));
         }
       } catch (e) {
         if (abort.signal.aborted) return;
