@@ -5359,11 +5359,14 @@ export interface components {
         ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"] | components["schemas"]["ChatEventMessage"];
         /** @description A player's line of the standings. */
         Standing: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Rounds sat out with a bye.
+             */
             byes: number;
             /**
              * Format: int32
-             * @description Rounds played at a table, and rounds sat out.
+             * @description Rounds played at a table.
              */
             games: number;
             name: string;

@@ -99,8 +99,9 @@ pub struct Standing {
     pub opponents_points: i32,
     /// The second tie-break: the sum of the player's game scores.
     pub score: i64,
-    /// Rounds played at a table, and rounds sat out.
+    /// Rounds played at a table.
     pub games: u32,
+    /// Rounds sat out with a bye.
     pub byes: u32,
     /// Knockout: the round the player went out in; `null` while in (and for the winner).
     #[schema(required = true)]
