@@ -176,11 +176,11 @@ async fn every_absent_seat_times_out_and_the_bots_finish(
         .iter()
         .all(|l| l["reason"] == "timed_out"));
     assert_eq!(outcome["places"].as_array().unwrap().len(), players);
-    // A person's action on a seat the bot holds is refused.
+    // A person's action on a seat the bot held is refused: the game is over.
     let (status, body) = app
         .act(&game, 0, &json!({ "action": { "type": "end_turn" } }))
         .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_problem_code(status, &body, "game_over");
 }
 
 #[tokio::test]
