@@ -114,6 +114,10 @@ pub struct Settings {
     /// How long a seek waits for opponents before it expires (`30m`, `1h`, `1d`, ...).
     #[arg(long, env = "SEEK_TTL", default_value = "1h")]
     pub seek_ttl: humantime::Duration,
+    /// How long a challenge waits for its players' answers before it expires (`10m`, `1h`,
+    /// `1d`, ...).
+    #[arg(long, env = "CHALLENGE_TTL", default_value = "1h")]
+    pub challenge_ttl: humantime::Duration,
     /// Budget per player token, BURST/PER_SECOND (a player acts in many games with one
     /// token, so its budget is larger than a seat token's).
     #[arg(long, env = "RATE_LIMIT_PLAYER", default_value = "1200/120")]
@@ -223,6 +227,7 @@ impl Settings {
             bot_max_games: 50,
             open_game_ttl: std::time::Duration::from_secs(24 * 3600).into(),
             seek_ttl: std::time::Duration::from_secs(3600).into(),
+            challenge_ttl: std::time::Duration::from_secs(3600).into(),
             rate_limit_player: Budget {
                 burst: 1200,
                 per_second: 120.0,

@@ -83,6 +83,8 @@ pub struct ApiError {
     /// The request was refused only because it ran where it may not wait for a lock (see
     /// `AppState::db_here`): nothing was written, and it is retried where it may wait.
     busy: bool,
+    /// Seconds to send in `Retry-After` (a 429 of the API's own limits).
+    retry_after: Option<u64>,
 }
 
 impl std::fmt::Display for ApiError {
@@ -106,6 +108,15 @@ impl ApiError {
             current_version: None,
             record: None,
             busy: false,
+            retry_after: None,
+        }
+    }
+
+    /// 429 `chat_rate_limited`: the sender posted its most messages to a table for now.
+    pub fn chat_rate_limited(retry_after: u64, detail: impl Into<String>) -> Self {
+        ApiError {
+            retry_after: Some(retry_after),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "chat_rate_limited", detail)
         }
     }
 
@@ -258,6 +269,9 @@ impl ResponseError for ApiError {
         res.content_type(PROBLEM_JSON);
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             res.insert_header((header::RETRY_AFTER, "1"));
+        }
+        if let Some(seconds) = self.retry_after {
+            res.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
         res.body(serde_json::to_vec(&self.problem()).unwrap_or_default())
     }

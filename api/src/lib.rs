@@ -47,6 +47,7 @@ pub mod service;
 pub mod state;
 pub mod strict;
 pub mod telemetry;
+pub mod tournament;
 pub mod watch;
 pub mod web_client;
 pub mod workers;
@@ -72,6 +73,7 @@ pub struct Application {
     listener: ListenerGuard,
     bot_workers: workers::Workers,
     deadline_workers: workers::Workers,
+    tournament_workers: workers::Workers,
     pool: db::Pool,
     /// The replica and the gauges its lag goes to, with `--read-database-url`.
     lag_sampler: Option<(Arc<replica::Replica>, replica::LagGauges)>,
@@ -99,8 +101,8 @@ impl Application {
             deadline_runner::queue(deadline_wake.clone()),
         ];
         let metrics = web::Data::new(metrics::Metrics::new());
-        let watches = watch::Watches::new(metrics.watch_reads.clone());
-        let (hub, listener_guard) = Hub::start(url, queues, watches);
+        let watches = web::Data::new(watch::Watches::new(metrics.watch_reads.clone()));
+        let (hub, listener_guard) = Hub::start(url, queues, watches.clone().into_inner());
         let replica = settings.read_database_url.as_deref().map(|read_url| {
             Arc::new(replica::Replica {
                 // Reads fall back to the primary while the replica is down, also at start.
@@ -125,6 +127,7 @@ impl Application {
             bots: settings.bots(),
             open_game_ttl: settings.open_game_ttl.into(),
             seek_ttl: settings.seek_ttl.into(),
+            challenge_ttl: settings.challenge_ttl.into(),
             lifecycle_events: metrics.lifecycle_events.clone(),
             token_secret,
         });
@@ -135,6 +138,7 @@ impl Application {
             bot_wake,
             metrics.clone(),
         );
+        let tournament_workers = tournament::runner::start(pool.clone(), context.clone());
         let deadline_workers = deadline_runner::start(
             settings.deadlines(),
             pool.clone(),
@@ -183,6 +187,7 @@ impl Application {
                 .into_utoipa_app()
                 .app_data(data.clone())
                 .app_data(metrics.clone())
+                .app_data(watches.clone())
                 .app_data(schemas.clone())
                 .app_data(catalogue.clone())
                 .app_data(openapi_json.clone())
@@ -235,6 +240,7 @@ impl Application {
             listener: listener_guard,
             bot_workers,
             deadline_workers,
+            tournament_workers,
             pool,
             lag_sampler,
             context,
@@ -268,6 +274,8 @@ impl Application {
         let _ = tokio::task::spawn_blocking(move || bot_workers.stop_and_join()).await;
         let deadline_workers = self.deadline_workers;
         let _ = tokio::task::spawn_blocking(move || deadline_workers.stop_and_join()).await;
+        let tournament_workers = self.tournament_workers;
+        let _ = tokio::task::spawn_blocking(move || tournament_workers.stop_and_join()).await;
         let listener = self.listener;
         let _ = tokio::task::spawn_blocking(move || listener.stop_and_join()).await;
         if let Some(pg) = self.postgres {

@@ -17,7 +17,6 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::replica::{AtVersion, ReadOutcome, Replica};
 use crate::rosters::RosterCache;
-use crate::watch::Watches;
 use crate::workers::Queue;
 
 /// What handlers share.
@@ -74,6 +73,8 @@ pub struct Context {
     pub open_game_ttl: std::time::Duration,
     /// How long a seek waits for opponents (`--seek-ttl`).
     pub seek_ttl: std::time::Duration,
+    /// How long a challenge waits for answers (`--challenge-ttl`).
+    pub challenge_ttl: std::time::Duration,
     /// Counts of the seats' lifecycle events (timeouts, takeovers, resignations, ...).
     pub lifecycle_events: prometheus::IntCounterVec,
     /// The deployment's secret behind the tokens of keyed lobby requests
@@ -305,8 +306,8 @@ impl Changes {
     /// `applied` is committed: wake its waiters, and the deadline workers when it armed a
     /// deadline. Never blocks.
     pub fn committed(&self, applied: &db::store::Applied) {
-        // The game's watch first, so that the followers the change wakes find it in memory.
-        self.hub.watches.committed(applied);
+        // The observer first, so that the followers the change wakes find it in memory.
+        self.hub.observer.committed(applied);
         self.changed(applied.change());
         if applied.deadline_armed {
             self.deadline_armed();
@@ -323,6 +324,14 @@ impl Changes {
             self.announcer.notice(&message);
             self.hub.dispatch(ListenEvent::Notice(message));
         }
+    }
+
+    /// A chat message was posted: pass it to the game's streams, here at once and in every
+    /// process through PostgreSQL (it travels whole in the NOTIFY payload). Never blocks.
+    pub fn chat(&self, row: &db::store::ChatRow) {
+        let message = NoticeMessage::Chat(row.clone());
+        self.announcer.notice(&message);
+        self.hub.dispatch(ListenEvent::Notice(message));
     }
 
     /// Player `player_id`'s token was replaced: its open streams end, in every process.
@@ -353,9 +362,8 @@ impl Changes {
 /// that game, however many streams other games have open.
 pub struct Hub {
     games: Mutex<HashMap<Uuid, broadcast::Sender<Signal>>>,
-    /// The copies of followed games their followers share (see [`crate::watch`]): told of
-    /// every change before the game's waiters are woken.
-    pub watches: Watches,
+    /// Told of every change before the game's waiters are woken.
+    observer: Arc<dyn ChangeObserver>,
     /// Per player, the streams following it.
     players: Mutex<HashMap<Uuid, broadcast::Sender<PlayerSignal>>>,
     /// The work queues whose workers this process runs: woken when their channel announces
@@ -363,13 +371,26 @@ pub struct Hub {
     queues: Vec<Queue>,
 }
 
+/// What hears of every change before the game's waiters are woken: the process's shared
+/// copies of followed games (the `watch` module), which this module does not know.
+pub trait ChangeObserver: Send + Sync {
+    /// This process committed `applied`.
+    fn committed(&self, applied: &db::store::Applied);
+    /// A change was announced, by this process or another.
+    fn announced(&self, change: GameChanged);
+    /// The listener reconnected: announcements may have been lost.
+    fn reconnected(&self);
+}
+
 /// What a waiter hears.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Signal {
     /// The game committed this version.
     Changed(i64),
     /// The listener (re)connected: changes may have been missed, re-read.
     Reconnected,
+    /// A chat message was posted at the game (streams pass it on to whom it addresses).
+    Chat(Arc<db::store::ChatRow>),
 }
 
 /// What a player's stream hears.
@@ -418,11 +439,15 @@ impl Hub {
     /// Starts the listener thread on `url` (via [`db::notify::run_listener`]), listening on
     /// the game channel and on every queue's channel, and waking a queue's workers when work
     /// is announced on it and after every reconnect.
-    pub fn start(url: String, queues: Vec<Queue>, watches: Watches) -> (Arc<Hub>, ListenerGuard) {
+    pub fn start(
+        url: String,
+        queues: Vec<Queue>,
+        observer: Arc<dyn ChangeObserver>,
+    ) -> (Arc<Hub>, ListenerGuard) {
         let channels: Vec<&'static str> = queues.iter().map(|q| q.channel).collect();
         let hub = Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
-            watches,
+            observer,
             players: Mutex::new(HashMap::new()),
             queues,
         });
@@ -450,8 +475,8 @@ impl Hub {
             return;
         }
         match event {
-            ListenEvent::Changed(change) => self.watches.announced(change),
-            ListenEvent::Connected => self.watches.reconnected(),
+            ListenEvent::Changed(change) => self.observer.announced(change),
+            ListenEvent::Connected => self.observer.reconnected(),
             ListenEvent::QueueDue(_) | ListenEvent::Notice(_) => {}
         }
         if matches!(event, ListenEvent::Connected) {
@@ -483,7 +508,12 @@ impl Hub {
     }
 
     fn dispatch_notice(&self, message: NoticeMessage) {
-        let player = message.player_id();
+        let Some(player) = message.player_id() else {
+            if let NoticeMessage::Chat(row) = message {
+                self.dispatch_chat(row);
+            }
+            return;
+        };
         let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
         let Some(tx) = players.get(&player) else {
             return;
@@ -492,9 +522,18 @@ impl Hub {
             NoticeMessage::Notice(row) => PlayerSignal::Notice(Arc::new(row)),
             NoticeMessage::Nudge { seq, .. } => PlayerSignal::Nudge(seq),
             NoticeMessage::Rotated { .. } => PlayerSignal::Rotated,
+            NoticeMessage::Chat(_) => return,
         };
         if tx.send(signal).is_err() {
             players.remove(&player);
+        }
+    }
+
+    /// Passes a chat message to the streams of its game.
+    fn dispatch_chat(&self, row: db::store::ChatRow) {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = games.get(&row.game_id) {
+            let _ = tx.send(Signal::Chat(Arc::new(row)));
         }
     }
 
@@ -536,22 +575,49 @@ pub async fn wait_for_change(
     deadline: Instant,
 ) -> Option<i64> {
     loop {
+        match wait_for_news(rx, known, deadline).await {
+            News::Changed(at_least) => return Some(at_least),
+            News::Chat(_) => {}
+            News::Quiet => return None,
+        }
+    }
+}
+
+/// What [`wait_for_news`] heard.
+#[derive(Debug, Clone, PartialEq)]
+pub enum News {
+    /// The game may have moved past the known version: read it at least at this one.
+    Changed(i64),
+    /// A chat message was posted at the game.
+    Chat(Arc<db::store::ChatRow>),
+    /// Nothing until the deadline.
+    Quiet,
+}
+
+/// [`wait_for_change`] that also hears the game's chat.
+pub async fn wait_for_news(
+    rx: &mut broadcast::Receiver<Signal>,
+    known: i64,
+    deadline: Instant,
+) -> News {
+    loop {
         tokio::select! {
             signal = rx.recv() => match signal {
                 Ok(Signal::Changed(version)) => {
                     if version > known {
-                        return Some(version);
+                        return News::Changed(version);
                     }
                 }
+                Ok(Signal::Chat(row)) => return News::Chat(row),
                 Ok(Signal::Reconnected) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    return Some(known);
+                    return News::Changed(known);
                 }
                 Err(broadcast::error::RecvError::Closed) => {
                     tokio::time::sleep_until(deadline).await;
-                    return None;
+                    return News::Quiet;
                 }
             },
-            _ = tokio::time::sleep_until(deadline) => return None,
+            _ = tokio::time::sleep_until(deadline) => return News::Quiet,
         }
     }
 }

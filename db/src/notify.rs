@@ -59,7 +59,8 @@ impl GameChanged {
 
 /// What the [`crate::store::NOTICE_CHANNEL`] carries: a player's committed notice, whole; or,
 /// for one too large for a NOTIFY payload, only that the player has it (listeners read it);
-/// or that a player's token was replaced (streams opened with the old one end).
+/// or that a player's token was replaced (streams opened with the old one end); or a chat
+/// message posted at a game (always small enough to travel whole: at most 500 characters).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "m", rename_all = "snake_case")]
 pub enum NoticeMessage {
@@ -77,19 +78,22 @@ pub enum NoticeMessage {
         /// The player.
         player_id: Uuid,
     },
+    /// A chat message was posted at a game.
+    Chat(crate::store::ChatRow),
 }
 
 /// The largest payload sent whole; PostgreSQL's limit is 8000 bytes.
 const MAX_PAYLOAD: usize = 7900;
 
 impl NoticeMessage {
-    /// The player it concerns.
-    pub fn player_id(&self) -> Uuid {
+    /// The player it concerns (`None`: a chat message, which concerns a game).
+    pub fn player_id(&self) -> Option<Uuid> {
         match self {
-            NoticeMessage::Notice(n) => n.player_id,
+            NoticeMessage::Notice(n) => Some(n.player_id),
             NoticeMessage::Nudge { player_id, .. } | NoticeMessage::Rotated { player_id } => {
-                *player_id
+                Some(*player_id)
             }
+            NoticeMessage::Chat(_) => None,
         }
     }
 

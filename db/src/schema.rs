@@ -103,6 +103,7 @@ diesel::table! {
         notice_seq -> Int8,
         created_at -> Timestamptz,
         token_rotated_at -> Nullable<Timestamptz>,
+        challenges_from -> Text,
     }
 }
 
@@ -205,7 +206,141 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Invitations of named players (and bots) to a game (migration 26).
+    challenges (id) {
+        id -> Uuid,
+        challenger_id -> Uuid,
+        game_type -> Text,
+        config -> Jsonb,
+        clock -> Nullable<Jsonb>,
+        rated -> Bool,
+        seats -> Jsonb,
+        status -> Text,
+        declined_by -> Nullable<Uuid>,
+        decline_reason -> Nullable<Text>,
+        game_id -> Nullable<Uuid>,
+        rematch_of -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// Each invited player's answer to a challenge (migration 26).
+    challenge_answers (challenge_id, player_id) {
+        challenge_id -> Uuid,
+        player_id -> Uuid,
+        accepted_at -> Nullable<Timestamptz>,
+        entropy -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Whom a player takes no challenges from (migration 26).
+    player_blocks (player_id, blocked_id) {
+        player_id -> Uuid,
+        blocked_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(challenge_answers -> challenges (challenge_id));
+
+diesel::table! {
+    /// Table chat, per game and channel (migration 27).
+    chat_messages (game_id, channel, seq) {
+        game_id -> Uuid,
+        channel -> Text,
+        seq -> Int8,
+        seat -> Nullable<Int4>,
+        player_id -> Nullable<Uuid>,
+        name -> Text,
+        text -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Whose chat a player does not see (migration 27).
+    chat_mutes (player_id, muted_id) {
+        player_id -> Uuid,
+        muted_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Tournaments (migration 28).
+    tournaments (id) {
+        id -> Uuid,
+        organiser_id -> Uuid,
+        name -> Text,
+        game_type -> Text,
+        config -> Jsonb,
+        clock -> Jsonb,
+        rated -> Bool,
+        format -> Text,
+        rounds -> Nullable<Int4>,
+        table_size -> Int4,
+        fill_with_bots -> Bool,
+        bot_level -> Text,
+        max_players -> Int4,
+        starts_at -> Timestamptz,
+        status -> Text,
+        round -> Int4,
+        check_at -> Timestamptz,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// A tournament's players (migration 28).
+    tournament_players (tournament_id, player_id) {
+        tournament_id -> Uuid,
+        player_id -> Uuid,
+        joined_at -> Timestamptz,
+        withdrawn_at -> Nullable<Timestamptz>,
+        out_in_round -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    /// A round's tables (migration 28).
+    tournament_tables (tournament_id, round, table_no) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        table_no -> Int4,
+        game_id -> Nullable<Uuid>,
+        players -> Array<Nullable<Uuid>>,
+    }
+}
+
+diesel::table! {
+    /// Each player's result of a round (migration 28).
+    tournament_results (tournament_id, round, player_id) {
+        tournament_id -> Uuid,
+        round -> Int4,
+        player_id -> Uuid,
+        place -> Nullable<Int4>,
+        points -> Int4,
+        score -> Int8,
+        bye -> Bool,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    tournaments,
+    tournament_players,
+    tournament_tables,
+    tournament_results,
+    chat_messages,
+    chat_mutes,
+    challenges,
+    challenge_answers,
+    player_blocks,
     games,
     game_events,
     seats,

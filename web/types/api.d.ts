@@ -66,6 +66,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's challenges.
+         * @description The ones it sent and the ones sent to it (`role`), newest first, at most 100; `status`
+         *     keeps those in one state (`pending`: the ones still to answer).
+         */
+        get: operations["list_challenges"];
+        put?: never;
+        /**
+         * Challenge players to a game.
+         * @description The challenger takes the first seat, the players named (by id or name) the next ones in
+         *     the order given, the server's `bots` the rest. Each challenged player gets a `challenge`
+         *     notice on its stream and accepts (`POST /v1/challenges/{id}/accept`) or declines
+         *     (`.../decline`); the game starts when the last of them accepts, and everyone gets
+         *     `game_started`. The challenger may cancel it (`DELETE /v1/challenges/{id}`) until then;
+         *     it expires after the server's `--challenge-ttl` (default 1 h). A player who takes no
+         *     challenges (`PUT /v1/players/me/settings`), or none from the challenger
+         *     (`POST /v1/players/me/blocks`), is refused with `challenges_refused`, which does not say
+         *     which. With an `Idempotency-Key`, a retry with the same key, body and token gets the first
+         *     answer again instead of a second challenge.
+         */
+        post: operations["create_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a challenge.
+         * @description Only its players see it (anyone else gets 404): its table, who accepted, and once
+         *     everyone has, the game.
+         */
+        get: operations["get_challenge"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a challenge.
+         * @description By its challenger, until everyone has accepted; the challenged players get
+         *     `challenge_ended`. It takes no body (or `{}`).
+         */
+        delete: operations["cancel_challenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a challenge.
+         * @description The body is optional (`{"entropy": ...}`: what the player adds to the game's chance).
+         *     The last acceptance starts the game: the answer names it (`game_id`, status `accepted`),
+         *     and every player gets `game_started`. Accepting again answers the challenge as it is.
+         *     Concurrent answers, cancellations and the expiry, on any number of server processes,
+         *     are applied one after another: one game at most.
+         */
+        post: operations["accept_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a challenge.
+         * @description By a challenged player, with an optional reason (`{"reason": "later"}`; `generic` when
+         *     absent). The challenge ends; its other players get `challenge_ended`.
+         */
+        post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -222,6 +327,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's chat, as the caller may read it.
+         * @description The caller's channel (`players` with a seat of the game, else `spectators`; anyone may
+         *     read the spectators' without a token), oldest first, after `after`; the messages of the
+         *     players the caller muted are left out. Paged: pass `next_after` as `after`.
+         */
+        get: operations["get_chat"];
+        put?: never;
+        /**
+         * Post a chat message at a game.
+         * @description With a seat's token (or the player token of a seated player) the message goes to the
+         *     seated players (`players`); with the player token of a player without a seat, to the
+         *     players watching (`spectators`). The two channels never see each other's messages, and
+         *     chat is never part of the game's log or record. Plain text: 1 to 500 characters, one line.
+         *     A sender posts at most 5 messages in any 10 seconds to one table (429
+         *     `chat_rate_limited` with `Retry-After`). Delivered to the channel's readers through the
+         *     game's stream (`event: chat`) and readable with `GET /v1/games/{id}/chat`.
+         */
+        post: operations["post_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/events": {
         parameters: {
             query?: never;
@@ -312,6 +449,35 @@ export interface paths {
         get: operations["game_record"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's rematch.
+         * @description The rematch challenge asked for once the game was over (its status, and once everyone
+         *     accepted, its `game_id`): how clients find the next game from the last one.
+         */
+        get: operations["get_rematch"];
+        put?: never;
+        /**
+         * Ask for a rematch.
+         * @description By a player of a game that is over: a challenge to the same players and bots with the
+         *     same type, config, clock and rating, every seat moved one on (the first seat's occupant
+         *     takes the last), sent by the caller (already accepted). One rematch per game: the next
+         *     player to ask gets 409 `rematch_exists` and accepts that one
+         *     (`GET /v1/games/{id}/rematch` names it). The body is optional (`{"entropy": ...}`).
+         */
+        post: operations["rematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -454,11 +620,18 @@ export interface paths {
          *       while it stays active), before the deadline of its clock when the game has one; also
          *       when an open game ends without an event (aborted or expired: the same version, another
          *       status);
+         *     - `event: chat` (no `id`), `data:` a `ChatMessage`: a chat message of the caller's channel
+         *       (the seated players', or the watching players'), as it is posted, unless the caller
+         *       muted its sender; the ones missed while disconnected are in `GET /v1/games/{id}/chat`;
          *     - a comment line `: heartbeat` every 15 seconds while nothing happens.
          *
          *     Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
          *     take `event:`, `id:` and `data:` from each block, parse `data` as JSON
          *     (`tests/clients/` holds typed readers in TypeScript and Python).
+         *
+         *     A seat follows it with its token (or its player's); a player without a seat of the game
+         *     follows it as a spectator with its player token (and reads the spectators' chat without
+         *     the players it muted), anyone else without a token.
          *
          *     It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
          *     events it missed first. Once the game is finished and everything is sent, the stream
@@ -545,6 +718,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players the caller blocks.
+         * @description In the order they were blocked; their challenges and rematches are refused.
+         */
+        get: operations["list_blocks"];
+        put?: never;
+        /**
+         * Block a player.
+         * @description The caller takes no challenges (and no rematch) from that player any more; the player
+         *     is refused with `challenges_refused`, as when the caller takes none from anyone.
+         */
+        post: operations["block_player"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/blocks/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock a player.
+         * @description The player's challenges are taken again (unless the caller takes none from anyone). It
+         *     takes no body (or `{}`).
+         */
+        delete: operations["unblock_player"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/me/games": {
         parameters: {
             query?: never;
@@ -560,6 +779,78 @@ export interface paths {
          */
         get: operations["my_games"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players whose chat the caller mutes.
+         * @description In the order they were muted: their chat messages are left out of the caller's pages and
+         *     streams.
+         */
+        get: operations["list_mutes"];
+        put?: never;
+        /**
+         * Mute a player's chat.
+         * @description The caller no longer sees that player's chat messages, in pages and in streams opened
+         *     from now on, at every table.
+         */
+        post: operations["mute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/mutes/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unmute a player's chat.
+         * @description The player's messages show again in the caller's pages and in the streams it opens from
+         *     now on. It takes no body (or `{}`).
+         */
+        delete: operations["unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's settings.
+         * @description Whom the caller takes challenges from (`challenges_from`).
+         */
+        get: operations["get_settings"];
+        /**
+         * Change the caller's settings.
+         * @description `challenges_from`: `everyone` (but the players blocked) or `nobody` (every challenge
+         *     and rematch is refused with `challenges_refused`).
+         */
+        put: operations["put_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -757,10 +1048,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tournaments, newest first.
+         * @description At most 100, each without its standings (read a tournament for them).
+         */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Create a tournament.
+         * @description The caller organises it: game type, config, clock (required, so that absent players
+         *     cannot stall a round), rated, format (`swiss` with its number of `rounds`, or
+         *     `knockout`), `table_size` (within the game's seat counts), whether the server's bots fill
+         *     incomplete tables (else the players left over have a bye), at most `max_players`, and
+         *     its start. Players join until then (`POST /v1/tournaments/{id}/players`); at the start
+         *     the server's workers pair the first round, create its games and tell each player
+         *     (`tournament_round` on the player stream), then the next round when every game of the
+         *     last one is over, until the end (`tournament_finished`). Each step happens once, in
+         *     whichever server process takes it. Points per place at a table of n seats: n − place;
+         *     a bye scores as a first place; ties are broken by the points of the opponents met, then
+         *     by the game scores.
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament with its standings.
+         * @description The standings after the last round scored: points, then the opponents' points, then the
+         *     game scores (a knockout first by how far each player came).
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a tournament.
+         * @description Before its start; joining again changes nothing. It takes no body (or `{}`).
+         */
+        post: operations["join_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a tournament.
+         * @description Before its start the caller leaves it; once it runs, the caller withdraws: it is paired
+         *     no more, and its seats in games still running go by their clocks (the server's bot plays
+         *     on when a clock runs out).
+         */
+        delete: operations["leave_tournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament's rounds.
+         * @description Every round so far: its tables with their games and seats (bots without a player), each
+         *     player's place and points once the round is scored, and the byes (tables without a game).
+         */
+        get: operations["tournament_rounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a tournament now.
+         * @description By its organiser, before its start time: the first round is paired and its games
+         *     created in this request (a tournament with fewer than two players is cancelled instead).
+         */
+        post: operations["start_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST /v1/challenges/{id}/accept` and `POST /v1/games/{id}/rematch`: optional. */
+        AcceptChallenge: {
+            /** @description What the accepting player adds to the game's chance (at most 128 bytes). */
+            entropy?: string | null;
+        };
         AcquireAction: components["schemas"]["AcquireActionPlaceTile"] | components["schemas"]["AcquireActionChooseSurvivor"] | components["schemas"]["AcquireActionOrderDefuncts"] | components["schemas"]["AcquireActionDisposeShares"] | components["schemas"]["AcquireActionAnnounceEnd"] | components["schemas"]["AcquireActionBuyShare"] | components["schemas"]["AcquireActionEndTurn"];
         /** @description Announce the end of the game, after placing and before buying (AQ-END-1). */
         AcquireActionAnnounceEnd: {
@@ -890,6 +1325,68 @@ export interface components {
             size: number;
             /** Format: int32 */
             tier: number;
+        };
+        /** @description A challenge as its players see it. (acquire) */
+        AcquireChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (acquire) */
+        AcquireChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["AcquireConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
         };
         /**
          * @description Options fixed at creation (the data file's `options`); every field has the spec's default.
@@ -1636,6 +2133,89 @@ export interface components {
          * @enum {string}
          */
         AcquireTile: "1A" | "1B" | "1C" | "1D" | "1E" | "1F" | "1G" | "1H" | "1I" | "2A" | "2B" | "2C" | "2D" | "2E" | "2F" | "2G" | "2H" | "2I" | "3A" | "3B" | "3C" | "3D" | "3E" | "3F" | "3G" | "3H" | "3I" | "4A" | "4B" | "4C" | "4D" | "4E" | "4F" | "4G" | "4H" | "4I" | "5A" | "5B" | "5C" | "5D" | "5E" | "5F" | "5G" | "5H" | "5I" | "6A" | "6B" | "6C" | "6D" | "6E" | "6F" | "6G" | "6H" | "6I" | "7A" | "7B" | "7C" | "7D" | "7E" | "7F" | "7G" | "7H" | "7I" | "8A" | "8B" | "8C" | "8D" | "8E" | "8F" | "8G" | "8H" | "8I" | "9A" | "9B" | "9C" | "9D" | "9E" | "9F" | "9G" | "9H" | "9I" | "10A" | "10B" | "10C" | "10D" | "10E" | "10F" | "10G" | "10H" | "10I" | "11A" | "11B" | "11C" | "11D" | "11E" | "11F" | "11G" | "11H" | "11I" | "12A" | "12B" | "12C" | "12D" | "12E" | "12F" | "12G" | "12H" | "12I";
+        /** @description A tournament. (acquire) */
+        AcquireTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["AcquireConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
+        /** @description `POST /v1/tournaments`. (acquire) */
+        AcquireTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["AcquireConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "acquire";
+        };
         AcquireView: {
             /** @description The seats that must act now. */
             active_seats: components["schemas"]["Seat"][];
@@ -1674,6 +2254,15 @@ export interface components {
         };
         /** @description `200` of an applied action. One shape per game type, told apart by `type`. */
         ActionResponse: components["schemas"]["AcquireActionResponse"] | components["schemas"]["MonopolyActionResponse"] | components["schemas"]["TycoonActionResponse"] | components["schemas"]["TyrosActionResponse"];
+        /** @description `POST /v1/players/me/blocks`. */
+        BlockRequest: {
+            /** @description The player to block, by id or by name. */
+            player: string;
+        };
+        /** @description `GET /v1/players/me/blocks`: the players whose challenges the player refuses. */
+        Blocks: {
+            players: components["schemas"]["PlayerRef"][];
+        };
         /** @description The server's bot on a seat. */
         BotInfo: {
             /**
@@ -1699,6 +2288,40 @@ export interface components {
             /** Format: int32 */
             seat: number;
         };
+        /** @description A challenge as its players see it. */
+        Challenge: components["schemas"]["AcquireChallenge"] | components["schemas"]["MonopolyChallenge"] | components["schemas"]["TycoonChallenge"] | components["schemas"]["TyrosChallenge"];
+        /** @description `GET /v1/challenges`. */
+        ChallengeList: {
+            /** @description Newest first, at most 100. */
+            challenges: components["schemas"]["Challenge"][];
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. */
+        ChallengeRequest: components["schemas"]["AcquireChallengeRequest"] | components["schemas"]["MonopolyChallengeRequest"] | components["schemas"]["TycoonChallengeRequest"] | components["schemas"]["TyrosChallengeRequest"];
+        /** @description A seat of the challenged game. */
+        ChallengeSeat: {
+            /** @description Whether the seat's player accepted (the challenger's seat: always); `null` for a bot. */
+            accepted: boolean | null;
+            bot: null | components["schemas"]["BotLevel"];
+            /** @description The player's name; `null` for a bot's seat. */
+            name: string | null;
+            /**
+             * Format: uuid
+             * @description The player of the seat; `null` for a bot's.
+             */
+            player_id: string | null;
+            /** Format: int32 */
+            seat: number;
+        };
+        /**
+         * @description Where a challenge stands.
+         * @enum {string}
+         */
+        ChallengeStatus: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        /**
+         * @description Whom a player takes challenges from.
+         * @enum {string}
+         */
+        ChallengesFrom: "everyone" | "nobody";
         /** @description What a game list shows of a game's chance: the commitment (fetch the game for the reveal). */
         ChanceCommitment: {
             /** @description SHA-256 of the server's seed, lowercase hex; `null` for a version 1 game. */
@@ -1750,6 +2373,67 @@ export interface components {
             key: string;
             /** @description The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`. */
             server_seed: string;
+        };
+        /**
+         * @description Who reads a message: the seated players, or the players watching. The two never see each
+         *     other's messages.
+         * @enum {string}
+         */
+        ChatChannel: "players" | "spectators";
+        /**
+         * @description A `chat` message: a chat message of the caller's channel, as it is posted. It has no `id`,
+         *     so a reconnecting client resumes the game's events where it left them; the chat it missed
+         *     meanwhile is in `GET /v1/games/{id}/chat?after=`.
+         */
+        ChatEventMessage: {
+            /** @description One line of JSON: a `ChatMessage`. */
+            data: string;
+            /**
+             * @description `event: chat`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "chat";
+        };
+        /** @description One chat message. Its `text` is plain text: a client shows it as text, never as markup. */
+        ChatMessage: {
+            channel: components["schemas"]["ChatChannel"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description The sender's name. */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The sender's player; `null` for a guest's seat.
+             */
+            player_id: string | null;
+            /**
+             * Format: int32
+             * @description The sender's seat, in the players' channel; `null` in the spectators'.
+             */
+            seat: number | null;
+            /**
+             * Format: int64
+             * @description Numbered from 1 in its game and channel (a viewer may miss numbers: muted senders).
+             */
+            seq: number;
+            text: string;
+        };
+        /** @description `GET /v1/games/{id}/chat`: the messages of the caller's channel. */
+        ChatPage: {
+            /** @description The channel the caller reads: `players` with a seat of the game, else `spectators`. */
+            channel: components["schemas"]["ChatChannel"];
+            /** @description Oldest first. */
+            messages: components["schemas"]["ChatMessage"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page.
+             */
+            next_after: number | null;
+        };
+        /** @description `POST /v1/games/{id}/chat`. */
+        ChatRequest: {
+            /** @description Plain text, 1 to 500 characters, one line (no control characters), not only spaces. */
+            text: string;
         };
         /**
          * @description A time control, as chosen at creation and shown in the game document and the game list
@@ -1894,6 +2578,15 @@ export interface components {
          *     played by a bot (`bot`), or open (`open`).
          */
         CreatedSeat: components["schemas"]["TakenSeat"] | components["schemas"]["PlayerSeat"] | components["schemas"]["BotSeat"] | components["schemas"]["OpenSeat"];
+        /** @description `POST /v1/challenges/{id}/decline`: optional. */
+        DeclineChallenge: {
+            reason?: null | components["schemas"]["DeclineReason"];
+        };
+        /**
+         * @description Why a challenge was declined (Lichess's reasons, for clients that show them).
+         * @enum {string}
+         */
+        DeclineReason: "generic" | "later" | "too_fast" | "too_slow" | "not_rated" | "rated";
         /**
          * @description `200` of `POST /v1/games/{id}/actions/dry-run`: the action would be accepted now. Nothing
          *     is written, and the would-be events are not shown (they could reveal hidden information
@@ -2530,6 +3223,68 @@ export interface components {
              *     value at most once.
              */
             values: components["schemas"]["MonopolyCard"][];
+        };
+        /** @description A challenge as its players see it. (monopoly) */
+        MonopolyChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (monopoly) */
+        MonopolyChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
         };
         /**
          * @description Options fixed at creation (spec §16); a field left out takes the default of the game's
@@ -3758,6 +4513,89 @@ export interface components {
              */
             type: "settle_inheritance";
         };
+        /** @description A tournament. (monopoly) */
+        MonopolyTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["MonopolyConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
+        /** @description `POST /v1/tournaments`. (monopoly) */
+        MonopolyTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["MonopolyConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "monopoly";
+        };
         /** @description A trade offer from one player to one other (MO-TRADE-4). */
         MonopolyTradeOffer: {
             from: components["schemas"]["Seat"];
@@ -3822,6 +4660,15 @@ export interface components {
             rounds_completed: number;
             shortage?: null | components["schemas"]["MonopolyShortage"];
             turn?: null | components["schemas"]["MonopolyTurn"];
+        };
+        /** @description `POST /v1/players/me/mutes`. */
+        MuteRequest: {
+            /** @description The player whose chat the caller no longer wants to see, by id or by name. */
+            player: string;
+        };
+        /** @description `GET /v1/players/me/mutes`: whose chat the caller does not see. */
+        Mutes: {
+            players: components["schemas"]["PlayerRef"][];
         };
         /** @description No template: this game lists none, so its templates list is always empty. */
         NoTemplate: unknown;
@@ -3899,7 +4746,53 @@ export interface components {
          * @description A message of `GET /v1/players/me/stream`: its SSE `event` is the `kind`, its `id` the
          *     `seq`, its `data` this object.
          */
-        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"];
+        PlayerNotice: components["schemas"]["PlayerNoticeTurn"] | components["schemas"]["PlayerNoticeGameStarted"] | components["schemas"]["PlayerNoticeOffer"] | components["schemas"]["PlayerNoticeGameFinished"] | components["schemas"]["PlayerNoticeSeekMatched"] | components["schemas"]["PlayerNoticeChallenge"] | components["schemas"]["PlayerNoticeChallengeEnded"] | components["schemas"]["PlayerNoticeTournamentRound"] | components["schemas"]["PlayerNoticeTournamentFinished"];
+        /**
+         * @description A player challenged the player to a game: accept or decline it
+         *     (`POST /v1/challenges/{challenge_id}/accept`, `.../decline`).
+         */
+        PlayerNoticeChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /** Format: uuid */
+            challenger_id: string;
+            challenger_name: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "challenge";
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** Format: int64 */
+            seq: number;
+            type: components["schemas"]["GameTypeName"];
+        };
+        /** @description A challenge the player sent or received ended without a game: declined or cancelled. */
+        PlayerNoticeChallengeEnded: {
+            /**
+             * Format: uuid
+             * @description Who declined or cancelled it.
+             */
+            by: string;
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "challenge_ended";
+            reason: null | components["schemas"]["DeclineReason"];
+            /** Format: int64 */
+            seq: number;
+            status: components["schemas"]["ChallengeStatus"];
+        };
         /** @description A game with one of the player's seats is over: finished (with its outcome) or aborted. */
         PlayerNoticeGameFinished: {
             /** Format: uuid */
@@ -3943,7 +4836,7 @@ export interface components {
          * @description The SSE `event` of a player stream's message: the notice's `kind`.
          * @enum {string}
          */
-        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched";
+        PlayerNoticeKind: "turn" | "game_started" | "offer" | "game_finished" | "seek_matched" | "challenge" | "challenge_ended" | "tournament_round" | "tournament_finished";
         /** @description A trade offer addressed to one of the player's seats. */
         PlayerNoticeOffer: {
             /**
@@ -3990,6 +4883,43 @@ export interface components {
             /** Format: int64 */
             seq: number;
             type: components["schemas"]["GameTypeName"];
+        };
+        /** @description A tournament the player was in finished. */
+        PlayerNoticeTournamentFinished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tournament_finished";
+            /** Format: int32 */
+            points: number;
+            /** Format: int32 */
+            rank: number;
+            /** Format: int64 */
+            seq: number;
+            /** Format: uuid */
+            tournament_id: string;
+        };
+        /**
+         * @description A round of a tournament the player is in started: its table (`game_id`, `seat`), or a
+         *     bye (`game_id` null).
+         */
+        PlayerNoticeTournamentRound: {
+            /** Format: uuid */
+            game_id: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "tournament_round";
+            /** Format: int32 */
+            round: number;
+            /** Format: int32 */
+            seat: number | null;
+            /** Format: int64 */
+            seq: number;
+            /** Format: uuid */
+            tournament_id: string;
         };
         /**
          * @description A game now waits for one of the player's seats: act in it (its legal actions are in the
@@ -4077,6 +5007,12 @@ export interface components {
             /** Format: int64 */
             won: number;
         };
+        /** @description A player, by id and name. */
+        PlayerRef: {
+            name: string;
+            /** Format: uuid */
+            player_id: string;
+        };
         /**
          * @description A seat taken for the calling player (`{"me": true}`): no seat token, the player's token
          *     acts for it.
@@ -4089,6 +5025,10 @@ export interface components {
             player_id: string;
             /** Format: int32 */
             seat: number;
+        };
+        /** @description `GET`/`PUT /v1/players/me/settings`: the player's settings. */
+        PlayerSettings: {
+            challenges_from: components["schemas"]["ChallengesFrom"];
         };
         /**
          * @description One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,
@@ -4129,6 +5069,32 @@ export interface components {
              *     - `token_for_other_game`: 403, the token is a seat of another game
              *     - `not_seated`: 403, the player holds no seat of this game
              *     - `not_your_seek`: 403, the seek is another player's
+             *     - `not_challenged`: 403, the challenger cancels its challenge (DELETE), it does not decline it
+             *     - `not_your_challenge`: 403, the challenge is another player's: decline it instead of cancelling it
+             *     - `challenge_not_found`: 404, no challenge of the caller's with this id
+             *     - `no_rematch`: 404, no rematch of this game was asked for
+             *     - `not_blocked`: 404, the caller does not block this player
+             *     - `challenge_not_pending`: 409, the challenge is accepted, declined, cancelled or expired already
+             *     - `game_not_over`: 409, the game is still open or running
+             *     - `rematch_exists`: 409, the game's rematch was asked for already: accept that one
+             *     - `unknown_player`: 422, no player has this id or name
+             *     - `challenge_yourself`: 422, the challenger takes the first seat: name the others
+             *     - `invalid_challenge`: 422, a player is named twice in one challenge
+             *     - `challenges_refused`: 422, the player takes no challenges from the caller (from nobody, or the caller is blocked)
+             *     - `rematch_needs_players`: 422, a seat of the game was a guest's: a rematch invites players by their accounts
+             *     - `block_yourself`: 422, a player cannot block itself
+             *     - `mute_yourself`: 422, a player cannot mute itself
+             *     - `tournament_not_found`: 404, no tournament with this id
+             *     - `not_your_tournament`: 403, only the organiser starts a tournament early
+             *     - `tournament_started`: 409, the tournament has started: players join before
+             *     - `tournament_full`: 409, the tournament has its most players
+             *     - `not_in_tournament`: 409, the caller is not (or no longer) in the tournament
+             *     - `tournament_over`: 409, the tournament is over
+             *     - `invalid_table_size`: 422, the game is not played at this many seats
+             *     - `invalid_tournament`: 422, a Swiss tournament names 1 to 20 rounds, a knockout none; a name has 1 to 80 characters; max_players is 2 to 256
+             *     - `not_muted`: 404, the caller has not muted this player
+             *     - `invalid_chat_message`: 422, a chat message is one line of 1 to 500 characters without control characters
+             *     - `chat_rate_limited`: 429, the sender posted its most chat messages to this table for now (5 in any 10 s); see `Retry-After`
              *     - `player_not_found`: 404, no player with this id
              *     - `seek_not_found`: 404, no seek with this id
              *     - `name_taken`: 409, another player has this name (names are compared after Unicode case folding)
@@ -4387,9 +5353,51 @@ export interface components {
         /**
          * @description One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
          *     `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
-         *     the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
+         *     the JSON text of a `StreamVersion`, a `chat` message's the JSON text of a `ChatMessage`
+         *     (`contentSchema` names it). Told apart by `event`.
          */
-        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"];
+        ServerSentEvent: components["schemas"]["GameEventMessage"] | components["schemas"]["VersionMessage"] | components["schemas"]["ChatEventMessage"];
+        /** @description A player's line of the standings. */
+        Standing: {
+            /** Format: int32 */
+            byes: number;
+            /**
+             * Format: int32
+             * @description Rounds played at a table, and rounds sat out.
+             */
+            games: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description The first tie-break: the sum of the points of everyone the player sat with.
+             */
+            opponents_points: number;
+            /**
+             * Format: int32
+             * @description Knockout: the round the player went out in; `null` while in (and for the winner).
+             */
+            out_in_round: number | null;
+            /** Format: uuid */
+            player_id: string;
+            /**
+             * Format: int32
+             * @description Points over the rounds: at a table of n seats, n − place (the first of four 3, the
+             *     last 0); a bye scores as a first place at a full table.
+             */
+            points: number;
+            /**
+             * Format: int32
+             * @description 1 for the first; players equal on every tie-break share a rank.
+             */
+            rank: number;
+            /**
+             * Format: int64
+             * @description The second tie-break: the sum of the player's game scores.
+             */
+            score: number;
+            /** @description Whether the player withdrew. */
+            withdrawn: boolean;
+        };
         /**
          * @description `GET /v1/games/{id}/states/{seq}`: the caller's view as of event `seq`. One shape per
          *     game type, told apart by `type`.
@@ -4477,6 +5485,66 @@ export interface components {
             kind: "one_of";
             /** @description The values to choose one of (never empty). */
             values: components["schemas"]["Seat"][];
+        };
+        /** @description A tournament. */
+        Tournament: components["schemas"]["AcquireTournament"] | components["schemas"]["MonopolyTournament"] | components["schemas"]["TycoonTournament"] | components["schemas"]["TyrosTournament"];
+        /**
+         * @description How a tournament is played.
+         * @enum {string}
+         */
+        TournamentFormat: "swiss" | "knockout";
+        /** @description `GET /v1/tournaments`. */
+        TournamentList: {
+            /** @description Newest first, at most 100; without standings (read a tournament for them). */
+            tournaments: components["schemas"]["Tournament"][];
+        };
+        /** @description `POST /v1/tournaments`. */
+        TournamentRequest: components["schemas"]["AcquireTournamentRequest"] | components["schemas"]["MonopolyTournamentRequest"] | components["schemas"]["TycoonTournamentRequest"] | components["schemas"]["TyrosTournamentRequest"];
+        /** @description A round. */
+        TournamentRound: {
+            /** @description Whether every game of the round is over and scored. */
+            over: boolean;
+            /** Format: int32 */
+            round: number;
+            tables: components["schemas"]["TournamentTable"][];
+        };
+        /** @description `GET /v1/tournaments/{id}/rounds`. */
+        TournamentRounds: {
+            rounds: components["schemas"]["TournamentRound"][];
+        };
+        /** @description A seat at a tournament table. */
+        TournamentSeat: {
+            /**
+             * Format: int32
+             * @description The player's place in the game, once it is over; `null` before (and for an aborted
+             *     game).
+             */
+            place: number | null;
+            /**
+             * Format: uuid
+             * @description `null` for a bot.
+             */
+            player_id: string | null;
+            /**
+             * Format: int32
+             * @description The points the player got for it, once the round is over.
+             */
+            points: number | null;
+            /** Format: int32 */
+            seat: number;
+        };
+        /**
+         * @description Where a tournament stands.
+         * @enum {string}
+         */
+        TournamentStatus: "waiting" | "running" | "finished" | "cancelled";
+        /** @description A table of a round: its game, or a bye (`game_id` null, one player). */
+        TournamentTable: {
+            /** Format: uuid */
+            game_id: string | null;
+            seats: components["schemas"]["TournamentSeat"][];
+            /** Format: int32 */
+            table: number;
         };
         TycoonAction: components["schemas"]["TycoonActionBuyTicket"] | components["schemas"]["TycoonActionFly"] | components["schemas"]["TycoonActionBuildHotel"] | components["schemas"]["TycoonActionRenovateHotel"] | components["schemas"]["TycoonActionBuildFactory"] | components["schemas"]["TycoonActionTakeLoan"] | components["schemas"]["TycoonActionPass"] | components["schemas"]["TycoonActionEndTurn"] | components["schemas"]["TycoonActionSettleLoan"];
         /** @description Build a factory where the plane stands (TY-FAC-1). */
@@ -4572,6 +5640,68 @@ export interface components {
              * @enum {string}
              */
             type: "take_loan";
+        };
+        /** @description A challenge as its players see it. (tycoon) */
+        TycoonChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (tycoon) */
+        TycoonChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
         };
         /**
          * @description A Tycoon city id.
@@ -5289,6 +6419,89 @@ export interface components {
          * @enum {string}
          */
         TycoonTieBreak: "earliest_on_track" | "first_built";
+        /** @description A tournament. (tycoon) */
+        TycoonTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TycoonConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
+        /** @description `POST /v1/tournaments`. (tycoon) */
+        TycoonTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TycoonConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tycoon";
+        };
         TycoonView: {
             charter: components["schemas"]["TycoonDeckView"];
             cities: components["schemas"]["TycoonCityView"][];
@@ -5627,6 +6840,68 @@ export interface components {
          * @enum {string}
          */
         TyrosCell: "TY" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32";
+        /** @description A challenge as its players see it. (tyros) */
+        TyrosChallenge: {
+            /** Format: uuid */
+            challenge_id: string;
+            /**
+             * Format: uuid
+             * @description Who sent it.
+             */
+            challenger_id: string;
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason: null | components["schemas"]["DeclineReason"];
+            /**
+             * Format: uuid
+             * @description The player who declined; `null` unless declined.
+             */
+            declined_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once everyone accepted; `null` before.
+             */
+            game_id: string | null;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description For a rematch: the game it is a rematch of.
+             */
+            rematch_of: string | null;
+            /** @description The table, in seat order (the challenger's first; a rematch's rotated). */
+            seats: components["schemas"]["ChallengeSeat"][];
+            status: components["schemas"]["ChallengeStatus"];
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `POST /v1/challenges`: a game with the players you name. (tyros) */
+        TyrosChallengeRequest: {
+            /** @description The server's bots for further seats, after the players'. */
+            bots?: components["schemas"]["BotLevel"][] | null;
+            clock?: null | components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description What the challenger adds to the game's chance, as a seat's `entropy` in
+             *     `POST /v1/games` (at most 128 bytes; shown once the game is over).
+             */
+            entropy?: string | null;
+            /** @description The players challenged, each by id or by name: one seat each, after the challenger's. */
+            players: string[];
+            /** @description A rated game (no bot). Default false. */
+            rated?: boolean | null;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description Options fixed at creation. Unknown keys are refused; a missing key takes its default. */
         TyrosConfig: {
             /**
@@ -7058,6 +8333,89 @@ export interface components {
         };
         /** @description A Tyros landscape tile, numbered like its field. */
         TyrosTile: number;
+        /** @description A tournament. (tyros) */
+        TyrosTournament: {
+            clock: components["schemas"]["Clock"];
+            config: components["schemas"]["TyrosConfig"];
+            /** Format: date-time */
+            created_at: string;
+            fill_with_bots: boolean;
+            /** Format: date-time */
+            finished_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /** Format: uuid */
+            organiser_id: string;
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played, or the last one played (0 before the start).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description Swiss: its number of rounds; knockout: `null`.
+             */
+            rounds: number | null;
+            /** @description Ranked (before the start: in the order they joined, all at 0). */
+            standings: components["schemas"]["Standing"][];
+            /** Format: date-time */
+            starts_at: string;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: uuid */
+            tournament_id: string;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
+        /** @description `POST /v1/tournaments`. (tyros) */
+        TyrosTournamentRequest: {
+            bot?: null | components["schemas"]["BotLevel"];
+            /** @description Every game's time control (required: absent players must not stall a round). */
+            clock: components["schemas"]["ClockRequest"];
+            config?: components["schemas"]["TyrosConfig"];
+            /**
+             * @description The server's bots fill incomplete tables (every player plays every round); otherwise
+             *     the players left over have a bye. Default false; not for rated tournaments.
+             */
+            fill_with_bots?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description At most this many players (2 to 256, default 64).
+             */
+            max_players?: number | null;
+            /** @description Shown in lists. */
+            name: string;
+            /** @description Rated games (no bots). Default false. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: the number of rounds (1 to 20). Not for knockout.
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round starts (the organiser may start it earlier).
+             */
+            starts_at: string;
+            /**
+             * Format: int32
+             * @description Seats per table, within the game's seat counts.
+             */
+            table_size: number;
+            /**
+             * @description The game type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "tyros";
+        };
         /** @description One turn of the action phase. */
         TyrosTurn: {
             /** @description The turn's one action was taken (TR-ACT-0). */
@@ -7234,6 +8592,482 @@ export interface operations {
             /** @description Database unreachable */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_challenges: {
+        parameters: {
+            query?: {
+                /** @description Only the challenges I sent, or only those sent to me; both when absent. */
+                role?: "sent" | "received";
+                /** @description Only challenges in this state. */
+                status?: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's challenges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            /** @description Bad query, or a credential in it (`invalid_query`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_challenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 16 to 255 visible ASCII characters, random (a UUID): a retry with the same key, body and token gets the same challenge */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge, `pending` (or replayed) */
+            201: {
+                headers: {
+                    /** @description `true` when this is a stored response */
+                    "Idempotency-Replayed"?: string;
+                    /** @description The challenge's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body, a bad clock, a credential in the query string, a bad key (`malformed_json`, `invalid_body`, `invalid_clock`, `token_in_query`, `invalid_idempotency_key`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown type or player, yourself or a player named twice, a table size the game does not allow, a rated game with bots, bad config, a player who takes no challenges from you, a bad entropy, key used for another request (`unknown_game_type`, `unknown_player`, `challenge_yourself`, `invalid_challenge`, `invalid_seat_count`, `rated_game_with_bots`, `invalid_config`, `challenges_refused`, `invalid_entropy`, `idempotency_key_reused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Someone else's challenge: decline it instead (`not_your_challenge`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Accepted, declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bad entropy (`invalid_entropy`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Challenge id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge, declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed body, an unknown reason (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The challenger's own challenge: cancel it instead (`not_challenged`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No challenge of the caller's with this id (`challenge_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Accepted, declined, cancelled or expired already (`challenge_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7961,6 +9795,208 @@ export interface operations {
             };
         };
     };
+    get_chat: {
+        parameters: {
+            query?: {
+                /** @description Messages after this `seq` (default 0: from the first). */
+                after?: number;
+                /** @description At most this many (1 to 100, default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description Malformed id or query (`invalid_id`, `invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or malformed token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token of another game (`token_for_other_game`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    post_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No token, or an unknown one (`missing_token`, `invalid_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token of another game (`token_for_other_game`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Empty, too long, or with a control character (`invalid_chat_message`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many messages for now (`chat_rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_events: {
         parameters: {
             query?: {
@@ -8324,6 +10360,187 @@ export interface operations {
             };
             /** @description No such game */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No rematch was asked for (`no_rematch`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game to rematch */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptChallenge"];
+            };
+        };
+        responses: {
+            /** @description The rematch challenge */
+            201: {
+                headers: {
+                    /** @description The challenge's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed id or body (`invalid_id`, `malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a player of the game (`not_seated`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game is not over, or its rematch was asked for already (`game_not_over`, `rematch_exists`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat was a guest's, not a player's; a player takes no challenges from you; a bad entropy (`rematch_needs_players`, `challenges_refused`, `invalid_entropy`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9220,6 +11437,218 @@ export interface operations {
             };
         };
     };
+    list_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The players the caller blocks, in the order blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocks"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    block_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            /** @description The players the caller blocks now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Blocks"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown player, or the caller itself (`unknown_player`, `block_yourself`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unblock_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The blocked player's id */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller does not block this player (`not_blocked`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     my_games: {
         parameters: {
             query?: {
@@ -9250,6 +11679,345 @@ export interface operations {
                 };
             };
             /** @description Bad query or cursor, or a credential in it (`invalid_query`, `invalid_cursor`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_mutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The players the caller mutes, in the order muted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutes"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteRequest"];
+            };
+        };
+        responses: {
+            /** @description The players the caller mutes now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutes"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown player, or the caller itself (`unknown_player`, `mute_yourself`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The muted player's id */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unmuted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller does not mute this player (`not_muted`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSettings"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Database unavailable (`unavailable`); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayerSettings"];
+            };
+        };
+        responses: {
+            /** @description The caller's settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSettings"];
+                };
+            };
+            /** @description Malformed body (`malformed_json`, `invalid_body`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9937,6 +12705,502 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 100 tournaments, without standings */
+            200: {
+                headers: {
+                    /** @description Strong, by content */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description The tournament, waiting for players */
+            201: {
+                headers: {
+                    /** @description The tournament's URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Malformed body or clock, a credential in the query string (`malformed_json`, `invalid_body`, `invalid_clock`, `token_in_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown type, a table size the game does not allow, rounds missing or out of range, bots in a rated tournament, bad config (`unknown_game_type`, `invalid_table_size`, `invalid_tournament`, `rated_game_with_bots`, `invalid_config`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament and its standings after the last round scored */
+            200: {
+                headers: {
+                    /** @description Strong, by content; immutable once the tournament is over */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    join_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament with the caller in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It has started, or is full (`tournament_started`, `tournament_full`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leave_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not in it, or it is over (`not_in_tournament`, `tournament_over`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tournament_rounds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every round so far */
+            200: {
+                headers: {
+                    /** @description Strong, by content; immutable once the tournament is over */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentRounds"];
+                };
+            };
+            /** @description Not modified (If-None-Match matches) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament after its start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description A body (`invalid_body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown or rotated player token, or a seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the organiser (`not_your_tournament`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament (`tournament_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It has started already (`tournament_started`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the client's budget holds when full */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the budget now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until the request may succeed */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

@@ -145,12 +145,33 @@ pub struct StreamVersion {
 
 /// One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a
 /// `game_event` message's `data` is the JSON text of a `LoggedEvent`, a `version` message's
-/// the JSON text of a `StreamVersion` (`contentSchema` names it). Told apart by `event`.
+/// the JSON text of a `StreamVersion`, a `chat` message's the JSON text of a `ChatMessage`
+/// (`contentSchema` names it). Told apart by `event`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum ServerSentEvent {
     GameEvent(GameEventMessage),
     Version(VersionMessage),
+    Chat(ChatEventMessage),
+}
+
+/// `event: chat`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatName {
+    Chat,
+}
+
+/// A `chat` message: a chat message of the caller's channel, as it is posted. It has no `id`,
+/// so a reconnecting client resumes the game's events where it left them; the chat it missed
+/// meanwhile is in `GET /v1/games/{id}/chat?after=`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ChatEventMessage {
+    #[schema(inline)]
+    pub event: ChatName,
+    /// The message, as JSON text.
+    #[schema(schema_with = schema::chat_message_text)]
+    pub data: String,
 }
 
 /// `event: game_event`.

@@ -7,7 +7,9 @@
 //! holds the schemas of game-specific fields (one game's action, event, view or config,
 //! chosen by the game's type), which the OpenAPI document specializes per game.
 
+pub mod challenges;
 pub mod chance;
+pub mod chat;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -15,11 +17,15 @@ pub mod play;
 pub mod players;
 pub mod record;
 pub mod schema;
+pub mod tournaments;
 
+pub use challenges::*;
 pub use chance::*;
+pub use chat::*;
 pub use games::*;
 pub use history::*;
 pub use lifecycle::*;
 pub use play::*;
 pub use players::*;
 pub use record::*;
+pub use tournaments::*;

@@ -380,6 +380,10 @@ pub enum PlayerNotice {
     Offer(OfferNotice),
     GameFinished(GameFinishedNotice),
     SeekMatched(SeekMatchedNotice),
+    Challenge(super::ChallengeNotice),
+    ChallengeEnded(super::ChallengeEndedNotice),
+    TournamentRound(super::TournamentRoundNotice),
+    TournamentFinished(super::TournamentFinishedNotice),
 }
 
 impl PlayerNotice {
@@ -391,6 +395,10 @@ impl PlayerNotice {
             PlayerNotice::Offer(_) => "offer",
             PlayerNotice::GameFinished(_) => "game_finished",
             PlayerNotice::SeekMatched(_) => "seek_matched",
+            PlayerNotice::Challenge(_) => "challenge",
+            PlayerNotice::ChallengeEnded(_) => "challenge_ended",
+            PlayerNotice::TournamentRound(_) => "tournament_round",
+            PlayerNotice::TournamentFinished(_) => "tournament_finished",
         }
     }
 }
@@ -404,6 +412,10 @@ pub enum PlayerNoticeKind {
     Offer,
     GameFinished,
     SeekMatched,
+    Challenge,
+    ChallengeEnded,
+    TournamentRound,
+    TournamentFinished,
 }
 
 /// One message of `GET /v1/players/me/stream` as an SSE parser hands it over (`event`, `id`,

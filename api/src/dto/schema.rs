@@ -155,6 +155,11 @@ pub fn stream_version_text() -> Schema {
     json_text("StreamVersion")
 }
 
+/// The `data` of a game stream's `chat` message.
+pub fn chat_message_text() -> Schema {
+    json_text("ChatMessage")
+}
+
 /// The `data` of a player stream's message.
 pub fn player_notice_text() -> Schema {
     json_text("PlayerNotice")

@@ -68,11 +68,7 @@ impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json = req
-            .mime_type()
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"));
+        let is_json = is_json(req);
         let declared = req
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -92,15 +88,61 @@ impl<T: DeserializeOwned + ToSchema + 'static, const LIMIT: usize> FromRequest
                 return Err(too_large(LIMIT));
             }
             let body = read_limited(&mut payload, LIMIT).await?;
-            let value = parse(&body)?;
-            if let Some(schemas) = schemas {
-                schemas
-                    .check(&T::name(), &value)
-                    .map_err(|e| ApiError::bad_request("invalid_body", e.to_string()))?;
+            decode(schemas.as_deref().map(|s| &**s), &body).map(StrictJson)
+        })
+    }
+}
+
+/// Whether `req` says its body is JSON (`application/json` or a `+json` type).
+fn is_json(req: &HttpRequest) -> bool {
+    req.mime_type()
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json"))
+}
+
+/// A body read strictly as `T`: JSON without duplicate keys, of the shape the OpenAPI
+/// document gives `T`.
+fn decode<T: DeserializeOwned + ToSchema>(
+    schemas: Option<&Schemas>,
+    body: &[u8],
+) -> Result<T, ApiError> {
+    let value = parse(body)?;
+    if let Some(schemas) = schemas {
+        schemas
+            .check(&T::name(), &value)
+            .map_err(|e| ApiError::bad_request("invalid_body", e.to_string()))?;
+    }
+    T::deserialize(value).map_err(|e| ApiError::bad_request("invalid_body", e.to_string()))
+}
+
+/// A JSON body that may be left out (accepting a challenge, asking for a rematch: their only
+/// field is optional): no body reads as `T::default()`; a body is read as [`StrictJson`]
+/// reads it.
+#[derive(Debug)]
+pub struct OptionalJson<T>(pub T);
+
+impl<T: DeserializeOwned + ToSchema + Default + 'static> FromRequest for OptionalJson<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = is_json(req);
+        let schemas = req.app_data::<web::Data<Schemas>>().cloned();
+        let mut payload = payload.take();
+        Box::pin(async move {
+            let body = read_limited(&mut payload, BODY_LIMIT).await?;
+            if body.iter().all(u8::is_ascii_whitespace) {
+                return Ok(OptionalJson(T::default()));
             }
-            T::deserialize(value)
-                .map(StrictJson)
-                .map_err(|e| ApiError::bad_request("invalid_body", e.to_string()))
+            if !json {
+                return Err(ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_media_type",
+                    "a body must be application/json",
+                ));
+            }
+            decode(schemas.as_deref().map(|s| &**s), &body).map(OptionalJson)
         })
     }
 }

@@ -73,6 +73,8 @@ answered wherever GET is."
         (name = "play", description = "Reading the game, legal actions, acting, long polling, streaming"),
         (name = "history", description = "The event log and time travel"),
         (name = "players", description = "Players, their games and stream, ratings, leaderboards, seeks"),
+        (name = "challenges", description = "Challenges, rematches, and whom a player takes them from"),
+        (name = "tournaments", description = "Swiss and knockout tournaments: joining, rounds, standings"),
         (name = "operations", description = "Health, readiness, metrics"),
     )
 )]

@@ -2,9 +2,13 @@
 //! router and the OpenAPI document come from one list ([`configure`]). One module per
 //! endpoint family: [`games`] (catalogue, lobby), [`play`] and [`stream`], [`lifecycle`]
 //! (resign, reclaim, abort), [`players`] and [`player_stream`] (identity, profiles, a
-//! player's games and stream, leaderboards), [`seeks`], [`history`], [`operations`].
+//! player's games and stream, leaderboards), [`seeks`], [`challenges`] (challenges,
+//! rematches, blocks), [`chat`] (table chat, mutes), [`tournaments`], [`history`],
+//! [`operations`].
 //! Unknown routes and wrong methods are [`crate::fallback`]'s.
 
+pub mod challenges;
+pub mod chat;
 pub mod games;
 pub mod history;
 pub mod lifecycle;
@@ -14,6 +18,7 @@ pub mod player_stream;
 pub mod players;
 pub mod seeks;
 pub mod stream;
+pub mod tournaments;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -42,6 +47,31 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(players::profile)
         .service(players::player_records)
         .service(players::leaderboard)
+        .service(chat::post_chat)
+        .service(chat::get_chat)
+        .service(chat::mute)
+        .service(chat::list_mutes)
+        .service(chat::unmute)
+        .service(challenges::create_challenge)
+        .service(challenges::list_challenges)
+        .service(challenges::get_challenge)
+        .service(challenges::accept_challenge)
+        .service(challenges::decline_challenge)
+        .service(challenges::cancel_challenge)
+        .service(challenges::rematch)
+        .service(challenges::get_rematch)
+        .service(challenges::block_player)
+        .service(challenges::list_blocks)
+        .service(challenges::unblock_player)
+        .service(challenges::get_settings)
+        .service(challenges::put_settings)
+        .service(tournaments::create_tournament)
+        .service(tournaments::list_tournaments)
+        .service(tournaments::get_tournament)
+        .service(tournaments::tournament_rounds)
+        .service(tournaments::join_tournament)
+        .service(tournaments::leave_tournament)
+        .service(tournaments::start_tournament)
         .service(seeks::create_seek)
         .service(seeks::get_seek)
         .service(seeks::cancel_seek)

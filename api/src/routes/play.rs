@@ -19,6 +19,7 @@ use crate::metrics::Metrics;
 use crate::service::play;
 use crate::state::AppState;
 use crate::watch::long_poll::{self, Wait};
+use crate::watch::Watches;
 
 /// The game as the caller sees it.
 ///
@@ -48,6 +49,7 @@ use crate::watch::long_poll::{self, Wait};
 #[get("/v1/games/{id}")]
 pub async fn get_game(
     state: Data<AppState>,
+    watches: Data<Watches>,
     metrics: Data<Metrics>,
     GameId(id): GameId,
     q: Query<GetGameQuery>,
@@ -63,7 +65,7 @@ pub async fn get_game(
         known,
         wait: q.wait.map_or(std::time::Duration::ZERO, |w| w.duration()),
     };
-    let answer = long_poll::document(&state, &metrics, id, &bearer, wait).await?;
+    let answer = long_poll::document(&state, &watches, &metrics, id, &bearer, wait).await?;
     let (doc, etag) = &*answer;
     // A finished game's document never changes again.
     let lifetime = if doc.status == GameStatus::Finished {
@@ -105,6 +107,7 @@ pub async fn get_game(
 #[get("/v1/games/{id}/legal-actions")]
 pub async fn legal_actions(
     state: Data<AppState>,
+    watches: Data<Watches>,
     GameId(id): GameId,
     q: Query<LegalActionsQuery>,
     bearer: Bearer,
@@ -113,7 +116,7 @@ pub async fn legal_actions(
     let audience = Audience::of(bearer.token().is_some());
     let at_least = q.after_version.map(|v| v.get());
     let shared = match at_least {
-        Some(version) => long_poll::legal_actions(&state, id, &bearer, version).await?,
+        Some(version) => long_poll::legal_actions(&state, &watches, id, &bearer, version)?,
         None => None,
     };
     let legal = match shared {

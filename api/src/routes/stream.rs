@@ -26,10 +26,11 @@ use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, LastEventId};
 use crate::metrics::Metrics;
 use crate::service::caller;
+use crate::service::chat::{self, ChatViewer};
 use crate::service::history::{self, LogAccess};
-use crate::state::{wait_for_change, AppState, PlayerSignal, Signal};
-use crate::watch::head::{message, Messages};
-use crate::watch::{GameWatch, Head};
+use crate::state::{wait_for_news, AppState, News, PlayerSignal, Signal};
+use crate::watch::head::{chat_message, message, Messages};
+use crate::watch::{GameWatch, Head, Watches};
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line, so that proxies and clients see it alive.
@@ -52,11 +53,18 @@ const BATCH: usize = 500;
 ///   while it stays active), before the deadline of its clock when the game has one; also
 ///   when an open game ends without an event (aborted or expired: the same version, another
 ///   status);
+/// - `event: chat` (no `id`), `data:` a `ChatMessage`: a chat message of the caller's channel
+///   (the seated players', or the watching players'), as it is posted, unless the caller
+///   muted its sender; the ones missed while disconnected are in `GET /v1/games/{id}/chat`;
 /// - a comment line `: heartbeat` every 15 seconds while nothing happens.
 ///
 /// Every `data` is one line. A reader needs no SSE library: split the body at blank lines,
 /// take `event:`, `id:` and `data:` from each block, parse `data` as JSON
 /// (`tests/clients/` holds typed readers in TypeScript and Python).
+///
+/// A seat follows it with its token (or its player's); a player without a seat of the game
+/// follows it as a spectator with its player token (and reads the spectators' chat without
+/// the players it muted), anyone else without a token.
 ///
 /// It starts after `after`, or after `Last-Event-ID` when a client reconnects, and sends the
 /// events it missed first. Once the game is finished and everything is sent, the stream
@@ -86,6 +94,7 @@ const BATCH: usize = 500;
 #[get("/v1/games/{id}/stream")]
 pub async fn stream_game(
     state: Data<AppState>,
+    watches: Data<Watches>,
     metrics: Data<Metrics>,
     GameId(id): GameId,
     q: Query<StreamQuery>,
@@ -104,10 +113,25 @@ pub async fn stream_game(
         }
         None => None,
     };
+    // Whose chat the stream passes on; it also tells whether a player's token holds a seat
+    // (read after the rotation is heard, since it checks the token). A player watching a game
+    // it has no seat in follows it as a spectator. A spectator without a token needs no read.
+    let chat = match bearer.token().cloned() {
+        Some(token) => {
+            state
+                .db_here(move |conn, cx, _| chat::viewer(conn, cx, id, Some(&token)))
+                .await?
+        }
+        None => ChatViewer::anonymous(),
+    };
+    let bearer = match bearer.token() {
+        Some(token) if token.is_player() && chat.seat.is_none() => Bearer(None),
+        _ => bearer,
+    };
     // Subscribe (and take the game's watch) before the first read, so that no change slips
     // in between.
     let rx = state.hub.subscribe(id);
-    let watch = state.hub.watches.watch(id);
+    let watch = watches.watch(id);
     let b = bearer.clone();
     // A client resuming after event `after` has seen the game at that version.
     let (access, page) = state
@@ -138,6 +162,8 @@ pub async fn stream_game(
         metrics: metrics.into_inner(),
         id,
         seat: access.seat,
+        chat,
+        chat_sent: Recent::default(),
         bearer,
         rx,
         watch,
@@ -168,6 +194,11 @@ struct Follow {
     id: Uuid,
     /// The caller's seat (`None`: a spectator), recognised by the first read.
     seat: Option<Seat>,
+    /// The chat the caller reads (its channel, less whom it muted).
+    chat: ChatViewer,
+    /// The chat messages sent, by seq: the committing process hears its own messages twice
+    /// (at once, and back through LISTEN).
+    chat_sent: Recent,
     bearer: Bearer,
     rx: broadcast::Receiver<Signal>,
     /// The game's copy this process shares among its followers.
@@ -189,6 +220,27 @@ struct Follow {
     last_chunk: std::time::Instant,
     /// The game is finished and everything is sent: end after this chunk.
     done: bool,
+}
+
+/// The last seqs seen, to send each chat message once.
+#[derive(Default)]
+struct Recent(std::collections::VecDeque<i64>);
+
+impl Recent {
+    /// How many seqs are remembered: far more than can arrive out of order.
+    const KEPT: usize = 64;
+
+    /// Whether `seq` is new (and remembers it).
+    fn first_time(&mut self, seq: i64) -> bool {
+        if self.0.contains(&seq) {
+            return false;
+        }
+        if self.0.len() == Self::KEPT {
+            self.0.pop_front();
+        }
+        self.0.push_back(seq);
+        true
+    }
 }
 
 /// Events read for one follower, as messages ready to send.
@@ -318,22 +370,28 @@ impl Follow {
             } else {
                 self.after
             };
-            let change = wait_for_change(&mut self.rx, known, deadline);
+            let news = wait_for_news(&mut self.rx, known, deadline);
             let waited = match self.rotations.as_mut() {
                 Some(rotations) => tokio::select! {
-                    change = change => change,
+                    news = news => news,
                     rotated = rotation(rotations) => {
                         if rotated {
                             return None;
                         }
-                        Some(known)
+                        News::Changed(known)
                     }
                 },
-                None => change.await,
+                None => news.await,
             };
             match waited {
-                Some(at_least) => self.owed = Some(at_least),
-                None => return Some(Bytes::from_static(b": heartbeat\n\n")),
+                News::Changed(at_least) => self.owed = Some(at_least),
+                News::Chat(row) if self.chat.sees(&row) && self.chat_sent.first_time(row.seq) => {
+                    let mut out = Vec::new();
+                    chat_message(&mut out, &chat::message(&row));
+                    return Some(Bytes::from(out));
+                }
+                News::Chat(_) => {}
+                News::Quiet => return Some(Bytes::from_static(b": heartbeat\n\n")),
             }
         }
     }

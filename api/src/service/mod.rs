@@ -4,12 +4,15 @@
 //!
 //! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
 //! (documents, legal actions, actions), [`history`] (the log, time travel), [`lifecycle`]
-//! (resign, reclaim, abort, and the deadlines the deadline workers fire). Shared steps:
+//! (resign, reclaim, abort, and the deadlines the deadline workers fire), [`challenges`]
+//! (challenges, rematches, blocks), [`chat`] (table chat, mutes). Shared steps:
 //! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
 //! the store appends).
 
 pub mod caller;
+pub mod challenges;
 pub mod chance;
+pub mod chat;
 pub mod decision;
 pub mod document;
 pub mod history;

@@ -112,7 +112,7 @@ pub fn create(
                 ApiError::conflict(
                     "name_taken",
                     format!(
-                        "the name {:?} is taken (names are compared after Unicode case folding)",
+                        "the name {:?} is taken: names that differ only in capital letters, or in full-width letters, are the same name",
                         name.display
                     ),
                 )

@@ -212,6 +212,14 @@ fn version_message(access: &LogAccess) -> Vec<u8> {
     out
 }
 
+/// A `chat` message: no `id`, so that a reconnecting client resumes the game's events where
+/// it left them.
+pub fn chat_message(out: &mut Vec<u8>, data: &crate::dto::ChatMessage) {
+    out.extend_from_slice(b"event: chat\ndata: ");
+    let _ = serde_json::to_writer(&mut *out, data);
+    out.extend_from_slice(b"\n\n");
+}
+
 /// One Server-Sent Events message.
 pub fn message(out: &mut Vec<u8>, event: &str, id: i64, data: &impl serde::Serialize) {
     out.extend_from_slice(format!("event: {event}\nid: {id}\ndata: ").as_bytes());

@@ -1,10 +1,12 @@
 //! Reads that wait for a version: the long poll of `GET /v1/games/{id}?wait=` and
 //! `legal-actions?after_version=`.
 //!
-//! A long poll's first read is the caller's own (it recognises the token and answers at once
-//! when the client is behind). While waiting it holds no database connection; each wake-up
-//! reads the game's shared copy ([`super::GameWatch`]), so that every long poll of a game in
-//! the process wakes on one read. Legal actions that name a version come from the same copy.
+//! A read that names the client's version is answered from the game's shared copy
+//! ([`super::GameWatch`]) when something follows the game and the copy holds that version (a
+//! stream's seat reading its document after its `version` message costs no read); otherwise
+//! it is the caller's own read. While waiting a long poll holds no database connection; each
+//! wake-up reads the shared copy, so that every long poll of a game in the process wakes on
+//! one read. Legal actions that name a version come from the same copy.
 
 use std::sync::Arc;
 
@@ -39,6 +41,7 @@ pub struct Wait {
 /// is ridden out; at the deadline the document read before it is the answer.
 pub async fn document(
     state: &AppState,
+    watches: &super::Watches,
     metrics: &Metrics,
     id: Uuid,
     bearer: &Bearer,
@@ -47,22 +50,37 @@ pub async fn document(
     let deadline = Instant::now() + wait.wait;
     let waiting = match wait.known {
         Some(known) if !wait.wait.is_zero() => {
-            Some((known, state.hub.subscribe(id), state.hub.watches.watch(id)))
+            Some((known, state.hub.subscribe(id), watches.watch(id)))
         }
         _ => None,
     };
-    let b = bearer.clone();
-    let first = state
-        .read(wait.known, move |conn, cx| {
-            play::load_document(conn, cx, id, b.token())
+    // A client that names its version may be answered from a followed game's copy.
+    let shared = wait
+        .known
+        .and_then(|known| watches.current(id, known))
+        .and_then(|head| {
+            let seat = head.caller(&state.context, bearer.token())?;
+            Some(head.document(seat))
         })
-        .await?;
+        .transpose()?;
+    let first = match shared {
+        Some(doc) => doc,
+        None => {
+            let b = bearer.clone();
+            let read = state
+                .read(wait.known, move |conn, cx| {
+                    play::load_document(conn, cx, id, b.token())
+                })
+                .await?;
+            Arc::new(read)
+        }
+    };
     let Some((known, mut rx, watch)) = waiting else {
-        return Ok(Arc::new(first));
+        return Ok(first);
     };
     let first_status = first.0.status;
     let seat = first.0.seat.map(engine_seat).transpose()?;
-    let mut answer = Arc::new(first);
+    let mut answer = first;
     loop {
         let doc = &answer.0;
         // An open game that ends (aborted, expired) keeps version 0: its status is the news.
@@ -134,25 +152,22 @@ async fn reread(
 }
 
 /// What the caller may do in game `id` at least at `version`, from the game's shared copy:
-/// `None` when the copy cannot answer (an open game, a caller the database must recognise, a
-/// version the database does not have yet), and the caller reads the database instead.
+/// `None` when no copy holds that version current (nobody follows the game, or the copy has
+/// not heard of it yet) or the caller is one the database must recognise, and the caller
+/// reads the database instead.
 ///
 /// # Errors
-/// The shared read's (404, 503, ...); 401/403 are the database read's.
-pub async fn legal_actions(
+/// 500 when the stored snapshot or lifecycle does not read.
+pub fn legal_actions(
     state: &AppState,
+    watches: &super::Watches,
     id: Uuid,
     bearer: &Bearer,
     version: i64,
 ) -> Result<Option<Arc<LegalActions>>, ApiError> {
-    if bearer.token().is_some_and(|t| t.is_player()) {
+    let Some(head) = watches.current(id, version) else {
         return Ok(None);
-    }
-    let watch = state.hub.watches.watch(id);
-    let head = watch.head(state, version).await?;
-    if head.is_open() || head.version() < version {
-        return Ok(None);
-    }
+    };
     match head.caller(&state.context, bearer.token()) {
         Some(seat) => head.legal_actions(seat).map(Some),
         None => Ok(None),

@@ -36,7 +36,7 @@ pub use head::Head;
 
 use crate::error::ApiError;
 use crate::replica::AtVersion;
-use crate::state::{AppState, Context};
+use crate::state::{AppState, ChangeObserver, Context};
 
 /// Most events a watch keeps: enough for every follower that keeps up (a move writes a few);
 /// one that fell further behind reads its way back from the database.
@@ -86,14 +86,31 @@ impl Watches {
         self.registry().get(&game_id).and_then(Weak::upgrade)
     }
 
+    /// Game `game_id` at least at `at_least`, when a watch holds it current (someone follows
+    /// the game): no read, and no watch made for the asking.
+    pub fn current(&self, game_id: Uuid, at_least: i64) -> Option<Arc<Head>> {
+        self.find(game_id)?.known().current(at_least)
+    }
+
     /// How many games are watched now.
     pub fn watched(&self) -> usize {
         self.registry().len()
     }
+}
+
+/// The hub tells the watches of every change before it wakes the game's waiters.
+impl ChangeObserver for Watches {
+    /// This process committed `applied`: the watch of its game takes the new version from
+    /// it, without a read, when it held the version the commit was made on.
+    fn committed(&self, applied: &Applied) {
+        if let Some(watch) = self.find(applied.game.id) {
+            watch.committed(applied);
+        }
+    }
 
     /// A change was announced (by this process or another): the watch of its game, if any,
     /// is no longer current below that version.
-    pub fn announced(&self, change: GameChanged) {
+    fn announced(&self, change: GameChanged) {
         if let Some(watch) = self.find(change.game_id) {
             watch.known().announced(change.version);
         }
@@ -101,18 +118,10 @@ impl Watches {
 
     /// The listener reconnected: announcements may have been lost, so no watch is current
     /// until it has read again.
-    pub fn reconnected(&self) {
+    fn reconnected(&self) {
         let watches: Vec<_> = self.registry().values().filter_map(Weak::upgrade).collect();
         for watch in watches {
             watch.known().stale = true;
-        }
-    }
-
-    /// This process committed `applied`: the watch of its game takes the new version from
-    /// it, without a read, when it held the version the commit was made on.
-    pub fn committed(&self, applied: &Applied) {
-        if let Some(watch) = self.find(applied.game.id) {
-            watch.committed(applied);
         }
     }
 }

@@ -8,6 +8,8 @@
 mod append;
 mod apply;
 mod bot_turns;
+mod challenges;
+mod chat;
 mod deadlines;
 mod events;
 mod games;
@@ -19,6 +21,7 @@ mod replication;
 mod results;
 mod seats;
 mod seeks;
+mod tournaments;
 
 pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
@@ -26,6 +29,11 @@ pub use apply::{
     OPTIMISTIC_ATTEMPTS,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
+pub use challenges::*;
+pub use chat::{
+    chat_after, mute_player, muted_by, post_chat, unmute_player, ChatLimit, ChatRateLimited,
+    ChatRow, NewChat,
+};
 pub use deadlines::{
     claim_deadline, drop_stale_deadline, next_deadline_in, reschedule_deadline, ClaimedDeadline,
     DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
@@ -44,9 +52,9 @@ pub use notices::{
     NOTICE_CHANNEL,
 };
 pub use players::{
-    create_player, get_player, leaderboard, player_by_token, player_games, profile,
-    rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked, RatingRow,
-    Record, ResultRow,
+    create_player, get_player, leaderboard, player_by_name_key, player_by_token, player_games,
+    profile, rotate_player_token, PlayerGame, PlayerGameFilter, PlayerGamePage, Profile, Ranked,
+    RatingRow, Record, ResultRow,
 };
 pub use replication::{bytes_behind, game_version, replica_position, ReplicaPosition};
 pub use results::{Finish, RateFn, Rating, Skill, Standing};
@@ -55,6 +63,7 @@ pub use seats::{
     Roster,
 };
 pub use seeks::*;
+pub use tournaments::*;
 
 use diesel::prelude::*;
 

@@ -54,6 +54,21 @@ pub fn player_by_token(
         .optional()?)
 }
 
+/// The player whose name has the compared form `name_key` (see `create_player`), if any.
+///
+/// # Errors
+/// `Unavailable`/`Database` only.
+pub fn player_by_name_key(
+    conn: &mut PgConnection,
+    name_key: &str,
+) -> Result<Option<PlayerRow>, StoreError> {
+    Ok(players::table
+        .filter(players::name_key.eq(name_key))
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// Player `id`, if any.
 ///
 /// # Errors

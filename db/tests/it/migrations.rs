@@ -221,6 +221,42 @@ fn schema_rs_matches_the_migrated_tables() {
     players_tables_match(&mut conn, game.id);
 }
 
+/// The tables of migration 26, written and read through the store.
+fn challenge_tables_match(conn: &mut PgConnection, player: uuid::Uuid) {
+    let other = db::store::create_player(conn, "Bob", "bob", "pl_u")
+        .unwrap()
+        .unwrap();
+    let new = db::store::NewChallenge {
+        challenger_id: player,
+        game_type: "tycoon".into(),
+        config: json!({}),
+        clock: None,
+        rated: false,
+        seats: json!([{"player": player}, {"player": other.id}]),
+        invited: vec![player, other.id],
+        rematch_of: None,
+        ttl: std::time::Duration::from_secs(60),
+    };
+    let row = db::store::insert_challenge(conn, &new).unwrap();
+    assert!(row.is_pending());
+    db::store::accept_challenge(conn, row.id, other.id, Some("e")).unwrap();
+    let answers = db::store::challenge_answers(conn, row.id).unwrap();
+    assert_eq!(
+        answers.iter().filter(|a| a.accepted_at.is_some()).count(),
+        1
+    );
+    assert_eq!(
+        db::store::challenges_of(conn, other.id, 10).unwrap(),
+        vec![row]
+    );
+    db::store::block_player(conn, other.id, player).unwrap();
+    assert!(db::store::has_blocked(conn, other.id, player).unwrap());
+    assert_eq!(
+        db::store::challenges_from(conn, player).unwrap(),
+        "everyone"
+    );
+}
+
 /// The tables of migration 11, loaded through their diesel definitions.
 fn players_tables_match(conn: &mut PgConnection, game: uuid::Uuid) {
     use db::schema::{player_notices, player_results, players, ratings, seeks};
@@ -230,8 +266,18 @@ fn players_tables_match(conn: &mut PgConnection, game: uuid::Uuid) {
         .unwrap();
     players::table
         .select(players::all_columns)
-        .load::<(uuid::Uuid, String, String, Vec<u8>, i64, Time, Option<Time>)>(conn)
+        .load::<(
+            uuid::Uuid,
+            String,
+            String,
+            Vec<u8>,
+            i64,
+            Time,
+            Option<Time>,
+            String,
+        )>(conn)
         .unwrap();
+    challenge_tables_match(conn, player.id);
     diesel::insert_into(player_notices::table)
         .values((
             player_notices::player_id.eq(player.id),

@@ -118,7 +118,16 @@ fn only_operations_that_need_a_seat_or_a_player_declare_a_security_requirement()
             let Some(s) = op.get("security") else {
                 continue;
             };
-            let scheme = if path.starts_with("/v1/players/me") || path.starts_with("/v1/seeks") {
+            let by_player = [
+                "/v1/players/me",
+                "/v1/seeks",
+                "/v1/challenges",
+                "/v1/tournaments",
+            ]
+            .iter()
+            .any(|p| path.starts_with(p))
+                || path.ends_with("/rematch");
+            let scheme = if by_player {
                 "player_token"
             } else {
                 "seat_token"
@@ -131,18 +140,37 @@ fn only_operations_that_need_a_seat_or_a_player_declare_a_security_requirement()
     assert_eq!(
         needing,
         [
+            "delete /v1/challenges/{id}",
+            "delete /v1/players/me/blocks/{player_id}",
+            "delete /v1/players/me/mutes/{player_id}",
             "delete /v1/seeks/{id}",
+            "delete /v1/tournaments/{id}/players/me",
+            "get /v1/challenges",
+            "get /v1/challenges/{id}",
             "get /v1/players/me",
+            "get /v1/players/me/blocks",
             "get /v1/players/me/games",
+            "get /v1/players/me/mutes",
+            "get /v1/players/me/settings",
             "get /v1/players/me/stream",
+            "post /v1/challenges",
+            "post /v1/challenges/{id}/accept",
+            "post /v1/challenges/{id}/decline",
             "post /v1/games/{id}/abort",
             "post /v1/games/{id}/actions",
             "post /v1/games/{id}/actions/dry-run",
+            "post /v1/games/{id}/rematch",
             "post /v1/games/{id}/seats/{seat}/reclaim",
             "post /v1/games/{id}/seats/{seat}/resign",
             "post /v1/games/{id}/start",
+            "post /v1/players/me/blocks",
+            "post /v1/players/me/mutes",
             "post /v1/players/me/token",
             "post /v1/seeks",
+            "post /v1/tournaments",
+            "post /v1/tournaments/{id}/players",
+            "post /v1/tournaments/{id}/start",
+            "put /v1/players/me/settings",
         ]
     );
 }

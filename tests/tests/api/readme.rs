@@ -1,4 +1,5 @@
-//! The curl sessions of the README, docs/players.md and docs/clocks.md are test inputs: each
+//! The curl sessions of the README, docs/players.md, docs/people.md and docs/clocks.md are
+//! test inputs: each
 //! shell block runs, as written, against a fresh server, and every output it shows must be what
 //! the server answers, so the docs cannot drift from the server.
 //!
@@ -180,6 +181,21 @@ async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
 async fn the_players_doc_curl_session_runs_and_shows_what_the_server_answers() {
     let app = spawn_app().await;
     run_session(&app, "docs/players.md", "## A session", 16).await;
+}
+
+/// docs/people.md: a challenge accepted and played, answers after the end, a rematch, a
+/// block.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_people_doc_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    run_session(&app, "docs/people.md", "## A session", 14).await;
+}
+
+/// docs/people.md: a two-round Swiss of six players with bots, played to its standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tournament_doc_curl_session_runs_and_shows_what_the_server_answers() {
+    let app = spawn_app().await;
+    run_session(&app, "docs/people.md", "## A tournament", 4).await;
 }
 
 /// docs/clocks.md: a clock runs out, the bot takes over, the seat is reclaimed, a resignation.

@@ -250,7 +250,7 @@ async fn followers_served_from_the_shared_copy_see_exactly_their_own_log() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn legal_actions_that_name_a_version_come_from_the_shared_copy() {
+async fn reads_that_name_a_version_come_from_the_shared_copy_of_a_followed_game() {
     let app = spawn_app().await;
     let game = app.create_game(2, 10).await;
     let path = format!("/v1/games/{}/stream", game.id);
@@ -260,24 +260,40 @@ async fn legal_actions_that_name_a_version_come_from_the_shared_copy() {
     let version = app.version(&game).await;
     catch_up(&mut follower, version).await;
 
+    let tokens = [
+        Some(game.tokens[0].as_str()),
+        Some(game.tokens[1].as_str()),
+        None,
+    ];
+    let mut shared = Vec::new();
     let before = db_calls(&app).await;
-    for seat in 0..2 {
-        let (status, shared) = app
-            .get_json(
-                &format!(
-                    "/v1/games/{}/legal-actions?after_version={version}",
-                    game.id
-                ),
-                Some(&game.tokens[seat]),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        assert_eq!(
-            shared,
-            app.legal(&game, seat).await,
-            "the shared copy answers what the database does"
-        );
+    for token in tokens {
+        for read in [
+            format!(
+                "/v1/games/{}/legal-actions?after_version={version}",
+                game.id
+            ),
+            format!("/v1/games/{}?after_version={version}", game.id),
+        ] {
+            let (status, body) = app.get_json(&read, token).await;
+            assert_eq!(status, StatusCode::OK);
+            shared.push(body);
+        }
     }
-    // The two reads without a version went to the database; the two with one did not.
-    assert_eq!(db_calls(&app).await - before, 2);
+    assert_eq!(
+        db_calls(&app).await - before,
+        0,
+        "a followed game's copy answers reads that name a version it holds"
+    );
+    // What the database answers, for each viewer: the same.
+    let mut read = Vec::new();
+    for token in tokens {
+        for path in [
+            format!("/v1/games/{}/legal-actions", game.id),
+            format!("/v1/games/{}", game.id),
+        ] {
+            read.push(app.get_json(&path, token).await.1);
+        }
+    }
+    assert_eq!(shared, read);
 }

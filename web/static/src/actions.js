@@ -4,12 +4,17 @@
 // tickets, a tile that founds any of several chains). Submitting goes through `act`; the server
 // stays the judge.
 
+import { composedParams, formKey, groupTemplates, isEmpty, pickTemplate } from './compose.js';
 import { h, humanize, replace } from './dom.js';
 
 /** @typedef {import('./api.js').Action} Action */
 /** @typedef {import('./api.js').ActionTemplate} ActionTemplate */
 /** @typedef {import('./api.js').TemplateDomain} TemplateDomain */
-/** @typedef {(action: Action) => Promise<void>} Act */
+/**
+ * Submits an action; `form`, the key of the form it came from, is forgotten once the action is
+ * taken (the form then starts afresh). Resolves to whether it was taken.
+ * @typedef {(action: Action, form?: string) => Promise<boolean | void>} Act
+ */
 /** @typedef {(action: Action) => string} Describe */
 /**
  * A template value in words (a square's name for a square number, a seat's name for a seat
@@ -100,8 +105,8 @@ function domainField(template, field, domain, words, order = null) {
   switch (domain.kind) {
     case 'integer': {
       const { min, max } = domain;
-      const number = h('input', { id, type: 'number', min, max, step: 1, value: min, required: true });
-      const range = h('input', { type: 'range', min, max, step: 1, value: min, 'aria-label': `${humanize(field)} slider` });
+      const number = h('input', { id, type: 'number', min, max, step: 1, value: min, required: true, 'data-control': field });
+      const range = h('input', { type: 'range', min, max, step: 1, value: min, 'aria-label': `${humanize(field)} slider`, 'data-control': `${field}:range` });
       range.addEventListener('input', () => (number.value = range.value));
       number.addEventListener('input', () => (range.value = number.value));
       return {
@@ -117,7 +122,7 @@ function domainField(template, field, domain, words, order = null) {
     case 'one_of': {
       const select = h(
         'select',
-        { id },
+        { id, 'data-control': field },
         domain.values.map((v, i) => h('option', { value: i }, valueLabel(words, field, v))),
       );
       return {
@@ -127,7 +132,7 @@ function domainField(template, field, domain, words, order = null) {
     }
     case 'subset': {
       const boxes = domain.values.map((v, i) =>
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', value: i }), valueLabel(words, field, v)),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', value: i, 'data-control': `${field}:${JSON.stringify(v)}` }), valueLabel(words, field, v)),
       );
       const { min_items: min, max_items: max } = domain;
       return {
@@ -148,7 +153,7 @@ function domainField(template, field, domain, words, order = null) {
       const keys = Object.entries(domain.limits).sort(([a], [b]) => rank(a) - rank(b));
       const inputs = keys.map(([key, limit]) => {
         const said = valueLabel(words, field, key);
-        const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said });
+        const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said, 'data-control': `${field}:${key}` });
         return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` up to ${limit}`)), input) };
       });
       const { min_total: min, max_total: max } = domain;
@@ -183,24 +188,38 @@ function domainField(template, field, domain, words, order = null) {
 /**
  * A form per template: its fixed fields as given, a field per free parameter; `label` words
  * the values (fixed ones and the choices of a field) where the board knows better than a
- * number, and `named` the form itself (its heading, what submitting does, the terms). A
- * choice among no values (a subset of nothing) is no field: it is sent empty.
+ * number, and `named` the form itself (its heading, what submitting does, the terms, what to
+ * say when nothing is filled in). A choice among no values (a subset of nothing) is no field:
+ * it is sent empty. Templates of a type in `composed` that share their fixed fields are one
+ * form (`compose.js`), which submits the template its values fit. Every form carries its key
+ * (`data-form-key`) so that `form-memory.js` keeps what the user filled in.
  * @param {ActionTemplate[]} templates
  * @param {Act} act
  * @param {DescribeValue} [label]
- * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string} | null} [named]
+ * @param {(template: ActionTemplate) => {title: string, submit: string, hint?: string, empty?: string} | null} [named]
  * @param {(template: ActionTemplate) => boolean} [open] whether a form is shown open; the
  *   others are folded under their title (a trade offer while the game waits for a bid)
  * @param {string[] | null} [order] the order of counts fields' keys
+ * @param {string[]} [composed] the template types whose templates for one thing are one form
  */
-export function templateForms(templates, act, label = () => null, named = () => null, open = () => true, order = null) {
-  return templates.map((t, n) => {
+export function templateForms(templates, act, label = () => null, named = () => null, open = () => true, order = null, composed = []) {
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  return groupTemplates(templates, composed).map((group) => {
+    const { template: t, index: n } = group[0];
+    // Two forms of one key (two templates alike, not composed) are told apart by their turn.
+    const base = formKey(t);
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    const key = count > 1 ? `${base}~${count}` : base;
     const shown = open(t);
     const name = `${t.type}-${n}`;
     const words = named(t);
+    const composer = composed.includes(t.type);
+    const params = composer ? composedParams(group) : /** @type {Record<string, TemplateDomain>} */ (t.params);
     /** @type {Record<string, unknown>} */
     const empty = {};
-    const free = Object.entries(t.params).filter(([field, domain]) => {
+    const free = Object.entries(params).filter(([field, domain]) => {
       const nothing = domain.kind === 'subset' && domain.values.length === 0;
       if (nothing) empty[field] = [];
       return !nothing;
@@ -210,28 +229,47 @@ export function templateForms(templates, act, label = () => null, named = () => 
     const given = ('fixed' in t && t.fixed) || {};
     const fixed = Object.entries(given);
     const title = words?.title ?? humanize(t.type);
+    /** @param {string[]} problems */
+    const refuse = (problems) => {
+      replace(error, problems.join(' '));
+      error.hidden = problems.length === 0;
+    };
     const form = h(
       'form',
       {
         class: 'template',
         'data-template': t.type,
         'data-template-index': n,
+        'data-template-indices': group.map((g) => g.index).join(' '),
+        'data-form-key': shown ? key : null,
         // Our own checks say what is wrong in words, in the page.
         novalidate: true,
         onsubmit: (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           /** @type {Record<string, unknown>} */
-          const action = { type: t.type, ...given, ...empty };
+          const values = { ...empty };
           const problems = [];
           for (const f of fields) {
             const got = f.read();
             if ('error' in got) problems.push(got.error);
-            else action[f.field] = got.value;
+            else values[f.field] = got.value;
           }
-          replace(error, problems.join(' '));
-          error.hidden = problems.length === 0;
+          refuse(problems);
           if (problems.length) return;
-          act(/** @type {Action} */ (/** @type {unknown} */ (action)));
+          let chosen = t;
+          if (composer) {
+            const picked = pickTemplate(group, values, humanize);
+            if ('problems' in picked) {
+              const nothing = Object.values(values).every(isEmpty);
+              refuse(nothing ? [words?.empty ?? 'Fill in at least one field.'] : picked.problems);
+              return;
+            }
+            chosen = picked.fits.template;
+            // What the chosen template has no field for is left out (it is empty).
+            for (const field of Object.keys(values)) if (!(field in chosen.params)) delete values[field];
+          }
+          const chosenFixed = ('fixed' in chosen && chosen.fixed) || {};
+          act(/** @type {Action} */ (/** @type {unknown} */ ({ type: chosen.type, ...chosenFixed, ...values })), key);
         },
       },
       h('h3', { class: shown ? null : 'visually-hidden' }, title),
@@ -244,7 +282,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
       error,
       h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(t.type)),
     );
-    return shown ? form : h('details', { class: 'template-box', 'data-template': t.type }, h('summary', {}, title), form);
+    return shown ? form : h('details', { class: 'template-box', 'data-template': t.type, 'data-form-key': key }, h('summary', {}, title), form);
   });
 }
 

@@ -37,6 +37,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.currentVersion = currentVersion;
+    /** @type {number | null} seconds to wait before trying again (`Retry-After`), if said */
+    this.retryAfter = null;
   }
 }
 
@@ -52,33 +54,56 @@ export async function fail(res) {
   } catch {
     // Not a problem document (a proxy's page): the status line must do.
   }
-  throw new ApiError(
+  const error = new ApiError(
     res.status,
     problem.code ?? `http_${res.status}`,
     problem.detail ?? `${res.status} ${res.statusText || 'error'}`,
     problem.current_version ?? null,
   );
+  // A rate limit says when to try again (seconds).
+  const retry = Number(res.headers.get('retry-after'));
+  if (Number.isFinite(retry) && retry > 0) error.retryAfter = retry;
+  throw error;
 }
 
 /**
- * How far the server's clock is ahead of this device's, in milliseconds, from the `Date`
- * header of its answers: seat clocks count down to the server's deadlines, and a phone's clock
- * can be off by minutes. The header has whole seconds, so an offset under two seconds is
- * taken as none (a live clock then never jumps back and forth between answers).
+ * How far the server's clock is ahead of this device's, in milliseconds: seat clocks count
+ * down to the server's deadlines, and a phone's clock can be off by minutes. Each answer that
+ * surely came from the server just now (never one the browser served from its cache: its
+ * `Date` is as old as the copy, an hour for the game types) bounds the offset: the server wrote
+ * its `Date` (whole seconds, rounded down) between sending the request and receiving the
+ * answer. The bounds of several answers are intersected, so the estimate tightens and stays
+ * put; one that contradicts them (the device's clock was set) starts afresh.
  */
-let serverOffset = 0;
+const offset = { low: -Infinity, high: Infinity };
 
-/** @param {Response} res */
-function noteServerTime(res) {
+/**
+ * Notes the `Date` of an answer fetched past the browser's cache (`cache: 'no-store'`, or a
+ * POST), requested at `sent` on this device's clock.
+ * @param {Response} res
+ * @param {number} sent
+ */
+function noteServerTime(res, sent) {
   const date = Date.parse(res.headers.get('date') ?? '');
   if (Number.isNaN(date)) return;
-  const offset = date + 500 - Date.now();
-  serverOffset = Math.abs(offset) < 2000 ? 0 : offset;
+  const received = Date.now();
+  const low = date - received;
+  const high = date + 1000 - sent;
+  // The device's clock was set while the request was under way: nothing to learn.
+  if (low > high) return;
+  if (low > offset.high || high < offset.low) {
+    offset.low = low;
+    offset.high = high;
+  } else {
+    offset.low = Math.max(offset.low, low);
+    offset.high = Math.min(offset.high, high);
+  }
 }
 
 /** The server's time now, as this device best knows it (milliseconds since the epoch). */
 export function serverNow() {
-  return Date.now() + serverOffset;
+  if (!Number.isFinite(offset.low)) return Date.now();
+  return Date.now() + Math.round((offset.low + offset.high) / 2);
 }
 
 /**
@@ -93,20 +118,23 @@ export function headers(token, extra = {}) {
 }
 
 /**
- * GET a JSON resource.
+ * GET a JSON resource. A `fresh` one bypasses the browser's cache, and its `Date` sets the
+ * server's time (the game document: its clocks are counted against it).
  * @param {string} path
  * @param {string | null} [token]
  * @param {AbortSignal} [signal]
+ * @param {{fresh?: boolean}} [options]
  * @returns {Promise<any>}
  */
-export async function getJson(path, token, signal) {
+export async function getJson(path, token, signal, { fresh = false } = {}) {
   let res;
+  const sent = Date.now();
   try {
-    res = await fetch(path, { headers: headers(token), signal });
+    res = await fetch(path, { headers: headers(token), signal, cache: fresh ? 'no-store' : 'default' });
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
-  noteServerTime(res);
+  if (fresh) noteServerTime(res, sent);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -120,6 +148,7 @@ export async function getJson(path, token, signal) {
  */
 export async function postJson(path, body, token) {
   let res;
+  const sent = Date.now();
   try {
     res = await fetch(path, {
       method: 'POST',
@@ -129,7 +158,8 @@ export async function postJson(path, body, token) {
   } catch {
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
-  noteServerTime(res);
+  // A POST's answer is never served from the cache.
+  noteServerTime(res, sent);
   if (!res.ok) return fail(res);
   return res.json();
 }
@@ -214,7 +244,7 @@ export function getRecord(id, token) {
  * @returns {Promise<GameDocument>}
  */
 export function getGame(id, token, signal) {
-  return getJson(`/v1/games/${encodeURIComponent(id)}`, token, signal);
+  return getJson(`/v1/games/${encodeURIComponent(id)}`, token, signal, { fresh: true });
 }
 
 /**
@@ -233,13 +263,15 @@ export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
   const extra = etag ? { 'If-None-Match': etag } : {};
   const path = `/v1/games/${encodeURIComponent(id)}?wait=${wait}&after_version=${afterVersion}`;
   let res;
+  const sent = Date.now();
   try {
     res = await fetch(path, { headers: headers(token, extra), signal, cache: 'no-store' });
   } catch (e) {
     if (signal?.aborted) throw e;
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
-  noteServerTime(res);
+  // A 304 here answers this request's own `If-None-Match`: it too is the server's, just now.
+  noteServerTime(res, sent);
   if (res.status === 304) return null;
   if (!res.ok) return fail(res);
   return { doc: await res.json(), etag: res.headers.get('ETag') };
@@ -265,6 +297,7 @@ export async function waitForGame(id, token, afterVersion, etag, wait, signal) {
  */
 export async function openStream(id, token, lastId, signal) {
   let res;
+  const sent = Date.now();
   try {
     res = await fetch(`/v1/games/${encodeURIComponent(id)}/stream`, {
       headers: headers(token, { Accept: 'text/event-stream', 'Last-Event-ID': String(lastId) }),
@@ -275,6 +308,7 @@ export async function openStream(id, token, lastId, signal) {
     if (signal.aborted) throw e;
     throw new ApiError(0, 'offline', 'The server cannot be reached.');
   }
+  noteServerTime(res, sent);
   if (res.status === 204) return null;
   if (!res.ok) return fail(res);
   if (!res.body) throw new ApiError(0, 'no_stream', 'This browser cannot read a response as a stream.');
@@ -402,4 +436,51 @@ export function reclaim(id, token, seat) {
  */
 export function abortGame(id, token) {
   return postJson(`/v1/games/${encodeURIComponent(id)}/abort`, {}, token);
+}
+
+/**
+ * DELETE a resource; the answer's JSON, or `null` when it has none (204).
+ * @param {string} path
+ * @param {string | null} [token]
+ * @returns {Promise<any>}
+ */
+export async function deleteJson(path, token) {
+  let res;
+  try {
+    res = await fetch(path, { method: 'DELETE', headers: headers(token) });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (!res.ok) return fail(res);
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+// ---- table chat (docs/people.md) ----
+
+/** @typedef {Schemas['ChatMessage']} ChatMessage */
+/** @typedef {Schemas['ChatPage']} ChatPage */
+
+/**
+ * `GET /v1/games/{id}/chat`: a page of the caller's channel after `after`, oldest first (the
+ * players' with a seat's token or a seated player's key, else the spectators').
+ * @param {string} id
+ * @param {string | null} token
+ * @param {number} after
+ * @returns {Promise<ChatPage>}
+ */
+export function getChat(id, token, after) {
+  return getJson(`/v1/games/${encodeURIComponent(id)}/chat?after=${after}&limit=100`, token, undefined, { fresh: true });
+}
+
+/**
+ * `POST /v1/games/{id}/chat`: one line of plain text to the caller's channel.
+ * @param {string} id
+ * @param {string} token
+ * @param {string} text
+ * @returns {Promise<ChatMessage>}
+ */
+export function postChat(id, token, text) {
+  return postJson(`/v1/games/${encodeURIComponent(id)}/chat`, { text }, token);
 }

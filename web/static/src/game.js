@@ -6,15 +6,17 @@
 
 import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
+import { setUpChat } from './chat.js';
 import { loadBoard } from './boards/index.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
+import { forgetForm, keepForms, restoreForms } from './form-memory.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { setUpMenu } from './menu.js';
-import { adoptPlayerSeat } from './players/identity.js';
+import { adoptPlayerSeat, identity } from './players/identity.js';
 import { joinAsPlayer, joiningAs } from './players/play-as.js';
-import { rematch } from './rematch.js';
+import { askRematch, playersRematch, rematch, rematchBox } from './rematch.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { PACE_MS, settings } from './settings.js';
@@ -57,6 +59,14 @@ const page = {
   playback: null,
   /** Set to end a playback at once. */
   skip: false,
+  /**
+   * Answers to the viewer's own actions waiting in the queue of documents: the other moves
+   * before them are shown at once, not replayed (a reclaimed seat is the player's at once).
+   */
+  ownPending: 0,
+  /** When each document waiting in the queue arrived (the oldest first). */
+  /** @type {number[]} */
+  queued: [],
   /** @type {EventDto[]} the move just shown, marked on the board */
   recent: [],
   busy: false,
@@ -91,13 +101,54 @@ function clearError() {
   byId('game-error').hidden = true;
 }
 
+/**
+ * How far (in milliseconds) a playback may fall behind the documents that arrive: bots that
+ * move faster than the pace would otherwise leave the board minutes behind the game.
+ */
+const MAX_LAG_MS = 5000;
+
+/**
+ * Whether a playback should end now: skipped, an answer to the viewer's own move waits, or the
+ * next document has waited too long.
+ */
+function hurry() {
+  return page.skip || page.ownPending > 0 || lagging();
+}
+
+/** Whether the oldest document waiting in the queue has waited too long. */
+function lagging() {
+  const oldest = page.queued[0];
+  return oldest !== undefined && Date.now() - oldest > MAX_LAG_MS;
+}
+
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const tick = () => (page.skip || Date.now() - started >= ms ? resolve(undefined) : setTimeout(tick, 50));
+    const tick = () => (hurry() || Date.now() - started >= ms ? resolve(undefined) : setTimeout(tick, 50));
     tick();
   });
+}
+
+/**
+ * Bursts of more moves than this are shown at once: a page that was away, or a stand-in
+ * bot's turns, would otherwise replay for minutes while the game goes on.
+ */
+const MAX_PLAYBACK = 12;
+
+/**
+ * Whether replaying `steps` moves would take a noticeable share (a tenth) of the time left on
+ * the viewer's own running clock: then they are shown at once, the time is the viewer's to
+ * move in (a day a move leaves room for a replay; a minute does not).
+ * @param {GameDocument} doc
+ * @param {number} steps
+ */
+function costsOwnTime(doc, steps) {
+  const mine = doc.seat == null ? null : doc.seats[doc.seat];
+  const clock = mine?.clock;
+  if (!clock?.running || !clock.deadline || mine?.status === 'taken_over') return false;
+  const left = Date.parse(clock.deadline) - api.serverNow();
+  return steps * PACE_MS[settings().pace] > left / 10;
 }
 
 // ---- loading and following ----
@@ -138,7 +189,7 @@ function moves(events) {
 async function playBack(groups) {
   const pace = PACE_MS[settings().pace];
   page.skip = false;
-  for (let i = 0; i < groups.length - 1 && !page.skip; i++) {
+  for (let i = 0; i < groups.length - 1 && !hurry(); i++) {
     const group = groups[i];
     const seq = /** @type {EventDto} */ (group.at(-1)).seq;
     let state;
@@ -167,9 +218,15 @@ let accepting = Promise.resolve();
  * @param {boolean} [own] the answer to the viewer's own action
  */
 function accept(doc, own = false) {
-  if (own) page.skip = true;
+  if (own) {
+    page.skip = true;
+    page.ownPending += 1;
+  }
+  page.queued.push(Date.now());
   accepting = accepting
     .then(async () => {
+      page.queued.shift();
+      if (own) page.ownPending -= 1;
       if (page.doc && doc.version <= page.doc.version) return;
       const before = page.doc?.version ?? 0;
       page.doc = doc;
@@ -180,7 +237,8 @@ function accept(doc, own = false) {
       }
       const fresh = page.events.filter((e) => e.seq > before);
       const groups = moves(fresh);
-      const paced = !own && before > 0 && page.replaySeq === null && PACE_MS[settings().pace] > 0;
+      const paced =
+        !own && page.ownPending === 0 && !lagging() && before > 0 && page.replaySeq === null && PACE_MS[settings().pace] > 0 && groups.length <= MAX_PLAYBACK && !costsOwnTime(doc, groups.length);
       if (paced && groups.length > 1) await playBack(groups);
       page.recent = groups.at(-1) ?? [];
       render();
@@ -196,11 +254,15 @@ function accept(doc, own = false) {
 
 /**
  * Submits one action. A refusal because the page was behind the game (another player moved
- * first) is retried once when the same action is still legal in the newer game.
+ * first) is retried once when the same action is still legal in the newer game. Once taken,
+ * the form it came from (`form`, its key) is forgotten: it starts afresh.
  * @param {Action} action
+ * @param {string} [form]
+ * @returns {Promise<boolean>} whether the action was taken
  */
-async function act(action) {
-  if (!page.token || !page.doc || page.busy || page.offline) return;
+async function act(action, form) {
+  if (!page.token || !page.doc || page.busy || page.offline) return false;
+  let taken = false;
   page.busy = true;
   clearError();
   document.body.dataset.busy = 'true';
@@ -209,6 +271,8 @@ async function act(action) {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await api.postAction(gameId, page.token, action, version);
+        taken = true;
+        if (form) forgetForm(form);
         await accept(res.game, true);
         break;
       } catch (e) {
@@ -237,6 +301,7 @@ async function act(action) {
     delete document.body.dataset.busy;
     render();
   }
+  return taken;
 }
 
 /**
@@ -254,12 +319,24 @@ async function actAll(actions) {
 
 /** @type {{stop: () => void} | null} */
 let following = null;
+/** @type {ReturnType<typeof setUpChat> | null} */
+let chat = null;
+
+/** Whether the game's stream brings chat now (else the chat reads its page every few seconds). */
+function chatStreams() {
+  const status = page.doc?.status;
+  return document.body.dataset.updates === 'stream' && !page.offline && (status === 'active' || status === 'open');
+}
 
 function follow() {
   following?.stop();
   following = followGame({
     gameId,
     token: page.token,
+    // A signed-in player without a seat follows as a spectator with its key: the watchers' chat.
+    streamToken: page.token ?? identity()?.token ?? null,
+    onChat: (m) => chat?.onMessage(m),
+    onStreamOpen: () => chat?.reload(),
     version: () => page.doc?.version ?? 0,
     onDocument: (doc) => accept(doc),
     onConnection: (offline) => {
@@ -366,7 +443,8 @@ function gameConfig() {
 
 function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
-  if (!el || el === document.body) return null;
+  // A form's control gets its focus back through `form-memory.js`.
+  if (!el || el === document.body || el.closest('[data-form-key]')) return null;
   return el.dataset.action ?? (el.id ? `#${el.id}` : null);
 }
 
@@ -378,6 +456,17 @@ function restoreFocus(key) {
     : document.querySelector(`[data-action="${CSS.escape(key)}"]`);
   if (el instanceof HTMLElement || el instanceof SVGElement) el.focus();
   else if (document.activeElement === document.body) byId('actions').focus();
+}
+
+/**
+ * The players' moves up to event `seq`, in words ("no moves yet", "12 moves"): the events a
+ * seat's action wrote count once, and the game's own (its start, a shuffle) not at all; the
+ * event count, the document's version, would say "move 32" before anyone moved.
+ * @param {number} seq
+ */
+function movesText(seq) {
+  const made = moves(page.events.filter((e) => e.seq <= seq)).filter((g) => g.some((e) => e.seat !== null)).length;
+  return made === 0 ? 'no moves yet' : made === 1 ? '1 move' : `${made} moves`;
 }
 
 /** The position the page shows: live, a replay's, or a move being played back. */
@@ -432,7 +521,7 @@ function render() {
   const stage = shown.view && board.status ? board.status(ctx) : null;
   replace(
     byId('game-status'),
-    `${humanize(doc.status)} · move ${doc.version}`,
+    `${humanize(doc.status)} · ${movesText(shown.seq)}`,
     clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(doc.clock)] : '',
     stage ? ` · ${stage}` : '',
     replaying ? ` · replay at event ${page.replaySeq}` : '',
@@ -459,7 +548,7 @@ function render() {
     replace(byId('board-panels'));
   }
 
-  renderDock(doc, ctx, board, shown.live);
+  renderDock(doc, ctx, board, shown);
   renderPlayers(doc, ctx, shown.active, board);
   renderOutcome(doc, ctx, board, shown.outcome);
   renderRules(board);
@@ -492,12 +581,15 @@ function render() {
 /**
  * The dock beside the board: what the game waits for (the prompt bar), the pace of a playback,
  * and the viewer's moves.
+ * The banner tells the position shown (while moves are played back, whom the game waited for
+ * then), so that it never runs ahead of the board.
  * @param {GameDocument} doc
  * @param {BoardContext} ctx
  * @param {BoardModule} board
- * @param {boolean} live
+ * @param {{live: boolean, active: number[], outcome: GameDocument['outcome']}} shown
  */
-function renderDock(doc, ctx, board, live) {
+function renderDock(doc, ctx, board, shown) {
+  const live = shown.live;
   const replaying = page.replaySeq !== null;
   const legal = ctx.legal;
   const templates = ctx.templates;
@@ -510,14 +602,18 @@ function renderDock(doc, ctx, board, live) {
 
   const banner = byId('turn-banner');
   banner.classList.toggle('yours', yourTurn);
-  const waiting = doc.active_seats.map(seatName).join(' and ') || 'nobody';
+  const mine = doc.seat == null ? null : doc.seats[doc.seat];
+  const standIn = (/** @type {number} */ seat) => (doc.seats[seat]?.status === 'taken_over' ? `the server’s bot playing for ${seatName(seat)}` : seatName(seat));
+  const waiting = shown.active.map(standIn).join(' and ') || 'nobody';
   if (doc.status === 'open') {
     replace(banner, 'Waiting for players to take the open seats.');
   } else if (replaying) {
     replace(banner, `Replay: event ${page.replaySeq} of ${doc.version}.`);
-  } else if (doc.outcome) {
-    const winners = doc.outcome.winners.map(seatName).join(' and ');
-    replace(banner, `Game over: ${winners} ${doc.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
+  } else if (shown.outcome) {
+    const winners = shown.outcome.winners.map(seatName).join(' and ');
+    replace(banner, `Game over: ${winners} ${shown.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
+  } else if (doc.status === 'active' && mine?.status === 'taken_over') {
+    replace(banner, 'The server’s bot plays your seat since your clock ran out: take it back to play on.');
   } else if (yourTurn) {
     replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
   } else if (legal.length > 0) {
@@ -568,26 +664,32 @@ function renderDock(doc, ctx, board, live) {
   const named = (/** @type {import('./api.js').ActionTemplate} */ t) => board.describeTemplate?.(t, ctx) ?? null;
   // With nothing else to do, every form is open; else only the decision at hand.
   const open = (/** @type {import('./api.js').ActionTemplate} */ t) => listed.length === 0 || (board.openTemplates ?? []).includes(t.type);
-  const mySeat = doc.seat == null ? null : doc.seats[doc.seat];
-  const takenOver = live && mySeat?.status === 'taken_over';
+  // The seat can be taken back also while the stand-in's moves are played back.
+  const takenOver = !replaying && doc.status === 'active' && mine?.status === 'taken_over';
   if (takenOver) {
     promptBox.hidden = false;
-    replace(promptBox, h('p', { class: 'prompt-title' }, `Your clock ran out: the server's ${mySeat?.bot?.level ?? ''} bot plays your seat. Take it back to play on.`.replace('  ', ' ')));
+    replace(promptBox, h('p', { class: 'prompt-title' }, `Your clock ran out: the server's ${mine?.bot?.level ?? ''} bot plays your seat. Take it back to play on.`.replace('  ', ' ')));
   }
   replace(
     byId('action-list'),
     takenOver
       ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, 'Take my seat back')
       : mayAct
-      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null)]
+      ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null, board.composedTemplates ?? [])]
       : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
   );
-  // Offline or replaying other moves: the controls stay visible but cannot be used.
+  // Offline or replaying other moves: the controls stay visible but cannot be used; taking a
+  // seat back can, also while the stand-in's moves replay (it ends the replay).
   const paused = page.offline || page.playback !== null || page.busy;
+  const blocked = page.offline || page.busy;
   actionsArea.classList.toggle('paused', paused);
+  // The controls are drawn afresh each time: a control a board disabled itself (a form with
+  // nothing chosen) stays so.
   for (const control of actionsArea.querySelectorAll('button, input, select')) {
-    /** @type {HTMLButtonElement} */ (control).disabled = paused;
+    if (control.id === 'reclaim' ? blocked : paused) /** @type {HTMLButtonElement} */ (control).disabled = true;
   }
+  // What the user was filling in survives the redraw (another player's move, a playback).
+  restoreForms(byId('action-list'), live);
   document.body.dataset.paused = String(paused);
 }
 
@@ -628,7 +730,7 @@ function gameCommands() {
     const others = doc.seats.length > 2 ? ' The server’s bot plays on for your seat.' : ' The other player wins.';
     commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(`Resign?${others} This cannot be undone.`, 'Resign', () => seatCommand('resign')) }, 'Resign'));
   }
-  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, 'Rematch: the same seats, a new game'));
+  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, playersRematch(doc) ? 'Rematch: ask the same players for a new game' : 'Rematch: the same seats, a new game'));
   return commands;
 }
 
@@ -815,7 +917,7 @@ function renderOutcome(doc, ctx, board, outcome) {
                   )
                 : null,
             ),
-            h('td', { class: 'num total' }, score ?? '–'),
+            h('td', { class: 'num total' }, score == null ? '–' : (board.scoreText?.(score) ?? score)),
             h('td', {}, outcome.winners.includes(seat) ? '★ winner' : (left.get(seat) ?? (places[seat] ? `place ${places[seat]}` : ''))),
           ),
         ),
@@ -833,9 +935,11 @@ function renderOutcome(doc, ctx, board, outcome) {
           // The self-contained record, checkable offline (docs/fairness.md).
           h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, 'Download record'),
           ' ',
-          heldSeats(gameId).length ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
+          heldSeats(gameId).length && !playersRematch(doc) ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
         )
       : null,
+    // A table of players: the server's rematch, asked or accepted here (`rematch.js`).
+    playersRematch(doc) ? rematchBox(gameId) : null,
     h('div', { id: 'rematch-links', 'aria-live': 'polite' }),
   );
 }
@@ -856,6 +960,10 @@ function renderRules(board) {
 async function startRematch() {
   const doc = page.doc;
   if (!doc) return;
+  if (playersRematch(doc)) {
+    await askRematch(gameId);
+    return;
+  }
   try {
     const created = await rematch(doc, gameConfig(), gameId);
     replace(byId('rematch-links'), created);
@@ -869,6 +977,8 @@ async function restart() {
   await load();
   render();
   follow();
+  // Another seat (or none) may read another channel.
+  chat?.reload();
 }
 
 async function main() {
@@ -897,7 +1007,9 @@ async function main() {
   }
   setUpFrame();
   startTicking();
+  keepForms(byId('action-list'));
   setUpMenu(gameCommands);
+  chat = setUpChat({ gameId, token: () => page.token, streaming: chatStreams });
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });
   byId('replay-link').addEventListener('click', (e) => {

@@ -137,10 +137,14 @@ function idleText(game) {
   return days >= 1 ? h('small', { class: 'idle' }, ` no move for ${days} day${days === 1 ? '' : 's'}`) : null;
 }
 
+/** Lists asked for so far: only the answer to the latest is shown. */
+let listsAsked = 0;
+
 async function loadList() {
   clearError();
   const body = byId('game-rows');
   replace(body, h('tr', {}, h('td', { colspan: 6 }, 'Loading…')));
+  const asked = ++listsAsked;
   let page;
   try {
     page = await api.listGames({
@@ -150,10 +154,14 @@ async function loadList() {
       limit: PAGE_SIZE,
     });
   } catch (e) {
+    if (asked !== listsAsked) return;
     replace(body);
     showError(e);
     return;
   }
+  // Two filters changed at once ask twice; an earlier answer arriving last must not show
+  // the list of a filter no longer chosen.
+  if (asked !== listsAsked) return;
   const rows = page.games.map((g) => {
     const seats = h('td', { class: 'seats' }, `${g.seat_count}`);
     if (g.status === 'open') {

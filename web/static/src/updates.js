@@ -22,6 +22,12 @@ import * as api from './api.js';
  * @property {(doc: GameDocument) => void} onDocument a newer document arrived
  * @property {(offline: boolean) => void} onConnection the server became unreachable (`true`)
  *   or reachable again (`false`)
+ * @property {string | null} [streamToken] the token the stream is opened with, when it is not
+ *   `token`: a signed-in player without a seat follows the game as a spectator with its key (the
+ *   game document refuses that key), to hear the spectators' chat
+ * @property {(message: api.ChatMessage) => void} [onChat] a chat message of the reader's channel
+ * @property {() => void} [onStreamOpen] the stream (re)opened: chat sent while it was closed is
+ *   read from `GET /v1/games/{id}/chat`, since the stream does not resend it
  */
 
 /**
@@ -48,7 +54,8 @@ const MAX_BACKOFF_MS = 5000;
  * @param {'stream' | 'poll'} start
  */
 function follow(options, start) {
-  const { gameId, token, version, onDocument, onConnection } = options;
+  const { gameId, token, version, onDocument, onConnection, onChat, onStreamOpen } = options;
+  const streamToken = options.streamToken === undefined ? token : options.streamToken;
   const abort = new AbortController();
   let offline = false;
   /** @type {(() => void) | null} */
@@ -129,7 +136,7 @@ function follow(options, start) {
       if (tryStream) {
         let messages;
         try {
-          messages = await api.openStream(gameId, token, Math.max(lastId, version()), abort.signal);
+          messages = await api.openStream(gameId, streamToken, Math.max(lastId, version()), abort.signal);
         } catch (e) {
           if (mode === 'poll') pollSince = Date.now();
           await failed(true, e);
@@ -141,12 +148,17 @@ function follow(options, start) {
         document.body.dataset.updates = 'stream';
         setOffline(false);
         offlineTries = 0;
+        onStreamOpen?.();
         let received = 0;
         try {
           for await (const msg of messages) {
             received += 1;
             streamFailures = 0;
             if (msg.id !== null && Number(msg.id) > lastId) lastId = Number(msg.id);
+            if (msg.event === 'chat') {
+              onChat?.(JSON.parse(msg.data));
+              continue;
+            }
             if (msg.event !== 'version') continue;
             /** @type {api.StreamVersion} */
             const v = JSON.parse(msg.data);

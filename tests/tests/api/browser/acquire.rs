@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, TestApp};
@@ -213,6 +213,22 @@ async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_anot
         .collect();
     for page in [&ann, &bob, &watcher] {
         assert_eq!(page.shown_scores().await, scores);
+        // The scores are money, written as the score sheet beside them writes it ($28,500).
+        let totals = page
+            .js(
+                "return [...document.querySelectorAll('#scores td.total')].map((td) => td.textContent);",
+                vec![],
+            )
+            .await;
+        assert!(
+            totals.as_array().unwrap().iter().all(|t| t
+                .as_str()
+                .unwrap()
+                .strip_prefix('$')
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == ','))),
+            "{}: the final scores {totals}",
+            page.name
+        );
         page.assert_log_in_words().await;
         page.screenshot("acquire-finished").await;
     }
@@ -299,6 +315,23 @@ async fn buy_two_in_one_go(
     };
     let version = doc["version"].as_i64().unwrap();
     page.wait_for_version(version).await;
+    // Nothing chosen yet: nothing to submit; each share button names its chain with the
+    // right article ("an Imperial share").
+    let idle = page
+        .js(
+            "const b = document.getElementById('buy-several');
+             const wrong = [...document.querySelectorAll('button.buy')].map((e) => e.getAttribute('aria-label'))
+               .filter((l) => !/^Buy (an [AEIOU]|a [^AEIOU])/.test(l));
+             return [b.disabled, wrong];",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        idle,
+        json!([true, []]),
+        "{}: the buy button with no share chosen, and share labels with a wrong article",
+        page.name
+    );
     let name = chain["name"].as_str().unwrap();
     page.fill(
         &format!("form.buy-several input[aria-label='{name} shares to buy']"),

@@ -89,17 +89,24 @@ impl Browser {
     /// Runs axe-core (pinned in `web/package.json`) on the page as it is now and asserts that
     /// it finds no serious or critical violation.
     pub async fn assert_accessible(&self, what: &str) {
+        self.assert_accessible_within(None, what).await;
+    }
+
+    /// [`Browser::assert_accessible`] on the element `css` only (a part of a page that is
+    /// about to change, checked in a moment), or the whole page with `None`.
+    pub async fn assert_accessible_within(&self, css: Option<&str>, what: &str) {
         self.js(axe_source(), vec![]).await;
         let found = self
             .js(
                 "return (async () => {
-                   const result = await axe.run(document, { resultTypes: ['violations'] });
+                   const context = arguments[0] ? document.querySelector(arguments[0]) : document;
+                   const result = await axe.run(context, { resultTypes: ['violations'] });
                    return result.violations
                      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
                      .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
                                     nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
                  })();",
-                vec![],
+                vec![json!(css)],
             )
             .await;
         assert_eq!(

@@ -205,11 +205,14 @@ impl Browser {
         el.select_by_value(value).await.expect("select");
     }
 
-    /// Asserts that the page needs no sideways scrolling (on a phone: it fits the screen).
+    /// Asserts that the page needs no sideways scrolling (on a phone: it fits the screen). A
+    /// phone widens its layout to content that overflows (and zooms out), so `innerWidth`
+    /// grows with it; the root's `clientWidth` stays the screen's.
     pub async fn assert_fits_width(&self, what: &str) {
         let fits = self
             .js(
-                "return document.documentElement.scrollWidth <= window.innerWidth;",
+                "const root = document.documentElement;
+                 return root.scrollWidth <= Math.min(window.innerWidth, root.clientWidth);",
                 vec![],
             )
             .await;

@@ -415,7 +415,8 @@ fn humanize(name: &str) -> String {
 impl Browser {
     /// Fills the page's form of the `n`-th template the seat is offered (`template`, as the
     /// API lists it) with `values` by typing into its fields, and submits it with its button;
-    /// a form folded under its title is unfolded first.
+    /// a form folded under its title is unfolded first. A composer stands for several
+    /// templates (`data-template-indices`); its fields are named after its first.
     pub async fn submit_template(
         &self,
         n: usize,
@@ -427,19 +428,21 @@ impl Browser {
         let folded = self
             .js(
                 "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
-                 const form = document.querySelector(`form.template[data-template-index='${arguments[0]}']`);
+                 const form = document.querySelector(`form.template[data-template-indices~='${arguments[0]}']`);
                  const box = form && form.closest('details');
-                 if (!box || box.open) return false;
+                 const first = form ? Number(form.dataset.templateIndex) : arguments[0];
+                 if (!box || box.open) return [false, first];
                  box.querySelector('summary').setAttribute('data-test-target', 'unfold');
-                 return true;",
+                 return [true, first];",
                 vec![json!(n)],
             )
             .await;
-        if folded == true {
+        if folded[0] == true {
             self.click("[data-test-target=unfold]").await;
         }
+        let first = folded[1].as_u64().expect("the form's first template");
         for (field, value) in values {
-            let id = format!("#tpl-{kind}-{n}-{field}");
+            let id = format!("#tpl-{kind}-{first}-{field}");
             match template["params"][field]["kind"].as_str() {
                 Some("integer") => self.fill(&id, &value.to_string()).await,
                 Some("counts") => {
@@ -473,7 +476,7 @@ impl Browser {
         let marked = self
             .js(
                 "document.querySelectorAll('[data-test-target]').forEach((e) => e.removeAttribute('data-test-target'));
-                 const button = document.querySelector(`form.template[data-template-index='${arguments[0]}'] button[type=submit]`);
+                 const button = document.querySelector(`form.template[data-template-indices~='${arguments[0]}'] button[type=submit]`);
                  if (button) button.setAttribute('data-test-target', 'submit');
                  return !!button;",
                 vec![json!(n)],

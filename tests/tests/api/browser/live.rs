@@ -13,6 +13,16 @@ use super::proxy::{Proxy, Streams};
 use super::{Browser, Chromedriver, ONE_AT_A_TIME};
 use crate::helpers::{spawn_app, Game, TestApp};
 
+/// Whether a status line counts moves in words ("· 7 moves ·"), not events ("move 32").
+fn counts_moves(line: &str) -> bool {
+    let counted = line.split(" · ").any(|part| {
+        part.strip_suffix(" moves")
+            .or_else(|| part.strip_suffix(" move"))
+            .is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0))
+    });
+    counted && !line.contains("· move ")
+}
+
 /// Makes one move through the API (the first legal action of the seat the game waits for);
 /// returns that seat.
 async fn move_through_the_api(app: &TestApp, game: &Game) -> usize {
@@ -108,6 +118,19 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         page.js("return document.body.dataset.seat;", vec![]).await,
         "0"
     );
+    // The status line counts the players' moves, not the game's events (its start, the
+    // shuffles): none yet.
+    let status = || {
+        page.js(
+            "return document.getElementById('game-status').textContent;",
+            vec![],
+        )
+    };
+    let before = status().await;
+    assert!(
+        before.as_str().unwrap().contains("no moves yet"),
+        "{before}"
+    );
 
     let mut opponent_moves = 0;
     for _ in 0..300 {
@@ -126,6 +149,11 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
         .await;
     }
     assert_eq!(opponent_moves, 3, "the opponent never got to move");
+    let after = status().await;
+    assert!(
+        counts_moves(after.as_str().unwrap()),
+        "the status line after some moves: {after}"
+    );
     assert_follows_unreloaded(&page, "stream").await;
 
     // At the reader's pace, a burst of other players' moves is shown one move at a time,

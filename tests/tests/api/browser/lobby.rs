@@ -188,3 +188,20 @@ async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_roun
     assert_eq!(started["config"]["bank_trade_once_per_round"], true);
     page.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_fits_a_phone_without_scrolling_sideways() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    for seed in 0..3 {
+        app.create_game(2, seed).await;
+    }
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "lobby-phone", (390, 844)).await;
+    page.goto("/").await;
+    page.wait_ready().await;
+    rows(&page, 3).await;
+    // The list's hidden "Replay" heading scrolls with the list, not the page.
+    page.assert_fits_width("the lobby on a phone").await;
+    page.close().await;
+}

@@ -136,9 +136,10 @@ async fn trade_form_names_things(page: &Browser, seat_doc: &Value) -> bool {
     });
     let shown = page
         .js(
-            "const form = document.getElementById(`tpl-offer_trade-${arguments[0]}-give_properties`).closest('form');
+            "const form = document.querySelector(`form.template[data-template-indices~='${arguments[0]}']`);
+             const first = form.dataset.templateIndex;
              return { to: form.querySelector('p.hint').textContent,
-                      give: [...form.querySelectorAll(`#tpl-offer_trade-${arguments[0]}-give_properties label`)]
+                      give: [...form.querySelectorAll(`#tpl-offer_trade-${first}-give_properties label`)]
                               .map((l) => l.textContent) };",
             vec![json!(n)],
         )
@@ -477,4 +478,28 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
     );
     ann.close().await;
     bob.close().await;
+}
+
+/// An owner's name too long for its square is shortened with an ellipsis, never cut mid-word
+/// without a sign ("3 random bo"); checked on the board module's own function.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_owner_name_on_a_square_ends_in_an_ellipsis() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let driver = Chromedriver::start().await;
+    let page = Browser::open(&driver, &app, "owner-label", (1024, 800)).await;
+    page.goto("/").await;
+    page.wait_ready().await;
+    let labels = page
+        .js(
+            "return (async () => {
+               const base = document.querySelector('script[type=module]').src.replace(/lobby\\.js$/, '');
+               const { ownerLabel } = await import(base + 'boards/monopoly.js');
+               return [ownerLabel('3', 'random bot', 10), ownerLabel('1', 'Ann', 10), ownerLabel('12', 'Bartholomew', 4)];
+             })();",
+            vec![],
+        )
+        .await;
+    assert_eq!(labels, json!(["3 random…", "1 Ann", "12"]));
+    page.close().await;
 }

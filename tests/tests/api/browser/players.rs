@@ -123,7 +123,8 @@ async fn a_player_signs_up_seeks_plays_and_finds_the_result_on_profile_and_leade
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "player", (390, 844)).await;
 
-    // Signing up: a taken name is refused in the server's words, then Ann is in.
+    // Signing up: a taken name is refused in plain words (not the server's "Unicode case
+    // folding"), then Ann is in.
     page.goto("/me").await;
     page.wait_ready().await;
     page.assert_players_layout("the sign-up").await;
@@ -132,7 +133,7 @@ async fn a_player_signs_up_seeks_plays_and_finds_the_result_on_profile_and_leade
     page.click("#signup").await;
     page.wait_until(
         "the taken name is refused",
-        "const e = document.getElementById('page-error'); return !e.hidden && e.textContent.includes('taken');",
+        "const e = document.getElementById('page-error'); return !e.hidden && e.textContent.includes('taken') && !e.textContent.includes('folding');",
         vec![],
     )
     .await;

@@ -44,6 +44,12 @@ const chainName = (data, chain) => chainLook(data, chain).name;
 const money = (n) => `$${n.toLocaleString('en')}`;
 
 /**
+ * A name with its indefinite article: "an Airport", "a Tower".
+ * @param {string} name
+ */
+const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+
+/**
  * `9F` → column 9, row F.
  * @param {string} tile
  */
@@ -252,7 +258,7 @@ function chainTable(ctx) {
               'td',
               {},
               buy.length
-                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': `Buy a ${c.name} share for ${money(c.price)}`, onclick: () => ctx.offer(buy, 'Buy which share?') }, money(c.price))
+                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': `Buy ${withArticle(c.name)} share for ${money(c.price)}`, onclick: () => ctx.offer(buy, 'Buy which share?') }, money(c.price))
                 : null,
             ),
           );
@@ -383,7 +389,9 @@ function buyForm(ctx, buys) {
   const update = () => {
     const n = inputs.reduce((sum, i) => sum + (Number(i.input.value) || 0), 0);
     const cost = inputs.reduce((sum, i) => sum + (Number(i.input.value) || 0) * i.price, 0);
-    submit.textContent = `Buy ${n} share${n === 1 ? '' : 's'} for ${money(cost)}`;
+    submit.textContent = n === 0 ? 'Buy shares: choose how many above' : `Buy ${n} share${n === 1 ? '' : 's'} for ${money(cost)}`;
+    // Nothing chosen is nothing to submit.
+    submit.disabled = n === 0;
     return { n, cost };
   };
   inputs.forEach((i) => i.input.addEventListener('input', update));
@@ -563,7 +571,7 @@ export default {
         return 'Announce the end: the game is scored after your turn';
       case 'buy_share': {
         const price = view?.chains.find((c) => c.chain === a.chain)?.price;
-        return `Buy a ${chainName(data, a.chain)} share${price ? ` for ${money(price)}` : ''}`;
+        return `Buy ${withArticle(chainName(data, a.chain))} share${price ? ` for ${money(price)}` : ''}`;
       }
       case 'end_turn':
         return view?.stage.stage === 'turn' && view.stage.announced ? 'End the game: final scoring' : 'End your turn and draw a tile';
@@ -640,6 +648,8 @@ export default {
         return `The game is over. ${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'} with ${money(Math.max(...e.outcome.scores))}.`;
     }
   },
+
+  scoreText: money,
 
   scoreSheet(ctx) {
     const events = ctx.events.map((e) => /** @type {Event} */ (e.event));

@@ -24,7 +24,7 @@
  * @property {EventDto[]} events the log up to the position shown
  * @property {(actions: Action[], question: string) => void} offer act on one of `actions`
  *   (asking `question` when there are several)
- * @property {(action: Action) => Promise<void>} act submit one action
+ * @property {(action: Action) => Promise<boolean | void>} act submit one action
  * @property {(actions: Action[]) => Promise<void>} actAll submit several, one after another,
  *   stopping at the first refusal
  */
@@ -42,7 +42,7 @@
 
 /**
  * A template's form in the game's words.
- * @typedef {{title: string, submit: string, hint?: string}} TemplateWords
+ * @typedef {{title: string, submit: string, hint?: string, empty?: string}} TemplateWords
  */
 
 /**
@@ -77,8 +77,13 @@
  *   choice among many ("Sail a ship")
  * @property {string[]} [countOrder] the order of the keys of a form's counts (a game's
  *   colours, as printed)
+ * @property {string[]} [composedTemplates] the template types shown as one form per thing
+ *   they act on (one trade composer per partner): the game lists several templates of the
+ *   type for one partner, one per shape the action may take (`compose.js`)
  * @property {string[]} [openTemplates] the templates that are the decision at hand (a bid, a
  *   payment) and are shown open; the others are folded while there are other moves
+ * @property {(score: number) => string} [scoreText] a final score as the game writes it (money
+ *   as money, like the score sheet beside it); a plain number without it
  * @property {(ctx: BoardContext) => ScoreSheet | null} [scoreSheet] how the final scores came
  *   about
  */

@@ -128,6 +128,21 @@ export function nameLines(name, max) {
 }
 
 /**
+ * The owner's mark on a square: the seat's mark and as much of the name as fits, shortened
+ * with an ellipsis (a cut mid-word, "3 random bo", reads as a misspelling); the square's title
+ * names the owner in full.
+ * @param {string} mark
+ * @param {string} name
+ * @param {number} max characters
+ */
+export function ownerLabel(mark, name, max) {
+  const full = `${mark} ${name}`;
+  if (full.length <= max) return full;
+  const room = max - mark.length - 2;
+  return room >= 2 ? `${mark} ${name.slice(0, room).trimEnd()}…` : mark;
+}
+
+/**
  * A square's rectangle and which side of the board it is on.
  * @param {number} i
  * @returns {{x: number, y: number, w: number, h: number, side: 'corner' | 'bottom' | 'left' | 'top' | 'right'}}
@@ -284,7 +299,7 @@ function squareCell(ctx, i, marked) {
     const look = seatLook(deed.owner);
     cells.push(
       s('rect', { x: strip.x, y: strip.y, width: strip.w, height: strip.h, fill: look.colour, class: 'owner-bar' }),
-      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'marker-label' }, `${look.label} ${ctx.name(deed.owner)}`.slice(0, maxChars + 2)),
+      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'marker-label' }, ownerLabel(look.label, ctx.name(deed.owner), maxChars + 2)),
     );
     said.push(`owned by ${ctx.name(deed.owner)}`);
   }
@@ -559,6 +574,9 @@ export default {
 
   kindLabels: { build: 'Build', sell_building: 'Sell a building', mortgage: 'Mortgage', lift_mortgage: 'Lift a mortgage', claim_rent: 'Claim rent', declare_demand: 'Ask for buildings' },
   openTemplates: ['bid', 'accept_trade', 'settle_inheritance'],
+  // Rules version 2 lists a trade template per field an offer may lead with: one composer per
+  // partner picks the one its offer fits.
+  composedTemplates: ['offer_trade'],
 
   rules: [
     ['Goal', ['Stay solvent while the others go bankrupt. With a round limit, the richest player (cash, properties and buildings) wins when the limit is reached.']],
@@ -704,7 +722,7 @@ export default {
       }
       case 'offer_trade': {
         const to = typeof fixed.to === 'number' ? ctx.name(fixed.to) : 'a player';
-        return { title: `Offer ${to} a trade`, hint: `To: ${to}`, submit: `Offer the trade to ${to}` };
+        return { title: `Offer ${to} a trade`, hint: `To: ${to}`, submit: `Offer the trade to ${to}`, empty: 'A trade moves something: choose what you give or what you ask for.' };
       }
       case 'accept_trade': {
         const o = view?.offers.find((x) => x.offer === fixed.offer);
@@ -850,6 +868,8 @@ export default {
         return unworded(e, ctx);
     }
   },
+
+  scoreText: money,
 
   scoreSheet(ctx) {
     /** @type {View} */

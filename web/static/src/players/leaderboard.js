@@ -5,6 +5,7 @@
 import { byId, h, replace } from '../dom.js';
 import * as players from './api.js';
 import { clearError, gameTypes, oneDecimal, shortTitleOf, showError, titleOf } from './common.js';
+import { openChallengeDialog } from './challenges.js';
 import { identity } from './identity.js';
 
 const PAGE_SIZE = 25;
@@ -76,7 +77,20 @@ export async function showLeaderboard(asked) {
               'tr',
               { 'data-player': e.player_id, class: e.player_id === me ? 'you' : null },
               h('td', { class: 'num' }, e.rank),
-              h('th', { scope: 'row' }, h('a', { href: `/players/${e.player_id}` }, e.name), e.player_id === me ? h('span', { class: 'badge' }, 'you') : null),
+              h(
+                'th',
+                { scope: 'row' },
+                h(
+                  'span',
+                  { class: 'who' },
+                  h('a', { href: `/players/${e.player_id}` }, e.name),
+                  e.player_id === me ? h('span', { class: 'badge' }, 'you') : null,
+                  // Signed in: challenge anyone else on the board.
+                  me && e.player_id !== me
+                    ? h('button', { type: 'button', class: 'challenge-player', 'aria-label': `Challenge ${e.name}`, onclick: () => openChallengeDialog({ player_id: e.player_id, name: e.name }, types) }, 'Challenge')
+                    : null,
+                ),
+              ),
               h('td', { class: 'num rating' }, oneDecimal(e.conservative), h('small', { class: 'skill' }, `skill ${oneDecimal(e.rating)} ± ${oneDecimal(e.uncertainty)}`)),
               h('td', { class: 'num' }, e.games),
             ),

@@ -7,14 +7,16 @@
 // `turn` marks the game as yours to play) and have it read again, so it never drifts from the
 // server's. What the stream cannot say (a move of yours made in another tab ends your turn) is
 // read again when this page becomes visible, and once a minute while it is seen.
+// "Challenges" (`challenges.js`) lists the challenges sent and received, read again the same way.
 
-import { ApiError } from '../api.js';
+import { ApiError, serverNow } from '../api.js';
 import { CLOCK_CHOICES, clockIcon, clockText, clockWords, startTicking } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
 import { turnChime, unlockSound } from '../motion.js';
 import { takeTokenFromFragment } from '../seats.js';
 import { settings } from '../settings.js';
 import * as players from './api.js';
+import { challengeNotice, challengesSection, refreshChallenges } from './challenges.js';
 import { clearError, gameTypes, shortTitleOf, showError } from './common.js';
 import { changeToken, deviceLink, identity, rememberPlayerSeat, signIn, signOut } from './identity.js';
 import { followPlayer } from './stream.js';
@@ -123,7 +125,10 @@ function showSignedOut() {
       localStorage.setItem('boardgames.name', created.name);
       await showSignedIn(identity() ?? created, true);
     } catch (err) {
-      showError(err);
+      // The server's words name its comparison ("Unicode case folding"); a person is told
+      // what it means.
+      const taken = err instanceof ApiError && err.code === 'name_taken';
+      showError(taken ? `The name “${name.value.trim()}” is taken: another player has it, perhaps written with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
       name.focus();
     }
   });
@@ -181,13 +186,14 @@ async function showSignedIn(who, welcome = false) {
       h('p', { id: 'stream-state', class: 'hint', role: 'status' }),
       h('ul', { id: 'player-games', class: 'player-games' }, h('li', {}, 'Loading…')),
     ),
+    challengesSection(types),
     playSection(),
     keySection(who),
   );
   startTicking();
   document.addEventListener('pointerdown', unlockSound, { once: true });
   document.addEventListener('keydown', unlockSound, { once: true });
-  await refreshGames();
+  await Promise.all([refreshGames(), refreshChallenges()]);
   await resumeSeek();
   follow(who);
 }
@@ -204,7 +210,10 @@ function follow(who) {
       const words = { connecting: 'Connecting…', live: 'Live: this list changes as your games do.', reconnecting: 'Reconnecting: the list may be behind…' };
       replace(byId('stream-state'), words[state]);
       // Back after a gap: what happened meanwhile is resent, but read the list afresh too.
-      if (state === 'live' && gap) scheduleRefresh();
+      if (state === 'live' && gap) {
+        scheduleRefresh();
+        refreshChallenges();
+      }
       gap = state === 'reconnecting';
     },
     onRefused: () => {
@@ -245,9 +254,17 @@ function onNotice(notice) {
     case 'seek_matched':
       if (waitingSeek()?.seek_id === notice.seek_id) openMatched(notice.game_id, notice.seat);
       break;
+    case 'challenge':
+    case 'challenge_ended': {
+      const words = challengeNotice(notice);
+      if (words) announce(words);
+      break;
+    }
     default:
       break;
   }
+  // A challenge may have started (`game_started`), arrived or ended: its list is read too.
+  if (notice.kind === 'challenge' || notice.kind === 'challenge_ended' || notice.kind === 'game_started') refreshChallenges();
   scheduleRefresh();
 }
 
@@ -349,7 +366,7 @@ function ownDeadline(game) {
     { class: 'clock running', 'data-deadline': deadline, title: 'Time left for this move' },
     clockIcon(),
     h('span', { class: 'visually-hidden' }, 'Time left '),
-    h('span', { class: 'time' }, clockText(Date.parse(deadline) - Date.now())),
+    h('span', { class: 'time' }, clockText(Date.parse(deadline) - serverNow())),
   );
 }
 
@@ -638,11 +655,17 @@ function keySection(who) {
 
 // Back to this tab after playing in another: your moves there may have ended your turn.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
+  if (document.visibilityState === 'visible' && identity() && following) {
+    scheduleRefresh();
+    refreshChallenges();
+  }
 });
 
 // A safety net for a stream that seems open but says nothing (a proxy that buffers it): the
 // list is read again once a minute while the page is seen.
 setInterval(() => {
-  if (document.visibilityState === 'visible' && identity() && following) scheduleRefresh();
+  if (document.visibilityState === 'visible' && identity() && following) {
+    scheduleRefresh();
+    refreshChallenges();
+  }
 }, SAFETY_READ_MS);

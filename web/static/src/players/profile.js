@@ -5,6 +5,7 @@
 import { byId, h, replace } from '../dom.js';
 import * as players from './api.js';
 import { conservative, dateText, gameTypes, oneDecimal, ordinal, shortTitleOf, showError, signed } from './common.js';
+import { challengeForm } from './challenges.js';
 import { identity } from './identity.js';
 
 /** @typedef {import('./api.js').PlayerProfile} PlayerProfile */
@@ -16,6 +17,28 @@ import { identity } from './identity.js';
  */
 function scrolling(label, table) {
   return h('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': label }, table);
+}
+
+/**
+ * "Challenge Ann": for a signed-in reader on another player's profile; once sent, the reader's
+ * own page, where the challenge waits for its answer and opens the game.
+ * @param {PlayerProfile} profile
+ * @param {import('../api.js').GameType[]} types
+ * @param {boolean} you
+ */
+function challengeSection(profile, types, you) {
+  if (you) return null;
+  const body = identity()
+    ? h(
+        'details',
+        { id: 'challenge', open: location.hash === '#challenge' },
+        h('summary', {}, `Challenge ${profile.name} to a game`),
+        challengeForm(profile, types, () => {
+          location.href = '/me#challenges';
+        }),
+      )
+    : h('p', {}, h('a', { href: '/me' }, 'Sign up or sign in'), ` to challenge ${profile.name} to a game.`);
+  return h('section', { id: 'challenge-area', class: 'card', 'aria-label': `Challenge ${profile.name}` }, body);
 }
 
 /** @param {string} id */
@@ -115,6 +138,7 @@ export async function showProfile(id) {
       perType,
       h('p', { class: 'hint' }, 'Rating: the skill estimate less three times its uncertainty, what the leaderboards rank by. It grows as rated games make the estimate surer.'),
     ),
+    challengeSection(profile, types, you),
     h('section', { id: 'history', class: 'card', 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, 'Rating history'), history),
   );
   document.body.dataset.ready = 'true';

@@ -1,0 +1,2 @@
+DROP TABLE chat_mutes;
+DROP TABLE chat_messages;
