@@ -1,8 +1,8 @@
 //! A private PostgreSQL cluster started from the system's server binaries.
 //!
 //! The service and the tests use `DATABASE_URL` when it is set; when it is not, they call
-//! [`LocalPostgres::start`] so that nothing has to be set up by hand (DESIGN.md, "Postgres
-//! without set-up"). The cluster listens on a Unix socket only (inside the data directory), so it
+//! [`LocalPostgres::start`] so that nothing has to be set up by hand (`docs/architecture.md`,
+//! "PostgreSQL without set-up"). The cluster listens on a Unix socket only (inside the data directory), so it
 //! never clashes with another server on the machine and needs no password (`trust` over a socket
 //! nobody else can reach).
 //!

@@ -1,3 +1,8 @@
+//! The game log's rows (`game_events`): an event as stored, with the seat and the action that
+//! caused it, and an event about to be appended. A module of its own because the log is the
+//! truth a game is replayed from (a snapshot is only its cache), and its row shape is read by
+//! every history endpoint while [`NewEvent`] is what every decision hands the store.
+
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;

@@ -1,3 +1,8 @@
+//! The `games` row and the two column types only it has: [`GameStatus`], the lifecycle every
+//! store function guards on, and [`RngSeed`], the secret seed of a game's chance, which must
+//! never be printed or serialised. They live together because a game's status and seed are
+//! read and written only with its row (under its row lock).
+
 use std::fmt;
 use std::io::Write;
 use std::str::FromStr;

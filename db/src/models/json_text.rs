@@ -1,3 +1,7 @@
+//! [`JsonText`], a `json` column read and written as its text. It exists so that snapshots
+//! and stored responses go between PostgreSQL and the engine without a `serde_json::Value`
+//! tree built and dropped on every request; the other row types share it.
+
 use std::fmt;
 use std::io::Write;
 

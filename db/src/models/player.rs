@@ -1,3 +1,7 @@
+//! The `players` row as it may leave the store: id, name and creation time, never the token
+//! hash (the store only compares it, in SQL, with the hash of a token it is shown). A module
+//! of its own so that selecting a player (`PlayerRow::as_select()`) cannot bring the hash along.
+
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;

@@ -1,3 +1,8 @@
+//! The `seats` row as it may leave the store: who holds a seat (a name, a player, the server's
+//! bot), never its token hash, plus the seat's chance entropy (secret until the game is over;
+//! the api decides when to show it). A module of its own because every document, list and
+//! lifecycle decision reads seats apart from their game's row.
+
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;

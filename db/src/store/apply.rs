@@ -1,6 +1,7 @@
 //! Applying an action (and starting a game): the one transaction that turns a decision into
-//! stored events. See DESIGN.md "Storage": lock, check, decide, append, update, remember,
-//! commit. Anything that fails before commit writes nothing. Announcing the new version to
+//! stored events (`docs/architecture.md`, "Storage"): read (and lock, or guard the write by
+//! the version read), check, decide, append, update, remember the response, commit; the steps
+//! are in [`apply_action`]'s doc. Anything that fails before commit writes nothing. Announcing the new version to
 //! long polls is the caller's next step ([`crate::notify::Announcer`]), outside the
 //! transaction.
 

@@ -86,10 +86,13 @@ fn the_events_of_a_commit_share_one_time_later_than_the_previous_commits() {
 fn a_commit_that_waited_for_the_row_lock_gets_a_time_after_the_commit_it_waited_for() {
     let test_db = TestDb::new();
     let mut holder = test_db.conn();
+    let mut watcher = test_db.conn();
     let game = active_game(&mut holder);
     let url = test_db.url().to_string();
     let id = game.id;
-    // The holder locks the row; the waiter's append starts and waits for it.
+    let holder_pid = helpers::backend_pid(&mut holder);
+    // The holder locks the row; the waiter's append starts and waits for it: PostgreSQL shows
+    // the waiter's session blocked by the holder's before the holder reads the time.
     let released_at = holder
         .transaction(|holder| {
             diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
@@ -99,7 +102,7 @@ fn a_commit_that_waited_for_the_row_lock_gets_a_time_after_the_commit_it_waited_
                 let mut conn = PgConnection::establish(&url).unwrap();
                 apply(&mut conn, id, 1, DeadlineChange::Keep)
             });
-            std::thread::sleep(Duration::from_millis(300));
+            helpers::wait_until_blocked_by(&mut watcher, holder_pid, 1);
             let at: DateTime<Utc> = diesel::select(diesel::dsl::sql::<
                 diesel::sql_types::Timestamptz,
             >("clock_timestamp()"))

@@ -98,3 +98,53 @@ pub fn count_events(conn: &mut PgConnection, game: Uuid) -> i64 {
         .get_result(conn)
         .unwrap()
 }
+
+/// How long a test waits for something another session or process does before it fails: a
+/// guard against a hang, never a measure of speed (a loaded 2-core machine stays far below).
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Waits until `waiters` sessions wait for a lock the session with server process `holder`
+/// holds (PostgreSQL's `pg_blocking_pids`), asking on `watcher`, a connection outside any
+/// transaction (inside one, `pg_stat_activity` would show the same sessions throughout).
+///
+/// # Panics
+/// After [`PATIENCE`] without that many waiters.
+pub fn wait_until_blocked_by(watcher: &mut PgConnection, holder: i32, waiters: i64) {
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let deadline = std::time::Instant::now() + PATIENCE;
+    loop {
+        let n = diesel::sql_query(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+        )
+        .bind::<diesel::sql_types::Integer, _>(holder)
+        .get_result::<Count>(watcher)
+        .unwrap()
+        .n;
+        if n >= waiters {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "gave up after {PATIENCE:?} waiting for {waiters} sessions to wait for the lock of \
+             process {holder} ({n} do)"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// The server process (pid) of the session on `conn`.
+pub fn backend_pid(conn: &mut PgConnection) -> i32 {
+    #[derive(QueryableByName)]
+    struct Pid {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        pid: i32,
+    }
+    diesel::sql_query("SELECT pg_backend_pid() AS pid")
+        .get_result::<Pid>(conn)
+        .unwrap()
+        .pid
+}

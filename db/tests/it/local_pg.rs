@@ -48,8 +48,14 @@ fn launcher_starts_reuses_and_recovers_from_a_killed_server() {
     std::mem::forget(pg);
     // SAFETY: kill takes plain integers; it has no memory preconditions.
     unsafe { libc::kill(pid, libc::SIGKILL) };
+    let deadline = std::time::Instant::now() + crate::helpers::PATIENCE;
     // SAFETY: as above; signal 0 only checks whether the process still exists.
     while unsafe { libc::kill(pid, 0) } == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the killed server (pid {pid}) still exists after {:?}",
+            crate::helpers::PATIENCE
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(data.join("postmaster.pid").exists());

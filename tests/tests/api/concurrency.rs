@@ -71,6 +71,7 @@ async fn losers_of_a_race_learn_the_current_version() {
     assert_eq!(status, StatusCode::OK, "{won}");
     let (status, lost) = app.act(&game, 0, &body).await;
     assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(lost["code"], "version_conflict", "{lost}");
     assert_eq!(lost["current_version"], won["game"]["version"]);
 }
 

@@ -73,10 +73,14 @@ async fn resigning_a_two_seat_game_ends_it_and_the_other_seat_wins() {
     assert_problem(res, StatusCode::CONFLICT, "game_over").await;
     let res = post(&app, &resign_path(&game, 1), Some(&game.tokens[1])).await;
     assert_problem(res, StatusCode::CONFLICT, "game_over").await;
-    let (status, _) = app
+    let (status, body) = app
         .act(&game, 1, &json!({ "action": { "type": "end_turn" } }))
         .await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("game_over")),
+        "{body}"
+    );
     assert_eq!(app.version(&game).await, version);
 
     // Finished games stay replayable: the state after the resignation has its outcome.
@@ -209,10 +213,14 @@ async fn a_game_is_aborted_by_a_seated_player_before_anyone_moved_and_never_afte
     }
     let res = post(&app, &path, Some(&game.tokens[0])).await;
     assert_problem(res, StatusCode::CONFLICT, "game_over").await;
-    let (status, _) = app
+    let (status, body) = app
         .act(&game, 0, &json!({ "action": { "type": "pass" } }))
         .await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::CONFLICT, &json!("game_over")),
+        "{body}"
+    );
     let (_, listed) = app.get_json("/v1/games?status=aborted", None).await;
     assert_eq!(listed["games"][0]["game_id"], json!(game.id));
     assert!(listed["games"][0]["finished_at"].is_string());

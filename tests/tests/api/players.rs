@@ -111,7 +111,7 @@ async fn a_player_token_plays_its_seats_in_two_games_and_nobody_elses() {
         (&joined["seat"], &joined["player_id"], &joined["status"]),
         (&json!(1), &json!(ann.id), &json!("active"))
     );
-    // One seat per player and game.
+    // Game 1 has started: no seat of it is to be taken any more, by anyone.
     let again = post_json(
         &app,
         &format!("/v1/games/{one_id}/seats"),
@@ -119,7 +119,26 @@ async fn a_player_token_plays_its_seats_in_two_games_and_nobody_elses() {
         json!({}),
     )
     .await;
-    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_problem(again, StatusCode::CONFLICT, "game_already_started").await;
+    // One seat per player and game: a player seated in an open game cannot take another of
+    // its open seats (Cy, so that Ann's games stay the two above).
+    let cy = app.create_player("Cy").await;
+    let open = post_ok(
+        &app,
+        "/v1/games",
+        Some(&cy.token),
+        json!({"type": "tycoon", "seats": [{"me": true}, {"open": true}, {"open": true}], "seed": 3}),
+    )
+    .await;
+    assert_eq!(open["status"], "open", "{open}");
+    let again = post_json(
+        &app,
+        &format!("/v1/games/{}/seats", open["game_id"].as_str().unwrap()),
+        Some(&cy.token),
+        json!({}),
+    )
+    .await;
+    assert_problem(again, StatusCode::CONFLICT, "already_seated").await;
 
     // Ann plays both games with one token; the opponents with their seat tokens.
     for (id, opp) in [(&one_id, &opp_one), (&two_id, &opp_two)] {

@@ -146,6 +146,30 @@ async fn run_session(app: &TestApp, doc: &str, heading: &str, min_checked: usize
     );
 }
 
+/// The README's two commands are the two scripts that install what a fresh machine lacks and
+/// then start the server (`scripts/serve`) or run the suite (`scripts/test`), in that order.
+/// What `scripts/serve` does is tested in `api/tests/serve_script.rs`.
+#[test]
+fn the_readme_s_two_commands_are_scripts_that_install_what_is_missing_first() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let from = readme.find("## The two commands").expect("the heading");
+    let section = &readme[from..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+    let blocks: Vec<&str> = section
+        .split("```sh\n")
+        .skip(1)
+        .map(|b| b[..b.find("```").expect("the block's end")].trim())
+        .collect();
+    assert_eq!(blocks, ["scripts/serve", "scripts/test"]);
+    for script in blocks {
+        let mode = std::os::unix::fs::PermissionsExt::mode(
+            &std::fs::metadata(root.join(script)).unwrap().permissions(),
+        );
+        assert!(mode & 0o111 != 0, "{script} is not executable");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_readme_curl_session_runs_and_shows_what_the_server_answers() {
     let app = spawn_app().await;

@@ -163,20 +163,24 @@ impl Cluster {
             .expect("PATCH /config");
         assert!(res.status().is_success(), "{:?}", res.text().await);
         for m in &self.members {
-            loop {
-                let status: Value = client
-                    .get(format!("{}/patroni", m.rest))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
-                if status["pause"] == true {
-                    break;
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-            }
+            testkit::wait_for(
+                &format!("{}'s Patroni to know of the pause", m.name),
+                || {
+                    let client = client.clone();
+                    async move {
+                        let status: Value = client
+                            .get(format!("{}/patroni", m.rest))
+                            .send()
+                            .await
+                            .unwrap()
+                            .json()
+                            .await
+                            .unwrap();
+                        (status["pause"] == true).then_some(())
+                    }
+                },
+            )
+            .await;
         }
     }
 
