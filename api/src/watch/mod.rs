@@ -180,7 +180,7 @@ impl Known {
 
     /// Takes `head`, whose events after `since` are `events` (all of them, or a window's
     /// worth when they are more), unless the watch already holds a newer version.
-    fn store(&mut self, head: Head, since: Option<i64>, events: Vec<EventRow>) -> Arc<Head> {
+    fn store(&mut self, head: Head, since: i64, events: Vec<EventRow>) -> Arc<Head> {
         if let Some(held) = &self.head {
             let newer = held.version() > head.version()
                 || (held.version() == head.version() && !held.is_open() && !head.is_open());
@@ -190,15 +190,15 @@ impl Known {
         }
         let head = Arc::new(head);
         let held = self.head.as_ref().map(|h| h.version());
-        let complete = since.is_some_and(|s| events.len() as i64 == head.version() - s);
-        match (held, since) {
-            (Some(held), Some(since)) if complete && since <= held => {
+        let complete = events.len() as i64 == head.version() - since;
+        match held {
+            Some(held) if complete && since <= held => {
                 let new = events.into_iter().filter(|e| e.seq > held).map(Arc::new);
                 self.events.extend(new);
             }
             // A first read brings the last window's worth, so that the followers who read
             // the log themselves just before are within it.
-            (None, Some(since)) if complete => {
+            None if complete => {
                 self.events = events.into_iter().map(Arc::new).collect();
                 self.base = since;
             }
@@ -238,7 +238,7 @@ impl Known {
 struct Fetched {
     head: Head,
     /// The seq `events` follow.
-    since: Option<i64>,
+    since: i64,
     events: Vec<EventRow>,
 }
 
@@ -268,7 +268,7 @@ fn fetch(
     };
     Ok(Fetched {
         head: Head::new(game, roster)?,
-        since: Some(since),
+        since,
         events,
     })
 }
@@ -340,7 +340,7 @@ impl GameWatch {
         // A head that does not build (unreadable stored data) is left to a read, which
         // reports it to the follower that asks.
         if let Ok(head) = Head::new(applied.game.clone(), held.roster.clone()) {
-            known.store(head, Some(base), applied.events.clone());
+            known.store(head, base, applied.events.clone());
         }
     }
 }
