@@ -73,17 +73,8 @@ pub async fn create_challenge(
             )
         })
         .transpose()?;
-    let kind = engine::registry::find(&body.type_).ok_or_else(|| {
-        ApiError::unprocessable(
-            "unknown_game_type",
-            format!("no game type {:?}; see GET /v1/game-types", body.type_),
-        )
-    })?;
-    let clock = match body.clock {
-        Some(clock) => Clock::try_from(clock)
-            .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
-        None => Clock::Unlimited,
-    };
+    let kind = super::games::hosted_type(&body.type_)?;
+    let clock = super::games::clock_of(body.clock)?;
     let plan = ChallengePlan {
         kind,
         config: body.config.unwrap_or(kind.info().default_config),

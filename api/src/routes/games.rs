@@ -21,6 +21,31 @@ fn bot_info(level: BotLevel, budget_ms: Option<u32>, max_budget_ms: u32) -> BotI
     }
 }
 
+/// The hosted game type `name`.
+///
+/// # Errors
+/// 422 `unknown_game_type`.
+pub(super) fn hosted_type(name: &str) -> Result<&'static dyn engine::DynGame, ApiError> {
+    engine::registry::find(name).ok_or_else(|| {
+        ApiError::unprocessable(
+            "unknown_game_type",
+            format!("no game type {name:?}; see GET /v1/game-types"),
+        )
+    })
+}
+
+/// The time control of a request; none when absent.
+///
+/// # Errors
+/// 400 `invalid_clock`.
+pub(super) fn clock_of(clock: Option<ClockRequest>) -> Result<Clock, ApiError> {
+    match clock {
+        Some(clock) => Clock::try_from(clock)
+            .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string())),
+        None => Ok(Clock::Unlimited),
+    }
+}
+
 fn valid_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
@@ -145,12 +170,7 @@ pub async fn create_game(
             )
         })
         .transpose()?;
-    let kind = engine::registry::find(&body.type_).ok_or_else(|| {
-        ApiError::unprocessable(
-            "unknown_game_type",
-            format!("no game type {:?}; see GET /v1/game-types", body.type_),
-        )
-    })?;
+    let kind = hosted_type(&body.type_)?;
     let info = kind.info();
     if !(info.min_seats..=info.max_seats).contains(&body.seats.len()) {
         return Err(ApiError::unprocessable(
@@ -213,11 +233,7 @@ pub async fn create_game(
             ));
         }
     }
-    let clock = match body.clock {
-        Some(clock) => Clock::try_from(clock)
-            .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?,
-        None => Clock::Unlimited,
-    };
+    let clock = clock_of(body.clock)?;
     let plan = GamePlan {
         kind,
         config: body.config.unwrap_or(info.default_config),

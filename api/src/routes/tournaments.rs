@@ -81,14 +81,8 @@ pub async fn create_tournament(
     body: StrictJson<TournamentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let kind = engine::registry::find(&body.type_).ok_or_else(|| {
-        ApiError::unprocessable(
-            "unknown_game_type",
-            format!("no game type {:?}; see GET /v1/game-types", body.type_),
-        )
-    })?;
-    let clock = Clock::try_from(body.clock)
-        .map_err(|e| ApiError::bad_request("invalid_clock", e.to_string()))?;
+    let kind = super::games::hosted_type(&body.type_)?;
+    let clock = super::games::clock_of(Some(body.clock))?;
     let plan = TournamentPlan {
         name: body.name,
         kind,
