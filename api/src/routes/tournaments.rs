@@ -182,13 +182,10 @@ pub async fn tournament_rounds(
     id: Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = tournament_id(&id)?;
-    let (found, over) = state
-        .db(move |conn, _| {
-            let over = is_over(tournament::get(conn, id)?.status);
-            Ok((tournament::rounds(conn, id)?, over))
-        })
+    let (found, status) = state
+        .db(move |conn, _| tournament::rounds(conn, id))
         .await?;
-    Ok(tagged(&req, &found, over))
+    Ok(tagged(&req, &found, is_over(status)))
 }
 
 /// Join a tournament.

@@ -221,11 +221,15 @@ pub fn list(conn: &mut PooledConn) -> Result<TournamentList, ApiError> {
     Ok(TournamentList { tournaments })
 }
 
-/// `GET /v1/tournaments/{id}/rounds`: every round's tables, games and results.
+/// `GET /v1/tournaments/{id}/rounds`: every round's tables, games and results, and where the
+/// tournament stands (its reads are kept for ever once it is over).
 ///
 /// # Errors
 /// 404 `tournament_not_found`; store errors.
-pub fn rounds(conn: &mut PooledConn, id: Uuid) -> Result<TournamentRounds, ApiError> {
+pub fn rounds(
+    conn: &mut PooledConn,
+    id: Uuid,
+) -> Result<(TournamentRounds, TournamentStatus), ApiError> {
     let t = store::get_tournament(conn, id)?.ok_or_else(not_found)?;
     let tables = store::tournament_tables(conn, id, None)?;
     let results = store::tournament_results(conn, id)?;
@@ -265,7 +269,7 @@ pub fn rounds(conn: &mut PooledConn, id: Uuid) -> Result<TournamentRounds, ApiEr
             tables,
         });
     }
-    Ok(TournamentRounds { rounds })
+    Ok((TournamentRounds { rounds }, status_of(&t)))
 }
 
 /// `POST /v1/tournaments/{id}/players`: the caller joins (again: nothing changes).
