@@ -224,6 +224,7 @@ impl Application {
                 // problem+json envelope too.
                 .wrap(ErrorHandlers::new().default_handler(error::problemize))
                 .wrap(from_fn(metrics::track))
+                .wrap(from_fn(middleware::date::now))
                 .wrap(TracingLogger::default())
         })
         .listen(listener)?

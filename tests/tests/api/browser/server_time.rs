@@ -15,8 +15,6 @@ use crate::helpers::spawn_app;
 const CACHED_FOR: Duration = Duration::from_secs(6);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails since this session's server changes were merged with the client's fix: the page's \
-            clock is about 2 s behind the deadline (issue 38); run with --ignored while investigating"]
 async fn a_clock_agrees_with_the_servers_deadline_after_answers_from_the_cache() {
     let _one = ONE_AT_A_TIME.acquire().await.unwrap();
     let app = spawn_app().await;
