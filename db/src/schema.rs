@@ -263,6 +263,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// The chance outcomes a table's record named, of a game imported from it (migration 29).
+    table_chance (game_id) {
+        game_id -> Uuid,
+        setup -> Jsonb,
+        moves -> Jsonb,
+    }
+}
+
+diesel::table! {
     /// Whose chat a player does not see (migration 27).
     chat_mutes (player_id, muted_id) {
         player_id -> Uuid,
@@ -338,6 +347,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournament_results,
     chat_messages,
     chat_mutes,
+    table_chance,
     challenges,
     challenge_answers,
     player_blocks,

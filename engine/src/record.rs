@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::chance::{self, GameChance, GameSeed};
+use crate::chance::table::{Given, Recording};
+use crate::chance::{self, Chance, GameChance, GameSeed};
 use crate::erased::{DynState, GameError};
 use crate::{registry, Outcome, Seat};
 
@@ -44,9 +45,16 @@ pub struct Record {
     pub seat_count: u8,
     /// The chance: version, commitment and (once over) reveal.
     pub chance: RecordChance,
-    /// The setup events (shuffles and deals included), drawn at version 0.
+    /// The setup events (shuffles and deals included), drawn at version 0. A record of a
+    /// table may leave them out: the rules deal them from `setup_chance`.
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_events))]
     pub setup: Vec<Value>,
+    /// Chance version 0 (a game played at a table): the setup's chance outcomes, one per draw
+    /// in the order the rules draw (`docs/fairness.md`). Empty for a drawn chance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub setup_chance: Vec<Value>,
     /// Every commit after the setup, in order.
     pub moves: Vec<Move>,
     /// What the server adds: seats, times, clock, rating, outcome. Not needed to verify.
@@ -60,7 +68,8 @@ pub struct Record {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecordChance {
-    /// 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable).
+    /// 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable);
+    /// 0: no derivation, the record names every outcome (a game played at a real table).
     pub version: u32,
     /// The game's chance came from a client's seed alone.
     pub seeded: bool,
@@ -95,9 +104,16 @@ pub struct Move {
     /// The action as submitted; `null` for a commit of lifecycle events.
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::nullable_action))]
     pub action: Option<Value>,
-    /// The game's events the action caused, in order.
+    /// The game's events the action caused, in order. A record of a table may leave them
+    /// out: the rules give them from the action and its `chance`.
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::any_events))]
     pub events: Vec<Value>,
+    /// Chance version 0: the action's chance outcomes, one per draw in the order the rules
+    /// draw. Empty for a drawn chance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub chance: Vec<Value>,
     /// The seats' lifecycle events of the commit (a resignation, a clock running out, the
     /// server's bot taking over): no rule of the game and no chance, but each takes a version.
     #[serde(default)]
@@ -146,8 +162,14 @@ impl std::fmt::Display for RecordError {
     }
 }
 
-/// A record that verified: the final state, and the version it reached.
+/// A record that verified: the final state, the version it reached, and the events of its
+/// setup and of every move as the rules gave them (the recorded ones, or for a record of a
+/// table that left them out, the ones its outcomes deal).
 pub struct Verified {
+    /// The setup's events.
+    pub setup: Vec<Value>,
+    /// Each move's events, by the move's index.
+    pub events: Vec<Vec<Value>>,
     /// The state after every move.
     pub state: Box<dyn DynState>,
     /// The game's version after every move (its number of events).
@@ -224,14 +246,167 @@ pub fn chance_key(record: &Record) -> Result<GameSeed, RecordError> {
     Ok(key)
 }
 
-/// Replays `record` through the rules with its revealed chance: every action must be legal
-/// and cause exactly the recorded events.
+/// Where a record's chance comes from.
+enum Source {
+    /// Drawn from the key, with the record's chance version; with `named`, each step's
+    /// outcomes are also written down as a table names them, by move index (`None`: setup).
+    Key {
+        key: GameSeed,
+        version: u32,
+        named: Option<Vec<(Option<usize>, Vec<Value>)>>,
+    },
+    /// Named in the record (chance version 0).
+    Table,
+}
+
+impl Source {
+    /// The source of `record`'s chance, checked.
+    fn of(record: &Record) -> Result<Source, RecordError> {
+        let chance = &record.chance;
+        if chance.version != 0 {
+            return Ok(Source::Key {
+                key: chance_key(record)?,
+                version: chance.version,
+                named: None,
+            });
+        }
+        if chance.seeded || chance.commitment.is_some() || chance.reveal.is_some() {
+            return Err(RecordError::new(
+                None,
+                "invalid_reveal",
+                "a record of chance version 0 names its outcomes: it has no seed, commitment or \
+                 reveal",
+            ));
+        }
+        Ok(Source::Table)
+    }
+
+    /// Runs `step` (the setup, or the move at `index`) with its chance: the key's stream of
+    /// `version`, or the `outcomes` the record names.
+    fn draw<R>(
+        &mut self,
+        index: Option<usize>,
+        version: i64,
+        outcomes: &[Value],
+        step: impl FnOnce(&mut dyn Chance) -> Result<R, RecordError>,
+    ) -> Result<R, RecordError> {
+        match self {
+            Source::Key {
+                key,
+                version: chance_version,
+                named,
+            } => {
+                if !outcomes.is_empty() {
+                    return Err(RecordError::new(
+                        index,
+                        "chance_outcome_invalid",
+                        "a record whose chance is drawn from a key names no outcomes",
+                    ));
+                }
+                let mut drawn = GameChance::new(*chance_version, key, version);
+                let Some(named) = named else {
+                    return step(drawn.as_dyn());
+                };
+                let mut recording = Recording::new(drawn.as_dyn());
+                let result = step(&mut recording)?;
+                named.push((index, recording.into_outcomes()));
+                Ok(result)
+            }
+            Source::Table => {
+                let mut given = Given::new(outcomes);
+                let result = step(&mut given);
+                // A refused action says why before its outcomes do.
+                let result = result?;
+                given
+                    .finish()
+                    .map_err(|e| RecordError::new(index, "chance_outcome_invalid", e))?;
+                Ok(result)
+            }
+        }
+    }
+
+    /// The events of a step: the rules' `given` ones, which must be the `recorded` ones
+    /// unless a table's record left them out.
+    fn events(
+        &self,
+        index: Option<usize>,
+        given: Vec<Value>,
+        recorded: &[Value],
+    ) -> Result<Vec<Value>, RecordError> {
+        let left_out = matches!(self, Source::Table) && recorded.is_empty();
+        if left_out || given == recorded {
+            return Ok(given);
+        }
+        Err(match index {
+            None => RecordError::new(
+                None,
+                "setup_mismatch",
+                "the recorded setup is not the one the record's chance deals",
+            ),
+            Some(_) => RecordError::new(
+                index,
+                "events_mismatch",
+                "the action's recorded events are not the ones the rules and the record's chance \
+                 give",
+            ),
+        })
+    }
+}
+
+/// Replays `record` through the rules with its chance (revealed, or named by a table's
+/// record): every action must be legal and cause exactly the recorded events.
 ///
 /// # Errors
 /// The first failure, at the index of its move: `unknown_game_type`, `unsupported_format`,
 /// `invalid_config`, the chance errors of [`chance_key`], `setup_mismatch`, `invalid_move`,
-/// `invalid_action`, a refused action's own code (with its rule), `events_mismatch`.
+/// `invalid_action`, a refused action's own code (with its rule), `chance_outcome_invalid`,
+/// `events_mismatch`.
 pub fn verify(record: &Record) -> Result<Verified, RecordError> {
+    rules_of(record)?;
+    verify_with(record, &mut Source::of(record)?)
+}
+
+/// The record a table would have kept of the game `record` records: chance version 0, every
+/// outcome of the (verified) revealed chance named where the rules drew it, no seed,
+/// commitment or reveal. It verifies to the same game.
+///
+/// # Errors
+/// Those of [`verify`].
+pub fn at_the_table(record: &Record) -> Result<Record, RecordError> {
+    rules_of(record)?;
+    let Source::Key { key, version, .. } = Source::of(record)? else {
+        return Ok(record.clone());
+    };
+    let mut source = Source::Key {
+        key,
+        version,
+        named: Some(Vec::new()),
+    };
+    verify_with(record, &mut source)?;
+    let Source::Key {
+        named: Some(named), ..
+    } = source
+    else {
+        unreachable!("the source keeps what it wrote down");
+    };
+    let mut table = record.clone();
+    table.chance = RecordChance {
+        version: 0,
+        seeded: false,
+        commitment: None,
+        reveal: None,
+    };
+    for (index, outcomes) in named {
+        match index {
+            None => table.setup_chance = outcomes,
+            Some(i) => table.moves[i].chance = outcomes,
+        }
+    }
+    Ok(table)
+}
+
+/// The rules of `record`'s game type, once its format is one this verifier reads.
+fn rules_of(record: &Record) -> Result<&'static dyn crate::erased::DynGame, RecordError> {
     if record.format != FORMAT {
         return Err(RecordError::new(
             None,
@@ -242,48 +417,41 @@ pub fn verify(record: &Record) -> Result<Verified, RecordError> {
             ),
         ));
     }
-    let kind = registry::find(&record.game_type).ok_or_else(|| {
+    registry::find(&record.game_type).ok_or_else(|| {
         RecordError::new(
             None,
             "unknown_game_type",
             format!("no game type {:?}", record.game_type),
         )
-    })?;
-    let key = chance_key(record)?;
-    let (mut state, setup) = kind
-        .setup_as(
+    })
+}
+
+/// [`verify`] with the chance of `source`.
+fn verify_with(record: &Record, source: &mut Source) -> Result<Verified, RecordError> {
+    let kind = rules_of(record)?;
+    let (mut state, setup) = source.draw(None, 0, &record.setup_chance, |chance| {
+        kind.setup_as(
             record.rules_version,
             &record.config,
             usize::from(record.seat_count),
-            GameChance::new(record.chance.version, &key, 0).as_dyn(),
+            chance,
         )
-        .map_err(|e| RecordError::new(None, "invalid_config", e.to_string()))?;
-    if setup != record.setup {
-        return Err(RecordError::new(
-            None,
-            "setup_mismatch",
-            "the recorded setup is not the one the revealed chance deals",
-        ));
-    }
+        .map_err(|e| RecordError::new(None, "invalid_config", e.to_string()))
+    })?;
+    let setup = source.events(None, setup, &record.setup)?;
     let mut version = setup.len() as i64;
+    let mut events = Vec::with_capacity(record.moves.len());
     for (index, step) in record.moves.iter().enumerate() {
         let at = Some(index);
-        match (&step.action, step.seat) {
-            (None, None) if step.events.is_empty() => {}
+        let given = match (&step.action, step.seat) {
+            (None, None) if step.events.is_empty() && step.chance.is_empty() => Vec::new(),
             (Some(action), Some(seat)) if seat < record.seat_count => {
-                let mut chance = GameChance::new(record.chance.version, &key, version);
-                let events = state
-                    .apply(Seat(seat), action, chance.as_dyn())
-                    .map_err(|e| refused(index, e))?;
-                if events != step.events {
-                    return Err(RecordError::new(
-                        at,
-                        "events_mismatch",
-                        "the action's recorded events are not the ones the rules and the revealed \
-                         chance give",
-                    ));
-                }
-                version += events.len() as i64;
+                let given = source.draw(at, version, &step.chance, |chance| {
+                    state
+                        .apply(Seat(seat), action, chance)
+                        .map_err(|e| refused(index, e))
+                })?;
+                source.events(at, given, &step.events)?
             }
             _ => {
                 return Err(RecordError::new(
@@ -292,11 +460,14 @@ pub fn verify(record: &Record) -> Result<Verified, RecordError> {
                     "a move is an action with its seat and events, or lifecycle events alone",
                 ))
             }
-        }
-        version += step.lifecycle.len() as i64;
+        };
+        version += (given.len() + step.lifecycle.len()) as i64;
+        events.push(given);
     }
     let outcome = state.outcome();
     Ok(Verified {
+        setup,
+        events,
         state,
         version,
         outcome,

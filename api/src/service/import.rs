@@ -1,8 +1,8 @@
 //! Importing a game record (`POST /v1/records`): the record is verified by the engine
 //! ([`engine::record::verify`]: the reveal against the commitment, every action against the
-//! rules with the revealed chance, every event as recorded), then stored as a finished,
-//! unrated game marked with the id of the game it records. A record that fails stores
-//! nothing.
+//! rules with the revealed chance, or with the outcomes a table's record names, every event
+//! as recorded), then stored as a finished, unrated game marked with the id of the game it
+//! records. A record that fails stores nothing.
 //!
 //! The log is written commit by commit through the same table as a played game's, so the
 //! imported game's document, outcome (resignations included), events, states and record are
@@ -58,19 +58,20 @@ fn import_in(
             format!("a record has at most {MAX_MOVES} moves"),
         )));
     }
-    record::verify(record).map_err(|e| ApiError::invalid_record(&e))?;
-    let reveal = record
-        .chance
-        .reveal
-        .as_ref()
-        .expect("a verified record has its reveal");
+    let verified = record::verify(record).map_err(|e| ApiError::invalid_record(&e))?;
+    let seats = usize::from(record.seat_count);
+    // A verified record has its reveal, unless its chance is a table's (version 0): that
+    // draws nothing, and its outcomes are kept beside the game instead.
+    let (server_seed, entropies) = match &record.chance.reveal {
+        Some(reveal) => (decode_seed(&reveal.server_seed)?, reveal.entropies.clone()),
+        None => ([0; 32], vec![None; seats]),
+    };
     let recorded: Uuid = record
         .game_id
         .parse()
         .map_err(|_| ApiError::invalid_record(&refusal(None, "invalid_record", "game_id")))?;
-    let seats = usize::from(record.seat_count);
     let kind = engine::registry::find(&record.game_type).expect("a verified record's type");
-    let mut state = kind.replay(&record.setup)?;
+    let mut state = kind.replay(&verified.setup)?;
     let id = Uuid::new_v4();
     // The setup commit creates the game, as a played game's does.
     let mut table = Table::starting(
@@ -84,7 +85,7 @@ fn import_in(
         vec![false; seats],
         cx.bots.move_delay_ms,
     );
-    table.setup(record.setup.clone());
+    table.setup(verified.setup.clone());
     let mut game = db::store::create_game(
         conn,
         NewGame {
@@ -92,7 +93,7 @@ fn import_in(
             game_type: record.game_type.clone(),
             rules_version: i32::try_from(record.rules_version).unwrap_or(i32::MAX),
             config: record.config.clone(),
-            rng_seed: RngSeed(decode_seed(&reveal.server_seed)?),
+            rng_seed: RngSeed(server_seed),
             seats: seat_names(&record.table, seats)
                 .into_iter()
                 .map(|name| NewSeat::Taken {
@@ -108,20 +109,34 @@ fn import_in(
             rated: false,
             chance_version: i32::try_from(record.chance.version).unwrap_or(i32::MAX),
             chance_seeded: record.chance.seeded,
-            entropies: reveal.entropies.clone(),
+            entropies,
             imported_from: Some(recorded),
         },
     )?;
+    if record.chance.version == 0 {
+        db::store::put_table_chance(
+            conn,
+            &db::store::TableChance {
+                game_id: id,
+                setup: record.setup_chance.clone().into(),
+                moves: record
+                    .moves
+                    .iter()
+                    .map(|m| Value::from(m.chance.clone()))
+                    .collect(),
+            },
+        )?;
+    }
     let seat_rows = db::store::seats(conn, id)?;
     // Then one commit per recorded commit, so that the imported log has the same commits
     // (and so the same record, states and replays) as the recorded one.
-    for (index, step) in record.moves.iter().enumerate() {
+    for (index, (step, events)) in record.moves.iter().zip(&verified.events).enumerate() {
         let mut table = Table::of_game(&game, &seat_rows, cx.bots.move_delay_ms)?;
-        for event in &step.events {
+        for event in events {
             state.evolve(event)?;
         }
         if let (Some(seat), Some(action)) = (step.seat, &step.action) {
-            table.action(Seat(seat), action, step.events.clone());
+            table.action(Seat(seat), action, events.clone());
         }
         for event in &step.lifecycle {
             let event: LifecycleEvent = serde_json::from_value(event.clone()).map_err(|e| {

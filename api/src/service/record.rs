@@ -6,6 +6,7 @@
 //! A running game's record is its seat's own: events redacted as the seat sees them and no
 //! reveal; once the game is over, everyone gets the whole record.
 
+use db::store::TableChance;
 use db::{EventRow, PooledConn};
 use engine::record::{Move, Record, RecordChance, Reveal, FORMAT};
 use uuid::Uuid;
@@ -51,8 +52,14 @@ pub fn record(
         .into_iter()
         .filter(|r| r.seq <= version)
         .collect();
+    // A game imported from a table's record names the chance outcomes that record named.
+    let table_chance = if loaded.game.chance_version == 0 {
+        db::store::table_chance(conn, id)?
+    } else {
+        None
+    };
     Ok(RecordRead {
-        record: build(&loaded, &rows)?,
+        record: build(&loaded, &rows, table_chance)?,
         over,
         version,
         seat: loaded.seat.map(|s| i32::from(s.0)),
@@ -60,7 +67,11 @@ pub fn record(
 }
 
 /// The record of `loaded` from its log `rows`, as its caller sees it.
-fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
+fn build(
+    loaded: &Loaded,
+    rows: &[EventRow],
+    table_chance: Option<TableChance>,
+) -> Result<Record, ApiError> {
     let game = &loaded.game;
     let seats = loaded.roster.seats();
     let over = loaded.finished();
@@ -78,6 +89,10 @@ fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
         }
         _ => Vec::new(),
     };
+    let (setup_chance, mut moves_chance) = match table_chance {
+        Some(TableChance { setup, moves, .. }) => (outcomes(setup), outcomes(moves).into_iter()),
+        None => (Vec::new(), Vec::new().into_iter()),
+    };
     let moves = commits
         .map(|commit| {
             let acting = commit.iter().find(|r| r.action.is_some());
@@ -89,6 +104,7 @@ fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
                 action: acting.and_then(|r| r.action.clone()),
                 events: game.into_iter().filter_map(visible).collect(),
                 lifecycle: lifecycle.into_iter().map(|r| r.event.clone()).collect(),
+                chance: moves_chance.next().map(outcomes).unwrap_or_default(),
                 at: commit.first().map(|r| r.created_at.to_rfc3339()),
             }
         })
@@ -130,9 +146,18 @@ fn build(loaded: &Loaded, rows: &[EventRow]) -> Result<Record, ApiError> {
             }),
         },
         setup,
+        setup_chance,
         moves,
         table: serde_json::to_value(table).expect("record tables serialize"),
     })
+}
+
+/// The values of a stored JSON array (a table's chance outcomes).
+fn outcomes(array: serde_json::Value) -> Vec<serde_json::Value> {
+    match array {
+        serde_json::Value::Array(values) => values,
+        _ => Vec::new(),
+    }
 }
 
 /// The game's config with every option filled in as its rules version reads it.

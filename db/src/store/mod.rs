@@ -21,6 +21,7 @@ mod replication;
 mod results;
 mod seats;
 mod seeks;
+mod table_chance;
 mod tournaments;
 
 pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
@@ -63,6 +64,7 @@ pub use seats::{
     Roster,
 };
 pub use seeks::*;
+pub use table_chance::{put_table_chance, table_chance, TableChance};
 pub use tournaments::*;
 
 use diesel::prelude::*;

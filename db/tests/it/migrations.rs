@@ -115,6 +115,10 @@ fn schema_rs_matches_the_migrated_tables() {
             Option<uuid::Uuid>,
         )>(&mut conn)
         .unwrap();
+    db::schema::table_chance::table
+        .select(db::schema::table_chance::all_columns)
+        .load::<(uuid::Uuid, serde_json::Value, serde_json::Value)>(&mut conn)
+        .unwrap();
     game_events::table
         .select(game_events::all_columns)
         .load::<(

@@ -15,7 +15,7 @@ use super::payment;
 use super::rules::{self, Awaiting};
 use super::scoring;
 use super::state::{ActionCard, CardStatus, Due, DueReason, Need, Phase};
-use crate::chance::{shuffle, Chance};
+use crate::chance::{pick, shuffle, Chance};
 use crate::Seat;
 
 pub(super) type Scratch = crate::scratch::Scratch<super::Tyros>;
@@ -316,8 +316,8 @@ impl Scratch {
             return;
         }
         let hand = &self.state.player(seat).tiles;
-        let returned = hand[chance.below(hand.len())];
-        let drawn = pile[chance.below(pile.len())];
+        let returned = pick(chance, hand);
+        let drawn = pick(chance, pile);
         self.emit(Event::TilesSwapped {
             seat,
             returned: Some(returned),
@@ -367,7 +367,7 @@ impl Scratch {
             self.emit(Event::NoPirate);
             return;
         }
-        let field = pool[chance.below(pool.len())].cell();
+        let field = pick(chance, pool).cell();
         let ships: Vec<_> = self.state.ships_at(field).collect();
         let galley_there =
             self.state.config.combined() && ships.iter().any(|&id| self.state.ship(id).galley);

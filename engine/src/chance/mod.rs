@@ -1,9 +1,11 @@
 //! Where chance comes from, and how anyone can check it.
 //!
-//! The rules draw chance through [`Chance`]: a uniform integer below `n`, a shuffle, and raw
-//! 32-bit words (dice). Two implementations exist, one per *chance version* stored with every
-//! game:
+//! The rules draw chance through [`Chance`] and the functions beside it: a uniform integer
+//! below `n`, a die, a pick from a list and a shuffle. Three sources exist, one per *chance
+//! version* stored with every game:
 //!
+//! - **Version 0** ([`table::Given`]): no derivation; a record of a game played at a real
+//!   table names every outcome (the faces, the cards drawn, the piles as far as seen).
 //! - **Version 1** (games created before chance was made checkable): any [`RngCore`], sampled
 //!   with the `rand` crate's own algorithms. Kept bit for bit so that those games, and every
 //!   seeded test and fingerprint written against them, draw what they always drew.
@@ -20,6 +22,8 @@
 //! The action applied at version `v` (setup is version 0) draws from stream `v`. Every accepted
 //! action happens at a distinct version, so every outcome is reproducible from the key alone.
 //! Outcomes are also written into events, so a replay needs neither the key nor this module.
+
+pub mod table;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
@@ -43,17 +47,81 @@ pub trait Chance {
     /// Shuffles `len` positions by calling `swap(i, j)` for each exchange: a uniformly random
     /// permutation. Use [`shuffle`] to shuffle a slice.
     fn shuffle_swaps(&mut self, len: usize, swap: &mut dyn FnMut(usize, usize));
+
+    /// Outcomes named by what a table sees (a die's face, the card drawn, the pile's order),
+    /// for a record of a game played at a real table ([`table`]); `None` for a drawn chance.
+    fn named(&mut self) -> Option<&mut dyn Named> {
+        None
+    }
+}
+
+/// Chance outcomes named by the items they concern, in the order the rules draw them.
+///
+/// A drawn chance never needs names: its outcomes follow from the key. A record of a real
+/// table states them instead, and [`table::Recording`] writes them down while drawing.
+pub trait Named {
+    /// A die with `faces` faces: its face, `1..=faces`.
+    fn die(&mut self, faces: u8) -> u8;
+
+    /// One of the items whose JSON forms are `labels`: its index.
+    fn pick(&mut self, labels: &[serde_json::Value]) -> usize;
+
+    /// A shuffle of the items whose JSON forms are `labels`: for each position after the
+    /// shuffle, the index (before it) of the item that ends there.
+    fn arrange(&mut self, labels: &[serde_json::Value]) -> Vec<usize>;
+}
+
+/// The JSON form of an item the rules draw or shuffle: how a record names it.
+fn label<T: serde::Serialize>(item: &T) -> serde_json::Value {
+    serde_json::to_value(item).expect("the rules' items serialize")
 }
 
 /// Shuffles `items` uniformly.
-pub fn shuffle<T>(chance: &mut dyn Chance, items: &mut [T]) {
+pub fn shuffle<T: serde::Serialize>(chance: &mut dyn Chance, items: &mut [T]) {
+    if let Some(named) = chance.named() {
+        let labels: Vec<_> = items.iter().map(label).collect();
+        let order = named.arrange(&labels);
+        apply_order(&order, &mut |i, j| items.swap(i, j));
+        return;
+    }
     chance.shuffle_swaps(items.len(), &mut |i, j| items.swap(i, j));
+}
+
+/// One of `items` (at least one), uniformly: `items[below(len)]`.
+pub fn pick<T: serde::Serialize + Copy>(chance: &mut dyn Chance, items: &[T]) -> T {
+    if let Some(named) = chance.named() {
+        let labels: Vec<_> = items.iter().map(label).collect();
+        return items[named.pick(&labels)];
+    }
+    items[chance.below(items.len())]
 }
 
 /// One die with `faces` faces, `1..=faces`, by rejection sampling on 32-bit words in both
 /// chance versions (`faces - 1` scripted as a word rolls `faces`).
 pub fn die(chance: &mut dyn Chance, faces: u8) -> u8 {
+    if let Some(named) = chance.named() {
+        return named.die(faces);
+    }
+    rolled_die(chance, faces)
+}
+
+/// A die drawn from the words of `chance`.
+fn rolled_die(chance: &mut dyn Chance, faces: u8) -> u8 {
     uniform_word_below(chance, u32::from(faces)) as u8 + 1
+}
+
+/// Makes the permutation `order` (position `i` gets the item that was at `order[i]`) with
+/// swaps, following each position's cycle.
+fn apply_order(order: &[usize], swap: &mut dyn FnMut(usize, usize)) {
+    for i in 0..order.len() {
+        let mut from = order[i];
+        while from < i {
+            from = order[from];
+        }
+        if from != i {
+            swap(i, from);
+        }
+    }
 }
 
 /// A uniform integer below `n` from 32-bit words: the first word below the largest multiple of
@@ -83,15 +151,7 @@ impl<R: RngCore + ?Sized> Chance for R {
         // permutation with swaps: position `i` ends up holding what was at `order[i]`.
         let mut order: Vec<usize> = (0..len).collect();
         order.shuffle(self);
-        for i in 0..len {
-            let mut from = order[i];
-            while from < i {
-                from = order[from];
-            }
-            if from != i {
-                swap(i, from);
-            }
-        }
+        apply_order(&order, swap);
     }
 }
 

@@ -1,0 +1,1 @@
+DROP TABLE table_chance;
