@@ -298,7 +298,9 @@ async function typeChanged() {
     /** @type {any} */ (type.config_schema ?? {}),
     /** @type {Record<string, unknown>} */ (type.default_config ?? {}),
     components ?? {},
+    type.type,
   );
+
   replace(byId('new-config'), form.element);
   const count = /** @type {HTMLSelectElement} */ (byId('new-seat-count'));
   const before = rememberedSetup(type.type)?.count ?? (Number(count.value) || type.min_seats);
