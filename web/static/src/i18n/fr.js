@@ -424,7 +424,7 @@ export default {
   'aq.ev.noHolder': 'personne n’a d’action',
   'aq.ev.bankKeeps': ' ; les {amount} de la banque restent à la banque',
   'aq.ev.disposal': 'Les actionnaires de {chain} décident tour à tour de leurs actions : {names}.',
-  'aq.ev.keepsAll.one': '{name} garde son action {chain}.',
+  'aq.ev.keepsAll.one': '{name} garde sa {count} action {chain}.',
   'aq.ev.keepsAll.other': '{name} garde ses {count} actions {chain}.',
   'aq.ev.sells': 'vend {n} {chain} pour {proceeds}',
   'aq.ev.trades': 'échange {n} contre {get} {survivor}',
