@@ -23,7 +23,9 @@ async fn assert_words(page: &Browser, lang: &str, what: &str, checks: &[(&str, &
         .js(
             "return (async () => {
                const src = document.querySelector('script[type=module]').src;
-               const words = (await import(new URL('i18n/' + arguments[0] + '.js', src))).default;
+               const root = src.slice(0, src.indexOf('/src/') + '/src/'.length);
+               const words = (await import(root + 'i18n/' + arguments[0] + '.js')).default;
+
                const text = (css) => document.querySelector(css)?.textContent.trim() ?? null;
                return {
                  lang: document.documentElement.lang,
