@@ -1049,4 +1049,27 @@ export default {
   'tr.sheet.bonus': 'Bonus',
   'tr.sheet.built': 'Cities built',
   'tr.sheet.note': 'Cities and ships score the fields they control by the size of the field’s empire; ties go to more cities on the board, then more fields held by ships.',
+
+  // ---- game options: the server's words (api/src/config_words.rs) by option and value; an
+  // option missing here shows the server's English in every language ----
+  'cfg.tycoon.step_mode.title': 'Flying by steps',
+  'cfg.tycoon.step_mode.help': 'How far a scheduled ticket used by steps takes a plane: exactly the steps printed on it, or at most that many.',
+  'cfg.tycoon.step_mode.choice.exact': 'Exactly the printed steps',
+  'cfg.tycoon.step_mode.choice.up_to': 'Up to the printed steps',
+  'cfg.acquire.end_rule.title': 'When the game may end',
+  'cfg.acquire.end_rule.help': 'A player may announce the end when a chain reaches 41 tiles, or when the chains on the board meet this condition.',
+  'cfg.acquire.end_rule.choice.seed': 'All seven chains are on the board, each safe (11 tiles)',
+  'cfg.acquire.end_rule.choice.standard': 'Every chain on the board is safe (11 tiles)',
+  'cfg.monopoly.round_limit.title': 'Round limit',
+  'cfg.monopoly.round_limit.help': 'End after this many rounds; the richest player (cash, properties and buildings) wins. Leave it empty to play until one player is left.',
+  'cfg.monopoly.start_money.title': 'Starting money',
+  'cfg.monopoly.start_money.help': 'Money each player starts with, from M 1 to M 1,000,000.',
+  'cfg.monopoly.auto_collect_rent.title': 'Rent is paid automatically',
+  'cfg.monopoly.auto_collect_rent.help': 'Rent is paid as soon as a player lands. Without it, the owner must claim the rent before the next player rolls, or it is lost.',
+  'cfg.tyros.pirates.title': 'Pirates',
+  'cfg.tyros.pirates.help': 'A pirate appears each round. Ships pay a card to enter or pass its field; two ships on its field sink it for points.',
+  'cfg.tyros.action_cards.title': 'Action cards',
+  'cfg.tyros.action_cards.help': 'Each player gets three one-off cards: favourable wind, blockade breaker and explorer.',
+  'cfg.tyros.galleys.title': 'War galleys',
+  'cfg.tyros.galleys.help': 'Ships can be turned into galleys that fight and sink other players’ ships.',
 };
