@@ -45,6 +45,15 @@ const chainName = (data, chain) => chainLook(data, chain).name;
 const money = (n) => formatMoney('acquire', n);
 
 /**
+ * A key with its variant for a name that starts with a vowel (`…Vowel`): English says "an
+ * Airport share"; the other catalogues have the same words in both.
+ * @param {'aq.act.buy' | 'aq.act.buyFor' | 'aq.ev.bought'} key
+ * @param {string} chain
+ * @returns {import('../i18n/index.js').Key}
+ */
+const articled = (key, chain) => (/^[aeiou]/i.test(chain) ? /** @type {const} */ (`${key}Vowel`) : key);
+
+/**
  * `9F` → column 9, row F.
  * @param {string} tile
  */
@@ -253,7 +262,7 @@ function chainTable(ctx) {
               'td',
               {},
               buy.length
-                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': t('aq.act.buyFor', { chain: c.name, price: money(c.price) }), onclick: () => ctx.offer(buy, t('aq.buyWhich')) }
+                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': t(articled('aq.act.buyFor', c.name), { chain: c.name, price: money(c.price) }), onclick: () => ctx.offer(buy, t('aq.buyWhich')) }
 , money(c.price))
                 : null,
             ),
@@ -557,7 +566,7 @@ export default {
       case 'buy_share': {
         const price = view?.chains.find((c) => c.chain === a.chain)?.price;
         const chain = chainName(data, a.chain);
-        return price ? t('aq.act.buyFor', { chain, price: money(price) }) : t('aq.act.buy', { chain });
+        return price ? t(articled('aq.act.buyFor', chain), { chain, price: money(price) }) : t(articled('aq.act.buy', chain), { chain });
       }
       case 'end_turn':
         return view?.stage.stage === 'turn' && view.stage.announced ? t('aq.act.endGame') : t('aq.act.endTurn');
@@ -624,7 +633,7 @@ export default {
       case 'end_announced':
         return t('aq.ev.announced', { name: name(e.seat) });
       case 'share_bought':
-        return t('aq.ev.bought', { name: name(e.seat), chain: chain(e.chain), price: money(e.price) });
+        return t(articled('aq.ev.bought', chain(e.chain)), { name: name(e.seat), chain: chain(e.chain), price: money(e.price) });
       case 'dead_tile_removed':
         return t('aq.ev.dead', { name: name(e.seat), tile: e.tile });
       case 'turn_ended':
