@@ -286,3 +286,53 @@ async fn the_catalogue_words_every_option_for_players() {
         );
     }
 }
+
+/// The client's words: one catalogue per language (`web/static/src/i18n/{en,de,fr}.js`), each
+/// with exactly the keys of the English one (no missing word falls back to English unnoticed,
+/// no stale key lingers), the same `{placeholders}` in every language for a key, and no empty
+/// text. Run with Node (the catalogues are plain ES modules; `tsc` also checks the keys).
+#[test]
+fn every_language_catalogue_has_exactly_the_english_keys_and_placeholders() {
+    let script = r#"
+        const langs = ['en', 'de', 'fr'];
+        const all = {};
+        for (const l of langs) all[l] = (await import(`./static/src/i18n/${l}.js`)).default;
+        const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+        const problems = [];
+        const keys = Object.keys(all.en);
+        for (const l of langs) {
+          const own = Object.keys(all[l]);
+          for (const k of keys) if (!(k in all[l])) problems.push(`${l}: missing ${k}`);
+          for (const k of own) if (!(k in all.en)) problems.push(`${l}: extra ${k}`);
+          for (const k of own) {
+            if (typeof all[l][k] !== 'string' || all[l][k].trim() === '') problems.push(`${l}: ${k} is empty`);
+            else if (k in all.en && holes(all[l][k]) !== holes(all.en[k])) problems.push(`${l}: ${k} has {${holes(all[l][k])}}, English {${holes(all.en[k])}}`);
+          }
+        }
+        for (const k of keys) {
+          const stem = k.replace(/\.(one|other)$/, '');
+          if (stem !== k && !(`${stem}.one` in all.en && `${stem}.other` in all.en)) problems.push(`en: ${stem} lacks .one or .other`);
+        }
+        console.log(JSON.stringify({ keys: keys.length, problems }));
+    "#;
+    let out = Command::new("node")
+        .args(["--input-type=module", "-e", script])
+        .current_dir(web_dir())
+        .output()
+        .expect("run node (needed for the web client's checks)");
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("node's report");
+    assert!(
+        report["keys"].as_u64().unwrap() > 100,
+        "the English catalogue is nearly empty: {report}"
+    );
+    assert_eq!(
+        report["problems"],
+        serde_json::json!([]),
+        "the language catalogues disagree"
+    );
+}

@@ -6,6 +6,15 @@
 
 import { composedParams, formKey, groupTemplates, isEmpty, pickTemplate } from './compose.js';
 import { h, humanize, replace } from './dom.js';
+import { t, tOr } from './i18n/index.js';
+
+/**
+ * A template field's name in the page's language ("give_cash" → "Geld geben").
+ * @param {string} field
+ */
+export function fieldName(field) {
+  return tOr(`field.${field}`, humanize(field));
+}
 
 /** @typedef {import('./api.js').Action} Action */
 /** @typedef {import('./api.js').ActionTemplate} ActionTemplate */
@@ -84,7 +93,7 @@ export function actionList(actions, describe, act, kindLabels = {}) {
       { class: 'action-group', 'data-kind': type },
       h('label', { for: id }, kindLabels[type] ?? humanize(type)),
       select,
-      h('button', { type: 'button', class: 'action', onclick: () => act(list[Number(select.value)]) }, 'Do it'),
+      h('button', { type: 'button', class: 'action', onclick: () => act(list[Number(select.value)]) }, t('actions.doIt')),
     );
   });
 }
@@ -101,21 +110,21 @@ export function actionList(actions, describe, act, kindLabels = {}) {
  */
 function domainField(template, field, domain, words, order = null) {
   const id = `tpl-${template}-${field}`;
-  const label = h('label', { for: id }, humanize(field));
+  const label = h('label', { for: id }, fieldName(field));
   switch (domain.kind) {
     case 'integer': {
       const { min, max } = domain;
       const number = h('input', { id, type: 'number', min, max, step: 1, value: min, required: true, 'data-control': field });
-      const range = h('input', { type: 'range', min, max, step: 1, value: min, 'aria-label': `${humanize(field)} slider`, 'data-control': `${field}:range` });
+      const range = h('input', { type: 'range', min, max, step: 1, value: min, 'aria-label': t('actions.slider', { field: fieldName(field) }), 'data-control': `${field}:range` });
       range.addEventListener('input', () => (number.value = range.value));
       number.addEventListener('input', () => (range.value = number.value));
       return {
-        element: h('div', { class: 'field' }, label, h('div', { class: 'range' }, range, number), h('small', { class: 'hint' }, `${min} to ${max}`)),
+        element: h('div', { class: 'field' }, label, h('div', { class: 'range' }, range, number), h('small', { class: 'hint' }, t('actions.range', { min, max }))),
         read: () => {
           const v = Number(number.value);
           return Number.isInteger(v) && v >= min && v <= max
             ? { value: v }
-            : { error: `${humanize(field)} must be a whole number from ${min} to ${max}.` };
+            : { error: t('actions.wholeNumber', { field: fieldName(field), min, max }) };
         },
       };
     }
@@ -136,7 +145,7 @@ function domainField(template, field, domain, words, order = null) {
       );
       const { min_items: min, max_items: max } = domain;
       return {
-        element: h('fieldset', { id }, h('legend', {}, `${humanize(field)} (${min} to ${max})`), boxes),
+        element: h('fieldset', { id }, h('legend', {}, `${fieldName(field)} (${t('actions.range', { min, max })})`), boxes),
         read: () => {
           const chosen = boxes
             .map((b) => /** @type {HTMLInputElement} */ (b.querySelector('input')))
@@ -144,7 +153,7 @@ function domainField(template, field, domain, words, order = null) {
             .map((b) => domain.values[Number(b.value)]);
           return chosen.length >= min && chosen.length <= max
             ? { value: chosen }
-            : { error: `Choose ${min} to ${max} for ${humanize(field)}.` };
+            : { error: t('actions.chooseRange', { min, max, field: fieldName(field) }) };
         },
       };
     }
@@ -154,14 +163,14 @@ function domainField(template, field, domain, words, order = null) {
       const inputs = keys.map(([key, limit]) => {
         const said = valueLabel(words, field, key);
         const input = h('input', { type: 'number', min: 0, max: limit, step: 1, value: 0, 'aria-label': said, 'data-control': `${field}:${key}` });
-        return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` up to ${limit}`)), input) };
+        return { key, limit, input, element: h('label', { class: 'count' }, h('span', {}, said, h('small', {}, ` ${t('actions.upTo', { limit })}`)), input) };
       });
       const { min_total: min, max_total: max } = domain;
       return {
         element: h(
           'fieldset',
           { id, class: 'counts' },
-          h('legend', {}, min === max ? `${humanize(field)}: exactly ${min}` : `${humanize(field)}: ${min} to ${max} in all`),
+          h('legend', {}, min === max ? t('actions.exactly', { field: fieldName(field), n: min }) : t('actions.inAll', { field: fieldName(field), min, max })),
           inputs.map((i) => i.element),
         ),
         read: () => {
@@ -171,14 +180,14 @@ function domainField(template, field, domain, words, order = null) {
           for (const { key, limit, input } of inputs) {
             const n = Number(input.value);
             if (!Number.isInteger(n) || n < 0 || n > limit) {
-              return { error: `${valueLabel(words, field, key)} must be from 0 to ${limit}.` };
+              return { error: t('actions.fromZero', { field: valueLabel(words, field, key), limit }) };
             }
             if (n > 0) counts[key] = n;
             total += n;
           }
           return total >= min && total <= max
             ? { value: counts }
-            : { error: `${humanize(field)} must add up to ${min} to ${max}, not ${total}.` };
+            : { error: t('actions.addUp', { field: fieldName(field), min, max, total }) };
         },
       };
     }
@@ -206,17 +215,17 @@ export function templateForms(templates, act, label = () => null, named = () => 
   /** @type {Map<string, number>} */
   const seen = new Map();
   return groupTemplates(templates, composed).map((group) => {
-    const { template: t, index: n } = group[0];
+    const { template: tpl, index: n } = group[0];
     // Two forms of one key (two templates alike, not composed) are told apart by their turn.
-    const base = formKey(t);
+    const base = formKey(tpl);
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     const key = count > 1 ? `${base}~${count}` : base;
-    const shown = open(t);
-    const name = `${t.type}-${n}`;
-    const words = named(t);
-    const composer = composed.includes(t.type);
-    const params = composer ? composedParams(group) : /** @type {Record<string, TemplateDomain>} */ (t.params);
+    const shown = open(tpl);
+    const name = `${tpl.type}-${n}`;
+    const words = named(tpl);
+    const composer = composed.includes(tpl.type);
+    const params = composer ? composedParams(group) : /** @type {Record<string, TemplateDomain>} */ (tpl.params);
     /** @type {Record<string, unknown>} */
     const empty = {};
     const free = Object.entries(params).filter(([field, domain]) => {
@@ -226,9 +235,9 @@ export function templateForms(templates, act, label = () => null, named = () => 
     });
     const fields = free.map(([field, domain]) => ({ field, ...domainField(name, field, domain, label, order) }));
     const error = h('p', { class: 'error', role: 'alert', hidden: true });
-    const given = ('fixed' in t && t.fixed) || {};
+    const given = ('fixed' in tpl && tpl.fixed) || {};
     const fixed = Object.entries(given);
-    const title = words?.title ?? humanize(t.type);
+    const title = words?.title ?? humanize(tpl.type);
     /** @param {string[]} problems */
     const refuse = (problems) => {
       replace(error, problems.join(' '));
@@ -238,7 +247,7 @@ export function templateForms(templates, act, label = () => null, named = () => 
       'form',
       {
         class: 'template',
-        'data-template': t.type,
+        'data-template': tpl.type,
         'data-template-index': n,
         'data-template-indices': group.map((g) => g.index).join(' '),
         'data-form-key': shown ? key : null,
@@ -256,12 +265,12 @@ export function templateForms(templates, act, label = () => null, named = () => 
           }
           refuse(problems);
           if (problems.length) return;
-          let chosen = t;
+          let chosen = tpl;
           if (composer) {
-            const picked = pickTemplate(group, values, humanize);
+            const picked = pickTemplate(group, values, fieldName);
             if ('problems' in picked) {
               const nothing = Object.values(values).every(isEmpty);
-              refuse(nothing ? [words?.empty ?? 'Fill in at least one field.'] : picked.problems);
+              refuse(nothing ? [words?.empty ?? t('actions.fillOne')] : picked.problems);
               return;
             }
             chosen = picked.fits.template;
@@ -276,13 +285,13 @@ export function templateForms(templates, act, label = () => null, named = () => 
       words?.hint
         ? h('p', { class: 'hint' }, words.hint)
         : fixed.length
-          ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${humanize(k)}: ${valueLabel(label, k, v)}`).join(', '))
+          ? h('p', { class: 'hint' }, fixed.map(([k, v]) => `${fieldName(k)}: ${valueLabel(label, k, v)}`).join(', '))
           : null,
       fields.map((f) => f.element),
       error,
-      h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(t.type)),
+      h('button', { type: 'submit', class: 'action' }, words?.submit ?? humanize(tpl.type)),
     );
-    return shown ? form : h('details', { class: 'template-box', 'data-template': t.type, 'data-form-key': key }, h('summary', {}, title), form);
+    return shown ? form : h('details', { class: 'template-box', 'data-template': tpl.type, 'data-form-key': key }, h('summary', {}, title), form);
   });
 }
 
@@ -322,7 +331,8 @@ export function offer(actions, describe, act, question) {
         ),
       ),
     ),
-    h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, 'Cancel'),
+    h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, t('common.cancel')),
+
   );
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);

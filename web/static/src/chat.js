@@ -11,6 +11,7 @@
 
 import * as api from './api.js';
 import { byId, chip, h, replace } from './dom.js';
+import { t, tn } from './i18n/index.js';
 import * as players from './players/api.js';
 import { identity } from './players/identity.js';
 import { seatLook } from './seats.js';
@@ -48,25 +49,25 @@ export function setUpChat({ gameId, token, streaming }) {
   const chatToken = () => token() ?? identity()?.token ?? null;
 
   const input = h('input', { type: 'text', id: 'chat-input', maxlength: 500, autocomplete: 'off', 'aria-describedby': 'chat-note' });
-  const send = h('button', { type: 'submit', id: 'chat-send' }, 'Send');
-  const form = h('form', { id: 'chat-form', class: 'chat-form' }, h('label', { for: 'chat-input', class: 'visually-hidden' }, 'Your message'), input, send);
+  const send = h('button', { type: 'submit', id: 'chat-send' }, t('chat.send'));
+  const form = h('form', { id: 'chat-form', class: 'chat-form' }, h('label', { for: 'chat-input', class: 'visually-hidden' }, t('chat.yourMessage')), input, send);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const text = input.value.trim();
-    const t = chatToken();
-    if (!text || !t) return;
+    const key = chatToken();
+    if (!text || !key) return;
     send.disabled = true;
     try {
-      const sent = await api.postChat(gameId, t, text);
+      const sent = await api.postChat(gameId, key, text);
       input.value = '';
       note('');
       add([sent]);
     } catch (err) {
       if (err instanceof api.ApiError && err.code === 'chat_rate_limited') {
         const wait = err.retryAfter ?? 10;
-        note(`You are writing quickly: please wait ${wait} second${wait === 1 ? '' : 's'}, then send again. Your message is kept.`, 'slow');
+        note(tn('chat.slowDown', wait), 'slow');
       } else if (err instanceof api.ApiError && err.code === 'invalid_chat_message') {
-        note('A message is one line of up to 500 characters.', 'slow');
+        note(t('chat.oneLine'), 'slow');
       } else {
         note(err instanceof Error ? err.message : String(err), 'slow');
       }
@@ -79,7 +80,7 @@ export function setUpChat({ gameId, token, streaming }) {
   area.hidden = false;
   replace(
     area,
-    h('h2', { id: 'chat-title' }, 'Table talk'),
+    h('h2', { id: 'chat-title' }, t('chat.title')),
     h('p', { id: 'chat-channel', class: 'hint' }),
     h('div', { id: 'chat-log', class: 'chat-log', role: 'log', tabindex: 0, 'aria-labelledby': 'chat-title' }, h('ol', { id: 'chat-messages' })),
     h('div', { id: 'chat-compose' }),
@@ -122,16 +123,16 @@ export function setUpChat({ gameId, token, streaming }) {
                 { class: 'chat-line' },
                 m.seat != null ? [chip(seatLook(m.seat).colour, seatLook(m.seat).label), ' '] : null,
                 h('span', { class: 'chat-name' }, m.name),
-                h('span', { class: 'visually-hidden' }, ' says'),
+                h('span', { class: 'visually-hidden' }, ` ${t('chat.says')}`),
                 ': ',
                 h('span', { class: 'chat-text' }, m.text),
               ),
               who && m.player_id && m.player_id !== who.player_id
-                ? h('button', { type: 'button', class: 'chat-mute', 'aria-label': `Mute ${m.name}: hide their messages`, onclick: () => muteSender(m) }, 'Mute')
+                ? h('button', { type: 'button', class: 'chat-mute', 'aria-label': t('chat.muteLabel', { name: m.name }), onclick: () => muteSender(m) }, t('chat.mute'))
                 : null,
             ),
           )
-        : h('li', { class: 'empty' }, 'No messages yet.'),
+        : h('li', { class: 'empty' }, t('chat.none')),
     );
     if (atBottom) log.scrollTop = log.scrollHeight;
   }
@@ -149,7 +150,7 @@ export function setUpChat({ gameId, token, streaming }) {
     }
     for (const [seq, x] of messages) if (x.player_id === playerId) messages.delete(seq);
     render();
-    const undo = h('button', { type: 'button', id: 'chat-unmute' }, `Show ${m.name}’s messages again`);
+    const undo = h('button', { type: 'button', id: 'chat-unmute' }, t('chat.unmute', { name: m.name }));
     undo.addEventListener('click', async () => {
       try {
         await players.unmute(who.token, playerId);
@@ -162,19 +163,20 @@ export function setUpChat({ gameId, token, streaming }) {
     });
     const box = byId('chat-note');
     box.className = 'chat-note';
-    replace(box, `You no longer see ${m.name}’s messages, here or at any table. `, undo);
+    replace(box, `${t('chat.muted', { name: m.name })} `, undo);
   }
 
   /** Whom the reader talks to, and the field to write in when the reader may write. */
   function renderCompose() {
-    const t = chatToken();
+    const key = chatToken();
     replace(
       byId('chat-channel'),
-      channel === 'players' ? 'Between the players: watchers do not see it.' : 'Among the watchers: the players do not see it.',
+      channel === 'players' ? t('chat.players') : t('chat.watchers'),
     );
     replace(
       byId('chat-compose'),
-      t ? form : h('p', { class: 'hint' }, h('a', { href: '/me' }, 'Sign in'), ' to write here.'),
+      key ? form : h('p', { class: 'hint' }, h('a', { href: '/me' }, t('chat.signIn')), ` ${t('chat.toWrite')}`),
+
     );
   }
 
@@ -186,14 +188,14 @@ export function setUpChat({ gameId, token, streaming }) {
     }
     reading = true;
     try {
-      const t = chatToken();
-      if (t !== readWith) {
+      const key = chatToken();
+      if (key !== readWith) {
         messages.clear();
-        readWith = t;
+        readWith = key;
       }
       let after = Math.max(0, ...messages.keys());
       for (let pages = 0; pages < 20; pages += 1) {
-        const page = await api.getChat(gameId, t, after);
+        const page = await api.getChat(gameId, key, after);
         if (page.channel !== channel) {
           channel = page.channel;
           renderCompose();

@@ -5,6 +5,7 @@
 
 import { serverNow } from './api.js';
 import { h, s } from './dom.js';
+import { t, tn } from './i18n/index.js';
 
 /** @typedef {import('./api.js').Schemas['SeatClock']} SeatClock */
 /** @typedef {import('./api.js').Schemas['Clock']} Clock */
@@ -20,7 +21,7 @@ export function clockText(ms) {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
-  if (days > 0) return `${days} d ${hours} h`;
+  if (days > 0) return t('clock.daysHours', { d: days, h: hours });
   if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
   return `${minutes}:${two(seconds)}`;
 }
@@ -50,10 +51,10 @@ export function seatClock(clock) {
     {
       class: `clock${clock.running ? ' running' : ''}${left < 60000 ? ' low' : ''}`,
       'data-deadline': clock.running && clock.deadline ? clock.deadline : null,
-      title: clock.running ? 'Time left for this move' : 'Time on the clock',
+      title: clock.running ? t('clock.leftForMove') : t('clock.onClock'),
     },
     clockIcon(),
-    h('span', { class: 'visually-hidden' }, 'Clock '),
+    h('span', { class: 'visually-hidden' }, `${t('clock.word')} `),
     h('span', { class: 'time' }, clockText(left)),
   );
 }
@@ -77,16 +78,18 @@ export function startTicking() {
  */
 export function clockWords(clock) {
   if (!clock || clock.kind === 'none') return null;
-  const span = (/** @type {number} */ s) => (s % 86400 === 0 ? `${s / 86400} day${s === 86400 ? '' : 's'}` : s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`);
-  if (clock.kind === 'per_move') return `${span(clock.seconds)} a move`;
-  return `${span(clock.initial)} + ${clock.increment} s a move`;
+  const span = (/** @type {number} */ s) =>
+    s % 86400 === 0 ? tn('clock.days', s / 86400) : s % 3600 === 0 ? t('clock.hours', { n: s / 3600 }) : s % 60 === 0 ? t('clock.minutes', { n: s / 60 }) : t('clock.seconds', { n: s });
+  if (clock.kind === 'per_move') return t('clock.perMove', { span: span(clock.seconds) });
+  return t('clock.fischer', { span: span(clock.initial), inc: clock.increment });
 }
 
 /** The time controls the lobby offers: none, correspondence and live. */
 export const CLOCK_CHOICES = [
-  { id: 'none', label: 'No clock', request: { kind: 'none' } },
-  { id: 'day', label: '1 day a move (the server’s bot stands in after that)', request: { kind: 'per_move', seconds: 86400 } },
-  { id: 'three-days', label: '3 days a move', request: { kind: 'per_move', seconds: 259200 } },
-  { id: 'blitz', label: '5 minutes each, + 5 seconds a move', request: { kind: 'fischer', initial: 300, increment: 5 } },
-  { id: 'rapid', label: '15 minutes each, + 10 seconds a move', request: { kind: 'fischer', initial: 900, increment: 10 } },
+  { id: 'none', label: t('clock.choice.none'), request: { kind: 'none' } },
+  { id: 'day', label: t('clock.choice.day'), request: { kind: 'per_move', seconds: 86400 } },
+  { id: 'three-days', label: t('clock.choice.threeDays'), request: { kind: 'per_move', seconds: 259200 } },
+  { id: 'blitz', label: t('clock.choice.blitz'), request: { kind: 'fischer', initial: 300, increment: 5 } },
+  { id: 'rapid', label: t('clock.choice.rapid'), request: { kind: 'fischer', initial: 900, increment: 10 } },
+
 ];

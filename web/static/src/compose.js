@@ -5,6 +5,8 @@
 // composer's fields are the union of the templates' fields, each as wide as any template
 // allows; when submitted, it picks the first template whose domains the values fit.
 
+import { t } from './i18n/index.js';
+
 /** @typedef {import('./api.js').ActionTemplate} ActionTemplate */
 /** @typedef {import('./api.js').TemplateDomain} TemplateDomain */
 
@@ -120,23 +122,24 @@ export function isEmpty(value) {
 export function misfit(label, domain, value) {
   switch (domain.kind) {
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) && value >= domain.min && value <= domain.max ? null : `${label} must be a whole number from ${domain.min} to ${domain.max}.`;
+      return typeof value === 'number' && Number.isInteger(value) && value >= domain.min && value <= domain.max ? null : t('actions.wholeNumber', { field: label, min: domain.min, max: domain.max });
     case 'one_of':
-      return domain.values.some((v) => JSON.stringify(v) === JSON.stringify(value)) ? null : `Choose one of the offered values for ${label}.`;
+      return domain.values.some((v) => JSON.stringify(v) === JSON.stringify(value)) ? null : t('actions.chooseOffered', { field: label });
     case 'subset': {
       const items = Array.isArray(value) ? value : [];
       const allowed = items.every((v) => domain.values.some((w) => JSON.stringify(w) === JSON.stringify(v)));
-      return allowed && items.length >= domain.min_items && items.length <= domain.max_items ? null : `Choose ${domain.min_items} to ${domain.max_items} for ${label}.`;
+      return allowed && items.length >= domain.min_items && items.length <= domain.max_items ? null : t('actions.chooseRange', { min: domain.min_items, max: domain.max_items, field: label });
     }
     case 'counts': {
       const counts = /** @type {Record<string, number>} */ (value ?? {});
       const limits = /** @type {Record<string, number>} */ (domain.limits);
       let total = 0;
       for (const [key, n] of Object.entries(counts)) {
-        if (n > (limits[key] ?? 0)) return `${label}: at most ${limits[key] ?? 0} of ${key}.`;
+        if (n > (limits[key] ?? 0)) return t('actions.atMost', { field: label, n: limits[key] ?? 0, key });
         total += n;
       }
-      return total >= domain.min_total && total <= domain.max_total ? null : `${label} must add up to ${domain.min_total} to ${domain.max_total}, not ${total}.`;
+      return total >= domain.min_total && total <= domain.max_total ? null : t('actions.addUp', { field: label, min: domain.min_total, max: domain.max_total, total });
+
     }
   }
 }

@@ -12,6 +12,7 @@
 // count, a card split) gets an input per key, a list of numbers an input per place.
 
 import { h, humanize } from './dom.js';
+import { t, tOr } from './i18n/index.js';
 
 /**
  * @typedef {{type?: string | string[], enum?: unknown[], const?: unknown, title?: string, default?: unknown,
@@ -77,6 +78,19 @@ function words(name, raw, field) {
 }
 
 /**
+ * An option's words in the page's language: the catalogues' `cfg.{game}.{option}.title`,
+ * `.help` and `.choice.{value}`, else the server's English (an option added to the server
+ * before its words reach the catalogues still reads).
+ * @param {string} game
+ * @param {string} name
+ * @param {{label: string, help: string | null}} english
+ */
+function translated(game, name, english) {
+  const key = `cfg.${game}.${name}`;
+  return { label: tOr(`${key}.title`, english.label), help: english.help === null ? null : tOr(`${key}.help`, english.help) };
+}
+
+/**
  * A grid of number inputs for an object of numbers or a list of numbers; `null` for any other
  * structure.
  * @param {string} id
@@ -98,7 +112,7 @@ function numberGrid(id, label, field, initial, components) {
     cells = props.map(([k, v]) => {
       const key = /** @type {string} */ (k);
       const sub = /** @type {Schema} */ (v);
-      const caption = /^\d+$/.test(key) ? `${key} players` : (sub.title ?? humanize(key));
+      const caption = /^\d+$/.test(key) ? t('cfg.nPlayers', { n: key }) : (sub.title ?? humanize(key));
       const input = h('input', { type: 'number', id: `${id}-${key}`, min: sub.minimum ?? 0, max: sub.maximum, step: 1, value: String(values[key] ?? 0) });
       return { key, caption, input };
     });
@@ -125,9 +139,10 @@ function numberGrid(id, label, field, initial, components) {
  * @param {Schema} schema the game type's `config_schema`
  * @param {Record<string, unknown>} defaults the game type's `default_config`
  * @param {Record<string, unknown>} components the OpenAPI document's schemas
+ * @param {string} game the game type, whose options' words the catalogues translate
  * @returns {ConfigForm}
  */
-export function configForm(schema, defaults, components) {
+export function configForm(schema, defaults, components, game) {
   components = { ...components, ...(schema.$defs ?? {}) };
   const root = resolve(schema, components);
   /** @type {Array<() => [string, unknown] | null>} */
@@ -143,7 +158,7 @@ export function configForm(schema, defaults, components) {
     const field = resolve(raw, components);
     const id = `config-${name}`;
     const initial = defaults[name] ?? field.default;
-    const { label, help } = words(name, raw, field);
+    const { label, help } = translated(game, name, words(name, raw, field));
     const hintId = `${id}-help`;
     const hint = help ? h('small', { class: 'hint', id: hintId }, help) : null;
     const described = help ? hintId : null;
@@ -152,7 +167,7 @@ export function configForm(schema, defaults, components) {
     let element;
     if (field.enum) {
       const values = field.enum;
-      const titles = field.enumTitles ?? values.map((v) => humanize(String(v)));
+      const titles = (field.enumTitles ?? values.map((v) => humanize(String(v)))).map((title, i) => tOr(`cfg.${game}.${name}.choice.${values[i]}`, title));
       const select = h(
         'select',
         { id, name, 'aria-describedby': described },
@@ -173,7 +188,7 @@ export function configForm(schema, defaults, components) {
         max: field.maximum,
         step: types.includes('integer') ? 1 : 'any',
         value: initial === undefined || initial === null ? '' : String(initial),
-        placeholder: field.nullable ? 'none' : null,
+        placeholder: field.nullable ? t('common.none') : null,
         'aria-describedby': described,
       });
       readers.push(() => (input.value === '' ? null : [name, Number(input.value)]));
@@ -214,8 +229,9 @@ export function configForm(schema, defaults, components) {
     element: h(
       'div',
       { class: 'config' },
-      main.length || more.length ? main : h('p', {}, 'No options.'),
-      more.length ? h('details', { class: 'more', id: 'more-options' }, h('summary', {}, `More options (${more.length})`), more) : null,
+      main.length || more.length ? main : h('p', {}, t('cfg.noOptions')),
+      more.length ? h('details', { class: 'more', id: 'more-options' }, h('summary', {}, t('cfg.more', { n: more.length })), more) : null,
+
     ),
     value: () =>
       Object.fromEntries(

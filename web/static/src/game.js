@@ -13,6 +13,8 @@ import { byId, chip, h, humanize, replace } from './dom.js';
 import { forgetForm, keepForms, restoreForms } from './form-memory.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
+import { list, t, tn, tOr } from './i18n/index.js';
+import './i18n/page.js';
 import { setUpMenu } from './menu.js';
 import { adoptPlayerSeat, identity } from './players/identity.js';
 import { joinAsPlayer, joiningAs } from './players/play-as.js';
@@ -84,16 +86,25 @@ const page = {
  */
 function seatName(seat) {
   const seats = page.doc?.seats ?? [];
-  const name = seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const name = seats[seat]?.name ?? t('common.SeatN', { n: seat + 1 });
   const shared = seats.some((s) => s.seat !== seat && s.name === name);
   return shared ? `${name} ${seatLook(seat).label}` : name;
 }
 
+/**
+ * A bot's level in words ("greedy" → "gierig").
+ * @param {string | null | undefined} level
+ */
+function botName(level) {
+  return level ? tOr(`bot.${level}`, level) : '';
+}
+
 /** @param {unknown} e */
 function showError(e) {
+
   const box = byId('game-error');
   const refused = e instanceof api.ApiError && e.status >= 400 && e.status < 500;
-  replace(box, refused ? `Refused: ${e.message}` : e instanceof Error ? e.message : String(e));
+  replace(box, refused ? t('common.refused', { message: e.message }) : e instanceof Error ? e.message : String(e));
   box.hidden = false;
 }
 
@@ -200,7 +211,7 @@ async function playBack(groups) {
     }
     page.states.set(seq, state);
     const seat = group.find((e) => e.seat !== null)?.seat;
-    page.playback = { state, step: i + 1, steps: groups.length, who: seat == null ? 'the game' : seatName(seat) };
+    page.playback = { state, step: i + 1, steps: groups.length, who: seat == null ? t('game.theGame') : seatName(seat) };
     page.recent = group;
     render();
     await sleep(pace);
@@ -285,7 +296,7 @@ async function act(action, form) {
         }
         if (now) {
           await accept(now, true);
-          throw new Error('Another player moved first, and that move is no longer possible: here is the game as it is now.');
+          throw new Error(t('game.movedFirst'));
         }
         throw e;
       }
@@ -344,7 +355,7 @@ function follow() {
       document.body.dataset.offline = String(offline);
       const box = byId('connection');
       box.hidden = !offline;
-      replace(box, 'You are offline: the server cannot be reached. Your moves are paused until it answers again; reconnecting…');
+      replace(box, t('game.offline'));
       render();
     },
   });
@@ -384,9 +395,9 @@ async function loadData() {
   // Without its data file a board cannot be drawn: the generic one shows the view instead.
   page.board = await loadBoard(page.data ? type : '');
   try {
-    page.title = (await api.gameTypes()).find((g) => g.type === type)?.title ?? humanize(type);
+    page.title = tOr(`games.${type}`, (await api.gameTypes()).find((g) => g.type === type)?.title ?? humanize(type));
   } catch {
-    page.title = humanize(type);
+    page.title = tOr(`games.${type}`, humanize(type));
   }
 }
 
@@ -466,7 +477,7 @@ function restoreFocus(key) {
  */
 function movesText(seq) {
   const made = moves(page.events.filter((e) => e.seq <= seq)).filter((g) => g.some((e) => e.seat !== null)).length;
-  return made === 0 ? 'no moves yet' : made === 1 ? '1 move' : `${made} moves`;
+  return made === 0 ? t('game.noMoves') : tn('game.moves', made);
 }
 
 /** The position the page shows: live, a replay's, or a move being played back. */
@@ -521,10 +532,10 @@ function render() {
   const stage = shown.view && board.status ? board.status(ctx) : null;
   replace(
     byId('game-status'),
-    `${humanize(doc.status)} · ${movesText(shown.seq)}`,
-    clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(doc.clock)] : '',
+    `${tOr(`game.status.${doc.status}`, humanize(doc.status))} · ${movesText(shown.seq)}`,
+    clockWords(doc.clock) ? [' · ', clockIcon(), h('span', { class: 'visually-hidden' }, t('lobby.clockPrefix')), clockWords(doc.clock)] : '',
     stage ? ` · ${stage}` : '',
-    replaying ? ` · replay at event ${page.replaySeq}` : '',
+    replaying ? ` · ${t('game.replayAt', { seq: String(page.replaySeq) })}` : '',
   );
 
   renderSeatChoice(doc);
@@ -544,7 +555,7 @@ function render() {
       reveal(mark);
     }
   } else {
-    showDrawing(h('p', { class: 'hint' }, replaying ? 'Loading…' : 'The game starts when every seat is taken.'), 0);
+    showDrawing(h('p', { class: 'hint' }, replaying ? t('common.loading') : t('game.startsWhenFull')), 0);
     replace(byId('board-panels'));
   }
 
@@ -603,27 +614,27 @@ function renderDock(doc, ctx, board, shown) {
   const banner = byId('turn-banner');
   banner.classList.toggle('yours', yourTurn);
   const mine = doc.seat == null ? null : doc.seats[doc.seat];
-  const standIn = (/** @type {number} */ seat) => (doc.seats[seat]?.status === 'taken_over' ? `the server’s bot playing for ${seatName(seat)}` : seatName(seat));
-  const waiting = shown.active.map(standIn).join(' and ') || 'nobody';
+  const standIn = (/** @type {number} */ seat) => (doc.seats[seat]?.status === 'taken_over' ? t('game.botFor', { name: seatName(seat) }) : seatName(seat));
+  const waiting = list(shown.active.map(standIn)) || t('game.nobody');
   if (doc.status === 'open') {
-    replace(banner, 'Waiting for players to take the open seats.');
+    replace(banner, t('game.banner.open'));
   } else if (replaying) {
-    replace(banner, `Replay: event ${page.replaySeq} of ${doc.version}.`);
+    replace(banner, t('game.banner.replay', { seq: String(page.replaySeq), last: String(doc.version) }));
   } else if (shown.outcome) {
-    const winners = shown.outcome.winners.map(seatName).join(' and ');
-    replace(banner, `Game over: ${winners} ${shown.outcome.winners.length > 1 ? 'win' : 'wins'}.`);
+    const winners = list(shown.outcome.winners.map(seatName));
+    replace(banner, shown.outcome.winners.length > 1 ? t('game.banner.overMany', { winners }) : t('game.banner.overOne', { winners }));
   } else if (doc.status === 'active' && mine?.status === 'taken_over') {
-    replace(banner, 'The server’s bot plays your seat since your clock ran out: take it back to play on.');
+    replace(banner, t('game.banner.takenOver'));
   } else if (yourTurn) {
-    replace(banner, `Your turn, ${seatName(/** @type {number} */ (doc.seat))}!`);
+    replace(banner, t('game.banner.yourTurn', { name: seatName(/** @type {number} */ (doc.seat)) }));
   } else if (legal.length > 0) {
     // A move of one's own out of turn (a rent to claim, an offer to answer); forms that are
     // always open (Monopoly's trade offers) are no reason to say so.
-    replace(banner, `Waiting for ${waiting}. You may act meanwhile.`);
+    replace(banner, t('game.banner.waitingMayAct', { names: waiting }));
   } else {
-    replace(banner, `Waiting for ${waiting}.`);
+    replace(banner, t('game.banner.waiting', { names: waiting }));
   }
-  document.title = `${yourTurn ? '● Your turn · ' : ''}${page.title || 'Game'}`;
+  document.title = `${yourTurn ? `● ${t('game.yourTurnTitle')} · ` : ''}${page.title || t('game.game')}`;
 
   // The clocks that run, beside the moves (on a phone the seat panels are far below).
   const clocks = byId('dock-clocks');
@@ -631,7 +642,7 @@ function renderDock(doc, ctx, board, shown) {
   clocks.hidden = running.length === 0;
   replace(
     clocks,
-    running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? 'Your time' : `${seatName(s.seat)}’s time`, ' ', s.clock ? seatClock(s.clock) : null)),
+    running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? t('game.yourTime') : t('game.theirTime', { name: seatName(s.seat) }), ' ', s.clock ? seatClock(s.clock) : null)),
   );
 
   const prompt = ctx.view && board.prompt ? board.prompt(ctx) : null;
@@ -651,8 +662,8 @@ function renderDock(doc, ctx, board, shown) {
     const p = page.playback;
     replace(
       pacing,
-      h('span', {}, `Showing ${p.who}'s move (${p.step} of ${p.steps})…`),
-      h('button', { type: 'button', id: 'skip-playback', onclick: () => (page.skip = true) }, 'Skip to now'),
+      h('span', {}, t('game.showing', { name: p.who, step: p.step, steps: p.steps })),
+      h('button', { type: 'button', id: 'skip-playback', onclick: () => (page.skip = true) }, t('game.skipToNow')),
     );
   }
 
@@ -668,15 +679,15 @@ function renderDock(doc, ctx, board, shown) {
   const takenOver = !replaying && doc.status === 'active' && mine?.status === 'taken_over';
   if (takenOver) {
     promptBox.hidden = false;
-    replace(promptBox, h('p', { class: 'prompt-title' }, `Your clock ran out: the server's ${mine?.bot?.level ?? ''} bot plays your seat. Take it back to play on.`.replace('  ', ' ')));
+    replace(promptBox, h('p', { class: 'prompt-title' }, t('game.clockRanOut', { bot: botName(mine?.bot?.level) })));
   }
   replace(
     byId('action-list'),
     takenOver
-      ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, 'Take my seat back')
+      ? h('button', { type: 'button', class: 'action', id: 'reclaim', onclick: () => seatCommand('reclaim') }, t('game.reclaim'))
       : mayAct
       ? [custom.controls, actionList(listed, (a) => board.describeAction(a, ctx), act, board.kindLabels), templateForms(templates, act, words, named, open, board.countOrder ?? null, board.composedTemplates ?? [])]
-      : h('p', { class: 'hint' }, page.playback ? 'Your moves appear once the replay of the last moves is over.' : 'Nothing to do right now.'),
+      : h('p', { class: 'hint' }, page.playback ? t('game.movesAfterPlayback') : t('game.nothingToDo')),
   );
   // Offline or replaying other moves: the controls stay visible but cannot be used; taking a
   // seat back can, also while the stand-in's moves replay (it ends the replay).
@@ -725,12 +736,12 @@ function gameCommands() {
   /** @type {Node[]} */
   const commands = [];
   if (going && mine && !moved) {
-    commands.push(h('button', { type: 'button', id: 'menu-abort', onclick: () => confirmThen('Call the game off? Nobody has moved yet; it ends without a winner.', 'Call it off', () => seatCommand('abort')) }, 'Call the game off'));
+    commands.push(h('button', { type: 'button', id: 'menu-abort', onclick: () => confirmThen(t('game.abort.ask'), t('game.abort.yes'), () => seatCommand('abort')) }, t('game.abort')));
   } else if (going && mine && mine.status !== 'resigned') {
-    const others = doc.seats.length > 2 ? ' The server’s bot plays on for your seat.' : ' The other player wins.';
-    commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(`Resign?${others} This cannot be undone.`, 'Resign', () => seatCommand('resign')) }, 'Resign'));
+    const ask = doc.seats.length > 2 ? t('game.resign.askMany') : t('game.resign.askTwo');
+    commands.push(h('button', { type: 'button', id: 'menu-resign', onclick: () => confirmThen(ask, t('game.resign'), () => seatCommand('resign')) }, t('game.resign')));
   }
-  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, playersRematch(doc) ? 'Rematch: ask the same players for a new game' : 'Rematch: the same seats, a new game'));
+  if (doc.status === 'finished') commands.push(h('button', { type: 'button', id: 'menu-rematch', onclick: () => startRematch() }, playersRematch(doc) ? t('game.rematch.players') : t('game.rematch.seats')));
   return commands;
 }
 
@@ -749,7 +760,7 @@ function confirmThen(question, yes, then) {
       'div',
       { class: 'choices' },
       h('button', { type: 'button', class: 'action', id: 'confirm-yes', onclick: () => { dialog.close(); then(); } }, yes),
-      h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, 'Cancel'),
+      h('button', { type: 'button', class: 'cancel', onclick: () => dialog.close() }, t('common.cancel')),
     ),
   );
   dialog.addEventListener('close', () => dialog.remove());
@@ -764,7 +775,7 @@ function confirmThen(question, yes, then) {
 function renderSeatChoice(doc) {
   const held = heldSeats(gameId);
   const box = byId('seat-choice');
-  const you = doc.seat == null ? 'You are watching.' : `You play ${seatName(doc.seat)} (seat ${doc.seat + 1}).`;
+  const you = doc.seat == null ? t('game.watching') : t('game.youPlay', { name: seatName(doc.seat), n: doc.seat + 1 });
   if (held.length === 0) {
     replace(box, h('p', { id: 'you' }, you));
     return;
@@ -772,14 +783,14 @@ function renderSeatChoice(doc) {
   const select = h(
     'select',
     { id: 'seat-select' },
-    held.map((s) => h('option', { value: s.seat, selected: s.seat === doc.seat }, `${s.name} (seat ${s.seat + 1})`)),
-    h('option', { value: 'spectator', selected: doc.seat == null }, 'Watch as a spectator'),
+    held.map((s) => h('option', { value: s.seat, selected: s.seat === doc.seat }, t('game.nameSeat', { name: s.name, n: s.seat + 1 }))),
+    h('option', { value: 'spectator', selected: doc.seat == null }, t('game.spectate')),
   );
   select.addEventListener('change', async () => {
     chooseSeat(gameId, select.value === 'spectator' ? null : Number(select.value));
     await restart();
   });
-  replace(box, h('p', { id: 'you' }, you), held.length > 1 || doc.seat == null ? h('label', { class: 'field' }, 'Play as ', select) : null);
+  replace(box, h('p', { id: 'you' }, you), held.length > 1 || doc.seat == null ? h('label', { class: 'field' }, `${t('game.playAs')} `, select) : null);
 }
 
 /**
@@ -797,8 +808,8 @@ function renderJoin(doc) {
   const name = h('input', { id: 'join-name', type: 'text', maxlength: 64, value: localStorage.getItem('boardgames.name') ?? '' });
   replace(
     box,
-    h('h3', {}, 'Open seats'),
-    joiningAs() ?? h('label', { class: 'field' }, 'Your name ', name),
+    h('h3', {}, t('lobby.status.open')),
+    joiningAs() ?? h('label', { class: 'field' }, `${t('lobby.yourName')} `, name),
     open.map((s) =>
       h(
         'button',
@@ -813,7 +824,7 @@ function renderJoin(doc) {
                 await restart();
                 return;
               }
-              const joined = await api.joinSeat(gameId, { name: name.value.trim() || 'Player', seat: s.seat });
+              const joined = await api.joinSeat(gameId, { name: name.value.trim() || t('lobby.namePlaceholder'), seat: s.seat });
               localStorage.setItem('boardgames.name', joined.name);
               rememberSeat(gameId, { seat: joined.seat, name: joined.name, token: joined.token, mine: true });
               chooseSeat(gameId, joined.seat);
@@ -823,7 +834,7 @@ function renderJoin(doc) {
             }
           },
         },
-        `Take seat ${s.seat + 1}`,
+        t('game.takeSeat', { n: s.seat + 1 }),
       ),
     ),
   );
@@ -843,21 +854,21 @@ function renderPlayers(doc, ctx, activeSeats, board) {
       const look = seatLook(s.seat);
       const rows = ctx.view ? board.playerRows(ctx, s.seat) : [];
       const active = activeSeats.includes(s.seat);
-      const who = s.open ? 'Open seat' : (s.name ?? '');
+      const who = s.open ? t('game.openSeat') : (s.name ?? '');
       return h(
         'section',
-        { class: `player${active ? ' active' : ''}`, 'data-seat': s.seat, 'aria-label': `Seat ${s.seat + 1}: ${who}` },
+        { class: `player${active ? ' active' : ''}`, 'data-seat': s.seat, 'aria-label': t('game.seatPanel', { n: s.seat + 1, who }) },
         h(
           'h3',
           {},
           chip(look.colour, look.label),
           ' ',
           who,
-          s.kind === 'bot' ? h('span', { class: 'badge' }, `bot${s.bot ? `: ${s.bot.level}` : ''}`) : null,
-          s.status === 'taken_over' ? h('span', { class: 'badge' }, `a ${s.bot?.level ?? ''} bot stands in`.replace('  ', ' ')) : null,
-          s.status === 'resigned' ? h('span', { class: 'badge' }, 'resigned') : null,
-          s.seat === doc.seat ? h('span', { class: 'badge' }, 'you') : null,
-          active ? h('span', { class: 'badge to-act' }, 'to act') : null,
+          s.kind === 'bot' ? h('span', { class: 'badge' }, s.bot ? t('game.badge.botLevel', { bot: botName(s.bot.level) }) : t('game.badge.bot')) : null,
+          s.status === 'taken_over' ? h('span', { class: 'badge' }, t('game.badge.standIn', { bot: botName(s.bot?.level) })) : null,
+          s.status === 'resigned' ? h('span', { class: 'badge' }, t('game.badge.resigned')) : null,
+          s.seat === doc.seat ? h('span', { class: 'badge' }, t('game.badge.you')) : null,
+          active ? h('span', { class: 'badge to-act' }, t('game.badge.toAct')) : null,
           s.clock && page.replaySeq === null ? seatClock(s.clock) : null,
         ),
         rows.length ? h('dl', {}, rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])) : null,
@@ -884,7 +895,7 @@ function renderOutcome(doc, ctx, board, outcome) {
   const order = doc.seats
     .map((s) => ({ seat: s.seat, score: outcome.scores[s.seat] ?? null, place: places[s.seat] ?? 0 }))
     .sort((a, b) => a.place - b.place || (b.score ?? 0) - (a.score ?? 0));
-  const left = new Map((outcome.left ?? []).map((l) => [l.seat, l.reason === 'resigned' ? 'resigned' : 'left: time ran out']));
+  const left = new Map((outcome.left ?? []).map((l) => [l.seat, l.reason === 'resigned' ? t('game.badge.resigned') : t('game.leftTimeout')]));
   replace(
     byId('scores'),
     h(
@@ -894,7 +905,7 @@ function renderOutcome(doc, ctx, board, outcome) {
       h(
         'thead',
         {},
-        h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Score'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Result'))),
+        h('tr', {}, h('th', { scope: 'col' }, t('game.score.player')), h('th', { scope: 'col', class: 'num' }, t('game.score.score')), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('game.score.result')))),
       ),
       h(
         'tbody',
@@ -918,24 +929,24 @@ function renderOutcome(doc, ctx, board, outcome) {
                 : null,
             ),
             h('td', { class: 'num total' }, score == null ? '–' : (board.scoreText?.(score) ?? score)),
-            h('td', {}, outcome.winners.includes(seat) ? '★ winner' : (left.get(seat) ?? (places[seat] ? `place ${places[seat]}` : ''))),
+            h('td', {}, outcome.winners.includes(seat) ? `★ ${t('game.score.winner')}` : (left.get(seat) ?? (places[seat] ? t('game.score.place', { n: places[seat] }) : ''))),
           ),
         ),
       ),
     ),
     sheet?.note ? h('p', { class: 'hint' }, sheet.note) : null,
-    outcome.ended_by === 'resignation' ? h('p', { class: 'hint' }, 'The game ended by resignation, before its rules scored it.') : null,
-    outcome.left?.length && scored ? h('p', { class: 'hint' }, 'Players who left the game are placed after those who played to the end.') : null,
+    outcome.ended_by === 'resignation' ? h('p', { class: 'hint' }, t('game.endedByResignation')) : null,
+    outcome.left?.length && scored ? h('p', { class: 'hint' }, t('game.leftPlacedAfter')) : null,
     doc.status === 'finished'
       ? h(
           'p',
           { class: 'after-game' },
-          h('a', { href: '?seq=1', class: 'button', id: 'replay-start' }, 'Replay the game'),
+          h('a', { href: '?seq=1', class: 'button', id: 'replay-start' }, t('game.replayGame')),
           ' ',
           // The self-contained record, checkable offline (docs/fairness.md).
-          h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, 'Download record'),
+          h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, t('game.downloadRecord')),
           ' ',
-          heldSeats(gameId).length && !playersRematch(doc) ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, 'Rematch') : null,
+          heldSeats(gameId).length && !playersRematch(doc) ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, t('game.rematch')) : null,
         )
       : null,
     // A table of players: the server's rematch, asked or accepted here (`rematch.js`).
@@ -953,7 +964,7 @@ function renderRules(board) {
     box,
     board.rules.length
       ? board.rules.map(([heading, paragraphs]) => [h('h3', {}, heading), paragraphs.map((p) => h('p', {}, p))])
-      : h('p', {}, 'No summary for this game yet.'),
+      : h('p', {}, t('game.noRules')),
   );
 }
 
@@ -989,7 +1000,7 @@ async function main() {
     try {
       const doc = await api.getGame(gameId, shared);
       if (doc.seat != null) {
-        const name = doc.seats[doc.seat]?.name ?? `Seat ${doc.seat + 1}`;
+        const name = doc.seats[doc.seat]?.name ?? t('common.SeatN', { n: doc.seat + 1 });
         rememberSeat(gameId, { seat: doc.seat, name, token: shared, mine: true });
         chooseSeat(gameId, doc.seat);
       }
@@ -1001,7 +1012,7 @@ async function main() {
     await load();
     await loadData();
   } catch (e) {
-    replace(byId('game-title'), 'Game not available');
+    replace(byId('game-title'), t('game.unavailable'));
     showError(e);
     return;
   }

@@ -5,6 +5,8 @@ import * as api from './api.js';
 import { CLOCK_CHOICES, clockIcon, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
+import { list, t, tn, tOr } from './i18n/index.js';
+import './i18n/page.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
@@ -21,11 +23,11 @@ const NAME_KEY = 'boardgames.name';
  * @type {{kind: string, label: string, request: (name: string) => api.Schemas['SeatRequest']}[]}
  */
 const SEAT_KINDS = [
-  { kind: 'person', label: 'Person', request: (name) => ({ name }) },
-  { kind: 'open', label: 'Open seat (anyone may join)', request: () => ({ open: true }) },
-  { kind: 'bot-random', label: 'Bot: random', request: () => ({ bot: /** @type {const} */ ('random') }) },
-  { kind: 'bot-greedy', label: 'Bot: greedy', request: () => ({ bot: /** @type {const} */ ('greedy') }) },
-  { kind: 'bot-mcts', label: 'Bot: MCTS (strongest)', request: () => ({ bot: /** @type {const} */ ('mcts') }) },
+  { kind: 'person', label: t('lobby.kind.person'), request: (name) => ({ name }) },
+  { kind: 'open', label: t('lobby.kind.open'), request: () => ({ open: true }) },
+  { kind: 'bot-random', label: t('lobby.kind.random'), request: () => ({ bot: /** @type {const} */ ('random') }) },
+  { kind: 'bot-greedy', label: t('lobby.kind.greedy'), request: () => ({ bot: /** @type {const} */ ('greedy') }) },
+  { kind: 'bot-mcts', label: t('lobby.kind.mcts'), request: () => ({ bot: /** @type {const} */ ('mcts') }) },
 ];
 
 /** @type {GameType[]} */
@@ -43,14 +45,17 @@ const listing = {
   cursor: undefined,
 };
 
-/** @param {string} type */
-function titleOf(type) {
-  return catalogue.find((g) => g.type === type)?.title ?? type;
+/**
+ * A game's name in the page's language (the edition's printed name), else the server's.
+ * @param {string} type
+ */
+export function titleOf(type) {
+  return tOr(`games.${type}`, catalogue.find((g) => g.type === type)?.title ?? type);
 }
 
 function playerName() {
   const input = /** @type {HTMLInputElement} */ (byId('player-name'));
-  const name = input.value.trim() || 'Player';
+  const name = input.value.trim() || t('lobby.namePlaceholder');
   localStorage.setItem(NAME_KEY, name);
   return name;
 }
@@ -71,9 +76,9 @@ function clearError() {
 /** @param {string} iso */
 function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  if (seconds < 60) return t('lobby.justNow');
+  if (seconds < 3600) return t('lobby.minutesAgo', { n: Math.floor(seconds / 60) });
+  if (seconds < 86400) return t('lobby.hoursAgo', { n: Math.floor(seconds / 3600) });
   return new Date(iso).toLocaleDateString();
 }
 
@@ -95,7 +100,7 @@ async function openSeatsCell(game) {
         'data-seat': s.seat,
         onclick: () => join(game.game_id, s.seat),
       },
-      `Join seat ${s.seat + 1}`,
+      t('lobby.joinSeat', { n: s.seat + 1 }),
     );
   });
 }
@@ -119,12 +124,9 @@ async function join(gameId, seat) {
   }
 }
 
-/** @type {Record<string, string>} */
-const STATUS_WORDS = { open: 'Open seats', active: 'Being played', finished: 'Finished', aborted: 'Aborted', expired: 'Expired' };
-
 /** @param {string} status */
 function statusText(status) {
-  return STATUS_WORDS[status] ?? humanize(status);
+  return tOr(`lobby.status.${status}`, humanize(status));
 }
 
 /**
@@ -134,7 +136,7 @@ function statusText(status) {
 function idleText(game) {
   if (game.status !== 'open' && game.status !== 'active') return null;
   const days = Math.floor((Date.now() - Date.parse(game.updated_at)) / 86400000);
-  return days >= 1 ? h('small', { class: 'idle' }, ` no move for ${days} day${days === 1 ? '' : 's'}`) : null;
+  return days >= 1 ? h('small', { class: 'idle' }, ` ${tn('lobby.idle', days)}`) : null;
 }
 
 /** Lists asked for so far: only the answer to the latest is shown. */
@@ -143,7 +145,7 @@ let listsAsked = 0;
 async function loadList() {
   clearError();
   const body = byId('game-rows');
-  replace(body, h('tr', {}, h('td', { colspan: 6 }, 'Loading…')));
+  replace(body, h('tr', {}, h('td', { colspan: 6 }, t('common.loading'))));
   const asked = ++listsAsked;
   let page;
   try {
@@ -180,17 +182,17 @@ async function loadList() {
         h('a', { href: `/games/${g.game_id}` }, titleOf(g.type)),
         ' ',
         h('code', {}, g.game_id.slice(0, 8)),
-        mine ? h('span', { class: 'badge' }, 'your seat') : null,
-        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, 'Clock: '), clockWords(g.clock)) : null,
+        mine ? h('span', { class: 'badge' }, t('lobby.yourSeat')) : null,
+        clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, t('lobby.clockPrefix')), clockWords(g.clock)) : null,
       ),
       h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
       seats,
       h('td', { class: 'num' }, g.version),
       h('td', { title: g.updated_at }, ago(g.updated_at)),
-      h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, 'Replay') : null),
+      h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, t('lobby.replay')) : null),
     );
   });
-  replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, 'No games yet.')));
+  replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, t('lobby.noGames'))));
   const prev = /** @type {HTMLButtonElement} */ (byId('page-prev'));
   const next = /** @type {HTMLButtonElement} */ (byId('page-next'));
   prev.disabled = listing.previous.length === 0;
@@ -204,7 +206,7 @@ async function loadList() {
     listing.cursor = listing.previous.pop() || undefined;
     loadList();
   };
-  replace(byId('page-number'), `Page ${listing.previous.length + 1}`);
+  replace(byId('page-number'), t('lobby.page', { n: listing.previous.length + 1 }));
 }
 
 function setupFilters() {
@@ -215,8 +217,8 @@ function setupFilters() {
   const status = /** @type {HTMLSelectElement} */ (byId('filter-status'));
   replace(
     type,
-    h('option', { value: '' }, 'All games'),
-    catalogue.map((g) => h('option', { value: g.type }, g.title)),
+    h('option', { value: '' }, t('lobby.allGames')),
+    catalogue.map((g) => h('option', { value: g.type }, titleOf(g.type))),
   );
   type.value = listing.type;
   status.value = listing.status;
@@ -251,10 +253,11 @@ async function mineEntry(id) {
   const link = h('a', { href: `/games/${id}` }, h('code', {}, id.slice(0, 8)));
   try {
     const doc = await api.getGame(id, mine?.token ?? null);
-    const names = doc.seats.map((s) => (s.open ? 'open seat' : (s.name ?? `seat ${s.seat + 1}`))).join(', ');
+    const names = doc.seats.map((s) => (s.open ? t('lobby.openSeat') : (s.name ?? t('common.seatN', { n: s.seat + 1 })))).join(', ');
     const yourTurn = doc.status === 'active' && doc.seat != null && doc.active_seats.includes(doc.seat);
-    const waiting = doc.active_seats.map((s) => doc.seats[s]?.name ?? `seat ${s + 1}`).join(' and ');
-    const state = doc.status === 'finished' ? 'finished' : doc.status === 'open' ? 'waiting for players' : yourTurn ? 'your turn!' : `waiting for ${waiting}`;
+    const waiting = list(doc.active_seats.map((s) => doc.seats[s]?.name ?? t('common.seatN', { n: s + 1 })));
+    const state =
+      doc.status === 'finished' ? t('lobby.mine.finished') : doc.status === 'open' ? t('lobby.mine.waitingPlayers') : yourTurn ? t('lobby.mine.yourTurn') : t('lobby.mine.waitingFor', { names: waiting });
     return h(
       'li',
       { 'data-game': id },
@@ -265,7 +268,7 @@ async function mineEntry(id) {
       h('span', { class: yourTurn ? 'turn' : '' }, state),
     );
   } catch {
-    return h('li', { 'data-game': id }, link, ' (not available)');
+    return h('li', { 'data-game': id }, link, ` ${t('lobby.mine.unavailable')}`);
   }
 }
 
@@ -273,7 +276,7 @@ async function showMine() {
   const games = heldGames().slice(-MINE_SHOWN).reverse();
   const list = byId('my-games');
   if (!games.length) {
-    replace(list, h('li', {}, 'None yet: create a game or join one.'));
+    replace(list, h('li', {}, t('lobby.mine.none')));
     return;
   }
   replace(list, await Promise.all(games.map(mineEntry)));
@@ -295,7 +298,9 @@ async function typeChanged() {
     /** @type {any} */ (type.config_schema ?? {}),
     /** @type {Record<string, unknown>} */ (type.default_config ?? {}),
     components ?? {},
+    type.type,
   );
+
   replace(byId('new-config'), form.element);
   const count = /** @type {HTMLSelectElement} */ (byId('new-seat-count'));
   const before = rememberedSetup(type.type)?.count ?? (Number(count.value) || type.min_seats);
@@ -303,7 +308,7 @@ async function typeChanged() {
     count,
     Array.from({ length: type.max_seats - type.min_seats + 1 }, (_, i) => {
       const n = type.min_seats + i;
-      return h('option', { value: n, selected: n === Math.min(Math.max(before, type.min_seats), type.max_seats) }, `${n} seats`);
+      return h('option', { value: n, selected: n === Math.min(Math.max(before, type.min_seats), type.max_seats) }, tn('lobby.nSeats', n));
     }),
   );
   creating = { form, seats: seatRows() };
@@ -368,7 +373,7 @@ function seatRows() {
     const before = remembered?.seats[seat];
     const kind = h(
       'select',
-      { id: `seat-kind-${seat}`, 'aria-label': `Seat ${seat + 1}: who plays` },
+      { id: `seat-kind-${seat}`, 'aria-label': t('lobby.seatWho', { n: seat + 1 }) },
       SEAT_KINDS.map((k) => h('option', { value: k.kind, selected: before?.kind === k.kind }, k.label)),
     );
     const isMine = (remembered?.mine ?? 0) === seat;
@@ -376,8 +381,8 @@ function seatRows() {
       id: `seat-name-${seat}`,
       type: 'text',
       maxlength: 64,
-      value: isMine ? me : (before?.name ?? `Player ${seat + 1}`),
-      'aria-label': `Seat ${seat + 1}: name`,
+      value: isMine ? me : (before?.name ?? t('lobby.playerN', { n: seat + 1 })),
+      'aria-label': t('lobby.seatName', { n: seat + 1 }),
       // The player's own seat takes "Your name" until it is edited by hand.
       'data-follows-player': isMine,
     });
@@ -388,7 +393,7 @@ function seatRows() {
       id: `seat-mine-${seat}`,
       value: seat,
       checked: isMine,
-      'aria-label': `I play seat ${seat + 1}`,
+      'aria-label': t('lobby.iPlaySeat', { n: seat + 1 }),
     });
     const personal = () => {
       const person = kind.value === 'person';
@@ -403,7 +408,7 @@ function seatRows() {
       chip(look.colour, look.label),
       kind,
       name,
-      h('label', { class: 'mine', for: `seat-mine-${seat}` }, mine, ' I play this seat'),
+      h('label', { class: 'mine', for: `seat-mine-${seat}` }, mine, ` ${t('lobby.iPlayThis')}`),
     );
     return { row, kind, name, mine };
   });
@@ -455,22 +460,22 @@ async function create(e) {
   }
   const links = created.seats.map((seat) => {
     const link = shareLink(created.game_id, 'token' in seat ? seat.token : undefined);
-    const input = h('input', { type: 'text', readonly: true, value: link, class: 'share', 'aria-label': `Link for seat ${seat.seat + 1}` });
+    const input = h('input', { type: 'text', readonly: true, value: link, class: 'share', 'aria-label': t('lobby.linkFor', { n: seat.seat + 1 }) });
     return h(
       'li',
       {},
       chip(seatLook(seat.seat).colour, seatLook(seat.seat).label),
       ' ',
-      seat.open ? 'Open seat: anyone with this link may take it' : `${seat.name}: this link plays the seat, keep it private`,
+      seat.open ? t('lobby.link.open') : t('lobby.link.named', { name: seat.name }),
       input,
-      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link) }, 'Copy'),
+      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link) }, t('lobby.copy')),
     );
   });
   replace(
     byId('created'),
-    h('h3', {}, `${titleOf(type)} created`),
-    h('p', {}, h('a', { href: `/games/${created.game_id}`, id: 'open-created', class: 'button' }, 'Open the game')),
-    h('p', {}, 'Send each player the link of their seat. The links of named seats act for that seat: share each with its player only.'),
+    h('h3', {}, t('lobby.created', { game: titleOf(type) })),
+    h('p', {}, h('a', { href: `/games/${created.game_id}`, id: 'open-created', class: 'button' }, t('lobby.openGame'))),
+    h('p', {}, t('lobby.sendLinks')),
     h('ul', { class: 'links' }, links),
   );
   showMine();
@@ -487,7 +492,7 @@ async function main() {
   nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
   nameInput.addEventListener('input', () => {
     for (const input of document.querySelectorAll('[data-follows-player]')) {
-      /** @type {HTMLInputElement} */ (input).value = nameInput.value.trim() || 'Player';
+      /** @type {HTMLInputElement} */ (input).value = nameInput.value.trim() || t('lobby.namePlaceholder');
     }
   });
   try {
@@ -497,7 +502,8 @@ async function main() {
     return;
   }
   const typeSelect = /** @type {HTMLSelectElement} */ (byId('new-type'));
-  replace(typeSelect, catalogue.map((g) => h('option', { value: g.type }, g.title)));
+  replace(typeSelect, catalogue.map((g) => h('option', { value: g.type }, titleOf(g.type))));
+
   typeSelect.addEventListener('change', typeChanged);
   byId('new-seat-count').addEventListener('change', () => {
     if (creating) creating.seats = seatRows();

@@ -2,6 +2,7 @@
 // the move just shown is marked.
 
 import { h } from './dom.js';
+import { t, tOr } from './i18n/index.js';
 
 /** @typedef {import('./api.js').EventDto} EventDto */
 
@@ -23,7 +24,7 @@ export function eventList(events, until, describe, recent = []) {
         class: [e.seq === until ? 'current' : '', recent.includes(e.seq) ? 'recent' : '', e.event.type === 'turn_started' ? 'turn' : ''].join(' ').trim() || null,
         'aria-current': e.seq === until ? 'step' : null,
       },
-      h('a', { href: `?seq=${e.seq}`, class: 'seq', 'aria-label': `Show the game after event ${e.seq}` }, `#${e.seq}`),
+      h('a', { href: `?seq=${e.seq}`, class: 'seq', 'aria-label': t('log.showAfter', { seq: String(e.seq) }) }, `#${e.seq}`),
       ' ',
       describe(e.event),
     ),
@@ -40,15 +41,16 @@ export function eventList(events, until, describe, recent = []) {
 export function describeLifecycle(event, name) {
   switch (event.type) {
     case 'seat_timed_out':
-      return `${name(event.seat)}'s time ran out.`;
+      return t('log.timedOut', { name: name(event.seat) });
     case 'seat_resigned':
-      return `${name(event.seat)} resigned.`;
+      return t('log.resigned', { name: name(event.seat) });
     case 'bot_took_over':
-      return `The ${event.level} bot plays for ${name(event.seat)}.`;
+      return t('log.botTookOver', { bot: tOr(`bot.${event.level}`, event.level), name: name(event.seat) });
     case 'seat_reclaimed':
-      return `${name(event.seat)} is back and plays again.`;
+      return t('log.reclaimed', { name: name(event.seat) });
     case 'game_aborted':
-      return `${name(event.seat)} aborted the game.`;
+      return t('log.aborted', { name: name(event.seat) });
+
     default:
       return null;
   }

@@ -4,6 +4,7 @@
 // reads well to a screen reader.
 
 import { byId, h, replace } from './dom.js';
+import { t } from './i18n/index.js';
 import { unlockSound, turnChime } from './motion.js';
 import { changeSettings, settings } from './settings.js';
 
@@ -24,12 +25,12 @@ export function setUpMenu(commands) {
   const pace = h(
     'select',
     { id: 'setting-pace' },
-    h('option', { value: 'slow', selected: now.pace === 'slow' }, 'Slowly'),
-    h('option', { value: 'normal', selected: now.pace === 'normal' }, 'At a readable pace'),
-    h('option', { value: 'instant', selected: now.pace === 'instant' }, 'At once'),
+    h('option', { value: 'slow', selected: now.pace === 'slow' }, t('menu.pace.slow')),
+    h('option', { value: 'normal', selected: now.pace === 'normal' }, t('menu.pace.normal')),
+    h('option', { value: 'instant', selected: now.pace === 'instant' }, t('menu.pace.instant')),
   );
   pace.addEventListener('change', () => changeSettings({ pace: /** @type {import('./settings.js').Pace} */ (pace.value) }));
-  const rules = h('a', { href: '#rules', id: 'menu-rules' }, 'How to play');
+  const rules = h('a', { href: '#rules', id: 'menu-rules' }, t('game.howToPlay'));
   rules.addEventListener('click', () => {
     /** @type {HTMLDetailsElement} */ (byId('rules')).open = true;
     menu.open = false;
@@ -38,9 +39,10 @@ export function setUpMenu(commands) {
   replace(
     byId('menu-body'),
     h('p', {}, rules),
-    h('p', {}, h('a', { href: '/me', id: 'menu-my-games' }, 'Your games')),
-    h('div', { class: 'field check' }, sound, h('label', { for: 'setting-sound' }, 'Sound when it is my turn')),
-    h('div', { class: 'field' }, h('label', { for: 'setting-pace' }, 'Show other players’ moves'), pace),
+    h('p', {}, h('a', { href: '/me', id: 'menu-my-games' }, t('nav.me'))),
+    h('div', { class: 'field check' }, sound, h('label', { for: 'setting-sound' }, t('menu.sound'))),
+    h('div', { class: 'field' }, h('label', { for: 'setting-pace' }, t('menu.pace')), pace),
+
     game,
   );
   menu.addEventListener('toggle', () => {

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { chip, h, replace } from './dom.js';
+import { list, t } from './i18n/index.js';
 import { heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import * as players from './players/api.js';
 import { identity, rememberPlayerSeat } from './players/identity.js';
@@ -23,7 +24,7 @@ export async function rematch(doc, config, gameId) {
     if (s.kind === 'bot' && s.bot) return { bot: s.bot.level };
     if (s.open || s.kind === 'open') return { open: true };
     // The seat this page plays is the signed-in player's again.
-    return seatAsPlayer({ name: s.name ?? `Player ${s.seat + 1}` }, s.seat === doc.seat);
+    return seatAsPlayer({ name: s.name ?? t('lobby.playerN', { n: s.seat + 1 }) }, s.seat === doc.seat);
   });
   const mine = new Set(heldSeats(gameId).filter((s) => s.mine).map((s) => s.seat));
   const created = await api.createGame({
@@ -43,10 +44,10 @@ export async function rematch(doc, config, gameId) {
   return h(
     'div',
     { class: 'rematch' },
-    h('p', {}, h('a', { href: `/games/${created.game_id}`, id: 'open-rematch', class: 'button' }, 'Open the rematch')),
+    h('p', {}, h('a', { href: `/games/${created.game_id}`, id: 'open-rematch', class: 'button' }, t('rematch.open'))),
     others.length
       ? [
-          h('p', {}, 'Send each other player the link of their seat:'),
+          h('p', {}, t('rematch.sendLinks')),
           h(
             'ul',
             { class: 'links' },
@@ -56,7 +57,7 @@ export async function rematch(doc, config, gameId) {
                 {},
                 chip(seatLook(s.seat).colour, seatLook(s.seat).label),
                 ` ${'name' in s ? s.name : ''} `,
-                h('input', { type: 'text', readonly: true, class: 'share', value: shareLink(created.game_id, 'token' in s ? s.token : null), 'aria-label': `Link for seat ${s.seat + 1}` }),
+                h('input', { type: 'text', readonly: true, class: 'share', value: shareLink(created.game_id, 'token' in s ? s.token : null), 'aria-label': t('lobby.linkFor', { n: s.seat + 1 }) }),
               ),
             ),
           ),
@@ -211,43 +212,44 @@ function show(gameId) {
   const who = identity();
   if (!box || !who) return;
   if (!asked) {
-    replace(box, loaded ? h('button', { type: 'button', id: 'rematch', class: 'action', onclick: () => askRematch(gameId) }, 'Rematch') : null);
+    replace(box, loaded ? h('button', { type: 'button', id: 'rematch', class: 'action', onclick: () => askRematch(gameId) }, t('game.rematch')) : null);
     return;
   }
   const others = (/** @type {(s: players.Challenge['seats'][number]) => boolean} */ keep) =>
-    asked?.seats.filter((s) => s.player_id && s.player_id !== who.player_id && keep(s)).map((s) => s.name).join(' and ') ?? '';
+    list(asked?.seats.filter((s) => s.player_id && s.player_id !== who.player_id && keep(s)).map((s) => s.name ?? '') ?? []);
   const mine = asked.seats.find((s) => s.player_id === who.player_id);
-  const by = asked.seats.find((s) => s.player_id === asked?.challenger_id)?.name ?? 'A player';
+  const by = asked.seats.find((s) => s.player_id === asked?.challenger_id)?.name ?? t('rematch.aPlayer');
   if (asked.status === 'pending') sawPending = true;
   if (asked.status === 'accepted' && asked.game_id) {
     if (mine) rememberPlayerSeat(asked.game_id, mine.seat);
     if (!sawPending) {
-      replace(box, h('p', {}, h('a', { href: `/games/${asked.game_id}`, id: 'open-rematch', class: 'button' }, 'Open the rematch')));
+      replace(box, h('p', {}, h('a', { href: `/games/${asked.game_id}`, id: 'open-rematch', class: 'button' }, t('rematch.open'))));
       return;
     }
-    replace(box, h('p', { id: 'rematch-starting' }, 'Everyone accepted: opening the rematch…'));
+    replace(box, h('p', { id: 'rematch-starting' }, t('rematch.starting')));
     location.href = `/games/${asked.game_id}`;
     return;
   }
   if (asked.status === 'pending' && mine && !mine.accepted) {
     replace(
       box,
-      h('p', { id: 'rematch-question' }, `${by} asks for a rematch: the same table, every seat moved one on.`),
-      h('button', { type: 'button', id: 'accept-rematch', class: 'action', onclick: () => acceptRematch(gameId) }, 'Accept the rematch'),
+      h('p', { id: 'rematch-question' }, t('rematch.question', { name: by })),
+      h('button', { type: 'button', id: 'accept-rematch', class: 'action', onclick: () => acceptRematch(gameId) }, t('rematch.accept')),
       ' ',
-      h('button', { type: 'button', id: 'decline-rematch', onclick: () => declineRematch(gameId) }, 'No, thanks'),
+      h('button', { type: 'button', id: 'decline-rematch', onclick: () => declineRematch(gameId) }, t('rematch.decline')),
     );
     return;
   }
   if (asked.status === 'pending') {
-    replace(box, h('p', { id: 'rematch-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` Rematch asked: waiting for ${others((s) => !s.accepted) || 'the others'} to accept. The new game opens here.`));
+    replace(box, h('p', { id: 'rematch-waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${t('rematch.waiting', { names: others((s) => !s.accepted) || t('rematch.theOthers') })}`));
     return;
   }
   /** @type {Record<string, string>} */
   const ended = {
-    declined: `${asked.seats.find((s) => s.player_id === asked?.declined_by)?.name ?? 'A player'} declined the rematch.`,
-    cancelled: 'The rematch was withdrawn.',
-    expired: 'The rematch expired: not everyone accepted in time.',
+    declined: t('rematch.declined', { name: asked.seats.find((s) => s.player_id === asked?.declined_by)?.name ?? t('rematch.aPlayer') }),
+    cancelled: t('rematch.cancelled'),
+    expired: t('rematch.expired'),
+
   };
   replace(box, h('p', { id: 'rematch-ended' }, ended[asked.status] ?? asked.status));
 }

@@ -3,6 +3,7 @@
 // Left and right arrow keys step an event (game.js).
 
 import { h } from './dom.js';
+import { t } from './i18n/index.js';
 
 /**
  * @param {{seq: number, last: number, turns: number[], explanation: string, go: (seq: number | null) => void}} at
@@ -15,14 +16,14 @@ export function replayControls({ seq, last, turns, explanation, go }) {
     min: 1,
     max: last,
     value: seq,
-    'aria-label': 'Event number',
-    'aria-valuetext': `event ${seq} of ${last}`,
+    'aria-label': t('replay.eventNumber'),
+    'aria-valuetext': t('replay.eventOf', { seq: String(seq), last: String(last) }),
   });
   // Load the position when the slider is let go.
   slider.addEventListener('change', () => go(Number(slider.value)));
-  const turnBack = [...turns].reverse().find((t) => t < seq) ?? 1;
-  const turnForward = turns.find((t) => t > seq) ?? last;
-  const turn = turns.filter((t) => t <= seq).length;
+  const turnBack = [...turns].reverse().find((s) => s < seq) ?? 1;
+  const turnForward = turns.find((s) => s > seq) ?? last;
+  const turn = turns.filter((s) => s <= seq).length;
   /**
    * @param {string} id
    * @param {string} label
@@ -36,20 +37,21 @@ export function replayControls({ seq, last, turns, explanation, go }) {
     { class: 'replay-controls' },
     h(
       'div',
-      { class: 'replay-buttons', role: 'group', 'aria-label': 'Replay' },
-      step('replay-first', 'First event', '◀◀', 1),
-      step('replay-turn-back', 'One turn back', '« Turn', turnBack),
-      step('replay-back', 'One event back', '◀', seq - 1),
+      { class: 'replay-buttons', role: 'group', 'aria-label': t('lobby.replay') },
+      step('replay-first', t('replay.first'), '◀◀', 1),
+      step('replay-turn-back', t('replay.turnBack'), `« ${t('replay.turn')}`, turnBack),
+      step('replay-back', t('replay.back'), '◀', seq - 1),
       slider,
-      step('replay-forward', 'One event forward', '▶', seq + 1),
-      step('replay-turn-forward', 'One turn forward', 'Turn »', turnForward),
-      step('replay-last', 'Last event', '▶▶', last),
-      h('button', { type: 'button', id: 'replay-live', onclick: () => go(null) }, 'Back to the game'),
+      step('replay-forward', t('replay.forward'), '▶', seq + 1),
+      step('replay-turn-forward', t('replay.turnForward'), `${t('replay.turn')} »`, turnForward),
+      step('replay-last', t('replay.last'), '▶▶', last),
+      h('button', { type: 'button', id: 'replay-live', onclick: () => go(null) }, t('replay.live')),
     ),
     h(
       'p',
       { id: 'replay-explanation', 'aria-live': 'polite' },
-      h('strong', {}, `Event ${seq} of ${last}${turn ? `, turn ${turn}` : ''}: `),
+      h('strong', {}, `${turn ? t('replay.atTurn', { seq: String(seq), last: String(last), turn }) : t('replay.at', { seq: String(seq), last: String(last) })}: `),
+
       explanation,
     ),
   );

@@ -5,6 +5,7 @@
 // wider screen the drawing fits the frame. The frame survives every redraw, and with it the zoom and the place panned to.
 
 import { byId, h, replace } from './dom.js';
+import { t } from './i18n/index.js';
 
 const ZOOMS = [1, 1.5, 2, 3];
 /** Frames narrower than this (CSS pixels) are a phone's. */
@@ -56,9 +57,10 @@ function zoomBy(step) {
 export function setUpFrame() {
   replace(
     byId('board-tools'),
-    h('button', { type: 'button', id: 'zoom-out', 'aria-label': 'Zoom out', onclick: () => zoomBy(-1) }, '−'),
-    h('button', { type: 'button', id: 'zoom-in', 'aria-label': 'Zoom in', onclick: () => zoomBy(1) }, '+'),
-    h('button', { type: 'button', id: 'zoom-fit', onclick: () => zoomBy(-ZOOMS.length) }, 'Fit'),
+    h('button', { type: 'button', id: 'zoom-out', 'aria-label': t('zoom.out'), onclick: () => zoomBy(-1) }, '−'),
+    h('button', { type: 'button', id: 'zoom-in', 'aria-label': t('zoom.in'), onclick: () => zoomBy(1) }, '+'),
+    h('button', { type: 'button', id: 'zoom-fit', onclick: () => zoomBy(-ZOOMS.length) }, t('zoom.fit')),
+
   );
   new ResizeObserver(() => applyZoom()).observe(byId('board'));
 }

@@ -88,8 +88,21 @@ impl Browser {
         name: &str,
         size: (u32, u32),
     ) -> Browser {
+        Browser::open_speaking(driver, app, name, size, None).await
+    }
+
+    /// [`Browser::open`] for a person whose browser prefers `language` (an `Accept-Language`
+    /// list such as `"de-DE,de"`: Chromium's `--lang` and its `intl.accept_languages`
+    /// preference, which `navigator.languages` reports), or the machine's default with `None`.
+    pub async fn open_speaking(
+        driver: &Chromedriver,
+        app: &TestApp,
+        name: &str,
+        size: (u32, u32),
+        language: Option<&str>,
+    ) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
-        let args = [
+        let mut args = vec![
             "--headless".to_string(),
             "--no-sandbox".into(),
             "--disable-gpu".into(),
@@ -105,7 +118,14 @@ impl Browser {
             format!("--window-size={},{}", size.0, size.1),
             format!("--user-data-dir={}", profile.path().display()),
         ];
+        if let Some(language) = language {
+            args.push(format!("--lang={language}"));
+        }
         let mut options = json!({ "binary": chromium_binary(), "args": args });
+        if let Some(language) = language {
+            options["prefs"] = json!({ "intl.accept_languages": language });
+        }
+
         if size.0 < 600 {
             options["mobileEmulation"] = json!({
                 "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2, "touch": true }

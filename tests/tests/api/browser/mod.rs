@@ -16,6 +16,7 @@ mod checks;
 mod driver;
 mod game_page;
 mod hosted;
+mod languages;
 mod lifecycle;
 mod live;
 mod lobby;

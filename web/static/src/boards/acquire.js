@@ -6,6 +6,7 @@
 // ever drawn: the server sends no other.
 
 import { chip, h, s, svgButton } from '../dom.js';
+import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['AcquireView']} View */
@@ -41,13 +42,16 @@ function chainLook(data, chain) {
 const chainName = (data, chain) => chainLook(data, chain).name;
 
 /** @param {number} n */
-const money = (n) => `$${n.toLocaleString('en')}`;
+const money = (n) => formatMoney('acquire', n);
 
 /**
- * A name with its indefinite article: "an Airport", "a Tower".
- * @param {string} name
+ * A key with its variant for a name that starts with a vowel (`…Vowel`): English says "an
+ * Airport share"; the other catalogues have the same words in both.
+ * @param {'aq.act.buy' | 'aq.act.buyFor' | 'aq.ev.bought'} key
+ * @param {string} chain
+ * @returns {import('../i18n/index.js').Key}
  */
-const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+const articled = (key, chain) => (/^[aeiou]/i.test(chain) ? /** @type {const} */ (`${key}Vowel`) : key);
 
 /**
  * `9F` → column 9, row F.
@@ -87,15 +91,15 @@ function placementText(ctx, tile, founds) {
   const data = ctx.data;
   /** @type {View | undefined} */
   const view = ctx.view;
-  if (founds) return `Place ${tile} and found ${chainName(data, founds)} (a free share for you)`;
-  if (!view) return `Place ${tile}`;
+  if (founds) return t('aq.place.found', { tile, chain: chainName(data, founds) });
+  if (!view) return t('aq.place', { tile });
   const near = neighbours(data, tile)
     .map((t) => view.board.find((p) => p.tile === t))
     .filter((p) => p !== undefined);
   const chains = [...new Set(near.map((p) => p.chain).filter((c) => c != null))];
-  if (chains.length >= 2) return `Place ${tile}: merges ${chains.map((c) => chainName(data, /** @type {string} */ (c))).join(' and ')}`;
-  if (chains.length === 1) return `Place ${tile}: ${chainName(data, /** @type {string} */ (chains[0]))} grows`;
-  return near.length ? `Place ${tile} next to ${near.map((p) => p.tile).join(', ')}` : `Place ${tile}`;
+  if (chains.length >= 2) return t('aq.place.merges', { tile, chains: list(chains.map((c) => chainName(data, /** @type {string} */ (c)))) });
+  if (chains.length === 1) return t('aq.place.grows', { tile, chain: chainName(data, /** @type {string} */ (chains[0])) });
+  return near.length ? t('aq.place.next', { tile, tiles: near.map((p) => p.tile).join(', ') }) : t('aq.place', { tile });
 }
 
 /**
@@ -148,7 +152,7 @@ function grid(ctx) {
       s(
         'g',
         { class: `tile${isFresh ? ' fresh' : ''}`, 'data-tile': placed.tile, 'data-chain': placed.chain ?? '' },
-        s('title', {}, `${placed.tile}: ${look ? look.name : 'no chain yet'}${isFresh ? ', just placed' : ''}`),
+        s('title', {}, `${placed.tile}: ${look ? look.name : t('aq.noChain')}${isFresh ? `, ${t('aq.justPlaced')}` : ''}`),
         s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: look ? look.colour : '#c8c8c8', class: 'tile-face' }),
         s('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', class: 'tile-letter', fill: look ? look.ink : '#000' }, look ? look.letter : placed.tile),
       ),
@@ -174,12 +178,12 @@ function grid(ctx) {
     );
     if (places.length) {
       const only = /** @type {Action | undefined} */ (places[0]);
-      const label = places.length > 1 ? `Place ${tile} and found a chain` : placementText(ctx, tile, only?.type === 'place_tile' ? only.chain : null);
+      const label = places.length > 1 ? t('aq.place.foundAny', { tile }) : placementText(ctx, tile, only?.type === 'place_tile' ? only.chain : null);
       svgButton(g, { x, y, width: CELL, height: CELL }, label, places, () =>
-        ctx.offer(places, `Place ${tile}: which chain do you found?`),
+        ctx.offer(places, t('aq.place.which', { tile })),
       );
     } else {
-      g.append(s('title', {}, `${tile}: your tile`));
+      g.append(s('title', {}, t('aq.yourTile', { tile })));
     }
     parts.push(g);
   }
@@ -189,7 +193,7 @@ function grid(ctx) {
       class: 'board acquire',
       viewBox: `0 0 ${MARGIN + columns.length * CELL + 4} ${MARGIN + rows.length * CELL + 4}`,
       role: 'group',
-      'aria-label': 'Board',
+      'aria-label': t('game.board'),
     },
     parts,
   );
@@ -205,10 +209,10 @@ function legend(ctx) {
   return h(
     'p',
     { class: 'legend small' },
-    h('span', {}, chip('#c8c8c8', '·'), ' a tile in no chain yet'),
-    h('span', {}, '✕ out of the game (could never be placed)'),
-    ctx.seat != null && view.players[ctx.seat]?.hand ? h('span', {}, '▭ your tiles, outlined where they would go') : null,
-    h('span', {}, '▦ dashed orange frame: just placed'),
+    h('span', {}, chip('#c8c8c8', '·'), ` ${t('aq.legend.lone')}`),
+    h('span', {}, `✕ ${t('aq.legend.dead')}`),
+    ctx.seat != null && view.players[ctx.seat]?.hand ? h('span', {}, `▭ ${t('aq.legend.hand')}`) : null,
+    h('span', {}, `▦ ${t('aq.legend.fresh')}`),
   );
 }
 
@@ -225,18 +229,18 @@ function chainTable(ctx) {
   return h(
     'div',
     // On a phone the table scrolls sideways: a keyboard reaches it too (WCAG 2.1.1).
-    { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Chains and the share bank' },
+    { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': t('aq.table') },
     h(
       'table',
       { class: 'chains' },
-      h('caption', {}, 'Chains and the share bank'),
+      h('caption', {}, t('aq.table')),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          ['Chain', 'Size', 'Price', 'Bonuses (first / second)', 'Bank', me ? 'Yours' : null, 'Buy'].filter((x) => x !== null).map((t) => h('th', { scope: 'col' }, t)),
+          [t('aq.col.chain'), t('aq.col.size'), t('aq.col.price'), t('aq.col.bonuses'), t('aq.col.bank'), me ? t('aq.col.yours') : null, t('aq.col.buy')].filter((x) => x !== null).map((head) => h('th', { scope: 'col' }, head)),
         ),
       ),
       h(
@@ -248,7 +252,7 @@ function chainTable(ctx) {
           return h(
             'tr',
             { 'data-chain': c.chain, class: c.active ? 'active' : 'inactive' },
-            h('th', { scope: 'row' }, chip(look.colour, look.letter, look.ink), ' ', c.name, c.safe ? h('small', {}, ' safe') : null),
+            h('th', { scope: 'row' }, chip(look.colour, look.letter, look.ink), ' ', c.name, c.safe ? h('small', {}, ` ${t('aq.safe')}`) : null),
             h('td', { class: 'num' }, c.active ? c.size : '–'),
             h('td', { class: 'num' }, c.active ? money(c.price) : '–'),
             h('td', { class: 'num' }, c.active ? `${money(c.majority_bonus)} / ${money(c.minority_bonus)}` : '–'),
@@ -258,7 +262,8 @@ function chainTable(ctx) {
               'td',
               {},
               buy.length
-                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': `Buy ${withArticle(c.name)} share for ${money(c.price)}`, onclick: () => ctx.offer(buy, 'Buy which share?') }, money(c.price))
+                ? h('button', { type: 'button', class: 'buy', 'data-actions': JSON.stringify(buy), 'aria-label': t(articled('aq.act.buyFor', c.name), { chain: c.name, price: money(c.price) }), onclick: () => ctx.offer(buy, t('aq.buyWhich')) }
+, money(c.price))
                 : null,
             ),
           );
@@ -277,8 +282,8 @@ function mergerText(view, ctx) {
   const m = view.merger;
   if (!m) return null;
   const chains = m.chains.map((c) => `${chainName(ctx.data, c.chain)} (${c.size})`).join(', ');
-  const survivor = m.survivor ? `; ${chainName(ctx.data, m.survivor)} survives` : '; the survivor is still to be chosen';
-  return `Merger: ${ctx.name(m.maker)}'s ${m.tile} joins ${chains}${survivor}.`;
+  const params = { name: ctx.name(m.maker), tile: m.tile, chains };
+  return m.survivor ? t('aq.merger.survivor', { ...params, survivor: chainName(ctx.data, m.survivor) }) : t('aq.merger.open', params);
 }
 
 /**
@@ -297,7 +302,7 @@ function disposeForm(ctx, choices) {
   const i = view.chains.findIndex((c) => c.chain === defunct);
   const held = ctx.seat == null ? 0 : (view.players[ctx.seat]?.shares?.[i] ?? 0);
   const price = view.chains[i]?.price ?? 0;
-  const survivor = m?.survivor ? chainName(data, m.survivor) : 'the survivor';
+  const survivor = m?.survivor ? chainName(data, m.survivor) : t('aq.theSurvivor');
   const maxSell = Math.max(...choices.map((c) => c.sell));
   const maxTrade = Math.max(...choices.map((c) => c.trade));
   const sell = h('input', { type: 'number', id: 'dispose-sell', name: 'sell', min: 0, max: maxSell, step: 1, value: 0 });
@@ -306,13 +311,13 @@ function disposeForm(ctx, choices) {
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const update = () => {
     const s = Number(sell.value) || 0;
-    const t = Number(trade.value) || 0;
-    summary.textContent = `Sell ${s} for ${money(s * price)}, trade ${t} for ${t / 2} ${survivor}, keep ${held - s - t}.`;
+    const tr = Number(trade.value) || 0;
+    summary.textContent = `${t('aq.dispose', { sell: s, proceeds: money(s * price), trade: tr, get: tr / 2, survivor, keep: held - s - tr })}.`;
   };
   sell.addEventListener('input', update);
   trade.addEventListener('input', update);
   update();
-  const name = defunct ? chainName(data, defunct) : 'the defunct chain';
+  const name = defunct ? chainName(data, defunct) : t('aq.theDefunct');
   return h(
     'form',
     {
@@ -324,19 +329,19 @@ function disposeForm(ctx, choices) {
         const chosen = choices.find((c) => c.sell === Number(sell.value) && c.trade === Number(trade.value));
         error.hidden = !!chosen;
         if (!chosen) {
-          error.textContent = `That is not possible: sell up to ${maxSell}, trade an even number up to ${maxTrade}, and not more than your ${held} shares (the bank must have the ${survivor} shares).`;
+          error.textContent = t('aq.dispose.impossible', { maxSell, maxTrade, held, survivor });
           return;
         }
         ctx.act(chosen);
       },
     },
-    h('h3', {}, `Your ${held} ${name} shares`),
-    h('p', { class: 'hint' }, `Sell at ${money(price)} each, trade two for one ${survivor} share, keep the rest for later.`),
-    h('div', { class: 'field' }, h('label', { for: 'dispose-sell' }, 'Sell'), sell),
-    h('div', { class: 'field' }, h('label', { for: 'dispose-trade' }, `Trade (even, for ${survivor})`), trade),
+    h('h3', {}, tn('aq.dispose.yourShares', held, { chain: name })),
+    h('p', { class: 'hint' }, t('aq.dispose.hint', { price: money(price), survivor })),
+    h('div', { class: 'field' }, h('label', { for: 'dispose-sell' }, t('aq.sell')), sell),
+    h('div', { class: 'field' }, h('label', { for: 'dispose-trade' }, t('aq.tradeFor', { survivor })), trade),
     summary,
     error,
-    h('button', { type: 'submit', class: 'action' }, 'Settle my shares'),
+    h('button', { type: 'submit', class: 'action' }, t('aq.settle')),
   );
 }
 
@@ -359,9 +364,9 @@ function handButtons(ctx, places) {
           type: 'button',
           class: 'action',
           'data-actions': JSON.stringify(actions),
-          onclick: () => ctx.offer(actions, `Place ${tile}: which chain do you found?`),
+          onclick: () => ctx.offer(actions, t('aq.place.which', { tile })),
         },
-        actions.length > 1 ? `Place ${tile} and found a chain…` : placementText(ctx, tile, actions[0]?.chain),
+        actions.length > 1 ? `${t('aq.place.foundAny', { tile })}…` : placementText(ctx, tile, actions[0]?.chain),
       ),
     ),
   );
@@ -381,15 +386,15 @@ function buyForm(ctx, buys) {
   const cash = me?.cash ?? 0;
   const inputs = buys.map((b) => {
     const chain = view.chains.find((c) => c.chain === b.chain);
-    const input = h('input', { type: 'number', min: 0, max: Math.min(left, chain?.bank_shares ?? 0), step: 1, value: 0, 'aria-label': `${chain?.name ?? b.chain} shares to buy` });
+    const input = h('input', { type: 'number', min: 0, max: Math.min(left, chain?.bank_shares ?? 0), step: 1, value: 0, 'aria-label': t('aq.toBuy', { chain: chain?.name ?? b.chain }) });
     return { buy: b, price: chain?.price ?? 0, input, element: h('label', { class: 'count' }, h('span', {}, chain?.name ?? b.chain, h('small', {}, ` ${money(chain?.price ?? 0)}`)), input) };
   });
-  const submit = h('button', { type: 'submit', class: 'action', id: 'buy-several' }, 'Buy');
+  const submit = h('button', { type: 'submit', class: 'action', id: 'buy-several' }, t('aq.col.buy'));
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const update = () => {
     const n = inputs.reduce((sum, i) => sum + (Number(i.input.value) || 0), 0);
     const cost = inputs.reduce((sum, i) => sum + (Number(i.input.value) || 0) * i.price, 0);
-    submit.textContent = n === 0 ? 'Buy shares: choose how many above' : `Buy ${n} share${n === 1 ? '' : 's'} for ${money(cost)}`;
+    submit.textContent = n === 0 ? t('aq.buy.none') : tn('aq.buy.n', n, { cost: money(cost) });
     // Nothing chosen is nothing to submit.
     submit.disabled = n === 0;
     return { n, cost };
@@ -404,14 +409,15 @@ function buyForm(ctx, buys) {
       onsubmit: (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         const { n, cost } = update();
-        const problem = n === 0 ? 'Choose at least one share.' : n > left ? `At most ${left} more this turn.` : cost > cash ? `That costs ${money(cost)}; you have ${money(cash)}.` : null;
+        const problem = n === 0 ? t('aq.buy.atLeastOne') : n > left ? t('aq.buy.atMost', { n: left }) : cost > cash ? t('aq.buy.tooDear', { cost: money(cost), cash: money(cash) }) : null;
         error.hidden = !problem;
         error.textContent = problem ?? '';
         if (problem) return;
         ctx.actAll(inputs.flatMap((i) => Array.from({ length: Number(i.input.value) || 0 }, () => i.buy)));
       },
     },
-    h('fieldset', { class: 'counts' }, h('legend', {}, `Buy several (up to ${left} this turn)`), inputs.map((i) => i.element)),
+    h('fieldset', { class: 'counts' }, h('legend', {}, t('aq.buy.several', { n: left })), inputs.map((i) => i.element)),
+
     error,
     submit,
   );
@@ -421,25 +427,13 @@ function buyForm(ctx, buys) {
 export default {
   minWidth: 560,
 
-  kindLabels: { order_defuncts: 'Order of settling', buy_share: 'Buy a share' },
+  kindLabels: { order_defuncts: t('aq.kind.order'), buy_share: t('aq.kind.buy') },
 
   rules: [
-    ['Goal', ['Be the richest at the end: cash, plus bonuses and the sale of every share at the end.']],
-    [
-      'Your turn',
-      [
-        'Place one of your six tiles on its square. Then buy up to three shares of chains on the board, at the price their size sets. Then draw a tile.',
-        'A tile next to a lone tile founds a chain of your choice, and you get one free share. A tile next to a chain makes it grow.',
-      ],
-    ],
-    [
-      'Mergers',
-      [
-        'A tile that joins two or more chains merges them: the largest survives (on a tie the player who placed the tile chooses). Chains of 11 or more tiles are safe and never swallowed.',
-        'For each swallowed chain, its two largest shareholders are paid the first and second bonus. Then each holder sells shares at the chain’s price, trades two for one of the survivor, or keeps them for when the chain comes back.',
-      ],
-    ],
-    ['The end', ['A player may announce the end on their turn when a chain has 41 or more tiles, or when the chains on the board meet the game’s end condition. Then bonuses are paid for every chain and every share is sold.']],
+    [t('rules.goal'), [t('aq.rules.goal')]],
+    [t('rules.turn'), [t('aq.rules.turn1'), t('aq.rules.turn2')]],
+    [t('aq.rules.mergers'), [t('aq.rules.mergers1'), t('aq.rules.mergers2')]],
+    [t('rules.end'), [t('aq.rules.end')]],
   ],
 
   render(ctx) {
@@ -452,14 +446,14 @@ export default {
       panels: [
         legend(ctx),
         merger ? h('p', { class: 'merger' }, merger) : null,
-        me?.hand ? h('p', { class: 'hand', 'data-hand': ctx.seat }, 'Your tiles: ', me.hand.length ? me.hand.join(', ') : 'none') : null,
+        me?.hand ? h('p', { class: 'hand', 'data-hand': ctx.seat }, `${t('aq.yourTiles')}: `, me.hand.length ? me.hand.join(', ') : t('common.none')) : null,
         chainTable(ctx),
         h(
           'p',
           { class: 'small' },
-          `Tiles face down: ${view.draw_pile}.`,
-          view.bank_tiles.length ? ` Bank tiles waiting: ${view.bank_tiles.join(', ')}.` : '',
-          view.end_conditions_hold ? ' The end may be announced.' : '',
+          t('aq.drawPile', { n: view.draw_pile }),
+          view.bank_tiles.length ? ` ${t('aq.bankTiles', { tiles: view.bank_tiles.join(', ') })}` : '',
+          view.end_conditions_hold ? ` ${t('aq.mayAnnounce')}` : '',
         ),
       ].filter((x) => x !== null),
     };
@@ -474,21 +468,21 @@ export default {
       ? p.shares
           .map((n, i) => (n ? `${view.chains[i]?.name ?? i} ${n}` : null))
           .filter(Boolean)
-          .join(', ') || 'none'
-      : 'hidden';
+          .join(', ') || t('common.none')
+      : t('aq.hidden');
     return [
-      ['Cash', p.cash == null ? 'hidden' : money(p.cash)],
-      ['Shares', shares],
-      ['Tiles in hand', String(p.hand_size)],
+      [t('aq.row.cash'), p.cash == null ? t('aq.hidden') : money(p.cash)],
+      [t('aq.row.shares'), shares],
+      [t('aq.row.tiles'), String(p.hand_size)],
     ];
   },
 
   status(ctx) {
     /** @type {View} */
     const view = ctx.view;
-    if (view.stage.stage === 'finished') return 'Game over';
-    if (view.merger) return 'Merger';
-    if (view.stage.stage === 'turn') return `${ctx.name(view.stage.seat)}'s turn`;
+    if (view.stage.stage === 'finished') return t('status.over');
+    if (view.merger) return t('aq.merger');
+    if (view.stage.stage === 'turn') return t('status.turn', { name: ctx.name(view.stage.seat) });
     return null;
   },
 
@@ -503,31 +497,31 @@ export default {
     const yours = ctx.legal.length > 0 || ctx.templates.length > 0;
     /** @type {string[]} */
     const details = [];
-    if (me?.cash != null) details.push(`Your cash: ${money(me.cash)}.`);
+    if (me?.cash != null) details.push(t('prompt.yourCash', { cash: money(me.cash) }));
     const m = view.merger;
     if (m) {
       details.unshift(/** @type {string} */ (mergerText(view, ctx)));
       const defunct = m.defuncts[0];
       if (defunct && m.settling) {
         const chain = view.chains.find((c) => c.chain === defunct.chain);
-        details.push(`${chainName(data, defunct.chain)} is being settled at ${money(chain?.price ?? 0)} a share; still to decide: ${m.disposers.map((s) => ctx.name(s)).join(', ') || 'nobody'}.`);
+        details.push(t('aq.prompt.settling', { chain: chainName(data, defunct.chain), price: money(chain?.price ?? 0), names: m.disposers.map((s) => ctx.name(s)).join(', ') || t('game.nobody') }));
       }
-      if (!yours) return { title: `${ctx.name(m.disposers[0] ?? m.maker)} decides on the merger.`, details };
-      if (ctx.legal.some((a) => a.type === 'choose_survivor')) return { title: 'The merging chains are equally large: choose the one that survives.', details };
-      if (ctx.legal.some((a) => a.type === 'order_defuncts')) return { title: 'Choose the order in which the swallowed chains are settled.', details };
-      return { title: 'Decide what to do with your shares of the swallowed chain.', details };
+      if (!yours) return { title: t('aq.prompt.decides', { name: ctx.name(m.disposers[0] ?? m.maker) }), details };
+      if (ctx.legal.some((a) => a.type === 'choose_survivor')) return { title: t('aq.prompt.survivor'), details };
+      if (ctx.legal.some((a) => a.type === 'order_defuncts')) return { title: t('aq.prompt.order'), details };
+      return { title: t('aq.prompt.dispose'), details };
     }
     if (!yours) {
-      const doing = stage.step === 'place' ? 'placing a tile' : stage.step === 'buy' ? 'buying shares' : 'settling a merger';
-      return { title: `${ctx.name(stage.seat)} is ${doing}.`, details };
+      const doing = stage.step === 'place' ? 'aq.prompt.placing' : stage.step === 'buy' ? 'aq.prompt.buying' : 'aq.prompt.merging';
+      return { title: t(doing, { name: ctx.name(stage.seat) }), details };
     }
     if (stage.step === 'place') {
-      return { title: 'Place one of your tiles: they are outlined on the board.', details: [`Your tiles: ${me?.hand?.join(', ') || 'none'}.`, ...details] };
+      return { title: t('aq.prompt.place'), details: [`${t('aq.yourTiles')}: ${me?.hand?.join(', ') || t('common.none')}.`, ...details] };
     }
     const left = 3 - stage.bought;
     const buyable = view.chains.filter((c) => c.active && c.bank_shares > 0).map((c) => `${c.name} ${money(c.price)}`);
-    if (buyable.length) details.push(`For sale: ${buyable.join(', ')}.`);
-    return { title: left > 0 ? `Buy up to ${left} share${left === 1 ? '' : 's'}, then end your turn.` : 'End your turn to draw a tile.', details };
+    if (buyable.length) details.push(t('aq.prompt.forSale', { list: buyable.join(', ') }));
+    return { title: left > 0 ? tn('aq.prompt.buy', left) : t('aq.prompt.endToDraw'), details };
   },
 
   controls(ctx) {
@@ -558,23 +552,24 @@ export default {
       case 'place_tile':
         return placementText(ctx, a.tile, a.chain);
       case 'choose_survivor':
-        return `${chainName(data, a.chain)} survives; the others are swallowed`;
+        return t('aq.act.survivor', { chain: chainName(data, a.chain) });
       case 'order_defuncts':
-        return `Settle ${a.order.map((c) => chainName(data, c)).join(', then ')}`;
+        return t('aq.act.order', { chains: a.order.map((c) => chainName(data, c)).join(t('aq.thenSep')) });
       case 'dispose_shares': {
         const defunct = view?.merger?.defuncts[0]?.chain;
         const price = view?.chains.find((c) => c.chain === defunct)?.price ?? 0;
-        const survivor = view?.merger?.survivor ? chainName(data, view.merger.survivor) : 'the survivor';
-        return a.sell === 0 && a.trade === 0 ? 'Keep all your shares' : `Sell ${a.sell} for ${money(a.sell * price)}, trade ${a.trade} for ${a.trade / 2} ${survivor}, keep the rest`;
+        const survivor = view?.merger?.survivor ? chainName(data, view.merger.survivor) : t('aq.theSurvivor');
+        return a.sell === 0 && a.trade === 0 ? t('aq.act.keepAll') : t('aq.act.dispose', { sell: a.sell, proceeds: money(a.sell * price), trade: a.trade, get: a.trade / 2, survivor });
       }
       case 'announce_end':
-        return 'Announce the end: the game is scored after your turn';
+        return t('aq.act.announce');
       case 'buy_share': {
         const price = view?.chains.find((c) => c.chain === a.chain)?.price;
-        return `Buy ${withArticle(chainName(data, a.chain))} share${price ? ` for ${money(price)}` : ''}`;
+        const chain = chainName(data, a.chain);
+        return price ? t(articled('aq.act.buyFor', chain), { chain, price: money(price) }) : t(articled('aq.act.buy', chain), { chain });
       }
       case 'end_turn':
-        return view?.stage.stage === 'turn' && view.stage.announced ? 'End the game: final scoring' : 'End your turn and draw a tile';
+        return view?.stage.stage === 'turn' && view.stage.announced ? t('aq.act.endGame') : t('aq.act.endTurn');
     }
   },
 
@@ -586,66 +581,71 @@ export default {
     const chain = (/** @type {string} */ c) => chainName(data, c);
     switch (e.type) {
       case 'game_started':
-        return `The game starts with ${e.players} players.`;
+        return t('aq.ev.started', { n: e.players });
       case 'tiles_shuffled':
-        return `The ${e.tiles} tiles are shuffled face down.`;
+        return t('aq.ev.shuffled', { n: e.tiles });
       case 'start_tile_placed':
-        return `${name(e.seat)} draws ${e.tile} and places it to start.`;
+        return t('aq.ev.startTile', { name: name(e.seat), tile: e.tile });
       case 'tile_drawn':
-        return e.tile ? `${name(e.seat)} draws ${e.tile}.` : `${name(e.seat)} draws a tile.`;
+        return e.tile ? t('aq.ev.drawsTile', { name: name(e.seat), tile: e.tile }) : t('aq.ev.draws', { name: name(e.seat) });
       case 'turn_started':
-        return `${name(e.seat)}'s turn.`;
+        return t('ev.turn', { name: name(e.seat) });
       case 'placement_skipped':
-        return `${name(e.seat)} has no tile that can be placed.`;
+        return t('aq.ev.noTile', { name: name(e.seat) });
       case 'tile_placed':
-        return `${name(e.seat)} places ${e.tile}.`;
+        return t('aq.ev.places', { name: name(e.seat), tile: e.tile });
       case 'chain_founded':
-        return `${name(e.seat)} founds ${chain(e.chain)} with ${e.tiles.join(', ')}${e.free_share ? ' and gets a free share' : ''}.`;
+        return t(e.free_share ? 'aq.ev.foundsFree' : 'aq.ev.founds', { name: name(e.seat), chain: chain(e.chain), tiles: e.tiles.join(', ') });
       case 'chain_grew':
-        return `${chain(e.chain)} grows by ${e.tiles.join(', ')}.`;
+        return t('aq.ev.grows', { chain: chain(e.chain), tiles: e.tiles.join(', ') });
       case 'merger_started':
-        return `${name(e.maker)}'s ${e.tile} merges ${e.chains.map((c) => `${chain(c.chain)} (${c.size} tiles)`).join(' and ')}.`;
+        return t('aq.ev.merger', { name: name(e.maker), tile: e.tile, chains: list(e.chains.map((c) => tn('aq.chainSize', c.size, { chain: chain(c.chain) }))) });
       case 'survivor_chosen':
-        return `${chain(e.chain)} survives the merger.`;
+        return t('aq.ev.survives', { chain: chain(e.chain) });
       case 'defuncts_ordered':
-        return `The swallowed chains are settled in this order: ${e.order.map((c) => chain(c.chain)).join(', ')}.`;
+        return t('aq.ev.ordered', { chains: e.order.map((c) => chain(c.chain)).join(', ') });
       case 'bank_tile_drawn':
-        return e.tile ? `The bank draws ${e.tile} and now holds ${e.holding} ${chain(e.chain)} shares for the bonuses.` : `The bank draws no tile and holds ${e.holding} ${chain(e.chain)} shares for the bonuses.`;
-      case 'bonuses_paid':
-        return `Bonuses for ${chain(e.chain)} at ${e.size} tiles: ${e.payouts.map((p) => `${name(p.seat)} ${money(p.amount)}`).join(', ') || 'nobody holds a share'}${e.bank_award ? `; the bank's ${money(e.bank_award)} stays with the bank` : ''}.`;
+        return e.tile ? t('aq.ev.bankDraws', { tile: e.tile, n: e.holding, chain: chain(e.chain) }) : t('aq.ev.bankDrawsNone', { n: e.holding, chain: chain(e.chain) });
+      case 'bonuses_paid': {
+        const paid = e.payouts.map((p) => `${name(p.seat)} ${money(p.amount)}`).join(', ') || t('aq.ev.noHolder');
+        const bank = e.bank_award ? t('aq.ev.bankKeeps', { amount: money(e.bank_award) }) : '';
+        return `${t('aq.ev.bonuses', { chain: chain(e.chain), size: e.size, paid })}${bank}.`;
+      }
       case 'disposal_started':
-        return `Holders of ${chain(e.chain)} decide in turn what to do with their shares: ${e.holders.map((s) => name(s)).join(', ')}.`;
+        return t('aq.ev.disposal', { chain: chain(e.chain), names: e.holders.map((s) => name(s)).join(', ') });
       case 'shares_disposed': {
-        if (e.sold === 0 && e.traded === 0) return `${name(e.seat)} keeps all ${e.kept} ${chain(e.chain)} share${e.kept === 1 ? '' : 's'}.`;
+        if (e.sold === 0 && e.traded === 0) return tn('aq.ev.keepsAll', e.kept, { name: name(e.seat), chain: chain(e.chain) });
         const parts = [
-          e.sold ? `sells ${e.sold} ${chain(e.chain)} for ${money(e.proceeds)}` : null,
-          e.traded ? `trades ${e.traded} for ${e.traded / 2} ${chain(e.survivor)}` : null,
-          e.kept ? `keeps ${e.kept}` : null,
-        ].filter(Boolean);
-        return `${name(e.seat)} ${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
+          e.sold ? t('aq.ev.sells', { n: e.sold, chain: chain(e.chain), proceeds: money(e.proceeds) }) : null,
+          e.traded ? t('aq.ev.trades', { n: e.traded, get: e.traded / 2, survivor: chain(e.survivor) }) : null,
+          e.kept ? t('aq.ev.keeps', { n: e.kept }) : null,
+        ].filter((p) => p !== null);
+        return `${name(e.seat)} ${list(/** @type {string[]} */ (parts))}.`;
       }
       case 'chain_absorbed':
-        return `${chain(e.defunct)} is swallowed by ${chain(e.survivor)}.`;
+        return t('aq.ev.absorbed', { defunct: chain(e.defunct), survivor: chain(e.survivor) });
       case 'merger_completed':
-        return `The merger is complete: ${chain(e.survivor)} takes ${e.tiles.join(', ')}.`;
+        return t('aq.ev.mergerDone', { survivor: chain(e.survivor), tiles: e.tiles.join(', ') });
       case 'bank_tile_placed':
-        return `The bank places ${e.tile}.`;
+        return t('aq.ev.bankPlaces', { tile: e.tile });
       case 'bank_tile_set_aside':
-        return `The bank's ${e.tile} cannot be placed and leaves the game.`;
+        return t('aq.ev.bankAside', { tile: e.tile });
       case 'end_announced':
-        return `${name(e.seat)} announces the end of the game.`;
+        return t('aq.ev.announced', { name: name(e.seat) });
       case 'share_bought':
-        return `${name(e.seat)} buys a ${chain(e.chain)} share for ${money(e.price)}.`;
+        return t(articled('aq.ev.bought', chain(e.chain)), { name: name(e.seat), chain: chain(e.chain), price: money(e.price) });
       case 'dead_tile_removed':
-        return `${name(e.seat)} shows ${e.tile}, which can never be placed, and it leaves the game.`;
+        return t('aq.ev.dead', { name: name(e.seat), tile: e.tile });
       case 'turn_ended':
-        return `${name(e.seat)} ends the turn.`;
+        return t('ev.turnEnded', { name: name(e.seat) });
       case 'final_scoring_started':
-        return e.reason === 'announced' ? 'Final scoring: bonuses for every chain, then every share is sold.' : 'A full round passed without a tile placed: final scoring begins.';
+        return e.reason === 'announced' ? t('aq.ev.finalAnnounced') : t('aq.ev.finalStalled');
       case 'shares_sold':
-        return `${name(e.seat)} sells ${e.count} ${chain(e.chain)} share${e.count === 1 ? '' : 's'} at ${money(e.price)}: ${money(e.proceeds)}.`;
-      case 'game_ended':
-        return `The game is over. ${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'} with ${money(Math.max(...e.outcome.scores))}.`;
+        return tn('aq.ev.sold', e.count, { name: name(e.seat), chain: chain(e.chain), price: money(e.price), proceeds: money(e.proceeds) });
+      case 'game_ended': {
+        const winners = list(e.outcome.winners.map((w) => name(w)));
+        return t(e.outcome.winners.length > 1 ? 'aq.ev.overMany' : 'aq.ev.overOne', { winners, amount: money(Math.max(...e.outcome.scores)) });
+      }
     }
   },
 
@@ -662,10 +662,11 @@ export default {
     );
     const sales = view.players.map((p) => tail.reduce((sum, e) => sum + (e.type === 'shares_sold' && e.seat === p.seat ? e.proceeds : 0), 0));
     return {
-      caption: 'Money at the end',
-      columns: ['Cash before', 'Final bonuses', 'Shares sold'],
+      caption: t('aq.sheet.caption'),
+      columns: [t('aq.sheet.before'), t('aq.sheet.bonuses'), t('aq.sheet.sold')],
       rows: view.players.map((p, seat) => [money((p.cash ?? 0) - bonuses[seat] - sales[seat]), money(bonuses[seat]), money(sales[seat])]),
-      note: 'At the end every chain pays its bonuses and every share is sold at its price; the score is the cash then.',
+      note: t('aq.sheet.note'),
+
     };
   },
 };

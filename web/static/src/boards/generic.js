@@ -2,6 +2,7 @@
 // events in words built from their fields. Every hosted game is playable through it.
 
 import { h, humanize } from '../dom.js';
+import { t } from '../i18n/index.js';
 
 /** Fields whose number is a seat. */
 const SEAT_FIELDS = ['seat', 'maker', 'owner'];
@@ -69,7 +70,8 @@ export default {
     drawing: h(
       'div',
       { class: 'generic-board' },
-      h('p', { class: 'hint' }, 'This game has no drawing yet; here is everything the server shows you.'),
+      h('p', { class: 'hint' }, t('board.generic')
+),
       table(ctx.view),
     ),
   }),

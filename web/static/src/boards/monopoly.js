@@ -10,6 +10,7 @@
 import { h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
 import { describeFields, unworded } from './generic.js';
+import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['MonopolyView']} View */
@@ -46,10 +47,15 @@ const GROUPS = {
   dunkelblau: { colour: '#0072BB', label: 'Db', ink: '#fff' },
 };
 
-const DECK_NAMES = { ereignis: 'Ereigniskarte', gemeinschaft: 'Gemeinschaftskarte' };
 
 /** @param {number} n */
-const money = (n) => `M ${n.toLocaleString('en')}`;
+const money = (n) => formatMoney('monopoly', n);
+
+/**
+ * A deck's printed name, the cards as a pile: "Ereigniskarten".
+ * @param {string} deck
+ */
+const deckName = (deck) => (deck === 'ereignis' ? t('mo.deck.ereignis') : t('mo.deck.gemeinschaft'));
 
 /**
  * @param {Lookup} ctx
@@ -62,7 +68,7 @@ const dataOf = (ctx) => ctx.data;
  * @param {number} square
  */
 function squareName(ctx, square) {
-  return dataOf(ctx)?.squares[square]?.name ?? `square ${square}`;
+  return dataOf(ctx)?.squares[square]?.name ?? t('mo.square', { n: square });
 }
 
 /**
@@ -83,7 +89,7 @@ function cardText(ctx, id) {
   const card = Object.values(dataOf(ctx)?.decks ?? {})
     .flatMap((d) => (typeof d === 'object' ? (d.cards ?? []) : []))
     .find((c) => c.id === id);
-  return card ? `“${card.text_de}”` : `card ${id}`;
+  return card ? t('mo.quote', { text: card.text_de }) : t('mo.card', { id });
 }
 
 /**
@@ -264,7 +270,7 @@ function squareCell(ctx, i, marked) {
   const said = [name];
   if (group && band) {
     cells.push(s('rect', { x: band.x, y: band.y, width: band.w, height: band.h, fill: group.colour, stroke: '#555' }));
-    said.push(`group ${sq.group}`);
+    said.push(t('mo.group', { group: sq.group ?? '' }));
     if (!deed?.houses && !deed?.hotel) {
       cells.push(s('text', { x: band.x + band.w / 2, y: band.y + band.h / 2 + 4, 'text-anchor': 'middle', class: 'group-label', fill: group.ink }, group.label));
     }
@@ -285,7 +291,7 @@ function squareCell(ctx, i, marked) {
         cells.push(s('rect', { x: hx, y: hy, width: 11, height: 11, fill: '#1a8a3a', stroke: '#000' }));
       }
     }
-    said.push(deed.hotel ? 'a hotel' : `${deed.houses} house${deed.houses > 1 ? 's' : ''}`);
+    said.push(deed.hotel ? t('mo.aHotel') : tn('mo.houses', deed.houses));
   }
   // The name, wrapped; the price under it.
   const maxChars = Math.max(6, Math.floor(body.w / 6.6));
@@ -301,14 +307,14 @@ function squareCell(ctx, i, marked) {
       s('rect', { x: strip.x, y: strip.y, width: strip.w, height: strip.h, fill: look.colour, class: 'owner-bar' }),
       s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'marker-label' }, ownerLabel(look.label, ctx.name(deed.owner), maxChars + 2)),
     );
-    said.push(`owned by ${ctx.name(deed.owner)}`);
+    said.push(t('mo.ownedBy', { name: ctx.name(deed.owner) }));
   }
   if (deed?.mortgaged) {
     cells.push(
       s('rect', { x: body.x, y: body.y, width: body.w, height: body.h, fill: 'url(#mortgaged)' }),
-      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 18, 'text-anchor': 'middle', class: 'mortgaged' }, 'mortgaged'),
+      s('text', { x: body.x + body.w / 2, y: body.y + body.h - 18, 'text-anchor': 'middle', class: 'mortgaged' }, t('mo.mortgaged')),
     );
-    said.push('mortgaged');
+    said.push(t('mo.mortgaged'));
   }
   // Pawns standing here.
   const standing = view.players.filter((pl) => !pl.bankrupt && pl.position === i);
@@ -317,7 +323,7 @@ function squareCell(ctx, i, marked) {
     const cx = body.x + body.w / 2 + ((k % cols) - (cols - 1) / 2) * 22;
     const cy = body.y + body.h / 2 + (lines.length > 2 ? 14 : 8) + Math.floor(k / 3) * 22;
     cells.push(pawn(pl.seat, cx, cy));
-    said.push(`${ctx.name(pl.seat)} is here${pl.in_jail ? ' (in jail)' : ''}`);
+    said.push(t(pl.in_jail ? 'mo.hereInJail' : 'mo.here', { name: ctx.name(pl.seat) }));
   });
   if (marked.has(i)) cells.push(s('rect', { x: p.x + 3, y: p.y + 3, width: p.w - 6, height: p.h - 6, class: 'recent-mark' }));
   const g = s('g', { class: 'mono-cell', 'data-square': i }, s('title', {}, said.join(', ')), cells);
@@ -325,7 +331,7 @@ function squareCell(ctx, i, marked) {
   if (actions.length) {
     g.classList.add('playable');
     const label = `${name}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
-    svgButton(g, { x: p.x, y: p.y, width: p.w, height: p.h }, label, actions, () => ctx.offer(actions, `${name}: what do you do?`));
+    svgButton(g, { x: p.x, y: p.y, width: p.w, height: p.h }, label, actions, () => ctx.offer(actions, t('mo.whatDo', { square: name })));
   }
   return g;
 }
@@ -369,8 +375,8 @@ function die(value, x, y, size) {
  * @param {View} view
  */
 function roundText(view) {
-  const limit = view.round_limit ? ` of ${view.round_limit}` : '';
-  return view.outcome ? `${view.rounds_completed} rounds played` : `round ${view.rounds_completed + 1}${limit}`;
+  if (view.outcome) return tn('mo.roundsPlayed', view.rounds_completed);
+  return view.round_limit ? t('mo.roundOf', { n: view.rounds_completed + 1, of: view.round_limit }) : t('mo.round', { n: view.rounds_completed + 1 });
 }
 
 /**
@@ -386,7 +392,7 @@ function board(ctx) {
   const mid = SIDE / 2;
   return s(
     'svg',
-    { class: 'board monopoly', viewBox: `0 0 ${SIDE} ${SIDE}`, role: 'group', 'aria-label': 'Board' },
+    { class: 'board monopoly', viewBox: `0 0 ${SIDE} ${SIDE}`, role: 'group', 'aria-label': t('game.board') },
     s(
       'defs',
       {},
@@ -398,14 +404,14 @@ function board(ctx) {
       ? s(
           'g',
           { class: 'dice', 'data-dice': roll.dice.join('+') },
-          s('title', {}, `${ctx.name(roll.seat)} rolled ${roll.dice.join(' and ')}`),
+          s('title', {}, t('mo.rolled', { name: ctx.name(roll.seat), dice: list(roll.dice.map(String)) })),
           die(roll.dice[0] ?? 1, mid - 78, mid - 40, 70),
           die(roll.dice[1] ?? 1, mid + 8, mid - 40, 70),
-          s('text', { x: mid, y: mid + 58, 'text-anchor': 'middle', class: 'small' }, `${ctx.name(roll.seat)} rolled ${roll.dice.join(' + ')} = ${roll.dice.reduce((a, b) => a + b, 0)}${roll.dice[0] === roll.dice[1] ? ', a double' : ''}`),
+          s('text', { x: mid, y: mid + 58, 'text-anchor': 'middle', class: 'small' }, t(roll.dice[0] === roll.dice[1] ? 'mo.rolledSumDouble' : 'mo.rolledSum', { name: ctx.name(roll.seat), dice: roll.dice.join(' + '), sum: roll.dice.reduce((a, b) => a + b, 0) })),
         )
       : null,
-    s('text', { x: mid, y: D + 9 * W - 60, 'text-anchor': 'middle', class: 'small' }, `Bank: ${view.bank_houses} houses, ${view.bank_hotels} hotels · ${roundText(view)}`),
-    s('text', { x: mid, y: D + 9 * W - 38, 'text-anchor': 'middle', class: 'small' }, view.decks.map((d) => `${d.deck === 'ereignis' ? 'Ereigniskarten' : 'Gemeinschaftskarten'}: ${d.cards}`).join(' · ')),
+    s('text', { x: mid, y: D + 9 * W - 60, 'text-anchor': 'middle', class: 'small' }, `${t('mo.bank', { houses: view.bank_houses, hotels: view.bank_hotels })} · ${roundText(view)}`),
+    s('text', { x: mid, y: D + 9 * W - 38, 'text-anchor': 'middle', class: 'small' }, view.decks.map((d) => `${deckName(d.deck)}: ${d.cards}`).join(' · ')),
     cells,
   );
 }
@@ -418,8 +424,8 @@ function bundleText(b, ctx) {
   const parts = [];
   if (b.cash) parts.push(money(b.cash));
   for (const sq of b.properties) parts.push(squareName(ctx, sq));
-  for (const c of b.cards) parts.push(`a get-out-of-jail card (${c})`);
-  return parts.join(', ') || 'nothing';
+  for (const c of b.cards) parts.push(t('mo.jailCardId', { id: c }));
+  return parts.join(', ') || t('common.nothing');
 }
 
 /**
@@ -428,9 +434,9 @@ function bundleText(b, ctx) {
  * @param {Lookup} ctx
  */
 function offerText(o, ctx) {
-  if (ctx.seat === o.to) return `you give ${bundleText(o.get, ctx)}, you get ${bundleText(o.give, ctx)}`;
-  if (ctx.seat === o.from) return `you give ${bundleText(o.give, ctx)}, you get ${bundleText(o.get, ctx)}`;
-  return `${ctx.name(o.from)} gives ${bundleText(o.give, ctx)}; ${ctx.name(o.to)} gives ${bundleText(o.get, ctx)}`;
+  if (ctx.seat === o.to) return t('mo.offer.you', { give: bundleText(o.get, ctx), get: bundleText(o.give, ctx) });
+  if (ctx.seat === o.from) return t('mo.offer.you', { give: bundleText(o.give, ctx), get: bundleText(o.get, ctx) });
+  return t('mo.offer.them', { from: ctx.name(o.from), give: bundleText(o.give, ctx), to: ctx.name(o.to), get: bundleText(o.get, ctx) });
 }
 
 /**
@@ -441,13 +447,13 @@ function offerText(o, ctx) {
 function lotText(lot, ctx) {
   if (lot.kind === 'property') {
     const price = squareData(ctx, lot.square)?.price;
-    return `${squareName(ctx, lot.square)}${price ? ` (printed price ${money(price)})` : ''}`;
+    return price ? t('mo.lotPrice', { square: squareName(ctx, lot.square), price: money(price) }) : squareName(ctx, lot.square);
   }
-  return `a ${lot.building}`;
+  return lot.building === 'hotel' ? t('mo.aHotel') : t('mo.aHouse');
 }
 
-/** @type {Record<string, string>} */
-const REASONS = { rent: 'rent', tax: 'tax', card: 'a card', jail_fine: 'the jail fine', interest: 'interest', bankruptcy: 'bankruptcy' };
+/** Why money is owed, in words. @type {Record<string, string>} */
+const REASONS = { rent: t('mo.reason.rent'), tax: t('mo.reason.tax'), card: t('mo.reason.card'), jail_fine: t('mo.reason.jail_fine'), interest: t('mo.reason.interest'), bankruptcy: t('mo.reason.bankruptcy') };
 
 /**
  * The rent a street asks now, told with what more houses would bring.
@@ -457,9 +463,10 @@ const REASONS = { rent: 'rent', tax: 'tax', card: 'a card', jail_fine: 'the jail
 function rentText(ctx, square) {
   const sq = squareData(ctx, square);
   if (!sq) return null;
-  if (sq.rent) return `Rent ${money(sq.rent[0])}, doubled with the whole group; ${money(sq.rent[1])} to ${money(sq.rent[5])} with houses and a hotel (houses ${money(sq.house_cost ?? 0)} each).`;
-  if (sq.rent_by_count) return `Rent ${sq.rent_by_count.map(money).join(' / ')} for 1 to 4 stations owned.`;
-  if (sq.dice_multiplier_by_count) return `Rent ${sq.dice_multiplier_by_count.join(' or ')} times the dice, for one or both works owned.`;
+  if (sq.rent) return t('mo.rent.street', { rent: money(sq.rent[0]), from: money(sq.rent[1]), to: money(sq.rent[5]), house: money(sq.house_cost ?? 0) });
+  if (sq.rent_by_count) return t('mo.rent.stations', { rents: sq.rent_by_count.map(money).join(' / ') });
+  if (sq.dice_multiplier_by_count) return t('mo.rent.works', { times: list(sq.dice_multiplier_by_count.map(String), 'disjunction') });
+
   return null;
 }
 
@@ -473,75 +480,75 @@ function describeAction(a, ctx) {
   const me = ctx.seat != null ? view?.players[ctx.seat] : undefined;
   switch (a.type) {
     case 'roll':
-      return me?.in_jail ? `Roll for a double to leave jail (attempt ${me.jail_attempts + 1} of 3)` : 'Roll the dice';
+      return me?.in_jail ? t('mo.act.rollJail', { n: me.jail_attempts + 1 }) : t('mo.act.roll');
     case 'buy_property': {
       const sq = me ? squareData(ctx, me.position) : undefined;
-      return sq ? `Buy ${sq.name} for ${money(sq.price ?? 0)}` : 'Buy the property';
+      return sq ? t('mo.act.buy', { square: sq.name, price: money(sq.price ?? 0) }) : t('mo.act.buyIt');
     }
     case 'decline_property':
-      return me ? `Don't buy ${squareName(ctx, me.position)}: it goes to auction` : 'Leave it to auction';
+      return me ? t('mo.act.decline', { square: squareName(ctx, me.position) }) : t('mo.act.declineIt');
     case 'pay_jail_fine':
-      return 'Pay M 50 to leave jail, then roll';
+      return t('mo.act.payJail', { fine: money(50) });
     case 'use_jail_card':
-      return 'Use your get-out-of-jail card, then roll';
+      return t('mo.act.useCard');
     case 'pay_card_fine': {
       const offered = [...pastEvents(ctx)].reverse().find((e) => e.type === 'card_choice_offered');
-      return offered && offered.type === 'card_choice_offered' ? `Pay the fine of ${money(offered.amount)}` : 'Pay the fine';
+      return offered && offered.type === 'card_choice_offered' ? t('mo.act.payFineOf', { amount: money(offered.amount) }) : t('mo.act.payFine');
     }
     case 'draw_card':
-      return 'Draw an Ereigniskarte instead';
+      return t('mo.act.draw');
     case 'end_turn':
-      return 'End your turn';
+      return t('ty.act.endTurn');
     case 'claim_rent': {
       const r = view?.rents.find((x) => x.rent === a.rent);
-      return r ? `Claim ${money(r.amount)} rent from ${ctx.name(r.payer)} for ${squareName(ctx, r.square)}` : 'Claim the rent';
+      return r ? t('mo.act.claim', { amount: money(r.amount), name: ctx.name(r.payer), square: squareName(ctx, r.square) }) : t('mo.act.claimIt');
     }
     case 'build': {
       const cost = a.squares.reduce((sum, q) => sum + (squareData(ctx, q)?.house_cost ?? 0), 0);
       const what = a.squares.map((q) => {
         const deed = view?.deeds.find((d) => d.square === q);
-        return `${deed?.houses === 4 ? 'a hotel' : 'a house'} on ${squareName(ctx, q)}`;
+        return t(deed?.houses === 4 ? 'mo.act.hotelOn' : 'mo.act.houseOn', { square: squareName(ctx, q) });
       });
-      return `Build ${what.join(', ')} for ${money(cost)}`;
+      return t('mo.act.build', { what: list(what), cost: money(cost) });
     }
     case 'sell_building': {
       const deed = view?.deeds.find((d) => d.square === a.square);
       const back = Math.floor((squareData(ctx, a.square)?.house_cost ?? 0) / 2);
-      return `Sell ${deed?.hotel ? 'the hotel' : 'a house'} on ${squareName(ctx, a.square)}: get ${money(back)}`;
+      return t(deed?.hotel ? 'mo.act.sellHotel' : 'mo.act.sellHouse', { square: squareName(ctx, a.square), amount: money(back) });
     }
     case 'mortgage':
-      return `Mortgage ${squareName(ctx, a.square)}: get ${money(squareData(ctx, a.square)?.mortgage ?? 0)}`;
+      return t('mo.act.mortgage', { square: squareName(ctx, a.square), amount: money(squareData(ctx, a.square)?.mortgage ?? 0) });
     case 'lift_mortgage':
-      return `Lift the mortgage on ${squareName(ctx, a.square)}: pay ${money(squareData(ctx, a.square)?.unmortgage ?? 0)}`;
+      return t('mo.act.lift', { square: squareName(ctx, a.square), amount: money(squareData(ctx, a.square)?.unmortgage ?? 0) });
     case 'accept_trade': {
       const o = view?.offers.find((x) => x.offer === a.offer);
-      return o ? `Accept ${ctx.name(o.from)}'s offer: ${offerText(o, ctx)}` : 'Accept the offer';
+      return o ? t('mo.act.accept', { name: ctx.name(o.from), terms: offerText(o, ctx) }) : t('mo.act.acceptIt');
     }
     case 'reject_trade': {
       const o = view?.offers.find((x) => x.offer === a.offer);
-      return o ? `Reject ${ctx.name(o.from)}'s offer (${offerText(o, ctx)})` : 'Reject the offer';
+      return o ? t('mo.act.reject', { name: ctx.name(o.from), terms: offerText(o, ctx) }) : t('mo.act.rejectIt');
     }
     case 'withdraw_trade': {
       const o = view?.offers.find((x) => x.offer === a.offer);
-      return o ? `Withdraw your offer to ${ctx.name(o.to)}` : 'Withdraw your offer';
+      return o ? t('mo.act.withdraw', { name: ctx.name(o.to) }) : t('mo.act.withdrawIt');
     }
     case 'bid':
-      return `Bid ${money(a.amount)}`;
+      return t('mo.act.bid', { amount: money(a.amount) });
     case 'pass_auction': {
       const auction = view?.auction;
-      return auction ? `Leave the auction of ${lotText(auction.lot, ctx)} for good` : 'Leave the auction';
+      return auction ? t('mo.act.pass', { lot: lotText(auction.lot, ctx) }) : t('mo.act.passIt');
     }
     case 'declare_demand':
-      return a.squares.length ? `Ask for buildings on ${a.squares.map((q) => squareName(ctx, q)).join(', ')}` : 'Ask for no buildings';
+      return a.squares.length ? t('mo.act.demand', { squares: a.squares.map((q) => squareName(ctx, q)).join(', ') }) : t('mo.act.demandNone');
     case 'pay_debt': {
       const debt = view?.debts.find((d) => d.debtor === ctx.seat);
       const total = debt?.lines.reduce((sum, l) => sum + l.amount, 0);
-      return total ? `Pay your debt of ${money(total)}` : 'Pay your debt';
+      return total ? t('mo.act.payDebtOf', { amount: money(total) }) : t('mo.act.payDebt');
     }
     case 'declare_bankruptcy': {
       const debt = view?.debts.find((d) => d.debtor === ctx.seat);
       const creditor = debt?.lines.find((l) => l.creditor != null)?.creditor;
-      return `Declare bankruptcy: everything you own goes to ${creditor != null ? ctx.name(creditor) : 'the bank'}`;
+      return t('mo.act.bankrupt', { name: creditor != null ? ctx.name(creditor) : t('mo.theBank') });
     }
     default:
       return describeFields(a, ctx);
@@ -572,31 +579,18 @@ function tradeOffered(ctx, offer) {
 export default {
   minWidth: 780,
 
-  kindLabels: { build: 'Build', sell_building: 'Sell a building', mortgage: 'Mortgage', lift_mortgage: 'Lift a mortgage', claim_rent: 'Claim rent', declare_demand: 'Ask for buildings' },
+  kindLabels: { build: t('mo.kind.build'), sell_building: t('mo.kind.sell'), mortgage: t('mo.kind.mortgage'), lift_mortgage: t('mo.kind.lift'), claim_rent: t('mo.kind.claim'), declare_demand: t('mo.kind.demand') },
   openTemplates: ['bid', 'accept_trade', 'settle_inheritance'],
   // Rules version 2 lists a trade template per field an offer may lead with: one composer per
   // partner picks the one its offer fits.
   composedTemplates: ['offer_trade'],
 
   rules: [
-    ['Goal', ['Stay solvent while the others go bankrupt. With a round limit, the richest player (cash, properties and buildings) wins when the limit is reached.']],
-    [
-      'Your turn',
-      [
-        'Roll both dice and move your pawn. Passing Los earns M 200. After a double you roll again; the third double in a row sends you to jail.',
-        'Land on an unowned property: buy it at its printed price, or it is auctioned to everyone. Land on another player’s property: that player may claim the rent before the next player rolls.',
-        'Between rolls you may build, sell buildings, mortgage, lift mortgages and offer trades to the others.',
-      ],
-    ],
-    [
-      'Building',
-      [
-        'Owning every street of a colour group doubles its rent and lets you build houses, evenly across the group, then a hotel. The bank has only 32 houses and 12 hotels.',
-        'A mortgage pays half the price; lifting it costs that plus 10 %. Mortgaged properties ask no rent.',
-      ],
-    ],
-    ['Jail', ['In jail, roll for a double, pay M 50 or use a get-out-of-jail card. After three failed rolls you pay and move.']],
-    ['Debts', ['A player who cannot pay must sell buildings and mortgage to raise the money; who still cannot pay is bankrupt, and everything goes to the creditor.']],
+    [t('rules.goal'), [t('mo.rules.goal')]],
+    [t('rules.turn'), [t('mo.rules.turn1'), t('mo.rules.turn2'), t('mo.rules.turn3')]],
+    [t('mo.rules.building'), [t('mo.rules.building1'), t('mo.rules.building2')]],
+    [t('mo.rules.jail'), [t('mo.rules.jail1')]],
+    [t('mo.rules.debts'), [t('mo.rules.debts1')]],
   ],
 
   render(ctx) {
@@ -611,31 +605,36 @@ export default {
     const owned = view.deeds.filter((d) => d.owner === seat);
     /** @type {Array<[string, string | Node]>} */
     const rows = [
-      ['Cash', money(p.cash)],
-      ['Position', p.bankrupt ? 'bankrupt' : `${squareName(ctx, p.position)}${p.in_jail ? ` (in jail, ${p.jail_attempts} failed attempt${p.jail_attempts === 1 ? '' : 's'})` : ''}`],
-      ['Properties', owned.length ? owned.map((d) => `${d.name}${d.hotel ? ' (hotel)' : d.houses ? ` (${d.houses} house${d.houses > 1 ? 's' : ''})` : ''}${d.mortgaged ? ' (mortgaged)' : ''}`).join(', ') : 'none'],
-      ['Net worth', money(p.net_worth)],
+      [t('ty.row.cash'), money(p.cash)],
+      [t('mo.row.position'), p.bankrupt ? t('mo.bankrupt') : p.in_jail ? tn('mo.inJail', p.jail_attempts, { square: squareName(ctx, p.position) }) : squareName(ctx, p.position)],
+      [
+        t('mo.row.properties'),
+        owned.length
+          ? owned.map((d) => `${d.name}${d.hotel ? ` (${t('mo.hotel')})` : d.houses ? ` (${tn('mo.houses', d.houses)})` : ''}${d.mortgaged ? ` (${t('mo.mortgaged')})` : ''}`).join(', ')
+          : t('common.none'),
+      ],
+      [t('mo.row.netWorth'), money(p.net_worth)],
     ];
-    if (p.jail_cards.length) rows.push(['Jail cards', `${p.jail_cards.length} get-out-of-jail card${p.jail_cards.length > 1 ? 's' : ''}`]);
+    if (p.jail_cards.length) rows.push([t('mo.row.jailCards'), tn('mo.jailCards', p.jail_cards.length)]);
     const rents = view.rents.filter((r) => r.owner === seat || r.payer === seat);
     if (rents.length) {
-      rows.push(['Rent claims', rents.map((r) => (r.owner === seat ? `may claim ${money(r.amount)} from ${ctx.name(r.payer)} (${squareName(ctx, r.square)})` : `owes ${money(r.amount)} to ${ctx.name(r.owner)} if claimed`)).join('; ')]);
+      rows.push([t('mo.row.rents'), rents.map((r) => (r.owner === seat ? t('mo.row.mayClaim', { amount: money(r.amount), name: ctx.name(r.payer), square: squareName(ctx, r.square) }) : t('mo.row.owes', { amount: money(r.amount), name: ctx.name(r.owner) }))).join('; ')]);
     }
     const a = view.auction;
-    if (a && a.bidders.includes(seat)) rows.push(['Auction', a.high?.seat === seat ? `highest bid ${money(a.high.amount)}` : 'bidding']);
+    if (a && a.bidders.includes(seat)) rows.push([t('mo.auction'), a.high?.seat === seat ? t('mo.row.highest', { amount: money(a.high.amount) }) : t('mo.row.bidding')]);
     const offers = view.offers.filter((o) => o.from === seat || o.to === seat);
-    if (offers.length) rows.push(['Trade offers', offers.map((o) => `${ctx.name(o.from)} to ${ctx.name(o.to)}: ${ctx.name(o.from)} gives ${bundleText(o.give, ctx)}, gets ${bundleText(o.get, ctx)}`).join('; ')]);
+    if (offers.length) rows.push([t('mo.row.offers'), offers.map((o) => t('mo.row.offer', { from: ctx.name(o.from), to: ctx.name(o.to), give: bundleText(o.give, ctx), get: bundleText(o.get, ctx) })).join('; ')]);
     const debt = view.debts.find((d) => d.debtor === seat);
-    if (debt) rows.push(['Debt', debt.lines.map((l) => `${money(l.amount)} for ${REASONS[l.reason] ?? l.reason}`).join(', ')]);
+    if (debt) rows.push([t('mo.row.debt'), debt.lines.map((l) => t('mo.row.debtLine', { amount: money(l.amount), reason: REASONS[l.reason] ?? l.reason })).join(', ')]);
     return rows;
   },
 
   status(ctx) {
     /** @type {View} */
     const view = ctx.view;
-    if (view.outcome) return 'Game over';
-    if (view.auction) return `Auction · ${roundText(view)}`;
-    if (view.turn) return `${ctx.name(view.turn.seat)}'s turn · ${roundText(view)}`;
+    if (view.outcome) return t('status.over');
+    if (view.auction) return `${t('mo.auction')} · ${roundText(view)}`;
+    if (view.turn) return `${t('status.turn', { name: ctx.name(view.turn.seat) })} · ${roundText(view)}`;
     return roundText(view);
   },
 
@@ -647,91 +646,95 @@ export default {
     /** @type {Array<string>} */
     const details = [];
     const roll = lastRoll(ctx);
-    if (roll) details.push(`Last roll: ${ctx.name(roll.seat)} ${roll.dice.join(' + ')} = ${roll.dice.reduce((x, y) => x + y, 0)}${roll.dice[0] === roll.dice[1] ? ' (a double)' : ''}.`);
-    if (me) details.push(`Your cash: ${money(me.cash)}.`);
+    if (roll) details.push(t(roll.dice[0] === roll.dice[1] ? 'mo.prompt.lastRollDouble' : 'mo.prompt.lastRoll', { name: ctx.name(roll.seat), dice: roll.dice.join(' + '), sum: roll.dice.reduce((x, y) => x + y, 0) }));
+    if (me) details.push(t('prompt.yourCash', { cash: money(me.cash) }));
     const offersToMe = view.offers.filter((o) => o.to === ctx.seat);
-    for (const o of view.offers) details.push(`${ctx.name(o.from)}'s offer to ${ctx.name(o.to)}: ${offerText(o, ctx)}.`);
+    for (const o of view.offers) details.push(t('mo.prompt.offer', { from: ctx.name(o.from), to: ctx.name(o.to), terms: offerText(o, ctx) }));
     for (const r of view.rents) {
-      details.push(r.owner === ctx.seat ? `Claim ${money(r.amount)} from ${ctx.name(r.payer)} for ${squareName(ctx, r.square)} before the next roll, or it is lost.` : `${ctx.name(r.payer)} owes ${ctx.name(r.owner)} ${money(r.amount)} for ${squareName(ctx, r.square)} if claimed.`);
+      const params = { amount: money(r.amount), payer: ctx.name(r.payer), owner: ctx.name(r.owner), square: squareName(ctx, r.square) };
+      details.push(r.owner === ctx.seat ? t('mo.prompt.claim', params) : t('mo.prompt.owes', params));
     }
     const auction = view.auction;
     if (auction) {
-      const high = auction.high ? `high bid ${money(auction.high.amount)} by ${ctx.name(auction.high.seat)}` : `no bid yet, bids from ${money(auction.min_bid)}`;
-      const title = `Auction of ${lotText(auction.lot, ctx)}: ${high}.`;
-      details.unshift(`Still bidding: ${auction.bidders.map((b) => ctx.name(b)).join(', ')}.`);
+      const high = auction.high ? t('mo.prompt.high', { amount: money(auction.high.amount), name: ctx.name(auction.high.seat) }) : t('mo.prompt.noBid', { min: money(auction.min_bid) });
+      const title = t('mo.prompt.auction', { lot: lotText(auction.lot, ctx), high });
+      details.unshift(t('mo.prompt.bidding', { names: auction.bidders.map((b) => ctx.name(b)).join(', ') }));
       return { title, details };
     }
     const debt = view.debts[0];
     if (debt) {
       const total = debt.lines.reduce((sum, l) => sum + l.amount, 0);
-      const to = debt.lines.map((l) => `${money(l.amount)} ${REASONS[l.reason] ?? l.reason} to ${l.creditor != null ? ctx.name(l.creditor) : 'the bank'}`).join(', ');
-      const title = debt.debtor === ctx.seat ? `You owe ${money(total)} (${to}): sell buildings or mortgage to raise it, then pay; or declare bankruptcy.` : `${ctx.name(debt.debtor)} owes ${money(total)} and must raise the money.`;
+      const to = debt.lines
+        .map((l) => t('mo.debtLine', { amount: money(l.amount), reason: REASONS[l.reason] ?? l.reason, name: l.creditor != null ? ctx.name(l.creditor) : t('mo.theBank') }))
+        .join(', ');
+      const title = debt.debtor === ctx.seat ? t('mo.prompt.youOwe', { amount: money(total), lines: to }) : t('mo.prompt.owesMoney', { name: ctx.name(debt.debtor), amount: money(total) });
       return { title, details };
     }
     if (view.shortage) {
-      return { title: `Too few ${view.shortage.building}s in the bank (${view.shortage.stock}) for ${view.shortage.waiting.map((w) => ctx.name(w)).join(', ')}: say which streets you want them on; they are auctioned.`, details };
+      const key = view.shortage.building === 'hotel' ? 'mo.prompt.shortHotels' : 'mo.prompt.shortHouses';
+      return { title: t(key, { n: view.shortage.stock, names: view.shortage.waiting.map((w) => ctx.name(w)).join(', ') }), details };
     }
     if (view.inheritance) {
-      return { title: `${ctx.name(view.inheritance.creditor)} inherits mortgaged properties: lift each now, or pay 10 % interest and keep it mortgaged.`, details };
+      return { title: t('mo.prompt.inherits', { name: ctx.name(view.inheritance.creditor) }), details };
     }
     const turn = view.turn;
-    if (!turn) return details.length ? { title: 'Between turns.', details } : null;
+    if (!turn) return details.length ? { title: t('mo.prompt.between'), details } : null;
     const mine = turn.seat === ctx.seat;
-    if (offersToMe.length && !mine) return { title: `${ctx.name(offersToMe[0].from)} offers you a trade: ${offerText(offersToMe[0], ctx)}.`, details };
+    if (offersToMe.length && !mine) return { title: t('mo.prompt.offered', { name: ctx.name(offersToMe[0].from), terms: offerText(offersToMe[0], ctx) }), details };
     const step = turn.step.step;
     if (step === 'buy') {
       const p = view.players[turn.seat];
       const sq = p ? squareData(ctx, p.position) : undefined;
       const rent = p ? rentText(ctx, p.position) : null;
       if (rent) details.unshift(rent);
-      if (mine && sq) return { title: `You landed on ${sq.name}: buy it for ${money(sq.price ?? 0)}, or it goes to auction.`, details };
-      if (sq) return { title: `${ctx.name(turn.seat)} may buy ${sq.name} for ${money(sq.price ?? 0)}.`, details };
+      if (mine && sq) return { title: t('mo.prompt.landed', { square: sq.name, price: money(sq.price ?? 0) }), details };
+      if (sq) return { title: t('mo.prompt.mayBuy', { name: ctx.name(turn.seat), square: sq.name, price: money(sq.price ?? 0) }), details };
     }
-    if (!mine) return { title: `${ctx.name(turn.seat)}'s turn.`, details };
-    if (me?.in_jail && ctx.legal.some((a) => a.type === 'roll')) return { title: `You are in jail: roll for a double, pay M 50, or use a get-out-of-jail card.`, details };
-    if (ctx.legal.some((a) => a.type === 'pay_card_fine')) return { title: 'Pay the fine on the card, or draw an Ereigniskarte instead.', details };
-    if (ctx.legal.some((a) => a.type === 'roll')) return { title: 'Your turn: roll the dice. Build, mortgage or trade first if you like.', details };
-    return { title: 'Build, mortgage or trade if you like, then end your turn.', details };
+    if (!mine) return { title: t('ev.turn', { name: ctx.name(turn.seat) }), details };
+    if (me?.in_jail && ctx.legal.some((a) => a.type === 'roll')) return { title: t('mo.prompt.jail', { fine: money(50) }), details };
+    if (ctx.legal.some((a) => a.type === 'pay_card_fine')) return { title: t('mo.prompt.cardFine'), details };
+    if (ctx.legal.some((a) => a.type === 'roll')) return { title: t('mo.prompt.roll'), details };
+    return { title: t('mo.prompt.end'), details };
   },
 
   describeValue(field, value, ctx) {
     if (field === 'to' && typeof value === 'number') return ctx.name(value);
     if (['give_properties', 'get_properties', 'lift', 'squares'].includes(field) && typeof value === 'number') return squareName(ctx, value);
-    if (['give_cards', 'get_cards'].includes(field) && typeof value === 'string') return `get-out-of-jail card ${value}`;
+    if (['give_cards', 'get_cards'].includes(field) && typeof value === 'string') return t('mo.jailCardId', { id: value });
     if (field === 'offer' && typeof value === 'number') {
       /** @type {View | undefined} */
       const view = ctx.view;
       const o = view?.offers.find((x) => x.offer === value);
-      return o ? `${ctx.name(o.from)}'s offer: ${offerText(o, ctx)}` : `offer ${value}`;
+      return o ? t('mo.offerBy', { name: ctx.name(o.from), terms: offerText(o, ctx) }) : t('mo.offerN', { n: value });
     }
     return null;
   },
 
-  describeTemplate(t, ctx) {
+  describeTemplate(tpl, ctx) {
     /** @type {View | undefined} */
     const view = ctx.view;
-    const fixed = /** @type {Record<string, unknown>} */ (('fixed' in t && t.fixed) || {});
-    switch (t.type) {
+    const fixed = /** @type {Record<string, unknown>} */ (('fixed' in tpl && tpl.fixed) || {});
+    switch (tpl.type) {
       case 'bid': {
         const auction = view?.auction;
-        const domain = t.params.amount;
-        const range = domain?.kind === 'integer' ? `bid from ${money(domain.min)} up to your ${money(domain.max)}` : 'bid';
-        if (!auction) return { title: 'Bid', submit: 'Bid' };
-        const high = auction.high ? `High bid ${money(auction.high.amount)} by ${ctx.name(auction.high.seat)}` : 'No bid yet';
-        return { title: `Bid for ${lotText(auction.lot, ctx)}`, hint: `${high}; ${range}.`, submit: 'Bid' };
+        const domain = tpl.params.amount;
+        const range = domain?.kind === 'integer' ? t('mo.tpl.range', { min: money(domain.min), max: money(domain.max) }) : t('mo.kind.bid');
+        if (!auction) return { title: t('mo.kind.bid'), submit: t('mo.kind.bid') };
+        const high = auction.high ? t('mo.tpl.high', { amount: money(auction.high.amount), name: ctx.name(auction.high.seat) }) : t('mo.tpl.noBid');
+        return { title: t('mo.tpl.bidFor', { lot: lotText(auction.lot, ctx) }), hint: `${high}; ${range}.`, submit: t('mo.kind.bid') };
       }
       case 'offer_trade': {
-        const to = typeof fixed.to === 'number' ? ctx.name(fixed.to) : 'a player';
-        return { title: `Offer ${to} a trade`, hint: `To: ${to}`, submit: `Offer the trade to ${to}`, empty: 'A trade moves something: choose what you give or what you ask for.' };
+        const to = typeof fixed.to === 'number' ? ctx.name(fixed.to) : t('mo.aPlayer');
+        return { title: t('mo.tpl.offer', { name: to }), hint: t('mo.tpl.to', { name: to }), submit: t('mo.tpl.offerSubmit', { name: to }), empty: t('mo.tpl.empty') };
       }
       case 'accept_trade': {
         const o = view?.offers.find((x) => x.offer === fixed.offer);
-        if (!o) return { title: 'An offer to you', submit: 'Accept' };
+        if (!o) return { title: t('mo.tpl.anOffer'), submit: t('mo.tpl.accept') };
         const terms = offerText(o, ctx);
-        return { title: `${ctx.name(o.from)}'s offer`, hint: `If you accept: ${terms}. Mortgages you receive can be lifted now; the others cost 10 % interest.`, submit: `Accept: ${terms}` };
+        return { title: t('mo.tpl.offerOf', { name: ctx.name(o.from) }), hint: t('mo.tpl.acceptHint', { terms }), submit: t('mo.tpl.acceptTerms', { terms }) };
       }
       case 'settle_inheritance':
-        return { title: 'Mortgaged properties you inherit', hint: 'Tick the ones to lift now; on the others you pay 10 % interest and they stay mortgaged.', submit: 'Settle the mortgages' };
+        return { title: t('mo.tpl.inherit'), hint: t('mo.tpl.inheritHint'), submit: t('mo.tpl.inheritSubmit') };
       default:
         return null;
     }
@@ -744,125 +747,131 @@ export default {
     const name = ctx.name;
     const sq = (/** @type {number} */ q) => squareName(ctx, q);
     /** @param {number | null | undefined} seat */
-    const who = (seat) => (seat == null ? 'the bank' : name(seat));
+    const who = (seat) => (seat == null ? t('mo.theBank') : name(seat));
     switch (e.type) {
       case 'game_started':
-        return `The game starts with ${e.players} players, each with ${money(e.config.start_money)}${e.config.round_limit ? `, for ${e.config.round_limit} rounds` : ''}.`;
+        return e.config.round_limit
+          ? t('mo.ev.startedRounds', { n: e.players, cash: money(e.config.start_money), rounds: e.config.round_limit })
+          : t('mo.ev.started', { n: e.players, cash: money(e.config.start_money) });
       case 'deck_shuffled':
-        return `The ${e.deck === 'ereignis' ? 'Ereigniskarten' : 'Gemeinschaftskarten'} are shuffled (${e.cards} cards).`;
+        return t('mo.ev.shuffled', { deck: deckName(e.deck), n: e.cards });
       case 'starting_rolled':
-        return `Who starts: ${e.rolls.map((r) => `${name(r.seat)} rolls ${r.dice.reduce((a, b) => a + b, 0)}`).join(', ')}.`;
+        return t('mo.ev.whoStarts', { rolls: e.rolls.map((r) => t('mo.ev.rolls', { name: name(r.seat), sum: r.dice.reduce((a, b) => a + b, 0) })).join(', ') });
       case 'turn_started':
-        return `${name(e.seat)}'s turn.`;
+        return t('ev.turn', { name: name(e.seat) });
       case 'dice_rolled':
-        return `${name(e.seat)} rolls ${e.dice.join(' and ')}${e.dice.length === 2 && e.dice[0] === e.dice[1] ? ', a double' : ''}.`;
+        return t(e.dice.length === 2 && e.dice[0] === e.dice[1] ? 'mo.ev.rolledDouble' : 'mo.ev.rolled', { name: name(e.seat), dice: list(e.dice.map(String)) });
       case 'moved':
-        return `${name(e.seat)} moves ${e.backward ? 'back ' : ''}from ${sq(e.from)} to ${sq(e.to)}.`;
+        return t(e.backward ? 'mo.ev.movedBack' : 'mo.ev.moved', { name: name(e.seat), from: sq(e.from), to: sq(e.to) });
       case 'salary_paid':
-        return `${name(e.seat)} collects ${money(e.amount)} for passing Los.`;
+        return t('mo.ev.salary', { name: name(e.seat), amount: money(e.amount) });
       case 'sent_to_jail':
-        return `${name(e.seat)} goes to jail.`;
+        return t('mo.ev.jail', { name: name(e.seat) });
       case 'jail_attempt_failed':
-        return `${name(e.seat)} rolls no double and stays in jail (attempt ${e.attempt} of 3).`;
+        return t('mo.ev.jailFailed', { name: name(e.seat), n: e.attempt });
       case 'left_jail': {
-        const how = { fine: 'by paying M 50', card: 'with a get-out-of-jail card', doubles: 'by rolling a double', third_attempt: 'after the third attempt, paying M 50' };
-        return `${name(e.seat)} leaves jail ${how[e.how] ?? ''}.`;
+        const how = { fine: t('mo.ev.leftFine', { fine: money(50) }), card: t('mo.ev.leftCard'), doubles: t('mo.ev.leftDouble'), third_attempt: t('mo.ev.leftThird', { fine: money(50) }) };
+        return t('mo.ev.leftJail', { name: name(e.seat), how: how[e.how] ?? '' });
       }
       case 'purchase_offered':
-        return `${name(e.seat)} may buy ${sq(e.square)} for ${money(squareData(ctx, e.square)?.price ?? 0)}.`;
+        return t('mo.prompt.mayBuy', { name: name(e.seat), square: sq(e.square), price: money(squareData(ctx, e.square)?.price ?? 0) });
       case 'property_bought':
-        return `${name(e.seat)} buys ${sq(e.square)} for ${money(e.price)}.`;
+        return t('mo.ev.bought', { name: name(e.seat), square: sq(e.square), price: money(e.price) });
       case 'purchase_declined':
-        return `${name(e.seat)} does not buy ${sq(e.square)}: it goes to auction.`;
+        return t('mo.ev.declined', { name: name(e.seat), square: sq(e.square) });
       case 'rent_owed':
-        return `${name(e.payer)} owes ${name(e.owner)} ${money(e.amount)} rent for ${sq(e.square)}${e.dice ? ` (dice ${e.dice.join(' + ')})` : ''}, if claimed in time.`;
+        return t(e.dice ? 'mo.ev.owedDice' : 'mo.ev.owed', { payer: name(e.payer), owner: name(e.owner), amount: money(e.amount), square: sq(e.square), dice: e.dice ? e.dice.join(' + ') : '' });
       case 'rent_claimed': {
         const owed = rentOwed(ctx, e.rent);
-        return owed ? `${name(owed.owner)} claims the ${money(owed.amount)} rent for ${sq(owed.square)} from ${name(owed.payer)}.` : 'The rent is claimed.';
+        return owed ? t('mo.ev.claimed', { owner: name(owed.owner), amount: money(owed.amount), square: sq(owed.square), payer: name(owed.payer) }) : t('mo.ev.claimedIt');
       }
       case 'rent_lapsed': {
         const owed = rentOwed(ctx, e.rent);
-        return owed ? `${name(owed.owner)} did not claim the ${money(owed.amount)} rent for ${sq(owed.square)} in time: ${name(owed.payer)} keeps it.` : 'An unclaimed rent lapses.';
+        return owed ? t('mo.ev.lapsed', { owner: name(owed.owner), amount: money(owed.amount), square: sq(owed.square), payer: name(owed.payer) }) : t('mo.ev.lapsedIt');
       }
       case 'paid':
-        if (e.from == null) return `The bank pays ${who(e.to)} ${money(e.amount)} (${REASONS[e.reason] ?? 'a payment'}).`;
-        return `${name(e.from)} pays ${money(e.amount)} to ${who(e.to)} (${REASONS[e.reason] ?? 'a payment'}).`;
+        if (e.from == null) return t('mo.ev.bankPays', { name: who(e.to), amount: money(e.amount), reason: REASONS[e.reason] ?? t('mo.reason.payment') });
+        return t('mo.ev.pays', { name: name(e.from), amount: money(e.amount), to: who(e.to), reason: REASONS[e.reason] ?? t('mo.reason.payment') });
       case 'debt_opened':
-        return `${name(e.debtor)} cannot pay ${money(e.amount)} (${REASONS[e.reason] ?? 'a payment'} to ${who(e.creditor)}) and must raise the money or go bankrupt.`;
+        return t('mo.ev.debt', { name: name(e.debtor), amount: money(e.amount), reason: REASONS[e.reason] ?? t('mo.reason.payment'), to: who(e.creditor) });
       case 'debt_paid':
-        return `${name(e.debtor)} pays off the debt.`;
+        return t('mo.ev.debtPaid', { name: name(e.debtor) });
       case 'card_drawn':
-        return `${name(e.seat)} draws ${e.deck === 'ereignis' ? 'an Ereigniskarte' : 'a Gemeinschaftskarte'}: ${cardText(ctx, e.card)}`;
+        return t(e.deck === 'ereignis' ? 'mo.ev.drawsEreignis' : 'mo.ev.drawsGemeinschaft', { name: name(e.seat), text: cardText(ctx, e.card) });
       case 'card_choice_offered':
-        return `${name(e.seat)} may pay ${money(e.amount)} or draw an Ereigniskarte.`;
+        return t('mo.ev.cardChoice', { name: name(e.seat), amount: money(e.amount) });
       case 'jail_card_returned':
-        return `${name(e.seat)}'s get-out-of-jail card goes back under the ${e.card.startsWith('E') ? 'Ereigniskarten' : 'Gemeinschaftskarten'}.`;
+        return t('mo.ev.cardBack', { name: name(e.seat), deck: deckName(e.card.startsWith('E') ? 'ereignis' : 'gemeinschaft') });
       case 'move_finished':
-        return e.roll_again ? `${name(e.seat)} rolled a double and rolls again.` : `${name(e.seat)} has moved.`;
+        return e.roll_again ? t('mo.ev.again', { name: name(e.seat) }) : t('mo.ev.moveDone', { name: name(e.seat) });
       case 'turn_ended':
-        return `${name(e.seat)} ends the turn.`;
+        return t('ev.turnEnded', { name: name(e.seat) });
       case 'round_completed':
-        return `Round ${e.rounds} is complete.`;
+        return t('mo.ev.round', { n: e.rounds });
       case 'building_bought':
         return e.level >= 5
-          ? `${name(e.seat)} builds a hotel on ${sq(e.square)} for ${money(e.price)}.`
-          : `${name(e.seat)} builds a house on ${sq(e.square)} for ${money(e.price)} (${e.level} there now).`;
+          ? t('mo.ev.hotel', { name: name(e.seat), square: sq(e.square), price: money(e.price) })
+          : t('mo.ev.house', { name: name(e.seat), square: sq(e.square), price: money(e.price), n: e.level });
       case 'buildings_sold':
-        return `${name(e.seat)} sells buildings for ${money(e.amount)}: ${e.levels.map((l) => `${sq(l.square)} now has ${l.level >= 5 ? 'a hotel' : `${l.level} house${l.level === 1 ? '' : 's'}`}`).join(', ')}.`;
+        return t('mo.ev.sold', {
+          name: name(e.seat),
+          amount: money(e.amount),
+          levels: e.levels.map((l) => t('mo.ev.nowHas', { square: sq(l.square), what: l.level >= 5 ? t('mo.aHotel') : tn('mo.houses', l.level) })).join(', '),
+        });
       case 'mortgaged':
-        return `${name(e.seat)} mortgages ${sq(e.square)} for ${money(e.amount)}.`;
+        return t('mo.ev.mortgaged', { name: name(e.seat), square: sq(e.square), amount: money(e.amount) });
       case 'mortgage_lifted':
-        return `${name(e.seat)} lifts the mortgage on ${sq(e.square)} for ${money(e.amount)}.`;
+        return t('mo.ev.lifted', { name: name(e.seat), square: sq(e.square), amount: money(e.amount) });
       case 'auction_started':
-        return `${lotText(e.lot, ctx)} is auctioned, bids from ${money(e.min_bid)}; bidding: ${e.bidders.map((b) => name(b)).join(', ')}.`.replace(/^./, (c) => c.toUpperCase());
+        return t('mo.ev.auction', { lot: lotText(e.lot, ctx), min: money(e.min_bid), names: e.bidders.map((b) => name(b)).join(', ') }).replace(/^./, (c) => c.toUpperCase());
       case 'bid_placed':
-        return `${name(e.seat)} bids ${money(e.amount)}.`;
+        return t('mo.ev.bid', { name: name(e.seat), amount: money(e.amount) });
       case 'auction_passed':
-        return `${name(e.seat)} leaves the auction.`;
+        return t('mo.ev.passed', { name: name(e.seat) });
       case 'auction_won':
-        return `${name(e.seat)} wins the auction of ${lotText(e.lot, ctx)} for ${money(e.amount)}.`;
+        return t('mo.ev.won', { name: name(e.seat), lot: lotText(e.lot, ctx), amount: money(e.amount) });
       case 'auction_unsold':
-        return `Nobody bids for ${lotText(e.lot, ctx)}: it stays with the bank.`;
+        return t('mo.ev.unsold', { lot: lotText(e.lot, ctx) });
       case 'bank_sales_queued':
-        return `The bank will auction ${e.squares.map(sq).join(', ')}.`;
+        return t('mo.ev.bankSales', { squares: e.squares.map(sq).join(', ') });
       case 'shortage_opened':
-        return `Only ${e.stock} ${e.building}${e.stock === 1 ? ' is' : 's are'} left in the bank, wanted by ${e.waiting.map((w) => name(w)).join(', ')}: they are auctioned.`;
+        return tn(e.building === 'hotel' ? 'mo.ev.shortHotels' : 'mo.ev.shortHouses', e.stock, { names: e.waiting.map((w) => name(w)).join(', ') });
       case 'demand_declared':
-        return e.squares.length ? `${name(e.seat)} wants buildings on ${e.squares.map(sq).join(', ')}.` : `${name(e.seat)} wants no building.`;
+        return e.squares.length ? t('mo.ev.demand', { name: name(e.seat), squares: e.squares.map(sq).join(', ') }) : t('mo.ev.demandNone', { name: name(e.seat) });
       case 'shortage_ended':
-        return 'The building shortage is settled.';
+        return t('mo.ev.shortageEnded');
       case 'trade_offered':
-        return `${name(e.offer.from)} offers ${name(e.offer.to)} a trade: ${name(e.offer.from)} gives ${bundleText(e.offer.give, ctx)}; ${name(e.offer.to)} gives ${bundleText(e.offer.get, ctx)}.`;
+        return t('mo.ev.offered', { from: name(e.offer.from), to: name(e.offer.to), give: bundleText(e.offer.give, ctx), get: bundleText(e.offer.get, ctx) });
       case 'trade_rejected': {
         const o = tradeOffered(ctx, e.offer);
-        return o ? `${name(o.to)} rejects ${name(o.from)}'s offer.` : 'A trade offer is rejected.';
+        return o ? t('mo.ev.rejected', { to: name(o.to), from: name(o.from) }) : t('mo.ev.rejectedIt');
       }
       case 'trade_withdrawn': {
         const o = tradeOffered(ctx, e.offer);
-        return o ? `${name(o.from)} withdraws the offer to ${name(o.to)}.` : 'A trade offer is withdrawn.';
+        return o ? t('mo.ev.withdrawn', { from: name(o.from), to: name(o.to) }) : t('mo.ev.withdrawnIt');
       }
       case 'trade_executed':
-        return `The trade is done: ${name(e.offer.from)} gives ${bundleText(e.offer.give, ctx)}; ${name(e.offer.to)} gives ${bundleText(e.offer.get, ctx)}.`;
+        return t('mo.ev.traded', { from: name(e.offer.from), to: name(e.offer.to), give: bundleText(e.offer.give, ctx), get: bundleText(e.offer.get, ctx) });
       case 'bankruptcy_declared':
-        return `${name(e.seat)} declares bankruptcy.`;
+        return t('mo.ev.bankruptcy', { name: name(e.seat) });
       case 'property_transferred':
-        return `${sq(e.square)} passes from ${name(e.from)} to ${who(e.to)}.`;
+        return t('mo.ev.transferred', { square: sq(e.square), from: name(e.from), to: who(e.to) });
       case 'jail_card_transferred':
-        return `${name(e.from)}'s get-out-of-jail card passes to ${name(e.to)}.`;
+        return t('mo.ev.cardPassed', { from: name(e.from), to: name(e.to) });
       case 'inheritance_offered':
-        return `${name(e.creditor)} inherits the mortgaged ${e.squares.map(sq).join(', ')}: each is lifted now or costs 10 % interest.`;
+        return t('mo.ev.inherits', { name: name(e.creditor), squares: e.squares.map(sq).join(', ') });
       case 'inheritance_settled':
-        return `${name(e.creditor)} settles the inherited mortgages.`;
+        return t('mo.ev.inherited', { name: name(e.creditor) });
       case 'trade_lapsed': {
         const o = tradeOffered(ctx, e.offer);
-        const whose = o ? `${name(o.from)}'s offer to ${name(o.to)}` : 'A trade offer';
-        return `${whose} lapses: ${sq(e.square)} has changed since it was made.`;
+        return o ? t('mo.ev.tradeLapsed', { from: name(o.from), to: name(o.to), square: sq(e.square) }) : t('mo.ev.tradeLapsedIt', { square: sq(e.square) });
       }
       case 'player_bankrupt':
-        return `${name(e.seat)} is bankrupt and leaves the game.`;
+        return t('mo.ev.out', { name: name(e.seat) });
       case 'game_ended': {
-        const winners = `${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'}`;
-        return e.reason === 'round_limit' ? `The round limit is reached: ${winners} with the highest net worth.` : `Only one player is left: ${winners}.`;
+        const winners = list(e.outcome.winners.map((w) => name(w)));
+        const many = e.outcome.winners.length > 1;
+        return e.reason === 'round_limit' ? t(many ? 'mo.ev.limitMany' : 'mo.ev.limitOne', { winners }) : t(many ? 'mo.ev.lastMany' : 'mo.ev.lastOne', { winners });
       }
       default:
         return unworded(e, ctx);
@@ -877,7 +886,7 @@ export default {
     /** @type {Data} */
     const data = ctx.data;
     const rows = view.players.map((p) => {
-      if (p.bankrupt) return ['bankrupt', '–', '–'];
+      if (p.bankrupt) return [t('mo.bankrupt'), '–', '–'];
       let properties = 0;
       let buildings = 0;
       for (const d of view.deeds.filter((x) => x.owner === p.seat)) {
@@ -888,10 +897,10 @@ export default {
       return [money(p.cash), money(properties), money(buildings)];
     });
     return {
-      caption: 'Net worth at the end',
-      columns: ['Cash', 'Properties', 'Buildings'],
+      caption: t('mo.sheet.caption'),
+      columns: [t('ty.row.cash'), t('mo.row.properties'), t('mo.sheet.buildings')],
       rows,
-      note: 'Net worth is cash, plus each property at its printed price (half when mortgaged), plus what its houses and hotel cost.',
+      note: t('mo.sheet.note'),
     };
   },
 };

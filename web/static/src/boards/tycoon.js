@@ -8,6 +8,7 @@
 // prices and track payouts come from the game's data file.
 
 import { h, s, svgButton } from '../dom.js';
+import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 import { seatLook } from '../seats.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
@@ -34,10 +35,10 @@ const GAP = 56;
 const PAD = 16;
 const SPACE_W = 24;
 const HOME_H = 96;
-const TIER_NAMES = { E: 'expensive', M: 'middle', C: 'cheap' };
+const TIER_NAMES = { E: t('ty.tier.E'), M: t('ty.tier.M'), C: t('ty.tier.C') };
 
 /** @param {number} n */
-const money = (n) => `${n}M`;
+const money = (n) => formatMoney('tycoon', n);
 
 /**
  * @param {Data} data
@@ -55,7 +56,7 @@ function cityName(data, id) {
 export function ticketText(data, id) {
   const scheduled = data.scheduled_tickets.find((t) => t.id === id);
   if (scheduled) {
-    return `${id} to ${cityName(data, scheduled.dest)}, ${scheduled.steps} step${scheduled.steps === 1 ? '' : 's'}`;
+    return tn('ty.ticket.scheduled', scheduled.steps, { id, city: cityName(data, scheduled.dest) });
   }
   const charter = data.charter_tickets.find((t) => t.id === id);
   if (charter) return `${id} ${cityName(data, charter.cities[0])} ↔ ${cityName(data, charter.cities[1])}`;
@@ -185,11 +186,11 @@ function drawCity(ctx, city, marks) {
   const planes = view.players.filter((p) => p.plane.at === 'city' && p.plane.city === city.city);
   const tier = /** @type {Record<string, string>} */ (TIER_NAMES)[info.tier] ?? info.tier;
   /** @type {string[]} */
-  const said = [`${info.name}, ${tier} city`];
+  const said = [t('ty.city.said', { city: info.name, tier })];
   const parts = [
     s('rect', { x: x0, y: y0, width: CARD_W, height: CARD_H, rx: 12, class: 'city-card' }),
     s('text', { x: x0 + 14, y: y0 + 28, class: 'city-name' }, info.name),
-    s('text', { x: x0 + CARD_W - 14, y: y0 + 27, 'text-anchor': 'end', class: 'small' }, `${tier} · payday ${money(city.payout[0])}/${money(city.payout[1])}`),
+    s('text', { x: x0 + CARD_W - 14, y: y0 + 27, 'text-anchor': 'end', class: 'small' }, `${tier} · ${t('ty.city.payday', { first: money(city.payout[0]), second: money(city.payout[1]) })}`),
   ];
   // Landing fields: a plane on its field, or the field's hotel price.
   [0, 1].forEach((field) => {
@@ -201,13 +202,13 @@ function drawCity(ctx, city, marks) {
       s('text', { x: cx, y: cy + 42, 'text-anchor': 'middle', class: 'small' }, `✈${field + 1} ${money(info.landing_costs[field])}`),
     );
     if (here) parts.push(plane(here.seat, cx, cy, 40));
-    said.push(`landing field ${field + 1} (hotel ${money(info.landing_costs[field])}): ${here ? ctx.name(here.seat) : 'free'}`);
+    said.push(t('ty.city.landing', { n: field + 1, cost: money(info.landing_costs[field]), who: here ? ctx.name(here.seat) : t('ty.free') }));
   });
   const stopovers = planes.filter((p) => p.plane.at === 'city' && p.plane.field == null);
   stopovers.forEach((p, i) => parts.push(plane(p.seat, x0 + 160 + (i % 2) * 34, y0 + 62 + Math.floor(i / 2) * 30, 30)));
   if (stopovers.length) {
     parts.push(s('text', { x: x0 + 176, y: y0 + 116, 'text-anchor': 'middle', class: 'small' }, 'stopover'));
-    said.push(`stopping over: ${stopovers.map((p) => ctx.name(p.seat)).join(', ')}`);
+    said.push(t('ty.city.stopover', { names: stopovers.map((p) => ctx.name(p.seat)).join(', ') }));
   }
   // Factory fields.
   [0, 1].forEach((field) => {
@@ -220,20 +221,20 @@ function drawCity(ctx, city, marks) {
       s('text', { x: cx, y: cy + 42, 'text-anchor': 'middle', class: 'small' }, `⚙${field + 1} ${money(info.factory_costs[field])}`),
     );
     if (marks.factories.has(key)) parts.push(s('rect', { x: cx - 25, y: cy - 25, width: 50, height: 50, class: 'recent-mark' }));
-    said.push(`factory field ${field + 1} (${money(info.factory_costs[field])}): ${owner === undefined ? 'free' : ctx.name(owner)}`);
+    said.push(t('ty.city.factory', { n: field + 1, cost: money(info.factory_costs[field]), who: owner === undefined ? t('ty.free') : ctx.name(owner) }));
   });
   // The hotel track.
   const ty = y0 + 152;
   const full = city.chain_length > data.track.unbuildable_space - 1;
   const payoutSpace = Math.min(city.chain_length, data.track.unbuildable_space);
-  parts.push(s('text', { x: x0 + 14, y: ty - 8, class: 'small' }, `Hotels: ${city.chain_length} on the track${full ? ', full' : ''}`));
+  parts.push(s('text', { x: x0 + 14, y: ty - 8, class: 'small' }, t(full ? 'ty.city.trackFull' : 'ty.city.track', { n: city.chain_length })));
   for (let space = 0; space < data.track.spaces; space++) {
     const x = x0 + 14 + space * SPACE_W;
     const red = data.track.red_spaces.includes(space);
     const unbuildable = space === data.track.unbuildable_space;
     const owner = city.track[space];
     const payout = track[space] ?? [0, 0];
-    const label = `space ${space + 1}${red ? ', red' : ''}${unbuildable ? ', never built on' : ''}: pays ${money(payout[0])}/${money(payout[1])}${owner == null ? '' : `, hotel of ${ctx.name(owner)}`}`;
+    const label = `${t('ty.space', { n: space + 1 })}${red ? `, ${t('ty.space.red')}` : ''}${unbuildable ? `, ${t('ty.space.never')}` : ''}: ${t('ty.space.pays', { first: money(payout[0]), second: money(payout[1]) })}${owner == null ? '' : `, ${t('ty.space.hotelOf', { name: ctx.name(owner) })}`}`;
     parts.push(
       s(
         'g',
@@ -248,14 +249,14 @@ function drawCity(ctx, city, marks) {
       ),
     );
   }
-  parts.push(s('text', { x: x0 + 14, y: y0 + 230, class: 'small' }, city.closed.length ? `Closed: ${city.closed.map((seat) => seatLook(seat).label).join(' ')}` : 'No closed hotels'));
+  parts.push(s('text', { x: x0 + 14, y: y0 + 230, class: 'small' }, city.closed.length ? t('ty.closed', { marks: city.closed.map((seat) => seatLook(seat).label).join(' ') }) : t('ty.noClosed')));
   if (marks.cities.has(city.city)) {
     parts.push(s('rect', { x: x0 - 4, y: y0 - 4, width: CARD_W + 8, height: CARD_H + 8, rx: 14, class: 'recent-mark' }));
   }
   const group = s('g', { class: 'city', 'data-city': city.city }, s('title', {}, said.join('; ')), ...parts);
   const flights = ctx.legal.filter((a) => a.type === 'fly' && a.to === city.city);
   if (flights.length) {
-    svgButton(group, { x: x0, y: y0, width: CARD_W, height: CARD_H, rx: 12 }, `Fly to ${info.name}`, flights, () => ctx.offer(flights, `Fly to ${info.name} with which ticket?`));
+    svgButton(group, { x: x0, y: y0, width: CARD_W, height: CARD_H, rx: 12 }, t('ty.flyTo', { city: info.name }), flights, () => ctx.offer(flights, t('ty.flyWhich', { city: info.name })));
   }
   return group;
 }
@@ -292,10 +293,10 @@ function homes(ctx, width, y) {
   return s(
     'g',
     { class: 'homes', 'data-city': 'home' },
-    s('title', {}, `Home banks: ${home.length ? home.map((p) => ctx.name(p.seat)).join(', ') : 'no plane'} at home`),
+    s('title', {}, home.length ? t('ty.home.title', { names: home.map((p) => ctx.name(p.seat)).join(', ') }) : t('ty.home.none')),
     s('rect', { x: PAD, y, width: width - 2 * PAD, height: HOME_H, rx: 12, class: 'home-card' }),
-    s('text', { x: PAD + 14, y: y + 28, class: 'city-name' }, 'Home banks'),
-    s('text', { x: PAD + 14, y: y + 52, class: 'small' }, 'Planes start here and fly home for a loan.'),
+    s('text', { x: PAD + 14, y: y + 28, class: 'city-name' }, t('ty.home')),
+    s('text', { x: PAD + 14, y: y + 52, class: 'small' }, t('ty.home.hint')),
     view.players.map((p, i) => {
       const cx = width - PAD - 40 - (view.players.length - 1 - i) * 56;
       const cy = y + HOME_H / 2;
@@ -342,18 +343,18 @@ function ticketOffer(ctx) {
     h(
       'div',
       { class: 'deck' },
-      h('h3', {}, title, h('small', {}, ` · ${deck.draw_pile} face down, ${deck.discard.length} used`)),
+      h('h3', {}, title, h('small', {}, ` · ${t('ty.deck.counts', { down: deck.draw_pile, used: deck.discard.length })}`)),
       h(
         'ul',
         { class: 'tickets' },
-        deck.display.map((t) => {
-          const buy = ctx.legal.filter((a) => a.type === 'buy_ticket' && a.ticket === t);
-          const text = `${ticketText(data, t)} · ${money(ticketPrice(data, t) ?? 0)}`;
+        deck.display.map((ticket) => {
+          const buy = ctx.legal.filter((a) => a.type === 'buy_ticket' && a.ticket === ticket);
+          const text = `${ticketText(data, ticket)} · ${money(ticketPrice(data, ticket) ?? 0)}`;
           return h(
             'li',
             {},
             buy.length
-              ? h('button', { type: 'button', class: 'ticket', 'data-actions': JSON.stringify(buy), onclick: () => ctx.offer(buy, 'Buy which ticket?') }, `Buy ${text}`)
+              ? h('button', { type: 'button', class: 'ticket', 'data-actions': JSON.stringify(buy), onclick: () => ctx.offer(buy, t('ty.buyWhich')) }, t('ty.buy', { ticket: text }))
               : h('span', { class: 'ticket' }, text),
           );
         }),
@@ -361,10 +362,10 @@ function ticketOffer(ctx) {
     );
   return h(
     'section',
-    { class: 'offer', 'aria-label': 'Tickets for sale' },
-    deck('Scheduled tickets', view.scheduled),
-    deck('Charter tickets', view.charter),
-    h('p', { class: 'small' }, `Loan cards left: ${data.loans.map((l, i) => `${view.loan_cards_left[i]} × ${money(l.amount)}`).join(', ')}`),
+    { class: 'offer', 'aria-label': t('ty.forSale') },
+    deck(t('ty.deck.scheduled'), view.scheduled),
+    deck(t('ty.deck.charter'), view.charter),
+    h('p', { class: 'small' }, t('ty.loansLeft', { list: data.loans.map((l, i) => `${view.loan_cards_left[i]} × ${money(l.amount)}`).join(', ') })),
   );
 }
 
@@ -374,11 +375,11 @@ function ticketOffer(ctx) {
  * @param {Schemas['TycoonPlayerView']} p
  */
 function planeText(data, p) {
-  if (p.plane.at !== 'city') return 'at home';
+  if (p.plane.at !== 'city') return t('ty.plane.home');
   const info = data.cities.find((c) => c.id === /** @type {Schemas['TycoonPlaneCity']} */ (p.plane).city);
   const field = p.plane.field;
-  if (!info) return 'in a city';
-  return field == null ? `in ${info.name}, stopping over` : `in ${info.name} on landing field ${field + 1} (hotel ${money(info.landing_costs[field])})`;
+  if (!info) return t('ty.plane.city');
+  return field == null ? t('ty.plane.stopover', { city: info.name }) : t('ty.plane.field', { city: info.name, n: field + 1, cost: money(info.landing_costs[field]) });
 }
 
 /**
@@ -395,9 +396,9 @@ function flightText(ctx, a) {
   const scheduled = data.scheduled_tickets.find((t) => t.id === a.ticket);
   const how = scheduled
     ? scheduled.dest === a.to
-      ? `ticket ${a.ticket}, direct`
-      : `ticket ${a.ticket}, ${scheduled.steps} step${scheduled.steps === 1 ? '' : 's'}`
-    : `charter ${a.ticket}`;
+      ? t('ty.how.direct', { id: a.ticket })
+      : tn('ty.how.steps', scheduled.steps, { id: a.ticket })
+    : t('ty.how.charter', { id: a.ticket });
   const info = data.cities.find((c) => c.id === a.to);
   const taken = new Set(
     (view?.players ?? [])
@@ -405,8 +406,8 @@ function flightText(ctx, a) {
       .filter((f) => f != null),
   );
   const field = [0, 1].find((f) => !taken.has(f));
-  const landing = !info || !view ? '' : field === undefined ? '; both fields taken: stopover only' : `; lands on field ${field + 1}, hotel ${money(info.landing_costs[field])}`;
-  return `Fly to ${to} (${how}${landing})`;
+  const landing = !info || !view ? '' : field === undefined ? t('ty.land.none') : t('ty.land.field', { n: field + 1, cost: money(info.landing_costs[field]) });
+  return `${t('ty.flyTo', { city: to })} (${how}${landing})`;
 }
 
 /**
@@ -415,13 +416,14 @@ function flightText(ctx, a) {
  */
 function stageText(view, name) {
   const stage = view.stage;
-  const phase = `Phase ${view.phase} of 3`;
+  const phase = t('ty.phase', { n: view.phase });
   if (stage.stage === 'turn') {
-    const last = view.phase_end_triggered_by == null ? '' : ' (last round before payday)';
-    return `${phase}: ${name(stage.seat)}'s turn${last}`;
+    const last = view.phase_end_triggered_by == null ? '' : ` ${t('ty.lastRound')}`;
+    return `${phase}: ${t('status.turn', { name: name(stage.seat) })}${last}`;
   }
-  if (stage.stage === 'loan_settlement') return `${phase}: repaying or extending loans`;
-  if (stage.stage === 'finished') return 'Game over';
+  if (stage.stage === 'loan_settlement') return `${phase}: ${t('ty.settling')}`;
+  if (stage.stage === 'finished') return t('status.over');
+
   return phase;
 }
 
@@ -429,38 +431,14 @@ function stageText(view, name) {
 export default {
   minWidth: 900,
 
-  kindLabels: { fly: 'Fly', buy_ticket: 'Buy a ticket', settle_loan: 'Settle a loan' },
+  kindLabels: { fly: t('ty.kind.fly'), buy_ticket: t('ty.kind.buy'), settle_loan: t('ty.kind.settle') },
 
   rules: [
-    ['Goal', ['After the third payday every loan is repaid, and the player with the most money wins. Hotels, factories and tickets are then worth nothing.']],
-    [
-      'Your turn',
-      [
-        'Fly with tickets from your hand, then build one hotel or one factory in the city where your plane stands. You may buy face-up tickets before, between and after flights.',
-        'Or take a loan instead: your plane flies home for free, you take a 10M or 16M loan card, and your turn ends.',
-      ],
-    ],
-    [
-      'Flying',
-      [
-        'A scheduled ticket flies to the city printed on it, from any city or from home. From a city it can instead fly exactly as many steps along the routes as printed. A charter ticket flies between its two cities. Every ticket is used once; the first flight from home must be a scheduled ticket to its city.',
-        'The plane lands on field 1 if it is free, else on field 2; the price on the field is what a hotel costs you there. With both fields taken the plane can only stop over and must fly on.',
-      ],
-    ],
-    [
-      'Hotels and factories',
-      [
-        'Hotels line up on the city’s track, whoever builds them. Building on a red space closes the city’s oldest hotel; its owner may reopen it later for free, as a turn’s action.',
-        'A city has two factory fields; the first costs the lower price.',
-      ],
-    ],
-    [
-      'Payday',
-      [
-        'When a player builds the last hotel of the phase, the round is played to its end and payday follows: money for the number of cities you have a hotel in; for the most and second most hotels in each city (the outlined space after the last hotel shows both amounts); and for each factory, more in the city with the longest track.',
-        'After paydays 1 and 2 each loan is repaid (10M → 12M, 16M → 20M) or extended once (16M or 30M after the next payday), and everyone receives 6 more hotels.',
-      ],
-    ],
+    [t('rules.goal'), [t('ty.rules.goal')]],
+    [t('rules.turn'), [t('ty.rules.turn1'), t('ty.rules.turn2')]],
+    [t('ty.rules.flying'), [t('ty.rules.flying1'), t('ty.rules.flying2')]],
+    [t('ty.rules.building'), [t('ty.rules.building1'), t('ty.rules.building2')]],
+    [t('ty.rules.payday'), [t('ty.rules.payday1'), t('ty.rules.payday2')]],
   ],
 
   render(ctx) {
@@ -477,7 +455,7 @@ export default {
     });
     const drawing = s(
       'svg',
-      { class: 'board tycoon', viewBox: `0 0 ${size.width} ${size.height}`, role: 'group', 'aria-label': 'World map with the home banks' },
+      { class: 'board tycoon', viewBox: `0 0 ${size.width} ${size.height}`, role: 'group', 'aria-label': t('ty.map') },
       s(
         'defs',
         {},
@@ -505,22 +483,22 @@ export default {
     const p = view.players[seat];
     if (!p) return [];
     return [
-      ['Cash', money(p.cash)],
-      ['Net worth', `${money(p.net_worth)} (cash less loans)`],
-      ['Hotels', `${p.hotels_in_supply} to build, ${p.hotels_in_reserve} for later phases`],
-      ['Factories', `${p.factories_left} left`],
-      ['Plane', planeText(data, p)],
-      ['Tickets', p.tickets.length ? h('ul', { class: 'plain' }, p.tickets.map((t) => h('li', {}, ticketText(data, t)))) : 'none'],
+      [t('ty.row.cash'), money(p.cash)],
+      [t('ty.row.netWorth'), t('ty.row.netWorthValue', { amount: money(p.net_worth) })],
+      [t('ty.row.hotels'), t('ty.row.hotelsValue', { supply: p.hotels_in_supply, reserve: p.hotels_in_reserve })],
+      [t('ty.row.factories'), t('ty.row.factoriesValue', { n: p.factories_left })],
+      [t('ty.row.plane'), planeText(data, p)],
+      [t('ty.row.tickets'), p.tickets.length ? h('ul', { class: 'plain' }, p.tickets.map((ticket) => h('li', {}, ticketText(data, ticket)))) : t('common.none')],
       [
-        'Loans',
+        t('ty.row.loans'),
         p.loans.length
           ? p.loans
               .map((l) => {
                 const terms = loanTerms(data, l.loan);
-                return `${money(terms.amount)} (repay ${money(l.extended ? terms.repay_extended : terms.repay)}${l.extended ? ', extended' : ''})`;
+                return t(l.extended ? 'ty.loan.extended' : 'ty.loan', { amount: money(terms.amount), repay: money(l.extended ? terms.repay_extended : terms.repay) });
               })
               .join(', ')
-          : 'none',
+          : t('common.none'),
       ],
     ];
   },
@@ -538,9 +516,9 @@ export default {
     if (stage.stage === 'loan_settlement') {
       const details = view.players
         .filter((p) => p.loans.some((l) => !l.extended))
-        .map((p) => `${ctx.name(p.seat)}: ${p.loans.map((l) => `${money(loanTerms(data, l.loan).amount)}${l.extended ? ' (extended, must be repaid)' : ''}`).join(', ')}; cash ${money(p.cash)}`);
+        .map((p) => `${ctx.name(p.seat)}: ${p.loans.map((l) => `${money(loanTerms(data, l.loan).amount)}${l.extended ? ` ${t('ty.loan.mustRepay')}` : ''}`).join(', ')}; ${t('ty.cash', { cash: money(p.cash) })}`);
       return {
-        title: ctx.legal.length ? 'Payday is over: repay each loan now, or extend it once and repay more after the next payday.' : 'Players are repaying or extending their loans.',
+        title: ctx.legal.length ? t('ty.prompt.settle') : t('ty.prompt.settling'),
         details,
       };
     }
@@ -549,20 +527,21 @@ export default {
     if (!p) return null;
     const yours = stage.seat === ctx.seat && ctx.legal.length > 0;
     /** @type {string[]} */
-    const details = [`Plane ${planeText(data, p)}.`, `Cash ${money(p.cash)}; ${p.hotels_in_supply} hotels and ${p.factories_left} factories left.`];
-    if (p.tickets.length) details.push(`Tickets: ${p.tickets.map((t) => ticketText(data, t)).join('; ')}.`);
-    if (view.phase_end_triggered_by != null) details.push(`${ctx.name(view.phase_end_triggered_by)} has built every hotel of the phase: payday after this round.`);
+    const details = [t('ty.prompt.plane', { plane: planeText(data, p) }), t('ty.prompt.stock', { cash: money(p.cash), hotels: p.hotels_in_supply, factories: p.factories_left })];
+    if (p.tickets.length) details.push(t('ty.prompt.tickets', { tickets: p.tickets.map((ticket) => ticketText(data, ticket)).join('; ') }));
+    if (view.phase_end_triggered_by != null) details.push(t('ty.prompt.lastRound', { name: ctx.name(view.phase_end_triggered_by) }));
     let title;
-    if (!yours) title = `${ctx.name(stage.seat)}'s turn.`;
-    else if (stage.main_action_done) title = 'You have built. Buy tickets for later turns, or end your turn.';
-    else if (p.plane.at !== 'city') title = stage.purchased ? 'Your plane is at home: fly with a ticket, or buy another.' : 'Your turn: fly from home with a ticket, or buy one.';
-    else if (stage.flown || stage.purchased) title = 'Fly on, or build a hotel or a factory where your plane stands.';
-    else title = 'Your turn: fly and build a hotel or a factory, or take a loan.';
+    if (!yours) title = t('ev.turn', { name: ctx.name(stage.seat) });
+    else if (stage.main_action_done) title = t('ty.prompt.built');
+    else if (p.plane.at !== 'city') title = stage.purchased ? t('ty.prompt.homeBought') : t('ty.prompt.home');
+    else if (stage.flown || stage.purchased) title = t('ty.prompt.flyOn');
+    else title = t('ty.prompt.turn');
     if (mine && yours && mine.plane.at === 'city') {
       const city = view.cities.find((c) => mine.plane.at === 'city' && c.city === mine.plane.city);
       if (city) {
         const next = nextSpace(ctx, city);
-        details.push(`A hotel here goes on space ${next.space + 1}${next.red ? ', a red space' : ''}${next.closes ? `, and closes ${ctx.name(next.closes.owner)}'s hotel on space ${next.closes.space + 1}` : ''}.`);
+        const closes = next.closes ? t('ty.closes', { name: ctx.name(next.closes.owner), n: next.closes.space + 1 }) : '';
+        details.push(t(next.red ? 'ty.prompt.nextRed' : 'ty.prompt.next', { n: next.space + 1, closes }));
       }
     }
     return { title, details };
@@ -581,38 +560,39 @@ export default {
     const home = !plane;
     switch (a.type) {
       case 'buy_ticket':
-        return `Buy ${ticketText(data, a.ticket)} for ${money(ticketPrice(data, a.ticket) ?? 0)}`;
+        return t('ty.act.buy', { ticket: ticketText(data, a.ticket), price: money(ticketPrice(data, a.ticket) ?? 0) });
       case 'fly':
         return flightText(ctx, a);
       case 'build_hotel': {
-        if (!info || !city || plane?.field == null) return 'Build a hotel here';
+        if (!info || !city || plane?.field == null) return t('ty.act.hotelHere');
         const next = nextSpace(ctx, city);
-        const closes = next.closes ? `; closes ${ctx.name(next.closes.owner)}'s hotel on space ${next.closes.space + 1}` : '';
-        return `Build a hotel in ${info.name} for ${money(info.landing_costs[plane.field])} (space ${next.space + 1}${closes})`;
+        const closes = next.closes ? t('ty.closes', { name: ctx.name(next.closes.owner), n: next.closes.space + 1 }) : '';
+        return t('ty.act.hotel', { city: info.name, cost: money(info.landing_costs[plane.field]), n: next.space + 1, closes });
       }
       case 'renovate_hotel': {
-        if (!info || !city) return 'Reopen a closed hotel here for free';
+        if (!info || !city) return t('ty.act.reopenHere');
         const next = nextSpace(ctx, city);
-        return `Reopen your closed hotel in ${info.name} for free (space ${next.space + 1}${next.closes ? `; closes ${ctx.name(next.closes.owner)}'s hotel` : ''})`;
+        const closes = next.closes ? t('ty.closes', { name: ctx.name(next.closes.owner), n: next.closes.space + 1 }) : '';
+        return t('ty.act.reopen', { city: info.name, n: next.space + 1, closes });
       }
       case 'build_factory': {
-        if (!info || !city) return 'Build a factory here';
+        if (!info || !city) return t('ty.act.factoryHere');
         const field = city.factories.length;
-        return `Build a factory in ${info.name} for ${money(info.factory_costs[field] ?? 0)} (field ${field + 1})`;
+        return t('ty.act.factory', { city: info.name, cost: money(info.factory_costs[field] ?? 0), n: field + 1 });
       }
       case 'take_loan': {
         const terms = loanTerms(data, a.loan);
-        return `${home ? 'Borrow' : 'Fly home and borrow'} ${money(terms.amount)}: repay ${money(terms.repay)} after the next payday; ends your turn`;
+        return t(home ? 'ty.act.borrow' : 'ty.act.flyBorrow', { amount: money(terms.amount), repay: money(terms.repay) });
       }
       case 'pass':
-        return home ? 'Pass: no loan card is left; ends your turn' : 'Fly home and pass: no loan card is left; ends your turn';
+        return home ? t('ty.act.pass') : t('ty.act.flyPass');
       case 'end_turn':
-        return 'End your turn';
+        return t('ty.act.endTurn');
       case 'settle_loan': {
         const terms = loanTerms(data, a.loan);
         return a.decision === 'repay'
-          ? `Repay a ${money(terms.amount)} loan: pay ${money(terms.repay)} now`
-          : `Extend a ${money(terms.amount)} loan: repay ${money(terms.repay_extended)} after the next payday`;
+          ? t('ty.act.repay', { amount: money(terms.amount), repay: money(terms.repay) })
+          : t('ty.act.extend', { amount: money(terms.amount), repay: money(terms.repay_extended) });
       }
     }
   },
@@ -624,50 +604,55 @@ export default {
     const name = ctx.name;
     switch (e.type) {
       case 'game_started':
-        return `The game starts with ${e.players} players, each with 15M, 6 hotels, 5 factories and a plane at home.`;
+        return t('ty.ev.started', { n: e.players, cash: money(15) });
       case 'deck_shuffled':
-        return `The ${e.deck} tickets are shuffled (${e.cards} cards).`;
+        return t(e.deck === 'scheduled' ? 'ty.ev.shuffledScheduled' : 'ty.ev.shuffledCharter', { n: e.cards });
       case 'tickets_revealed':
-        return `Turned face up: ${e.tickets.map((t) => ticketText(data, t)).join('; ')}.`;
+        return t('ty.ev.revealed', { tickets: e.tickets.map((ticket) => ticketText(data, ticket)).join('; ') });
       case 'turn_started':
-        return `${name(e.seat)}'s turn.`;
+        return t('ev.turn', { name: name(e.seat) });
       case 'ticket_bought':
-        return `${name(e.seat)} buys ${ticketText(data, e.ticket)} for ${money(e.price)}.`;
+        return t('ty.ev.bought', { name: name(e.seat), ticket: ticketText(data, e.ticket), price: money(e.price) });
       case 'flew': {
-        const from = e.from ? `from ${cityName(data, e.from)} ` : 'from home ';
-        const landing = e.field == null ? ', stopping over (both landing fields are taken)' : `, landing on field ${e.field + 1}`;
-        return `${name(e.seat)} flies ${from}to ${cityName(data, e.to)} with ticket ${e.ticket}${landing}.`;
+        const params = { name: name(e.seat), from: e.from ? cityName(data, e.from) : '', to: cityName(data, e.to), ticket: e.ticket, n: (e.field ?? 0) + 1 };
+        const key = e.from ? (e.field == null ? 'ty.ev.flewStop' : 'ty.ev.flew') : e.field == null ? 'ty.ev.flewHomeStop' : 'ty.ev.flewHome';
+        return t(key, params);
       }
       case 'hotel_built':
-        return `${name(e.seat)} builds a hotel in ${cityName(data, e.city)} on space ${e.space + 1} for ${money(e.cost)}.`;
+        return t('ty.ev.hotel', { name: name(e.seat), city: cityName(data, e.city), n: e.space + 1, cost: money(e.cost) });
       case 'hotel_closed':
-        return `${name(e.owner)}'s hotel on space ${e.space + 1} in ${cityName(data, e.city)} closes: a red space was built.`;
+        return t('ty.ev.closed', { name: name(e.owner), n: e.space + 1, city: cityName(data, e.city) });
       case 'hotel_renovated':
-        return `${name(e.seat)} reopens a closed hotel in ${cityName(data, e.city)}, now on space ${e.space + 1}.`;
+        return t('ty.ev.reopened', { name: name(e.seat), city: cityName(data, e.city), n: e.space + 1 });
       case 'factory_built':
-        return `${name(e.seat)} builds a factory in ${cityName(data, e.city)} on field ${e.field + 1} for ${money(e.cost)}.`;
+        return t('ty.ev.factory', { name: name(e.seat), city: cityName(data, e.city), n: e.field + 1, cost: money(e.cost) });
       case 'loan_taken':
-        return `${name(e.seat)} flies home and borrows ${money(e.amount)}.`;
+        return t('ty.ev.loan', { name: name(e.seat), amount: money(e.amount) });
       case 'passed':
-        return `${name(e.seat)} flies home and passes: no loan card is left.`;
+        return t('ty.ev.passed', { name: name(e.seat) });
       case 'phase_end_triggered':
-        return `${name(e.seat)} has built every hotel of the phase: payday comes at the end of this round.`;
+        return t('ty.ev.phaseEnd', { name: name(e.seat) });
       case 'turn_ended':
-        return `${name(e.seat)} ends the turn.`;
+        return t('ev.turnEnded', { name: name(e.seat) });
       case 'payday_held':
-        return `Payday ${e.phase}: ${e.incomes
-          .map((i) => `${name(i.seat)} earns ${money(i.total)} (${money(i.distribution)} for cities, ${money(i.majority)} for majorities, ${money(i.factories)} for factories)`)
-          .join('; ')}.`;
+        return t('ty.ev.payday', {
+          n: e.phase,
+          incomes: e.incomes
+            .map((i) => t('ty.ev.income', { name: name(i.seat), total: money(i.total), cities: money(i.distribution), majority: money(i.majority), factories: money(i.factories) }))
+            .join('; '),
+        });
       case 'loan_repaid':
-        return `${name(e.seat)} repays a ${money(loanTerms(data, e.loan).amount)} loan${e.extended ? ' that was extended' : ''} with ${money(e.amount)}.`;
+        return t(e.extended ? 'ty.ev.repaidExtended' : 'ty.ev.repaid', { name: name(e.seat), loan: money(loanTerms(data, e.loan).amount), amount: money(e.amount) });
       case 'loan_extended':
-        return `${name(e.seat)} extends a ${money(loanTerms(data, e.loan).amount)} loan: ${money(loanTerms(data, e.loan).repay_extended)} after the next payday.`;
+        return t('ty.ev.extended', { name: name(e.seat), loan: money(loanTerms(data, e.loan).amount), repay: money(loanTerms(data, e.loan).repay_extended) });
       case 'loan_settlement_started':
-        return 'Each loan must now be repaid or extended.';
+        return t('ty.ev.settlement');
       case 'phase_started':
-        return `Phase ${e.phase} begins with ${e.hotels_per_player} more hotels each. Net worth (cash less loans): ${e.net_worths.map((n, seat) => `${name(seat)} ${money(n)}`).join(', ')}.`;
-      case 'game_ended':
-        return `The game is over after the last payday and every loan repaid. ${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'} with ${money(Math.max(...e.outcome.scores))}.`;
+        return t('ty.ev.phase', { n: e.phase, hotels: e.hotels_per_player, worths: e.net_worths.map((n, seat) => `${name(seat)} ${money(n)}`).join(', ') });
+      case 'game_ended': {
+        const winners = list(e.outcome.winners.map((w) => name(w)));
+        return t(e.outcome.winners.length > 1 ? 'ty.ev.overMany' : 'ty.ev.overOne', { winners, amount: money(Math.max(...e.outcome.scores)) });
+      }
     }
   },
 
@@ -685,14 +670,14 @@ export default {
     );
     const income = view.players.map((p) => (lastPayday && lastPayday.type === 'payday_held' ? lastPayday.incomes.find((i) => i.seat === p.seat) : undefined));
     return {
-      caption: 'Money at the end',
-      columns: ['Last payday', 'Cash before repaying', 'Loans repaid'],
+      caption: t('aq.sheet.caption'),
+      columns: [t('ty.sheet.payday'), t('ty.sheet.before'), t('ty.sheet.repaid')],
       rows: view.players.map((p, seat) => [
         income[seat] ? `${money(income[seat].total)}` : '–',
         money(p.cash + repaid[seat]),
         repaid[seat] ? `−${money(repaid[seat])}` : '–',
       ]),
-      note: 'The score is the money left after every loan is repaid (in M); hotels, factories and tickets count for nothing.',
+      note: t('ty.sheet.note'),
     };
   },
 };

@@ -7,6 +7,7 @@
 
 import { chip, h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
+import { list, t, tn, tOr } from '../i18n/index.js';
 import { describeFields, unworded } from './generic.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
@@ -32,27 +33,33 @@ const CARD_KINDS = /** @type {const} */ (['orange', 'yellow', 'green', 'violet',
 /** Why a payment is owed, in words. */
 /** @type {Record<string, string>} */
 const DUE_REASONS = {
-  move: 'for sailing',
-  voyage: 'for the explorer’s voyage',
-  toll: 'as a pirate toll',
-  tribute: 'as tribute for a city',
-  city: 'for founding a city',
-  build: 'for building a ship',
-  galley: 'for a war galley',
-  levy: 'to the pirate',
+  move: t('tr.due.move'),
+  voyage: t('tr.due.voyage'),
+  toll: t('tr.due.toll'),
+  tribute: t('tr.due.tribute'),
+  city: t('tr.due.city'),
+  build: t('tr.due.build'),
+  galley: t('tr.due.galley'),
+  levy: t('tr.due.levy'),
 };
 
+/**
+ * A card colour (or the joker) in words.
+ * @param {string} kind
+ */
+const colour = (kind) => tOr(`tr.colour.${kind}`, kind);
+
 /** @type {Record<string, string>} */
-const ACTION_CARDS = { favourable_wind: 'Favourable wind', blockade_breaker: 'Blockade breaker', explorer: 'Explorer' };
+const ACTION_CARDS = { favourable_wind: t('tr.card.wind'), blockade_breaker: t('tr.card.blockade'), explorer: t('tr.card.explorer') };
 
 /**
  * `{orange: 2, joker: 1}` as "2 orange, 1 joker".
  * @param {Cards | null | undefined} cards
  */
 export function cardsText(cards) {
-  if (!cards) return 'hidden';
-  const parts = CARD_KINDS.filter((k) => cards[k]).map((k) => `${cards[k]} ${k}`);
-  return parts.join(', ') || 'none';
+  if (!cards) return t('aq.hidden');
+  const parts = CARD_KINDS.filter((k) => cards[k]).map((k) => `${cards[k]} ${colour(k)}`);
+  return parts.join(', ') || t('common.none');
 }
 
 /**
@@ -60,9 +67,9 @@ export function cardsText(cards) {
  * @param {string | number | null | undefined} cell
  */
 function cellText(cell) {
-  if (cell == null) return 'the supply';
+  if (cell == null) return t('tr.supply');
   if (cell === 'TY') return 'Tyros';
-  return `field ${cell}`;
+  return t('tr.field', { n: String(cell) });
 }
 
 /**
@@ -74,7 +81,7 @@ function fieldText(ctx, cell) {
   /** @type {View | undefined} */
   const view = ctx.view;
   const empire = view?.fields.find((f) => f.field === String(cell))?.empire;
-  return `${cellText(String(cell))}${empire ? ` (${empire})` : ''}`;
+  return `${cellText(String(cell))}${empire ? ` (${colour(empire)})` : ''}`;
 }
 
 /**
@@ -86,9 +93,9 @@ function shipText(ctx, id) {
   /** @type {View | undefined} */
   const view = ctx.view;
   const ship = view?.ships[id];
-  if (!ship) return `ship ${id}`;
-  const kind = ship.galley ? 'galley' : ship.explorer ? 'explorer ship' : 'ship';
-  return ctx.seat === ship.owner ? `your ${kind}` : `${ctx.name(ship.owner)}'s ${kind}`;
+  if (!ship) return t('tr.shipN', { n: id });
+  const kind = ship.galley ? 'galley' : ship.explorer ? 'explorer' : 'ship';
+  return ctx.seat === ship.owner ? t(`tr.your.${kind}`) : t(`tr.their.${kind}`, { name: ctx.name(ship.owner) });
 }
 
 /**
@@ -96,9 +103,9 @@ function shipText(ctx, id) {
  * @param {Schemas['TyrosNeed']} need
  */
 function needText(need) {
-  if (need.kind === 'colour') return `${need.colour} (or jokers)`;
-  if (need.kind === 'identical') return 'two of a kind';
-  return 'any colour';
+  if (need.kind === 'colour') return t('tr.need.colour', { colour: colour(need.colour) });
+  if (need.kind === 'identical') return t('tr.need.identical');
+  return t('tr.need.any');
 }
 
 /**
@@ -107,9 +114,9 @@ function needText(need) {
  * @param {Lookup} ctx
  */
 function dueText(d, ctx) {
-  const payer = d.payer === ctx.seat ? 'You pay' : `${ctx.name(d.payer)} pays`;
-  const to = d.to == null ? 'to the discard pile' : `to ${d.to === ctx.seat ? 'you' : ctx.name(d.to)}`;
-  return `${payer} ${d.count} card${d.count === 1 ? '' : 's'} of ${needText(d.need)} ${DUE_REASONS[d.reason] ?? ''} ${to}`.replace(/\s+/g, ' ');
+  const to = d.to == null ? t('tr.toDiscard') : d.to === ctx.seat ? t('tr.toYou') : t('tr.to', { name: ctx.name(d.to) });
+  const params = { name: ctx.name(d.payer), need: needText(d.need), reason: DUE_REASONS[d.reason] ?? '', to };
+  return tn(d.payer === ctx.seat ? 'tr.due.youPay' : 'tr.due.pays', d.count, params).replace(/\s+/g, ' ');
 }
 
 /**
@@ -168,7 +175,7 @@ function cell(ctx, id, x, y, byCell, marked) {
   const view = ctx.view;
   const field = view.fields.find((f) => f.field === id);
   const empire = field?.empire ? EMPIRES[field.empire] : null;
-  const kind = id === 'TY' ? 'Tyros' : id === 'SEA' ? 'Open sea' : id === 'DES' ? 'Desert' : `Field ${id}`;
+  const kind = id === 'TY' ? 'Tyros' : id === 'SEA' ? t('tr.sea') : id === 'DES' ? t('tr.desert') : t('tr.Field', { n: id });
   /** @type {string[]} */
   const said = [kind];
   const parts = [
@@ -185,9 +192,9 @@ function cell(ctx, id, x, y, byCell, marked) {
   ];
   if (empire && field?.empire) {
     parts.push(s('text', { x: x + CELL - 8, y: y + 19, 'text-anchor': 'end', class: 'empire-letter', fill: empire.ink }, empire.letter));
-    said.push(`${field.empire} empire`);
+    said.push(t('tr.empire', { colour: colour(field.empire) }));
   } else if (/^\d+$/.test(id)) {
-    said.push('no empire yet');
+    said.push(t('tr.noEmpire'));
   }
   if (field?.city != null) {
     const look = seatLook(field.city);
@@ -195,11 +202,11 @@ function cell(ctx, id, x, y, byCell, marked) {
       s('path', { d: `M${x + 8} ${y + 46} v-14 l8 -7 l8 7 l8 -7 l8 7 v14 z`, fill: look.colour, stroke: '#000', class: 'city' }),
       s('text', { x: x + 24, y: y + 43, 'text-anchor': 'middle', class: 'marker-label' }, look.label),
     );
-    said.push(`city of ${ctx.name(field.city)}`);
+    said.push(t('tr.cityOf', { name: ctx.name(field.city) }));
   }
   if (field?.pirate) {
     parts.push(s('text', { x: x + CELL - 10, y: y + 46, 'text-anchor': 'end', class: 'pirate' }, '☠'));
-    said.push(field.pirate.sinks_at_turn_start ? 'a pirate (sunk at the next turn start)' : 'a pirate');
+    said.push(field.pirate.sinks_at_turn_start ? t('tr.pirateSinks') : t('tr.pirate'));
   }
   // Ships here, grouped by owner and kind: a hull with the seat label and a count.
   const here = view.ships.filter((sh) => sh.at === id);
@@ -226,14 +233,14 @@ function cell(ctx, id, x, y, byCell, marked) {
         s('text', { x: gx + 21, y: gy + 12, 'text-anchor': 'middle', class: 'marker-label' }, `${look.label}${mark}×${g.count}`),
       ),
     );
-    said.push(`${g.count} ${g.kind}${g.count > 1 ? 's' : ''} of ${ctx.name(g.owner)}`);
+    said.push(tn(`tr.group.${g.kind}`, g.count, { name: ctx.name(g.owner) }));
   });
   if (marked.has(id)) parts.push(s('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'recent-mark' }));
   const g = s('g', { class: 'tyros-field', 'data-cell': id }, s('title', {}, said.join(', ')), parts);
   const actions = byCell.get(id) ?? [];
   if (actions.length) {
     const label = `${kind}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
-    svgButton(g, { x, y, width: CELL, height: CELL, rx: 6 }, label, actions, () => ctx.offer(actions, `${kind}: what do you do?`));
+    svgButton(g, { x, y, width: CELL, height: CELL, rx: 6 }, label, actions, () => ctx.offer(actions, t('mo.whatDo', { square: kind })));
   }
   return g;
 }
@@ -273,20 +280,20 @@ function map(ctx) {
 /** @param {View} view */
 function phaseText(view) {
   const p = view.phase;
-  const last = view.last_round ? ' (the last)' : '';
+  const round = view.last_round ? t('tr.lastRound', { n: view.round }) : t('mo.round', { n: view.round });
   switch (p.phase) {
     case 'expansion':
-      return `round ${view.round}${last}: expanding the empires`;
+      return `${round}: ${t('tr.phase.expansion')}`;
     case 'pirates':
-      return `round ${view.round}${last}: pirates`;
+      return `${round}: ${t('tr.phase.pirates')}`;
     case 'actions':
-      return `round ${view.round}${last}: actions`;
+      return `${round}: ${t('tr.phase.actions')}`;
     case 'round_end':
-      return `round ${view.round}${last}: choosing cards to keep`;
+      return `${round}: ${t('tr.phase.keep')}`;
     case 'finished':
-      return 'game over';
+      return t('status.over');
     default:
-      return `round ${view.round}`;
+      return round;
   }
 }
 
@@ -299,62 +306,62 @@ function describeAction(a, ctx) {
   const view = ctx.view;
   switch (a.type) {
     case 'place_tile': {
-      if (a.empire) return `Place tile ${a.tile}: field ${a.tile} joins the ${a.empire} empire`;
-      return `Place tile ${a.tile} on its field`;
+      if (a.empire) return t('tr.act.placeJoins', { n: a.tile, colour: colour(a.empire) });
+      return t('tr.act.place', { n: a.tile });
     }
     case 'move': {
       const from = view?.ships[a.ship]?.at;
-      const via = a.path && a.path.length > 1 ? ` via ${a.path.slice(0, -1).map(cellText).join(', ')}` : '';
-      const cost = a.cost != null ? `: ${a.cost} card${a.cost === 1 ? '' : 's'}` : '';
-      return `Sail ${shipText(ctx, a.ship)} from ${cellText(from)} to ${fieldText(ctx, a.to)}${via}${a.wind ? ' with the favourable wind' : ''}${cost}`;
+      const via = a.path && a.path.length > 1 ? t('tr.via', { fields: a.path.slice(0, -1).map(cellText).join(', ') }) : '';
+      const cost = a.cost != null ? `: ${tn('tr.cards', a.cost)}` : '';
+      return `${t('tr.act.sail', { ship: shipText(ctx, a.ship), from: cellText(from), to: fieldText(ctx, a.to) })}${via}${a.wind ? t('tr.withWind') : ''}${cost}`;
     }
     case 'found_city': {
       const at = view?.ships[a.ship]?.at;
       const empire = view?.fields.find((f) => f.field === at)?.empire;
-      return `Found a city on ${fieldText(ctx, at ?? '?')} with ${shipText(ctx, a.ship)}: 5 ${empire ?? ''} cards`.replace('  ', ' ');
+      return t('tr.act.found', { field: fieldText(ctx, at ?? '?'), ship: shipText(ctx, a.ship), colour: empire ? colour(empire) : '' }).replace('  ', ' ');
     }
     case 'build_ship':
-      return `Build a ${a.galley ? 'war galley' : 'ship'} at ${fieldText(ctx, a.at)}: 1 card${a.galley ? ' and two of a kind' : ''}`;
+      return t(a.galley ? 'tr.act.buildGalley' : 'tr.act.build', { field: fieldText(ctx, a.at) });
     case 'bank_swap':
-      return `Swap ${cardsText(a.cards)} with the bank`;
+      return t('tr.act.swap', { cards: cardsText(a.cards) });
     case 'bank_pick':
-      return `Give ${cardsText(a.cards)} for ${a.colour === 'orange' ? 'an' : 'a'} ${a.colour} card from the pile`;
+      return t('tr.act.pick', { cards: cardsText(a.cards), colour: colour(a.colour) });
     case 'offer_trade':
-      return `Offer ${ctx.name(a.to)}: you give ${cardsText(a.give)}, you get ${cardsText(a.get)}`;
+      return t('tr.act.offer', { name: ctx.name(a.to), give: cardsText(a.give), get: cardsText(a.get) });
     case 'accept_trade': {
       const o = view?.offer;
-      return o ? `Accept ${ctx.name(o.from)}'s offer: you give ${cardsText(o.get)}, you get ${cardsText(o.give)}` : 'Accept the offer';
+      return o ? t('mo.act.accept', { name: ctx.name(o.from), terms: t('mo.offer.you', { give: cardsText(o.get), get: cardsText(o.give) }) }) : t('mo.act.acceptIt');
     }
     case 'reject_trade': {
       const o = view?.offer;
-      return o ? `Reject ${ctx.name(o.from)}'s offer` : 'Reject the offer';
+      return o ? t('tr.act.reject', { name: ctx.name(o.from) }) : t('mo.act.rejectIt');
     }
     case 'withdraw_trade': {
       const o = view?.offer;
-      return o ? `Withdraw your offer to ${ctx.name(o.to)}` : 'Withdraw your offer';
+      return o ? t('mo.act.withdraw', { name: ctx.name(o.to) }) : t('mo.act.withdrawIt');
     }
     case 'play_favourable_wind':
-      return 'Play Favourable wind: one later sailing this round costs half';
+      return t('tr.act.wind');
     case 'play_blockade_breaker':
-      return `Play Blockade breaker: push ${shipText(ctx, a.ship)} to ${fieldText(ctx, a.to)}`;
+      return t('tr.act.blockade', { ship: shipText(ctx, a.ship), to: fieldText(ctx, a.to) });
     case 'play_explorer':
-      return 'Play Explorer: a later voyage to a field of no empire';
+      return t('tr.act.explorer');
     case 'explorer_voyage':
-      return `Explorer voyage: ${shipText(ctx, a.ship)} to ${fieldText(ctx, a.to)}${a.cost != null ? `: ${a.cost} card${a.cost === 1 ? '' : 's'}` : ''}`;
+      return `${t('tr.act.voyage', { ship: shipText(ctx, a.ship), to: fieldText(ctx, a.to) })}${a.cost != null ? `: ${tn('tr.cards', a.cost)}` : ''}`;
     case 'sink_ship':
-      return `Sink ${shipText(ctx, a.target)} with ${shipText(ctx, a.galley)}`;
+      return t('tr.act.sink', { target: shipText(ctx, a.target), galley: shipText(ctx, a.galley) });
     case 'pass':
-      return 'Pass (you may act again if the others go on)';
+      return t('tr.act.pass');
     case 'end_turn':
-      return 'End your turn without a trade';
+      return t('tr.act.end');
     case 'pay':
-      return `Pay ${cardsText(a.cards)}`;
+      return t('tr.act.pay', { cards: cardsText(a.cards) });
     case 'lay_fight_cards':
-      return `Lay ${cardsText(a.cards)} face down`;
+      return t('tr.act.lay', { cards: cardsText(a.cards) });
     case 'choose_fight_discard':
-      return `Discard ${cardsText(a.cards)}`;
+      return t('tr.act.discard', { cards: cardsText(a.cards) });
     case 'keep':
-      return `Keep ${cardsText(a.cards)}`;
+      return t('tr.act.keep', { cards: cardsText(a.cards) });
     default:
       return describeFields(a, ctx);
   }
@@ -364,29 +371,15 @@ function describeAction(a, ctx) {
 export default {
   minWidth: 520,
 
-  kindLabels: { move: 'Sail a ship', place_tile: 'Place a tile', build_ship: 'Build a ship', play_blockade_breaker: 'Blockade breaker', explorer_voyage: 'Explorer voyage', sink_ship: 'Sink a ship', pay: 'Pay', keep: 'Keep', found_city: 'Found a city' },
+  kindLabels: { move: t('tr.kind.move'), place_tile: t('tr.kind.place'), build_ship: t('tr.kind.build'), play_blockade_breaker: t('tr.card.blockade'), explorer_voyage: t('tr.kind.voyage'), sink_ship: t('tr.kind.sink'), pay: t('tr.kind.pay'), keep: t('tr.kind.keep'), found_city: t('tr.kind.found') },
   openTemplates: ['pay', 'keep', 'lay_fight_cards', 'choose_fight_discard'],
   countOrder: [...CARD_KINDS],
 
   rules: [
-    ['Goal', ['Control the most valuable fields at the end: a city scores more than ships, and fields of larger empires score more. The first player with a city in every empire earns a bonus.']],
-    [
-      'A round',
-      [
-        'Cards: everyone draws trade cards, added to the few they kept.',
-        'Expansion: in turn, each player places a landscape tile on its field next to an empire; the field joins that empire (the player chooses when several touch it).',
-        'Actions: in turn, each player takes one action or passes, until everyone has passed in a row.',
-        'End of round: everyone keeps up to three cards and discards the rest.',
-      ],
-    ],
-    [
-      'Actions',
-      [
-        'Sail a ship to a field of an empire, paying one card of that empire’s colour for every field entered; at most two ships on a field. Ending on another player’s city costs one card as tribute.',
-        'Found a city where your ship stands alone: five cards of the field’s colour; the ship returns to your supply. Build a ship in one of your cities for one card. Trade cards with the bank or with another player.',
-      ],
-    ],
-    ['The end', ['The game ends after the round in which the tiles run out and a player has none left. Fields are then scored by who controls them: a city, or the ships of one player alone.']],
+    [t('rules.goal'), [t('tr.rules.goal')]],
+    [t('tr.rules.round'), [t('tr.rules.round1'), t('tr.rules.round2'), t('tr.rules.round3'), t('tr.rules.round4')]],
+    [t('tr.rules.actions'), [t('tr.rules.actions1'), t('tr.rules.actions2')]],
+    [t('rules.end'), [t('tr.rules.end')]],
   ],
 
   render(ctx) {
@@ -400,12 +393,12 @@ export default {
         h(
           'p',
           { class: 'legend small' },
-          Object.entries(EMPIRES).map(([name, e]) => h('span', {}, chip(e.colour, e.letter, e.ink), ` ${name} `)),
-          h('span', {}, '☠ pirate'),
-          h('span', {}, 'G galley, E explorer, ×n ships'),
+          Object.entries(EMPIRES).map(([name, e]) => h('span', {}, chip(e.colour, e.letter, e.ink), ` ${colour(name)} `)),
+          h('span', {}, `☠ ${t('tr.legend.pirate')}`),
+          h('span', {}, t('tr.legend.ships')),
         ),
         me
-          ? h('p', { class: 'hand', 'data-hand': ctx.seat }, `Your tiles: ${me.tiles?.length ? me.tiles.join(', ') : 'none'}. Your cards: ${cardsText(me.cards)}.`)
+          ? h('p', { class: 'hand', 'data-hand': ctx.seat }, t('tr.hand', { tiles: me.tiles?.length ? me.tiles.join(', ') : t('common.none'), cards: cardsText(me.cards) }))
           : null,
         fight
           ? h('p', { class: 'fight' }, `Fight on ${cellText(fight.field)}: ${fight.revealed ? `attacker ${cardsText(fight.attacker_cards)} against ${cardsText(fight.defender_cards)}` : `${fight.attacker_laid ?? 0} against ${fight.defender_laid ?? 0} cards laid`}.`)
@@ -423,27 +416,27 @@ export default {
     const standing = view.standings.find((x) => x.seat === seat);
     /** @type {Array<[string, string]>} */
     const rows = [
-      ['Points now', String(standing?.total ?? 0)],
-      ['Tiles', p.tiles ? `${p.tiles.join(', ') || 'none'}` : `${p.tiles_in_hand} in hand`],
-      ['Cards', p.cards ? cardsText(p.cards) : `${p.cards_in_hand} in hand`],
-      ['Cities left', String(p.cities_left)],
-      ['Ships in supply', String(p.ships_in_supply)],
+      [t('tr.row.points'), String(standing?.total ?? 0)],
+      [t('tr.row.tiles'), p.tiles ? `${p.tiles.join(', ') || t('common.none')}` : t('tr.inHand', { n: p.tiles_in_hand })],
+      [t('field.cards'), p.cards ? cardsText(p.cards) : t('tr.inHand', { n: p.cards_in_hand })],
+      [t('tr.row.cities'), String(p.cities_left)],
+      [t('tr.row.ships'), String(p.ships_in_supply)],
     ];
-    if (p.galley_tokens) rows.push(['Galley tokens', String(p.galley_tokens)]);
+    if (p.galley_tokens) rows.push([t('tr.row.galleys'), String(p.galley_tokens)]);
     // Without the variant the engine marks every action card used: say nothing then.
     /** @type {Schemas['TyrosConfig'] | null} */
     const config = ctx.config;
     if (config?.action_cards) {
-      rows.push(['Action cards', Object.entries(p.action_cards).map(([k, st]) => `${k.replace(/_/g, ' ')} ${st}`).join(', ')]);
+      rows.push([t('tr.row.actionCards'), Object.entries(p.action_cards).map(([k, st]) => `${tOr(`tr.cardName.${k}`, k)} ${t(`tr.cardState.${st}`)}`).join(', ')]);
     }
-    if (p.keep_chosen) rows.push(['Keeps', p.kept ? cardsText(p.kept) : 'chosen']);
+    if (p.keep_chosen) rows.push([t('tr.row.keeps'), p.kept ? cardsText(p.kept) : t('tr.chosen')]);
     return rows;
   },
 
   status(ctx) {
     /** @type {View} */
     const view = ctx.view;
-    if (view.outcome) return 'Game over';
+    if (view.outcome) return t('status.over');
     return phaseText(view);
   },
 
@@ -454,54 +447,54 @@ export default {
     const yours = ctx.legal.length > 0 || ctx.templates.length > 0;
     /** @type {string[]} */
     const details = [];
-    if (me) details.push(`Your cards: ${cardsText(me.cards)}. Your tiles: ${me.tiles?.join(', ') || 'none'}.`);
+    if (me) details.push(t('tr.hand', { tiles: me.tiles?.join(', ') || t('common.none'), cards: cardsText(me.cards) }));
     for (const d of view.dues) details.push(`${dueText(d, ctx)}.`);
     const o = view.offer;
-    if (o) details.push(o.to === ctx.seat ? `${ctx.name(o.from)} offers you: you give ${cardsText(o.get)}, you get ${cardsText(o.give)}.` : `${ctx.name(o.from)} offers ${ctx.name(o.to)}: ${cardsText(o.give)} for ${cardsText(o.get)}.`);
+    if (o) details.push(o.to === ctx.seat ? t('mo.prompt.offered', { name: ctx.name(o.from), terms: t('mo.offer.you', { give: cardsText(o.get), get: cardsText(o.give) }) }) : t('tr.prompt.offers', { from: ctx.name(o.from), to: ctx.name(o.to), give: cardsText(o.give), get: cardsText(o.get) }));
     const p = view.phase;
     if (p.phase === 'finished') return null;
     if (view.fight) {
       const f = view.fight;
-      return { title: `A galley fight on ${cellText(f.field)}: ${yours ? 'lay one to five cards face down; the most of one kind wins.' : 'the galleys’ owners lay their cards.'}`, details };
+      return { title: t(yours ? 'tr.prompt.fightYours' : 'tr.prompt.fight', { field: cellText(f.field) }), details };
     }
     const due = view.dues[0];
-    if (due) return { title: due.payer === ctx.seat ? `Pay ${due.count} card${due.count === 1 ? '' : 's'} of ${needText(due.need)} ${DUE_REASONS[due.reason] ?? ''}.` : `${ctx.name(due.payer)} is paying.`, details };
-    if (o && o.to === ctx.seat) return { title: `${ctx.name(o.from)} offers you a trade: you give ${cardsText(o.get)}, you get ${cardsText(o.give)}.`, details };
-    if (p.phase === 'expansion') return { title: yours ? 'Place a tile: its field joins a neighbouring empire.' : `${view.active_seats.map((s2) => ctx.name(s2)).join(', ')} is placing a tile.`, details };
-    if (p.phase === 'round_end') return { title: yours ? 'Choose the cards you keep for the next round; the rest are discarded.' : 'Players choose the cards they keep.', details };
-    if (p.phase === 'pirates') return { title: 'The pirate phase.', details };
+    if (due) return { title: due.payer === ctx.seat ? tn('tr.prompt.pay', due.count, { need: needText(due.need), reason: DUE_REASONS[due.reason] ?? '' }).replace(/\s+\./, '.') : t('tr.prompt.paying', { name: ctx.name(due.payer) }), details };
+    if (o && o.to === ctx.seat) return { title: t('mo.prompt.offered', { name: ctx.name(o.from), terms: t('mo.offer.you', { give: cardsText(o.get), get: cardsText(o.give) }) }), details };
+    if (p.phase === 'expansion') return { title: yours ? t('tr.prompt.place') : t('tr.prompt.placing', { names: view.active_seats.map((s2) => ctx.name(s2)).join(', ') }), details };
+    if (p.phase === 'round_end') return { title: yours ? t('tr.prompt.keep') : t('tr.prompt.keeping'), details };
+    if (p.phase === 'pirates') return { title: t('tr.prompt.pirates'), details };
     if (p.phase === 'actions') {
       const turn = p.turn;
-      if (turn.seat !== ctx.seat || !yours) return { title: `${ctx.name(turn.seat)}'s turn${p.passes ? ` (${p.passes} pass${p.passes === 1 ? '' : 'es'} in a row: the action phase ends when everyone has passed)` : ''}.`, details };
-      return { title: turn.acted ? 'Your action is done: trade if you like, or end your turn.' : 'Your turn: sail, found a city, build a ship or trade — or pass.', details };
+      if (turn.seat !== ctx.seat || !yours) return { title: p.passes ? tn('tr.prompt.turnPasses', p.passes, { name: ctx.name(turn.seat) }) : t('ev.turn', { name: ctx.name(turn.seat) }), details };
+      return { title: turn.acted ? t('tr.prompt.acted') : t('tr.prompt.turn'), details };
     }
     return null;
   },
 
   describeValue(field, value, ctx) {
     if (field === 'to' && typeof value === 'number') return ctx.name(value);
-    if (field === 'colour' && typeof value === 'string' && value in EMPIRES) return `${value} (${EMPIRES[value].letter})`;
+    if (field === 'colour' && typeof value === 'string' && value in EMPIRES) return `${colour(value)} (${EMPIRES[value].letter})`;
     return null;
   },
 
-  describeTemplate(t, ctx) {
+  describeTemplate(tpl, ctx) {
     /** @type {View | undefined} */
     const view = ctx.view;
-    switch (t.type) {
+    switch (tpl.type) {
       case 'pay': {
         const due = view?.dues[0];
-        return { title: due ? `Pay ${due.count} card${due.count === 1 ? '' : 's'}` : 'Pay', hint: due ? `${dueText(due, ctx)}.` : undefined, submit: 'Pay these cards' };
+        return { title: due ? tn('tr.tpl.payN', due.count) : t('tr.kind.pay'), hint: due ? `${dueText(due, ctx)}.` : undefined, submit: t('tr.tpl.paySubmit') };
       }
       case 'keep':
-        return { title: 'Cards to keep', hint: 'Choose the cards you keep for the next round; the others are discarded.', submit: 'Keep these cards' };
+        return { title: t('tr.tpl.keep'), hint: t('tr.prompt.keep'), submit: t('tr.tpl.keepSubmit') };
       case 'bank_swap':
-        return { title: 'Swap cards with the bank', hint: 'Discard one to three cards and draw as many from the pile. Your action for this turn.', submit: 'Swap with the bank' };
+        return { title: t('tr.tpl.swap'), hint: t('tr.tpl.swapHint'), submit: t('tr.tpl.swapSubmit') };
       case 'bank_pick':
-        return { title: 'Pick a colour from the pile', hint: 'Discard three cards and take one card of the colour you name from the pile. Your action for this turn.', submit: 'Give three, pick one' };
+        return { title: t('tr.tpl.pick'), hint: t('tr.tpl.pickHint'), submit: t('tr.tpl.pickSubmit') };
       case 'offer_trade':
-        return { title: 'Offer a trade', hint: 'Cards you give and cards you want; the other player accepts or rejects.', submit: 'Offer the trade' };
+        return { title: t('tr.tpl.offer'), hint: t('tr.tpl.offerHint'), submit: t('tr.tpl.offerSubmit') };
       case 'lay_fight_cards':
-        return { title: 'Cards for the fight', hint: 'Lay one to five cards face down: the most cards of one kind wins.', submit: 'Lay these cards' };
+        return { title: t('tr.tpl.fight'), hint: t('tr.tpl.fightHint'), submit: t('tr.tpl.fightSubmit') };
       default:
         return null;
     }
@@ -515,115 +508,125 @@ export default {
     switch (e.type) {
       case 'game_started': {
         const c = e.config;
-        const variants = [c.pirates ? 'pirates' : null, c.action_cards ? 'action cards' : null, c.galleys ? 'war galleys' : null].filter(Boolean);
-        return `The game starts with ${e.players} players${variants.length ? `, with ${variants.join(', ')}` : ''}.`;
+        const variants = [c.pirates ? t('tr.variant.pirates') : null, c.action_cards ? t('tr.variant.actionCards') : null, c.galleys ? t('tr.variant.galleys') : null].filter((v) => v !== null);
+        return variants.length ? t('tr.ev.startedWith', { n: e.players, variants: list(/** @type {string[]} */ (variants)) }) : t('aq.ev.started', { n: e.players });
       }
       case 'tile_pile_shuffled':
-        return `The ${e.tiles} landscape tiles are shuffled.`;
-      case 'empire_founded':
-        return `The ${e.empire} empire is founded on field ${e.field}${e.set_aside.length ? ` (${e.set_aside.length === 1 ? `tile ${e.set_aside[0]} was` : `tiles ${e.set_aside.join(', ')} were`} too close to another empire: set aside)` : ''}.`;
+        return t('tr.ev.tilesShuffled', { n: e.tiles });
+      case 'empire_founded': {
+        const params = { colour: colour(e.empire), n: e.field, tiles: e.set_aside.join(', ') };
+        return e.set_aside.length ? tn('tr.ev.empireAside', e.set_aside.length, params) : t('tr.ev.empire', params);
+      }
       case 'tiles_dealt':
-        return e.tiles ? `${name(e.seat)} receives tiles ${e.tiles.join(', ')}.` : `${name(e.seat)} receives ${e.count} tile${e.count === 1 ? '' : 's'}.`;
+        return e.tiles ? t('tr.ev.tilesDealt', { name: name(e.seat), tiles: e.tiles.join(', ') }) : tn('tr.ev.tilesDealtN', e.count, { name: name(e.seat) });
       case 'draw_pile_shuffled':
-        return `The ${e.cards} trade cards are shuffled.`;
+        return t('tr.ev.deckShuffled', { n: e.cards });
       case 'start_player_chosen':
-        return `${name(e.seat)} starts.`;
+        return t('tr.ev.starts', { name: name(e.seat) });
       case 'round_started':
-        return `Round ${e.round} begins; ${name(e.start_player)} starts.`;
+        return t('tr.ev.round', { n: e.round, name: name(e.start_player) });
       case 'cards_drawn':
-        return e.cards ? `${name(e.seat)} draws ${cardsText(e.cards)}.` : `${name(e.seat)} draws ${e.count} card${e.count === 1 ? '' : 's'}.`;
+        return e.cards ? t('tr.ev.draws', { name: name(e.seat), cards: cardsText(e.cards) }) : tn('tr.ev.drawsN', e.count, { name: name(e.seat) });
       case 'draw_pile_rebuilt':
-        return e.rule === 'shuffle' ? `The ${e.cards} discarded cards are shuffled into a new draw pile.` : `The ${e.cards} discarded cards are turned over under the draw pile.`;
+        return t(e.rule === 'shuffle' ? 'tr.ev.rebuiltShuffle' : 'tr.ev.rebuiltTurn', { n: e.cards });
       case 'expansion_started':
-        return 'The empires expand: each player places tiles.';
+        return t('tr.ev.expansion');
       case 'tile_placed':
-        return `${name(e.seat)} places tile ${e.tile}: field ${e.tile} joins the ${e.empire} empire.`;
+        return t('tr.ev.placed', { name: name(e.seat), n: e.tile, colour: colour(e.empire) });
       case 'tile_drawn':
-        return e.tile != null ? `${name(e.seat)} draws tile ${e.tile}.` : `${name(e.seat)} draws a tile.`;
+        return e.tile != null ? t('tr.ev.tileDrawn', { name: name(e.seat), n: e.tile }) : t('tr.ev.tileDrawnHidden', { name: name(e.seat) });
       case 'placement_skipped':
-        return e.reason === 'no_tiles' ? `${name(e.seat)} has no tile left.` : `${name(e.seat)} has no tile that fits next to an empire.`;
+        return t(e.reason === 'no_tiles' ? 'tr.ev.noTiles' : 'tr.ev.noFit', { name: name(e.seat) });
       case 'tiles_swapped':
-        return e.returned != null || e.drawn != null
-          ? `${name(e.seat)} swaps ${e.returned != null ? `tile ${e.returned}` : 'a tile'} for ${e.drawn != null ? `tile ${e.drawn}` : 'one from the pile'}.`
-          : `${name(e.seat)} swaps a tile blindly with the pile.`;
+        return e.returned == null && e.drawn == null
+          ? t('tr.ev.swappedBlind', { name: name(e.seat) })
+          : t('tr.ev.swapped', { name: name(e.seat), returned: e.returned != null ? t('tr.tileN', { n: e.returned }) : t('tr.aTile'), drawn: e.drawn != null ? t('tr.tileN', { n: e.drawn }) : t('tr.fromPile') });
       case 'tile_swap_skipped':
-        return e.reason === 'pile_empty' ? `${name(e.seat)} cannot swap: the tile pile is empty.` : `${name(e.seat)} cannot swap: no tile in the pile would fit.`;
+        return t(e.reason === 'pile_empty' ? 'tr.ev.swapEmpty' : 'tr.ev.swapNoFit', { name: name(e.seat) });
       case 'no_progress_draws':
-        return 'No tile could be placed this round: everyone draws a tile.';
+        return t('tr.ev.stalled');
       case 'last_round_reached':
-        return `Round ${e.round} is the last.`;
+        return t('tr.ev.lastRound', { n: e.round });
       case 'pirate_phase_started':
-        return 'The pirates come.';
+        return t('tr.ev.pirates');
       case 'pirate_appeared':
-        return `A pirate appears on field ${e.field}${e.sinks_at_turn_start ? ': two ships are already there and will sink it' : ''}.`;
+        return t(e.sinks_at_turn_start ? 'tr.ev.pirateDoomed' : 'tr.ev.pirate', { n: e.field });
       case 'no_pirate':
-        return 'No pirate appears this round.';
+        return t('tr.ev.noPirate');
       case 'pirate_sunk':
-        return `The pirate on field ${e.field} is sunk: ${e.points.map((p) => `${name(p.seat)} scores ${p.points}`).join(', ')}.`;
+        return t('tr.ev.pirateSunk', { n: e.field, points: e.points.map((p) => t('tr.ev.scores', { name: name(p.seat), n: p.points })).join(', ') });
       case 'action_phase_started':
-        return 'The action phase begins.';
+        return t('tr.ev.actions');
       case 'turn_started':
-        return `${name(e.seat)}'s turn.`;
+        return t('ev.turn', { name: name(e.seat) });
       case 'dues_owed':
-        return `To pay: ${e.dues.map((d) => dueText(d, ctx).replace(/^You/, 'you')).join('; ')}.`;
+        return t('tr.ev.dues', { dues: e.dues.map((d) => dueText(d, ctx)).join('; ') });
       case 'due_paid':
-        return `${name(e.seat)} pays ${cardsText(e.cards)} ${DUE_REASONS[e.reason] ?? ''}${e.to != null ? ` to ${name(e.to)}` : ''}.`.replace(/\s+\./, '.').replace(/\s+/g, ' ');
-      case 'ship_moved':
-        return `${name(e.seat)} sails a ship from ${cellText(e.from)} to ${fieldText(ctx, e.path.at(-1) ?? e.from)}${e.path.length > 1 ? ` via ${e.path.slice(0, -1).map(cellText).join(', ')}` : ''}${e.wind ? ' with the favourable wind' : ''}${e.fight_with != null ? `, where a fight with ${shipText(ctx, e.fight_with)} starts` : ''}.`;
-      case 'explorer_sailed':
-        return `${name(e.seat)}'s explorer sails from ${cellText(e.from)} to ${fieldText(ctx, e.path.at(-1) ?? e.from)}${e.fight_with != null ? `, where a fight with ${shipText(ctx, e.fight_with)} starts` : ''}.`;
+        return t('tr.ev.paid', { name: name(e.seat), cards: cardsText(e.cards), reason: DUE_REASONS[e.reason] ?? '', to: e.to != null ? t('tr.to', { name: name(e.to) }) : '' }).replace(/\s+\./, '.').replace(/\s+/g, ' ');
+      case 'ship_moved': {
+        const via = e.path.length > 1 ? t('tr.via', { fields: e.path.slice(0, -1).map(cellText).join(', ') }) : '';
+        const fight = e.fight_with != null ? t('tr.fightWith', { ship: shipText(ctx, e.fight_with) }) : '';
+        return `${t('tr.ev.sails', { name: name(e.seat), from: cellText(e.from), to: fieldText(ctx, e.path.at(-1) ?? e.from) })}${via}${e.wind ? t('tr.withWind') : ''}${fight}.`;
+      }
+      case 'explorer_sailed': {
+        const fight = e.fight_with != null ? t('tr.fightWith', { ship: shipText(ctx, e.fight_with) }) : '';
+        return `${t('tr.ev.explorer', { name: name(e.seat), from: cellText(e.from), to: fieldText(ctx, e.path.at(-1) ?? e.from) })}${fight}.`;
+      }
       case 'city_founded':
-        return `${name(e.seat)} founds a city on ${fieldText(ctx, e.field)}.`;
+        return t('tr.ev.city', { name: name(e.seat), field: fieldText(ctx, e.field) });
       case 'bonus_earned':
-        return `${name(e.seat)} has a city in every empire first: ${e.points} bonus points.`;
+        return t('tr.ev.bonus', { name: name(e.seat), n: e.points });
       case 'ship_built':
-        return `${name(e.seat)} builds a ${e.galley ? 'war galley' : 'ship'} at ${fieldText(ctx, e.at)}.`;
+        return t(e.galley ? 'tr.ev.galley' : 'tr.ev.ship', { name: name(e.seat), field: fieldText(ctx, e.at) });
       case 'bank_traded':
-        return e.form === 'swap' ? `${name(e.seat)} swaps cards with the bank.` : `${name(e.seat)} gives three cards to pick a colour from the pile.`;
+        return t(e.form === 'swap' ? 'tr.ev.bankSwap' : 'tr.ev.bankPick', { name: name(e.seat) });
       case 'cards_discarded':
-        return `${name(e.seat)} discards ${cardsText(e.cards)}${e.reason === 'round_end' ? ' at the end of the round' : ''}.`;
+        return t(e.reason === 'round_end' ? 'tr.ev.discardedEnd' : 'tr.ev.discarded', { name: name(e.seat), cards: cardsText(e.cards) });
       case 'card_taken_from_pile':
-        return `${name(e.seat)} takes ${e.card === 'orange' ? 'an' : 'a'} ${e.card} card from the pile.`;
+        return t('tr.ev.picked', { name: name(e.seat), colour: colour(e.card) });
       case 'pile_search_failed':
-        return `${name(e.seat)} finds no ${e.colour} card in the pile.`;
+        return t('tr.ev.pickMissed', { name: name(e.seat), colour: colour(e.colour) });
       case 'trade_offered':
-        return `${name(e.from)} offers ${name(e.to)} ${cardsText(e.give)} for ${cardsText(e.get)}.`;
+        return t('tr.ev.offered', { from: name(e.from), to: name(e.to), give: cardsText(e.give), get: cardsText(e.get) });
       case 'trade_accepted':
-        return `${name(e.to)} accepts: ${name(e.from)} gives ${cardsText(e.give)} and gets ${cardsText(e.get)}.`;
+        return t('tr.ev.accepted', { from: name(e.from), to: name(e.to), give: cardsText(e.give), get: cardsText(e.get) });
       case 'trade_rejected':
-        return `${name(e.to)} rejects ${name(e.from)}'s offer.`;
+        return t('mo.ev.rejected', { to: name(e.to), from: name(e.from) });
       case 'trade_withdrawn':
-        return `${name(e.from)} withdraws the offer to ${name(e.to)}.`;
+        return t('mo.ev.withdrawn', { from: name(e.from), to: name(e.to) });
       case 'action_card_played':
-        return `${name(e.seat)} plays ${ACTION_CARDS[e.card] ?? e.card}.`;
+        return t('tr.ev.cardPlayed', { name: name(e.seat), card: ACTION_CARDS[e.card] ?? e.card });
       case 'action_card_used':
-        return `${name(e.seat)} uses ${ACTION_CARDS[e.card] ?? e.card}.`;
+        return t('tr.ev.cardUsed', { name: name(e.seat), card: ACTION_CARDS[e.card] ?? e.card });
       case 'action_card_lost':
-        return `${name(e.seat)}'s ${ACTION_CARDS[e.card] ?? e.card} goes unused and is lost.`;
+        return t('tr.ev.cardLost', { name: name(e.seat), card: ACTION_CARDS[e.card] ?? e.card });
       case 'ship_relocated':
-        return `${name(e.seat)} breaks the blockade: ${shipText(ctx, e.ship)} moves from ${cellText(e.from)} to ${cellText(e.to)}.`;
+        return t('tr.ev.blockade', { name: name(e.seat), ship: shipText(ctx, e.ship), from: cellText(e.from), to: cellText(e.to) });
       case 'ship_sunk':
-        return `${name(e.seat)}'s galley sinks ${shipText(ctx, e.ship)}.`;
+        return t('tr.ev.sunk', { name: name(e.seat), ship: shipText(ctx, e.ship) });
       case 'fight_started':
-        return `A galley fight starts on ${cellText(e.field)}: ${shipText(ctx, e.attacker)} against ${shipText(ctx, e.defender)}.`;
+        return t('tr.ev.fight', { field: cellText(e.field), attacker: shipText(ctx, e.attacker), defender: shipText(ctx, e.defender) });
       case 'fight_cards_laid':
-        return e.cards ? `${name(e.seat)} lays ${cardsText(e.cards)} face down.` : `${name(e.seat)} lays ${e.count} card${e.count === 1 ? '' : 's'} face down.`;
+        return e.cards ? t('tr.ev.laid', { name: name(e.seat), cards: cardsText(e.cards) }) : tn('tr.ev.laidN', e.count, { name: name(e.seat) });
       case 'fight_revealed':
-        return `The fight's cards: attacker ${cardsText(e.attacker_cards)}, defender ${cardsText(e.defender_cards)}; ${e.winner != null ? `${name(e.winner)} wins` : 'a tie'}.`;
+        return t('tr.ev.revealed', { attacker: cardsText(e.attacker_cards), defender: cardsText(e.defender_cards), result: e.winner != null ? t('tr.ev.winnerIs', { name: name(e.winner) }) : t('tr.ev.tie') });
       case 'fight_resolved':
         return e.winner != null
-          ? `${name(e.winner)} wins the fight and discards ${cardsText(e.discarded)}${e.sunk != null ? `; ${shipText(ctx, e.sunk)} sinks` : ''}.`
-          : 'The fight is a tie: both galleys become ordinary ships.';
+          ? `${t('tr.ev.won', { name: name(e.winner), cards: cardsText(e.discarded) })}${e.sunk != null ? t('tr.ev.andSinks', { ship: shipText(ctx, e.sunk) }) : ''}.`
+          : t('tr.ev.tied');
       case 'passed':
-        return `${name(e.seat)} passes.`;
+        return t('tr.ev.passes', { name: name(e.seat) });
       case 'turn_ended':
-        return e.passed ? `${name(e.seat)}'s turn ends with a pass.` : `${name(e.seat)}'s turn ends.`;
+        return e.passed ? t('tr.ev.endPass', { name: name(e.seat) }) : t('tr.ev.end', { name: name(e.seat) });
       case 'action_phase_ended':
-        return 'Everyone passed in a row: the action phase is over.';
+        return t('tr.ev.actionsOver');
       case 'keep_chosen':
-        return e.cards ? `${name(e.seat)} keeps ${cardsText(e.cards)}.` : `${name(e.seat)} chooses the cards to keep.`;
-      case 'game_ended':
-        return `The game is over. ${e.scores.map((sc) => `${name(sc.seat)} ${sc.total}`).join(', ')}: ${e.outcome.winners.map((w) => name(w)).join(' and ')} ${e.outcome.winners.length > 1 ? 'win' : 'wins'}.`;
+        return e.cards ? t('tr.ev.kept', { name: name(e.seat), cards: cardsText(e.cards) }) : t('tr.ev.keeping', { name: name(e.seat) });
+      case 'game_ended': {
+        const scores = e.scores.map((sc) => `${name(sc.seat)} ${sc.total}`).join(', ');
+        const winners = list(e.outcome.winners.map((w) => name(w)));
+        return t(e.outcome.winners.length > 1 ? 'tr.ev.overMany' : 'tr.ev.overOne', { scores, winners });
+      }
       default:
         return unworded(e, ctx);
     }
@@ -636,13 +639,13 @@ export default {
     const sheets = ended && ended.type === 'game_ended' ? ended.scores : view.standings;
     const bySeat = (/** @type {number} */ seat) => sheets.find((x) => x.seat === seat);
     return {
-      caption: 'Points at the end',
-      columns: ['Cities', 'Ships', 'Explorers', 'Pirates', 'Bonus', 'Cities built'],
+      caption: t('tr.sheet.caption'),
+      columns: [t('tr.sheet.cities'), t('tr.sheet.ships'), t('tr.sheet.explorers'), t('tr.sheet.pirates'), t('tr.sheet.bonus'), t('tr.sheet.built')],
       rows: view.players.map((p) => {
         const sc = bySeat(p.seat);
         return sc ? [sc.city_points, sc.ship_points, sc.explorer_points, sc.pirate_points, sc.bonus, sc.cities] : ['–', '–', '–', '–', '–', '–'];
       }),
-      note: 'Cities and ships score the fields they control by the size of the field’s empire; ties go to more cities on the board, then more fields held by ships.',
+      note: t('tr.sheet.note'),
     };
   },
 };

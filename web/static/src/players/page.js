@@ -2,6 +2,7 @@
 // `/players/{id}` (a profile), `/leaderboards[/{type}]` and `/import` (a game record), the view
 // chosen by the address.
 
+import '../i18n/page.js';
 import { showImport } from './import.js';
 import { showLeaderboard } from './leaderboard.js';
 import { showMe } from './me.js';

@@ -6,6 +6,7 @@
 // something can change, and at once when the player's stream tells of a round
 // (`notices.js`, loaded beside this module, dispatches its notices as `tournament-notice`).
 
+import '../i18n/page.js';
 import { CLOCK_CHOICES, clockWords } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
 import { clearError, gameTypes, ordinal, shortTitleOf, showError } from '../players/common.js';
