@@ -1075,4 +1075,12 @@ export default {
   'cfg.tyros.action_cards.help': 'Jeder Spieler erhält drei einmalige Karten: Günstiger Wind, Blockadebrecher und Entdecker.',
   'cfg.tyros.galleys.title': 'Kriegsgaleeren',
   'cfg.tyros.galleys.help': 'Schiffe können zu Galeeren werden, die kämpfen und die Schiffe anderer Spieler versenken.',
+
+  // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
+
+  // ---- the end screen and its charts ----
+
+  // ---- turn notifications and the low-time warning ----
+
+  // ---- the boards' help and previews ----
 };

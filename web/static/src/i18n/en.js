@@ -1075,4 +1075,12 @@ export default {
   'cfg.tyros.action_cards.help': 'Each player gets three one-off cards: favourable wind, blockade breaker and explorer.',
   'cfg.tyros.galleys.title': 'War galleys',
   'cfg.tyros.galleys.help': 'Ships can be turned into galleys that fight and sink other players’ ships.',
+
+  // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
+
+  // ---- the end screen and its charts ----
+
+  // ---- turn notifications and the low-time warning ----
+
+  // ---- the boards' help and previews ----
 };

@@ -1075,4 +1075,12 @@ export default {
   'cfg.tyros.action_cards.help': 'Chaque joueur reçoit trois cartes à usage unique : vent favorable, briseur de blocus et explorateur.',
   'cfg.tyros.galleys.title': 'Galères de guerre',
   'cfg.tyros.galleys.help': 'Les navires peuvent devenir des galères qui combattent et coulent les navires des autres joueurs.',
+
+  // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
+
+  // ---- the end screen and its charts ----
+
+  // ---- turn notifications and the low-time warning ----
+
+  // ---- the boards' help and previews ----
 };
