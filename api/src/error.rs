@@ -67,7 +67,8 @@ pub struct RecordFailure {
     #[schema(required = true)]
     pub rule: Option<String>,
     /// The stable code of the failure: `events_mismatch`, `reveal_mismatch`,
-    /// `setup_mismatch`, `record_without_reveal`, ..., or a refused action's own rule code.
+    /// `setup_mismatch`, `record_without_reveal`, `chance_outcome_invalid` (an outcome a
+    /// table's record names does not fit its draw), ..., or a refused action's own rule code.
     pub reason: String,
 }
 

@@ -3,7 +3,7 @@
 pub use crate::schema::{Components, GameSchemas};
 
 use utoipa::openapi::schema::{
-    AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
+    AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
 };
 use utoipa::openapi::{Ref, RefOr};
 
@@ -45,6 +45,22 @@ pub fn any_config() -> Schema {
 pub fn any_events() -> Schema {
     ArrayBuilder::new()
         .items(RefOr::T(any_game(|g| &g.event, "A game event")))
+        .build()
+        .into()
+}
+
+/// A table's chance outcomes (`setup_chance`, a move's `chance`): one value per draw, each
+/// a number, an item as the events write it, or a pile (an array of items and `null`s).
+pub fn chance_outcomes() -> Schema {
+    ArrayBuilder::new()
+        .items(RefOr::T(Schema::Object(
+            ObjectBuilder::new()
+                .schema_type(SchemaType::AnyValue)
+                .description(Some(
+                    "One draw's outcome: a die's face, a number, an item, or a pile's order",
+                ))
+                .build(),
+        )))
         .build()
         .into()
 }

@@ -1860,7 +1860,8 @@ export interface components {
              * @description Number of seats.
              */
             seat_count: number;
-            setup: components["schemas"]["AcquireEvent"][];
+            setup?: components["schemas"]["AcquireEvent"][];
+            setup_chance?: unknown[];
             /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
             table?: Record<string, never>;
             /**
@@ -1989,7 +1990,8 @@ export interface components {
             action?: null | components["schemas"]["AcquireAction"];
             /** @description When the server committed it (RFC 3339); informative. */
             at?: string | null;
-            events: components["schemas"]["AcquireEvent"][];
+            chance?: unknown[];
+            events?: components["schemas"]["AcquireEvent"][];
             lifecycle?: components["schemas"]["LifecycleEvent"][];
             /**
              * Format: int32
@@ -2838,7 +2840,7 @@ export interface components {
          *     out, a seat resigned, the server's bot took a seat over or handed it back, a seated player
          *     aborted the game before anyone moved.
          */
-        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"];
+        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"] | components["schemas"]["LifecycleEventChanceRevealed"];
         /**
          * @description The server's bot plays the seat from now on: after a timeout until its player reclaims
          *     it, after a resignation to the end.
@@ -2852,6 +2854,25 @@ export interface components {
              * @enum {string}
              */
             type: "bot_took_over";
+        };
+        /**
+         * @description The game is over: the server reveals its seed and the seats' entropies, from which
+         *     anyone derives the chance key and every chance outcome (`docs/fairness.md`). The last
+         *     event of a game of chance version 2, in the commit that ends it; the document's
+         *     `chance.reveal` says the same.
+         */
+        LifecycleEventChanceRevealed: {
+            /** @description What each seat's taker added, in seat order; `null` for none. */
+            entropies: (string | null)[];
+            /** @description The key derived from the above, lowercase hex. */
+            key: string;
+            /** @description The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`. */
+            server_seed: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "chance_revealed";
         };
         /** @description A seated player ended the game before any seat had moved; nobody wins. */
         LifecycleEventGameAborted: {
@@ -4090,7 +4111,8 @@ export interface components {
              * @description Number of seats.
              */
             seat_count: number;
-            setup: components["schemas"]["MonopolyEvent"][];
+            setup?: components["schemas"]["MonopolyEvent"][];
+            setup_chance?: unknown[];
             /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
             table?: Record<string, never>;
             /**
@@ -4286,7 +4308,8 @@ export interface components {
             action?: null | components["schemas"]["MonopolyAction"];
             /** @description When the server committed it (RFC 3339); informative. */
             at?: string | null;
-            events: components["schemas"]["MonopolyEvent"][];
+            chance?: unknown[];
+            events?: components["schemas"]["MonopolyEvent"][];
             lifecycle?: components["schemas"]["LifecycleEvent"][];
             /**
              * Format: int32
@@ -5195,7 +5218,8 @@ export interface components {
             seeded: boolean;
             /**
              * Format: int32
-             * @description 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable).
+             * @description 2: the derivation `docs/fairness.md` specifies; 1: the older one (not verifiable);
+             *     0: no derivation, the record names every outcome (a game played at a real table).
              */
             version: number;
         };
@@ -5208,7 +5232,8 @@ export interface components {
             move_index: number | null;
             /**
              * @description The stable code of the failure: `events_mismatch`, `reveal_mismatch`,
-             *     `setup_mismatch`, `record_without_reveal`, ..., or a refused action's own rule code.
+             *     `setup_mismatch`, `record_without_reveal`, `chance_outcome_invalid` (an outcome a
+             *     table's record names does not fit its draw), ..., or a refused action's own rule code.
              */
             reason: string;
             /** @description The rule ID the move breaks (for an action the rules refuse); `null` otherwise. */
@@ -6113,7 +6138,8 @@ export interface components {
              * @description Number of seats.
              */
             seat_count: number;
-            setup: components["schemas"]["TycoonEvent"][];
+            setup?: components["schemas"]["TycoonEvent"][];
+            setup_chance?: unknown[];
             /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
             table?: Record<string, never>;
             /**
@@ -6270,7 +6296,8 @@ export interface components {
             action?: null | components["schemas"]["TycoonAction"];
             /** @description When the server committed it (RFC 3339); informative. */
             at?: string | null;
-            events: components["schemas"]["TycoonEvent"][];
+            chance?: unknown[];
+            events?: components["schemas"]["TycoonEvent"][];
             lifecycle?: components["schemas"]["LifecycleEvent"][];
             /**
              * Format: int32
@@ -7842,7 +7869,8 @@ export interface components {
              * @description Number of seats.
              */
             seat_count: number;
-            setup: components["schemas"]["TyrosEvent"][];
+            setup?: components["schemas"]["TyrosEvent"][];
+            setup_chance?: unknown[];
             /** @description What the server adds: seats, times, clock, rating, outcome. Not needed to verify. */
             table?: Record<string, never>;
             /**
@@ -8085,7 +8113,8 @@ export interface components {
             action?: null | components["schemas"]["TyrosAction"];
             /** @description When the server committed it (RFC 3339); informative. */
             at?: string | null;
-            events: components["schemas"]["TyrosEvent"][];
+            chance?: unknown[];
+            events?: components["schemas"]["TyrosEvent"][];
             lifecycle?: components["schemas"]["LifecycleEvent"][];
             /**
              * Format: int32

@@ -197,6 +197,7 @@ impl Lifecycle {
                 }
             }
             LifecycleEvent::GameAborted { seat } => self.aborted_by = Some(seat),
+            LifecycleEvent::ChanceRevealed { .. } => {}
         }
     }
 

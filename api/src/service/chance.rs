@@ -66,10 +66,10 @@ fn commitment(game: &GameRow) -> ChanceCommitment {
     }
 }
 
-/// What `game` shows of its chance: the reveal only once it is over.
-pub fn info(game: &GameRow, seats: &[SeatRow]) -> ChanceInfo {
-    let documented = game.chance_version >= 2;
-    let reveal = (documented && game.status.is_over()).then(|| ChanceReveal {
+/// What `game` reveals of its chance once it is over (whether or not it is): only a
+/// version 2 game has a reveal.
+pub fn reveal(game: &GameRow, seats: &[SeatRow]) -> Option<ChanceReveal> {
+    (game.chance_version >= 2).then(|| ChanceReveal {
         server_seed: hex::encode(game.rng_seed.0),
         entropies: if game.chance_seeded {
             vec![None; seats.len()]
@@ -77,7 +77,16 @@ pub fn info(game: &GameRow, seats: &[SeatRow]) -> ChanceInfo {
             seats.iter().map(|s| s.entropy.clone()).collect()
         },
         key: hex::encode(stored_key(game, seats)),
-    });
+    })
+}
+
+/// What `game` shows of its chance: the reveal only once it is over.
+pub fn info(game: &GameRow, seats: &[SeatRow]) -> ChanceInfo {
+    let reveal = if game.status.is_over() {
+        reveal(game, seats)
+    } else {
+        None
+    };
     let ChanceCommitment {
         version,
         seeded,

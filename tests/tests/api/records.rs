@@ -512,6 +512,79 @@ async fn a_record_that_does_not_verify_is_refused_and_nothing_is_stored() {
     assert_eq!(game_count(&app).await, before + 1);
 }
 
+/// A game played at a table (chance version 0): its record names every outcome and leaves
+/// out the events; it imports as the same game at every seq, and the imported game's own
+/// record names the outcomes again and verifies. A changed outcome is refused at its move.
+#[tokio::test]
+async fn a_tables_record_imports_from_its_named_outcomes() {
+    let app = spawn_app().await;
+    for type_ in ["tycoon", "acquire", "monopoly", "tyros"] {
+        let game = create(&app, type_, None).await;
+        play_then_resign(&app, &game, 20).await;
+        let (_, original) = record_of(&app, &game, None).await;
+        let parsed: Record = serde_json::from_value(original.clone()).unwrap();
+        let mut table = record::at_the_table(&parsed).unwrap();
+        table.setup.clear();
+        for step in &mut table.moves {
+            step.events.clear();
+        }
+        let table = serde_json::to_value(&table).unwrap();
+
+        let before = game_count(&app).await;
+        let mut changed = table.clone();
+        let pile = changed["setup_chance"][0].as_array_mut().unwrap();
+        pile.swap(0, 1);
+        pile[0] = pile[1].clone();
+        let (status, problem) = import(&app, &changed).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["record"]["reason"], "chance_outcome_invalid");
+        assert_eq!(problem["record"]["move_index"], Value::Null);
+        assert_eq!(
+            game_count(&app).await,
+            before,
+            "{type_}: nothing was stored"
+        );
+
+        let (status, imported) = import(&app, &table).await;
+        assert_eq!(status, StatusCode::CREATED, "{type_}: {imported}");
+        let copy = Game {
+            id: imported["game_id"].as_str().unwrap().to_string(),
+            tokens: Vec::new(),
+        };
+        let doc = app.document(&copy, None).await;
+        assert_eq!(
+            doc["chance"],
+            json!({"version": 0, "seeded": false, "commitment": null, "reveal": null}),
+            "{type_}"
+        );
+        let (_, again) = record_of(&app, &copy, None).await;
+        assert_eq!(again["setup_chance"], table["setup_chance"], "{type_}");
+        let named = |r: &Value| -> Vec<Value> {
+            r["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.get("chance").cloned().unwrap_or(json!([])))
+                .collect()
+        };
+        assert_eq!(named(&again), named(&table), "{type_}");
+        assert_eq!(again["setup"], original["setup"], "{type_}");
+        let again: Record = serde_json::from_value(again).unwrap();
+        record::verify(&again).unwrap();
+
+        let version = doc["version"].as_i64().unwrap();
+        for seq in 1..=version {
+            let (_, a) = app
+                .get_json(&format!("/v1/games/{}/states/{seq}", game.id), None)
+                .await;
+            let (_, b) = app
+                .get_json(&format!("/v1/games/{}/states/{seq}", copy.id), None)
+                .await;
+            assert_eq!(a["view"], b["view"], "{type_} at seq {seq}");
+        }
+    }
+}
+
 /// A player's records as NDJSON: one verified record per finished game, filtered, paged.
 #[tokio::test]
 async fn a_players_records_export_as_ndjson_filtered_and_paged() {
