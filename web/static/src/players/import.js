@@ -28,6 +28,7 @@ export function showImport() {
       result,
     ),
   );
+  document.body.dataset.ready = 'true';
 }
 
 /**
