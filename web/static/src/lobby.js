@@ -1,12 +1,22 @@
-// The lobby (`/`): the list of games with filters and paging, joining an open seat, and
-// creating a game of any hosted type with its options and a person or an open seat per seat.
+// The lobby (`/`): the list of games with the players at each table (the reader's own tables
+// first), filters kept in the address (`lobby/filters.js`) and paging, joining an open seat,
+// inviting a player by name (`lobby/invite.js`), and creating a game of any hosted type with
+// its options and a person or an open seat per seat.
+//
+// The list shows no number of moves: `GET /v1/games` has only the game's `version`, a count of
+// events (a roll, a payout, a card drawn are events too), which no player counts by, and no
+// rounds or turns.
 
 import * as api from './api.js';
 import { CLOCK_CHOICES, clockIcon, clockWords } from './clocks.js';
 import { configForm, hasRefs } from './config-form.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
+import { dateText } from './i18n/dates.js';
 import { list, t, tn, tOr } from './i18n/index.js';
 import './i18n/page.js';
+import { addressOf, filtersHere, matches, readFilters } from './lobby/filters.js';
+import { showInvite } from './lobby/invite.js';
+import { isMine, ownFirst, readTables, seatsCell } from './lobby/tables.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
@@ -37,8 +47,7 @@ let components = null;
 
 /** The filters and the page shown, mirrored in the address bar. */
 const listing = {
-  type: '',
-  status: '',
+  filters: readFilters(''),
   /** @type {string[]} cursors of the pages before this one */
   previous: [],
   /** @type {string | undefined} */
@@ -79,30 +88,7 @@ function ago(iso) {
   if (seconds < 60) return t('lobby.justNow');
   if (seconds < 3600) return t('lobby.minutesAgo', { n: Math.floor(seconds / 60) });
   if (seconds < 86400) return t('lobby.hoursAgo', { n: Math.floor(seconds / 3600) });
-  return new Date(iso).toLocaleDateString();
-}
-
-/**
- * The seats cell of an open game: who sits where, and a join button per open seat.
- * @param {GameSummary} game
- */
-async function openSeatsCell(game) {
-  const doc = await api.getGame(game.game_id, null);
-  return doc.seats.map((s) => {
-    const look = seatLook(s.seat);
-    if (!s.open) return h('span', { class: 'seat-chip' }, chip(look.colour, look.label), ` ${s.name ?? ''}`);
-    return h(
-      'button',
-      {
-        type: 'button',
-        class: 'join',
-        'data-game': game.game_id,
-        'data-seat': s.seat,
-        onclick: () => join(game.game_id, s.seat),
-      },
-      t('lobby.joinSeat', { n: s.seat + 1 }),
-    );
-  });
+  return dateText(iso);
 }
 
 /**
@@ -142,19 +128,28 @@ function idleText(game) {
 /** Lists asked for so far: only the answer to the latest is shown. */
 let listsAsked = 0;
 
+/** Columns of the list (for a row that spans them). */
+const COLUMNS = 5;
+/** A page asked with filters the server does not apply is this large, then filtered here. */
+const FILTERED_PAGE = 100;
+
 async function loadList() {
   clearError();
   const body = byId('game-rows');
-  replace(body, h('tr', {}, h('td', { colspan: 6 }, t('common.loading'))));
+  replace(body, h('tr', {}, h('td', { colspan: COLUMNS }, t('common.loading'))));
   const asked = ++listsAsked;
+  const f = listing.filters;
   let page;
+  let tables;
   try {
     page = await api.listGames({
-      type: listing.type,
-      status: listing.status,
+      type: f.type,
+      status: f.status,
       cursor: listing.cursor,
-      limit: PAGE_SIZE,
+      limit: filtersHere(f) ? FILTERED_PAGE : PAGE_SIZE,
     });
+    if (asked !== listsAsked) return;
+    tables = await readTables(page.games.filter((g) => matches(f, g)));
   } catch (e) {
     if (asked !== listsAsked) return;
     replace(body);
@@ -164,18 +159,13 @@ async function loadList() {
   // Two filters changed at once ask twice; an earlier answer arriving last must not show
   // the list of a filter no longer chosen.
   if (asked !== listsAsked) return;
-  const rows = page.games.map((g) => {
-    const seats = h('td', { class: 'seats' }, `${g.seat_count}`);
-    if (g.status === 'open') {
-      openSeatsCell(g).then(
-        (cell) => replace(seats, cell),
-        () => {},
-      );
-    }
-    const mine = heldSeats(g.game_id).length > 0;
+  const shown = ownFirst(page.games.filter((g) => matches(f, g)), tables);
+  const rows = shown.map((g) => {
+    const doc = tables.get(g.game_id) ?? null;
+    const mine = isMine(g, doc);
     return h(
       'tr',
-      { 'data-game': g.game_id },
+      { 'data-game': g.game_id, 'data-mine': mine ? 'true' : null, class: mine ? 'mine' : null },
       h(
         'td',
         {},
@@ -183,16 +173,16 @@ async function loadList() {
         ' ',
         h('code', {}, g.game_id.slice(0, 8)),
         mine ? h('span', { class: 'badge' }, t('lobby.yourSeat')) : null,
+        g.rated ? h('span', { class: 'badge rated' }, t('me.rated')) : null,
         clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, t('lobby.clockPrefix')), clockWords(g.clock)) : null,
       ),
       h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
-      seats,
-      h('td', { class: 'num' }, g.version),
+      h('td', { class: 'seats' }, seatsCell(g, doc, (seat) => join(g.game_id, seat))),
       h('td', { title: g.updated_at }, ago(g.updated_at)),
       h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, t('lobby.replay')) : null),
     );
   });
-  replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, t('lobby.noGames'))));
+  replace(body, rows.length ? rows : h('tr', {}, h('td', { colspan: COLUMNS }, t('lobby.noGames'))));
   const prev = /** @type {HTMLButtonElement} */ (byId('page-prev'));
   const next = /** @type {HTMLButtonElement} */ (byId('page-next'));
   prev.disabled = listing.previous.length === 0;
@@ -209,32 +199,34 @@ async function loadList() {
   replace(byId('page-number'), t('lobby.page', { n: listing.previous.length + 1 }));
 }
 
+/** The filter selects, by the query name each one sets. */
+const FILTER_SELECTS = /** @type {const} */ ([
+  ['type', 'filter-type'],
+  ['status', 'filter-status'],
+  ['rated', 'filter-rated'],
+  ['clock', 'filter-clock'],
+]);
+
 function setupFilters() {
-  const params = new URLSearchParams(location.search);
-  listing.type = params.get('type') ?? '';
-  listing.status = params.get('status') ?? '';
-  const type = /** @type {HTMLSelectElement} */ (byId('filter-type'));
-  const status = /** @type {HTMLSelectElement} */ (byId('filter-status'));
+  listing.filters = readFilters(location.search);
   replace(
-    type,
+    byId('filter-type'),
     h('option', { value: '' }, t('lobby.allGames')),
     catalogue.map((g) => h('option', { value: g.type }, titleOf(g.type))),
   );
-  type.value = listing.type;
-  status.value = listing.status;
-  const changed = () => {
-    listing.type = type.value;
-    listing.status = status.value;
-    listing.previous = [];
-    listing.cursor = undefined;
-    const q = new URLSearchParams();
-    if (listing.type) q.set('type', listing.type);
-    if (listing.status) q.set('status', listing.status);
-    history.replaceState(null, '', q.size ? `/?${q}` : '/');
-    loadList();
-  };
-  type.addEventListener('change', changed);
-  status.addEventListener('change', changed);
+  for (const [name, id] of FILTER_SELECTS) {
+    const select = /** @type {HTMLSelectElement} */ (byId(id));
+    select.value = listing.filters[name];
+    select.addEventListener('change', () => {
+      listing.filters = readFilters(
+        `?${new URLSearchParams(FILTER_SELECTS.map(([n, i]) => [n, /** @type {HTMLSelectElement} */ (byId(i)).value]))}`,
+      );
+      listing.previous = [];
+      listing.cursor = undefined;
+      history.replaceState(null, '', addressOf(listing.filters));
+      loadList();
+    });
+  }
   byId('refresh').addEventListener('click', () => loadList());
 }
 
@@ -517,6 +509,7 @@ async function main() {
   byId('create-form').addEventListener('submit', (e) => create(/** @type {SubmitEvent} */ (e)));
   await typeChanged();
   setupFilters();
+  showInvite(catalogue);
   showMine();
   await loadList();
   document.body.dataset.ready = 'true';

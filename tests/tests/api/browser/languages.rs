@@ -11,7 +11,7 @@
 use serde_json::{json, Value};
 
 use super::{Browser, Chromedriver, ONE_AT_A_TIME};
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{json_of, spawn_app, TestApp};
 
 /// The games, with a seat count each plays with.
 const GAMES: [(&str, usize); 4] = [("tycoon", 2), ("acquire", 2), ("monopoly", 2), ("tyros", 3)];
@@ -122,6 +122,35 @@ async fn every_page(page: &Browser, app: &TestApp, lang: &str, start: &str) {
         page.assert_accessible(&what).await;
     }
 
+    // The game options under "More options", by option name and value.
+    page.goto("/").await;
+    page.wait_ready().await;
+    page.select("#new-type", "tyros").await;
+    page.wait_until(
+        "the Tyros options are shown",
+        "return !!document.getElementById('config-jokers_wild');",
+        vec![],
+    )
+    .await;
+    assert_words(
+        page,
+        lang,
+        "the lobby's more options",
+        &[
+            (
+                "label[for=config-jokers_wild]",
+                "cfg.tyros.jokers_wild.title",
+            ),
+            (
+                "#config-setup option[value=random]",
+                "cfg.tyros.setup.choice.random",
+            ),
+            ("#filter-rated option[value=no]", "people.filter.ratedNo"),
+            ("#invite-title", "people.invite.title"),
+        ],
+    )
+    .await;
+
     page.goto("/leaderboards").await;
     page.wait_ready().await;
     assert_words(
@@ -131,16 +160,113 @@ async fn every_page(page: &Browser, app: &TestApp, lang: &str, start: &str) {
         &[
             ("#nav-leaderboards", "nav.leaderboards"),
             ("#nav-me", "nav.me"),
+            ("#leaderboard .hint", "board.hint"),
+            ("#board-next", "board.lower"),
         ],
     )
     .await;
     page.assert_accessible(&format!("the leaderboards in {lang}"))
         .await;
 
+    page.goto("/import").await;
+    page.wait_ready().await;
+    assert_words(
+        page,
+        lang,
+        "the import page",
+        &[
+            ("#import-title", "imp.heading"),
+            ("label[for=import-file]", "imp.file"),
+        ],
+    )
+    .await;
+    page.assert_accessible(&format!("the import page in {lang}"))
+        .await;
+
     page.goto("/me").await;
     page.wait_ready().await;
-    assert_words(page, lang, "your games", &[("#nav-me", "nav.me")]).await;
+    assert_words(
+        page,
+        lang,
+        "your games",
+        &[
+            ("#nav-me", "nav.me"),
+            ("#join-title", "me.joinTitle"),
+            ("#signup", "me.signup"),
+        ],
+    )
+    .await;
     page.assert_accessible(&format!("your games in {lang}"))
+        .await;
+
+    // Signed in: the player's games, challenges and play; a profile; a tournament.
+    let who = app.create_player(&format!("Polyglot {lang}")).await;
+    let other = app.create_player(&format!("Rival {lang}")).await;
+    page.js(
+        "localStorage.setItem('boardgames.player.v1', JSON.stringify(arguments[0]));",
+        vec![
+            json!({ "player_id": who.id, "name": format!("Polyglot {lang}"), "token": who.token }),
+        ],
+    )
+    .await;
+    let (status, body) = json_of(
+        app.req(reqwest::Method::POST, "/v1/challenges", Some(&other.token))
+            .json(&json!({"type": "tycoon", "players": [who.id]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(status.is_success(), "{status} {body}");
+    page.goto("/me").await;
+    page.wait_ready().await;
+    page.wait_until(
+        "the challenge is listed",
+        "return !!document.querySelector('#challenge-list li[data-challenge]');",
+        vec![],
+    )
+    .await;
+    assert_words(
+        page,
+        lang,
+        "your games, signed in",
+        &[
+            // The titles carry a count ("1 to answer"): their words are checked in the hint.
+            ("#challenges > p.hint", "chal.hint"),
+            ("#challenge-settings > summary", "chal.whom"),
+            ("#challenge-list .accept-challenge", "chal.accept"),
+            ("#challenge-list .decline > summary", "chal.declineMore"),
+            ("#play-title", "me.play"),
+            ("#device > summary", "me.device"),
+        ],
+    )
+    .await;
+    page.assert_accessible(&format!("your games and challenges in {lang}"))
+        .await;
+
+    page.goto(&format!("/players/{}", who.id)).await;
+    page.wait_ready().await;
+    assert_words(
+        page,
+        lang,
+        "a profile",
+        &[
+            ("#history-title", "prof.history"),
+            ("#history p", "prof.noRated"),
+            ("#profile .hint", "prof.ratingHint"),
+        ],
+    )
+    .await;
+    // The date in the page's language, whatever the browser's own.
+    let dated = page
+        .js(
+            "const today = new Intl.DateTimeFormat(document.documentElement.lang, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date());
+             return document.getElementById('profile-summary').textContent.includes(today);",
+            vec![],
+        )
+        .await;
+    assert_eq!(dated, json!(true), "a profile's date in {lang}");
+    page.assert_accessible(&format!("a profile in {lang}"))
         .await;
 
     page.goto("/tournaments").await;
@@ -149,10 +275,51 @@ async fn every_page(page: &Browser, app: &TestApp, lang: &str, start: &str) {
         page,
         lang,
         "the tournaments",
-        &[("header.top nav a[aria-current=page]", "nav.tournaments")],
+        &[
+            ("header.top nav a[aria-current=page]", "nav.tournaments"),
+            ("#organise-title", "tour.organise"),
+            ("label[for=t-table-size]", "tour.tableSize"),
+            ("#t-create", "tour.create"),
+        ],
     )
     .await;
     page.assert_accessible(&format!("the tournaments in {lang}"))
+        .await;
+
+    let starts = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
+    let (status, created) = json_of(
+        app.req(reqwest::Method::POST, "/v1/tournaments", Some(&who.token))
+            .json(&json!({"name": "Cup", "type": "tycoon",
+                          "clock": {"kind": "per_move", "seconds": 86400},
+                          "format": "swiss", "rounds": 2, "table_size": 2, "starts_at": starts}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(status.is_success(), "{status} {created}");
+    page.goto(&format!(
+        "/tournaments/{}",
+        created["tournament_id"].as_str().unwrap()
+    ))
+    .await;
+    page.wait_ready().await;
+    assert_words(
+        page,
+        lang,
+        "a tournament",
+        &[
+            ("#rounds-title", "tour.rounds"),
+            ("#rounds .empty", "tour.pairedAtStart"),
+            ("#t-join", "tour.join"),
+            ("#t-start", "tour.startNow"),
+        ],
+    )
+    .await;
+    page.assert_accessible(&format!("a tournament in {lang}"))
+        .await;
+    // Signed out again, for the pages visited after this one.
+    page.js("localStorage.removeItem('boardgames.player.v1');", vec![])
         .await;
 }
 

@@ -20,6 +20,7 @@ mod languages;
 mod lifecycle;
 mod live;
 mod lobby;
+mod lobby_people;
 mod monopoly;
 mod monopoly_forms;
 mod new_game;

@@ -5,6 +5,7 @@
 // server refuses one in a query string).
 
 import { ApiError, deleteJson, fail, getJson, headers, postJson, sseMessages } from '../api.js';
+import { t } from '../i18n/index.js';
 
 /** @typedef {import('../api.js').Schemas} Schemas */
 /** @typedef {Schemas['CreatedPlayer']} CreatedPlayer */
@@ -115,7 +116,7 @@ export async function cancelSeek(token, id) {
   try {
     res = await fetch(`/v1/seeks/${encodeURIComponent(id)}`, { method: 'DELETE', headers: headers(token) });
   } catch {
-    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+    throw new ApiError(0, 'offline', t('imp.offline'));
   }
   if (!res.ok) return fail(res);
   return res.json();
@@ -140,10 +141,10 @@ export async function openPlayerStream(token, lastId, signal) {
     res = await fetch('/v1/players/me/stream', { headers: headers(token, extra), signal, cache: 'no-store' });
   } catch (e) {
     if (signal.aborted) throw e;
-    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+    throw new ApiError(0, 'offline', t('imp.offline'));
   }
   if (!res.ok) return fail(res);
-  if (!res.body) throw new ApiError(0, 'no_stream', 'This browser cannot read a response as a stream.');
+  if (!res.body) throw new ApiError(0, 'no_stream', t('people.noStream'));
   return sseMessages(res.body);
 }
 
@@ -279,7 +280,7 @@ export async function putPlayerSettings(token, settings) {
   try {
     res = await fetch('/v1/players/me/settings', { method: 'PUT', headers: headers(token, { 'Content-Type': 'application/json' }), body: JSON.stringify(settings) });
   } catch {
-    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+    throw new ApiError(0, 'offline', t('imp.offline'));
   }
   if (!res.ok) return fail(res);
   return res.json();

@@ -8,8 +8,9 @@
 import { ApiError, freshEntropy } from '../api.js';
 import { CLOCK_CHOICES, clockWords } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
+import { list, t, tn } from '../i18n/index.js';
 import * as players from './api.js';
-import { clearError, shortTitleOf, showError } from './common.js';
+import { clearError, shortTitleOf, showError, titleOf } from './common.js';
 import { identity, rememberPlayerSeat } from './identity.js';
 
 /** @typedef {import('./api.js').Challenge} Challenge */
@@ -25,19 +26,19 @@ const ENDED_SHOWN = 5;
 
 /** @type {{level: BotLevel, label: string}[]} */
 const BOTS = [
-  { level: 'random', label: 'Bot: random' },
-  { level: 'greedy', label: 'Bot: greedy' },
-  { level: 'mcts', label: 'Bot: MCTS (strongest)' },
+  { level: 'random', label: t('lobby.kind.random') },
+  { level: 'greedy', label: t('lobby.kind.greedy') },
+  { level: 'mcts', label: t('lobby.kind.mcts') },
 ];
 
 /** Why a challenge is declined, in the decliner's words. @type {{reason: DeclineReason, label: string}[]} */
 export const DECLINE_REASONS = [
-  { reason: 'generic', label: 'No, thank you' },
-  { reason: 'later', label: 'Not now, maybe later' },
-  { reason: 'too_fast', label: 'The clock is too fast for me' },
-  { reason: 'too_slow', label: 'The clock is too slow for me' },
-  { reason: 'not_rated', label: 'I’d rather play a rated game' },
-  { reason: 'rated', label: 'I’d rather play an unrated game' },
+  { reason: 'generic', label: t('chal.reason.generic') },
+  { reason: 'later', label: t('chal.reason.later') },
+  { reason: 'too_fast', label: t('chal.reason.tooFast') },
+  { reason: 'too_slow', label: t('chal.reason.tooSlow') },
+  { reason: 'not_rated', label: t('chal.reason.notRated') },
+  { reason: 'rated', label: t('chal.reason.rated') },
 ];
 
 /** @param {DeclineReason | null} reason */
@@ -62,7 +63,7 @@ export function challengeForm(opponent, types, onSent) {
   } catch {
     last = {};
   }
-  const type = h('select', { id: 'challenge-type' }, types.map((t) => h('option', { value: t.type, selected: t.type === last.type }, t.title)));
+  const type = h('select', { id: 'challenge-type' }, types.map((g) => h('option', { value: g.type, selected: g.type === last.type }, titleOf(types, g.type))));
   const seats = h('select', { id: 'challenge-seats', 'aria-describedby': 'challenge-seats-hint' });
   const bots = h('div', { id: 'challenge-bots' });
   const clock = h('select', { id: 'challenge-clock' }, CLOCK_CHOICES.map((c) => h('option', { value: c.id, selected: c.id === last.clock }, c.label)));
@@ -79,7 +80,7 @@ export function challengeForm(opponent, types, onSent) {
       seats,
       Array.from({ length: Math.max(0, high - low + 1) }, (_, i) => {
         const n = low + i;
-        return h('option', { value: n, selected: n === Math.min(Math.max(before, low), high) }, `${n} players`);
+        return h('option', { value: n, selected: n === Math.min(Math.max(before, low), high) }, tn('me.nPlayers', n));
       }),
     );
     fillBots();
@@ -93,7 +94,7 @@ export function challengeForm(opponent, types, onSent) {
         h(
           'div',
           { class: 'field' },
-          h('label', { for: `challenge-bot-${i}` }, `Seat ${i + 3}`),
+          h('label', { for: `challenge-bot-${i}` }, t('common.SeatN', { n: i + 3 })),
           h('select', { id: `challenge-bot-${i}`, class: 'challenge-bot' }, BOTS.map((b) => h('option', { value: b.level, selected: b.level === (levels[i] ?? last.bots?.[i] ?? 'greedy') }, b.label))),
         ),
       ),
@@ -103,15 +104,15 @@ export function challengeForm(opponent, types, onSent) {
   seats.addEventListener('change', fillBots);
   rated.addEventListener('change', fillSeats);
   fillSeats();
-  const send = h('button', { type: 'submit', id: 'challenge-send', class: 'action' }, `Challenge ${opponent.name}`);
+  const send = h('button', { type: 'submit', id: 'challenge-send', class: 'action' }, t('chal.send', { name: opponent.name }));
   const form = h(
     'form',
     { id: 'challenge-form', class: 'challenge-form' },
-    h('div', { class: 'field' }, h('label', { for: 'challenge-type' }, 'Game'), type),
-    h('div', { class: 'field' }, h('label', { for: 'challenge-seats' }, 'Players'), seats, h('small', { id: 'challenge-seats-hint', class: 'hint' }, `You, ${opponent.name}, and the server’s bots in the seats after yours.`)),
+    h('div', { class: 'field' }, h('label', { for: 'challenge-type' }, t('lobby.game')), type),
+    h('div', { class: 'field' }, h('label', { for: 'challenge-seats' }, t('me.players')), seats, h('small', { id: 'challenge-seats-hint', class: 'hint' }, t('chal.seatsHint', { name: opponent.name }))),
     bots,
-    h('div', { class: 'field' }, h('label', { for: 'challenge-clock' }, 'Clock'), clock),
-    h('div', { class: 'field check' }, rated, h('label', { for: 'challenge-rated' }, 'Rated: the result changes both ratings (no bots)')),
+    h('div', { class: 'field' }, h('label', { for: 'challenge-clock' }, t('lobby.clock')), clock),
+    h('div', { class: 'field check' }, rated, h('label', { for: 'challenge-rated' }, t('chal.rated'))),
     send,
     h('p', { id: 'challenge-news', role: 'status' }),
   );
@@ -132,10 +133,10 @@ export function challengeForm(opponent, types, onSent) {
     send.disabled = true;
     try {
       const sent = await players.challenge(who.token, /** @type {players.ChallengeRequest} */ (/** @type {unknown} */ (request)));
-      replace(byId('challenge-news'), `Challenge sent to ${opponent.name}.`);
+      replace(byId('challenge-news'), t('chal.sent', { name: opponent.name }));
       onSent(sent);
     } catch (err) {
-      showError(err instanceof ApiError && err.code === 'challenge_yourself' ? new Error('That is you: challenge another player.') : err);
+      showError(err instanceof ApiError && err.code === 'challenge_yourself' ? new Error(t('chal.yourself')) : err);
     } finally {
       send.disabled = false;
     }
@@ -153,12 +154,12 @@ export function openChallengeDialog(opponent, types) {
   const dialog = h(
     'dialog',
     { class: 'chooser challenge-dialog', 'aria-labelledby': 'challenge-dialog-title' },
-    h('h2', { id: 'challenge-dialog-title' }, `Challenge ${opponent.name}`),
+    h('h2', { id: 'challenge-dialog-title' }, t('chal.send', { name: opponent.name })),
     challengeForm(opponent, types, () => {
       dialog.close();
       location.href = '/me#challenges';
     }),
-    h('button', { type: 'button', class: 'cancel', id: 'challenge-close', onclick: () => dialog.close() }, 'Cancel'),
+    h('button', { type: 'button', class: 'cancel', id: 'challenge-close', onclick: () => dialog.close() }, t('chal.cancel')),
   );
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
@@ -185,9 +186,9 @@ export function challengesSection(types) {
   return h(
     'section',
     { id: 'challenges', class: 'card', 'aria-labelledby': 'challenges-title' },
-    h('h2', { id: 'challenges-title' }, 'Challenges ', h('span', { id: 'challenge-count', class: 'badge to-act', hidden: true })),
-    h('ul', { id: 'challenge-list', class: 'challenge-list' }, h('li', {}, 'Loading…')),
-    h('p', { class: 'hint' }, 'Challenge a player from their profile or the leaderboard. A game starts here as soon as everyone accepted.'),
+    h('h2', { id: 'challenges-title' }, `${t('chal.title')} `, h('span', { id: 'challenge-count', class: 'badge to-act', hidden: true })),
+    h('ul', { id: 'challenge-list', class: 'challenge-list' }, h('li', {}, t('common.loading'))),
+    h('p', { class: 'hint' }, t('chal.hint')),
     whomSection(),
   );
 }
@@ -212,10 +213,10 @@ function whomSection() {
   const details = h(
     'details',
     { id: 'challenge-settings' },
-    h('summary', {}, 'Whom you take challenges from'),
-    h('div', { class: 'field check' }, everyone, h('label', { for: 'challenges-from-everyone' }, 'Take challenges from everyone but the players below')),
-    h('p', { class: 'hint' }, 'Whoever you do not take challenges from is told “takes no challenges from you”, not why.'),
-    h('h3', {}, 'Blocked'),
+    h('summary', {}, t('chal.whom')),
+    h('div', { class: 'field check' }, everyone, h('label', { for: 'challenges-from-everyone' }, t('chal.everyone'))),
+    h('p', { class: 'hint' }, t('chal.whomHint')),
+    h('h3', {}, t('chal.blocked')),
     h('ul', { id: 'blocked-players', class: 'blocked' }),
   );
   details.addEventListener('toggle', () => {
@@ -249,10 +250,10 @@ function renderBlocked(list) {
             { 'data-player': p.player_id },
             h('a', { href: `/players/${p.player_id}` }, p.name),
             ' ',
-            h('button', { type: 'button', class: 'unblock', 'aria-label': `Unblock ${p.name}`, onclick: () => unblock(p) }, 'Unblock'),
+            h('button', { type: 'button', class: 'unblock', 'aria-label': t('chal.unblockName', { name: p.name }), onclick: () => unblock(p) }, t('chal.unblock')),
           ),
         )
-      : h('li', { class: 'empty' }, 'Nobody.'),
+      : h('li', { class: 'empty' }, t('chal.nobody')),
   );
 }
 
@@ -329,15 +330,17 @@ export async function refreshChallenges() {
  */
 export function challengeNotice(notice) {
   if (notice.kind === 'challenge') {
-    const what = `${shortTitleOf(gameTypes, notice.type)}${notice.rated ? ', rated' : ''}`;
-    return notice.rematch_of ? `${notice.challenger_name} asks for a rematch (${what}).` : `${notice.challenger_name} challenges you to ${what}.`;
+    const what = notice.rated ? t('chal.ratedGame', { game: shortTitleOf(gameTypes, notice.type) }) : shortTitleOf(gameTypes, notice.type);
+    return notice.rematch_of ? t('chal.notice.rematch', { name: notice.challenger_name, what }) : t('chal.notice.challenge', { name: notice.challenger_name, what });
   }
   if (notice.kind === 'challenge_ended') {
     const c = known.find((x) => x.challenge_id === notice.challenge_id);
-    const by = c?.seats.find((s) => s.player_id === notice.by)?.name ?? 'A player';
+    const by = c?.seats.find((s) => s.player_id === notice.by)?.name ?? t('chal.aPlayer');
     const why = reasonWords(notice.reason);
-    const whose = c && c.challenger_id === identity()?.player_id ? 'your' : 'the';
-    return notice.status === 'declined' ? `${by} declined ${whose} challenge${why ? `: “${why}”` : ''}.` : `${by} withdrew the challenge.`;
+    const yours = !!c && c.challenger_id === identity()?.player_id;
+    if (notice.status !== 'declined') return t('chal.notice.withdrawn', { name: by });
+    const declined = t(yours ? 'chal.notice.declinedYours' : 'chal.notice.declined', { name: by });
+    return why ? t('chal.notice.because', { what: declined, why }) : `${declined}.`;
   }
   return null;
 }
@@ -352,7 +355,7 @@ function openGame(c) {
   if (!c.game_id) return;
   if (seat) rememberPlayerSeat(c.game_id, seat.seat);
   const list = document.getElementById('challenge-list');
-  if (list) replace(list, h('li', { id: 'challenge-starting' }, 'Everyone accepted! Opening the game…'));
+  if (list) replace(list, h('li', { id: 'challenge-starting' }, t('chal.starting')));
   location.href = `/games/${c.game_id}`;
 }
 
@@ -361,13 +364,13 @@ function openGame(c) {
  * @param {Challenge} c
  */
 function table(c) {
-  const names = c.seats.map((s) => (s.bot ? `a ${s.bot} bot` : (s.name ?? 'a player')));
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const names = c.seats.map((s) => (s.bot ? t('chal.aBot', { level: s.bot }) : (s.name ?? t('chal.aPlayerLower'))));
+  return names.length <= 1 ? names.join('') : list(names);
 }
 
 /** @param {Challenge} c */
 function terms(c) {
-  return [shortTitleOf(gameTypes, c.type), c.rated ? 'rated' : null, clockWords(c.clock) ?? 'no clock'].filter(Boolean).join(', ');
+  return [shortTitleOf(gameTypes, c.type), c.rated ? t('me.rated') : null, clockWords(c.clock) ?? t('me.noClock')].filter(Boolean).join(', ');
 }
 
 /**
@@ -376,46 +379,46 @@ function terms(c) {
  */
 function challengeRow(c, me) {
   const sent = c.challenger_id === me;
-  const challenger = c.seats.find((s) => s.player_id === c.challenger_id)?.name ?? 'Someone';
-  const others = c.seats.filter((s) => s.player_id && s.player_id !== me && !s.accepted).map((s) => s.name);
+  const challenger = c.seats.find((s) => s.player_id === c.challenger_id)?.name ?? t('chal.someone');
+  const others = c.seats.filter((s) => s.player_id && s.player_id !== me && !s.accepted).map((s) => s.name ?? t('chal.aPlayerLower'));
   const mine = c.seats.find((s) => s.player_id === me);
-  const what = c.rematch_of ? 'a rematch' : terms(c);
+  const what = c.rematch_of ? t('chal.aRematch') : terms(c);
   /** @type {import('../dom.js').Child[]} */
   let words;
   /** @type {import('../dom.js').Child} */
   let controls = null;
   if (c.status === 'pending' && mine && !mine.accepted) {
-    words = [h('strong', {}, challenger), c.rematch_of ? ` asks for a rematch (${terms(c)})` : ` challenges you: ${what}`, ` · ${table(c)}`];
+    words = [h('strong', {}, challenger), ' ', c.rematch_of ? t('chal.row.asksRematch', { terms: terms(c) }) : t('chal.row.challengesYou', { what }), ` · ${table(c)}`];
     const reason = h('select', { id: `decline-reason-${c.challenge_id}`, class: 'decline-reason' }, DECLINE_REASONS.map((r) => h('option', { value: r.reason }, r.label)));
     controls = h(
       'div',
       { class: 'challenge-controls' },
-      h('button', { type: 'button', class: 'action accept-challenge', onclick: () => answer(c, 'accept') }, 'Accept'),
+      h('button', { type: 'button', class: 'action accept-challenge', onclick: () => answer(c, 'accept') }, t('chal.accept')),
       h(
         'details',
         { class: 'decline' },
-        h('summary', {}, 'Decline…'),
-        h('label', { for: `decline-reason-${c.challenge_id}` }, 'Why'),
+        h('summary', {}, t('chal.declineMore')),
+        h('label', { for: `decline-reason-${c.challenge_id}` }, t('chal.why')),
         reason,
-        h('button', { type: 'button', class: 'decline-challenge', onclick: () => answer(c, 'decline', /** @type {DeclineReason} */ (reason.value)) }, 'Decline'),
-        h('button', { type: 'button', class: 'block-challenger', onclick: () => declineAndBlock(c, /** @type {DeclineReason} */ (reason.value)) }, `Decline and block ${challenger}`),
+        h('button', { type: 'button', class: 'decline-challenge', onclick: () => answer(c, 'decline', /** @type {DeclineReason} */ (reason.value)) }, t('chal.decline')),
+        h('button', { type: 'button', class: 'block-challenger', onclick: () => declineAndBlock(c, /** @type {DeclineReason} */ (reason.value)) }, t('chal.declineBlock', { name: challenger })),
       ),
     );
   } else if (c.status === 'pending') {
-    words = [sent ? `You challenged ${others.join(' and ') || 'them'}: ${what}` : `${challenger}’s challenge: ${what}`, ` · waiting for ${others.join(' and ') || 'the others'}`];
-    controls = sent ? h('button', { type: 'button', class: 'cancel-challenge', onclick: () => answer(c, 'cancel') }, 'Withdraw') : null;
+    words = [sent ? t('chal.row.youChallenged', { names: others.length ? list(others) : t('chal.them'), what }) : t('chal.row.theirs', { name: challenger, what }), ` · ${t('chal.row.waitingFor', { names: others.length ? list(others) : t('chal.theOthers') })}`];
+    controls = sent ? h('button', { type: 'button', class: 'cancel-challenge', onclick: () => answer(c, 'cancel') }, t('chal.withdraw')) : null;
   } else {
     const by = c.seats.find((s) => s.player_id === c.declined_by)?.name;
     const why = reasonWords(c.decline_reason);
     /** @type {Record<string, string>} */
     const status = {
-      accepted: 'accepted',
-      declined: `declined by ${by ?? 'a player'}${why ? `: “${why}”` : ''}`,
-      cancelled: 'withdrawn',
-      expired: 'expired: not everyone accepted in time',
+      accepted: t('chal.status.accepted'),
+      declined: why ? t('chal.notice.because', { what: t('chal.status.declinedBy', { name: by ?? t('chal.aPlayerLower') }), why }) : t('chal.status.declinedBy', { name: by ?? t('chal.aPlayerLower') }),
+      cancelled: t('chal.status.withdrawn'),
+      expired: t('chal.status.expired'),
     };
-    words = [sent ? `You challenged ${table(c)}: ${what}` : `${challenger}’s challenge: ${what}`, ` · ${status[c.status] ?? c.status}`];
-    if (c.status === 'accepted' && c.game_id) controls = h('a', { href: `/games/${c.game_id}`, class: 'button' }, 'Open the game');
+    words = [sent ? t('chal.row.youChallenged', { names: table(c), what }) : t('chal.row.theirs', { name: challenger, what }), ` · ${status[c.status] ?? c.status}`];
+    if (c.status === 'accepted' && c.game_id) controls = h('a', { href: `/games/${c.game_id}`, class: 'button' }, t('lobby.openGame'));
   }
   return h('li', { 'data-challenge': c.challenge_id, 'data-status': c.status, 'data-role': sent ? 'sent' : 'received' }, h('p', { class: 'challenge-words' }, words), controls);
 }
@@ -429,10 +432,10 @@ function renderChallenges() {
   const toAnswer = pending.filter((c) => c.seats.some((s) => s.player_id === who.player_id && !s.accepted)).length;
   const count = byId('challenge-count');
   count.hidden = toAnswer === 0;
-  replace(count, `${toAnswer} to answer`);
+  replace(count, t('chal.toAnswer', { n: toAnswer }));
   replace(
     list,
-    pending.length ? pending.map((c) => challengeRow(c, who.player_id)) : h('li', { class: 'empty' }, 'No challenge waiting.'),
+    pending.length ? pending.map((c) => challengeRow(c, who.player_id)) : h('li', { class: 'empty' }, t('chal.none')),
     ended.length ? [h('li', { class: 'divider', 'aria-hidden': 'true' }), ended.map((c) => challengeRow(c, who.player_id))] : null,
   );
 }

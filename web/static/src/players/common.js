@@ -1,8 +1,12 @@
 // What the players' pages share: the game catalogue's titles, the page's error box, and how
-// ratings, places and dates are worded.
+// ratings, places and dates are worded (in the page's language: `../i18n/dates.js`).
 
 import * as api from '../api.js';
 import { byId, replace } from '../dom.js';
+import { oneDecimal } from '../i18n/dates.js';
+import { tOr } from '../i18n/index.js';
+
+export { dateText, oneDecimal, ordinal } from '../i18n/dates.js';
 
 /** @typedef {import('../api.js').GameType} GameType */
 
@@ -19,12 +23,13 @@ export function gameTypes() {
 }
 
 /**
- * A game type's title ("Tycoon"), or its name while the catalogue is not known.
+ * A game type's title in the page's language ("Tycoon (Kramer & Rösner)"), else the server's,
+ * or its name while the catalogue is not known.
  * @param {GameType[]} types
  * @param {string} type
  */
 export function titleOf(types, type) {
-  return types.find((t) => t.type === type)?.title ?? type;
+  return tOr(`games.${type}`, types.find((t) => t.type === type)?.title ?? type);
 }
 
 /**
@@ -57,37 +62,12 @@ export function conservative(rating, uncertainty) {
   return rating - 3 * uncertainty;
 }
 
-/** @param {number} x */
-export function oneDecimal(x) {
-  const text = (Math.round(Math.abs(x) * 10) / 10).toFixed(1);
-  // A minus sign, not a hyphen; and no "−0.0".
-  return x < 0 && text !== '0.0' ? `−${text}` : text;
-}
-
 /**
- * A change with its sign: "+2.6", "−1.8", "±0.0".
+ * A change with its sign: "+2.6", "−1.8", "±0.0" (the decimal mark of the page's language).
  * @param {number} delta
  */
 export function signed(delta) {
   const text = oneDecimal(Math.abs(delta));
-  if (text === '0.0') return '±0.0';
+  if (Math.round(Math.abs(delta) * 10) === 0) return `±${text}`;
   return delta > 0 ? `+${text}` : `−${text}`;
-}
-
-/**
- * "1st", "2nd", "3rd", "4th" …
- * @param {number} n
- */
-export function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
-/**
- * A date in the reader's words.
- * @param {string} iso
- */
-export function dateText(iso) {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -5,9 +5,10 @@
 // the first move that fails and why; nothing is stored.
 
 import { byId, h, replace } from '../dom.js';
+import { t, tOr } from '../i18n/index.js';
 
 export function showImport() {
-  document.title = 'Board games: import a record';
+  document.title = t('imp.title');
   const result = h('div', { id: 'import-result', 'aria-live': 'polite' });
   const input = h('input', { type: 'file', id: 'import-file', accept: 'application/json,.json' });
   input.addEventListener('change', () => {
@@ -19,14 +20,15 @@ export function showImport() {
     h(
       'section',
       { id: 'import', class: 'card', 'aria-labelledby': 'import-title' },
-      h('h2', { id: 'import-title' }, 'Import a game record'),
-      h('p', { class: 'hint' }, 'A record holds a whole game: its setup, every move and, once the game is over, the seed its dice and decks came from. Importing it checks all of that and keeps the game here, unrated, with its replay.'),
-      h('label', { for: 'import-file' }, 'Record file (JSON)'),
+      h('h2', { id: 'import-title' }, t('imp.heading')),
+      h('p', { class: 'hint' }, t('imp.hint')),
+      h('label', { for: 'import-file' }, t('imp.file')),
       ' ',
       input,
       result,
     ),
   );
+  document.body.dataset.ready = 'true';
 }
 
 /**
@@ -35,19 +37,19 @@ export function showImport() {
  * @param {HTMLElement} result
  */
 async function importFile(file, result) {
-  replace(result, h('p', {}, 'Verifying…'));
+  replace(result, h('p', {}, t('imp.verifying')));
   let record;
   try {
     record = JSON.parse(await file.text());
   } catch {
-    replace(result, h('p', { class: 'error', role: 'alert', id: 'import-refused' }, 'This file is not JSON: not a game record.'));
+    replace(result, h('p', { class: 'error', role: 'alert', id: 'import-refused' }, t('imp.notJson')));
     return;
   }
   let res;
   try {
     res = await fetch('/v1/records', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(record) });
   } catch {
-    replace(result, h('p', { class: 'error', role: 'alert' }, 'The server cannot be reached.'));
+    replace(result, h('p', { class: 'error', role: 'alert' }, t('imp.offline')));
     return;
   }
   const body = await res.json().catch(() => null);
@@ -57,14 +59,15 @@ async function importFile(file, result) {
       h(
         'p',
         { id: 'import-verified' },
-        `Verified: every move follows the rules and every die and deck the revealed seed. Imported as a new ${body.type} game. `,
-        h('a', { href: `/games/${encodeURIComponent(body.game_id)}?seq=1`, class: 'button', id: 'import-replay' }, 'Open its replay'),
+        `${t('imp.verified', { game: tOr(`games.${body.type}`, body.type) })} `,
+        h('a', { href: `/games/${encodeURIComponent(body.game_id)}?seq=1`, class: 'button', id: 'import-replay' }, t('imp.openReplay')),
       ),
     );
     return;
   }
   const failure = body?.record;
-  const where = failure?.move_index != null ? `move ${failure.move_index}` : 'the record';
-  const rule = failure?.rule ? ` (rule ${failure.rule})` : '';
-  replace(result, h('p', { class: 'error', role: 'alert', id: 'import-refused' }, `Not verified, at ${where}${rule}: ${body?.detail ?? res.statusText}. Nothing was imported.`));
+  const where = failure?.move_index != null ? t('imp.atMove', { n: failure.move_index }) : t('imp.atRecord');
+  const rule = failure?.rule ? ` ${t('imp.rule', { rule: failure.rule })}` : '';
+  // The server's reason stays in its words (English): it names the rule that failed.
+  replace(result, h('p', { class: 'error', role: 'alert', id: 'import-refused' }, t('imp.refused', { where: `${where}${rule}`, why: body?.detail ?? res.statusText })));
 }

@@ -3,6 +3,7 @@
 // game type switches between boards.
 
 import { byId, h, replace } from '../dom.js';
+import { t } from '../i18n/index.js';
 import * as players from './api.js';
 import { clearError, gameTypes, oneDecimal, shortTitleOf, showError, titleOf } from './common.js';
 import { openChallengeDialog } from './challenges.js';
@@ -21,35 +22,35 @@ export async function showLeaderboard(asked) {
   }
   const type = asked ?? types[0]?.type ?? '';
   if (!asked) history.replaceState(null, '', `/leaderboards/${encodeURIComponent(type)}`);
-  document.title = `Board games: ${titleOf(types, type)} leaderboard`;
+  document.title = t('board.title', { game: titleOf(types, type) });
   replace(
     byId('view-body'),
     h(
       'section',
       { id: 'leaderboard', class: 'card', 'aria-labelledby': 'leaderboard-title' },
-      h('h2', { id: 'leaderboard-title' }, `Leaderboard: ${titleOf(types, type)}`),
+      h('h2', { id: 'leaderboard-title' }, t('board.heading', { game: titleOf(types, type) })),
       h(
         'nav',
-        { class: 'type-tabs', 'aria-label': 'Games' },
-        types.map((t) => h('a', { href: `/leaderboards/${encodeURIComponent(t.type)}`, 'aria-current': t.type === type ? 'page' : null, class: 'button' }, shortTitleOf(types, t.type))),
+        { class: 'type-tabs', 'aria-label': t('lobby.games') },
+        types.map((g) => h('a', { href: `/leaderboards/${encodeURIComponent(g.type)}`, 'aria-current': g.type === type ? 'page' : null, class: 'button' }, shortTitleOf(types, g.type))),
       ),
-      h('p', { class: 'hint' }, 'Ranked by rating: the skill estimate less three times its uncertainty, so that a few lucky games do not top the board. Only rated games count.'),
+      h('p', { class: 'hint' }, t('board.hint')),
       h(
         'div',
-        { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Leaderboard' },
+        { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': t('board.label') },
         h(
           'table',
           { class: 'leaderboard' },
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col', class: 'num' }, 'Games'))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num' }, t('board.rank')), h('th', { scope: 'col' }, t('board.player')), h('th', { scope: 'col', class: 'num' }, t('prof.rating')), h('th', { scope: 'col', class: 'num' }, t('board.games')))),
           h('tbody', { id: 'leaderboard-rows' }),
         ),
       ),
       h(
         'nav',
-        { class: 'paging', 'aria-label': 'Pages' },
-        h('button', { type: 'button', id: 'board-prev' }, '← Higher'),
+        { class: 'paging', 'aria-label': t('lobby.pages') },
+        h('button', { type: 'button', id: 'board-prev' }, t('board.higher')),
         h('span', { id: 'board-page' }),
-        h('button', { type: 'button', id: 'board-next' }, 'Lower →'),
+        h('button', { type: 'button', id: 'board-next' }, t('board.lower')),
       ),
     ),
   );
@@ -84,18 +85,18 @@ export async function showLeaderboard(asked) {
                   'span',
                   { class: 'who' },
                   h('a', { href: `/players/${e.player_id}` }, e.name),
-                  e.player_id === me ? h('span', { class: 'badge' }, 'you') : null,
+                  e.player_id === me ? h('span', { class: 'badge' }, t('prof.you')) : null,
                   // Signed in: challenge anyone else on the board.
                   me && e.player_id !== me
-                    ? h('button', { type: 'button', class: 'challenge-player', 'aria-label': `Challenge ${e.name}`, onclick: () => openChallengeDialog({ player_id: e.player_id, name: e.name }, types) }, 'Challenge')
+                    ? h('button', { type: 'button', class: 'challenge-player', 'aria-label': t('chal.send', { name: e.name }), onclick: () => openChallengeDialog({ player_id: e.player_id, name: e.name }, types) }, t('board.challenge'))
                     : null,
                 ),
               ),
-              h('td', { class: 'num rating' }, oneDecimal(e.conservative), h('small', { class: 'skill' }, `skill ${oneDecimal(e.rating)} ± ${oneDecimal(e.uncertainty)}`)),
+              h('td', { class: 'num rating' }, oneDecimal(e.conservative), h('small', { class: 'skill' }, t('prof.skill', { skill: oneDecimal(e.rating), uncertainty: oneDecimal(e.uncertainty) }))),
               h('td', { class: 'num' }, e.games),
             ),
           )
-        : h('tr', {}, h('td', { colspan: 4 }, 'Nobody has played a rated game of this yet.')),
+        : h('tr', {}, h('td', { colspan: 4 }, t('board.empty'))),
     );
     const prev = /** @type {HTMLButtonElement} */ (byId('board-prev'));
     const next = /** @type {HTMLButtonElement} */ (byId('board-next'));
@@ -110,7 +111,7 @@ export async function showLeaderboard(asked) {
       cursor = previous.pop() || undefined;
       load();
     };
-    replace(byId('board-page'), `Page ${previous.length + 1}`);
+    replace(byId('board-page'), t('lobby.page', { n: previous.length + 1 }));
   };
   await load();
   document.body.dataset.ready = 'true';

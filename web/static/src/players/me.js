@@ -12,12 +12,13 @@
 import { ApiError, serverNow } from '../api.js';
 import { CLOCK_CHOICES, clockIcon, clockText, clockWords, startTicking } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
+import { list, t, tn } from '../i18n/index.js';
 import { turnChime, unlockSound } from '../motion.js';
 import { takeTokenFromFragment } from '../seats.js';
 import { settings } from '../settings.js';
 import * as players from './api.js';
 import { challengeNotice, challengesSection, refreshChallenges } from './challenges.js';
-import { clearError, gameTypes, shortTitleOf, showError } from './common.js';
+import { clearError, gameTypes, shortTitleOf, showError, titleOf } from './common.js';
 import { changeToken, deviceLink, identity, rememberPlayerSeat, signIn, signOut } from './identity.js';
 import { followPlayer } from './stream.js';
 
@@ -37,10 +38,10 @@ const FINISHED_SHOWN = 10;
 const SAFETY_READ_MS = 60000;
 /** The bot-fill delays offered (seconds; 0: wait for people only). */
 const FILL_CHOICES = [
-  { value: 0, label: 'Wait for people' },
-  { value: 30, label: 'Fill with bots after 30 s' },
-  { value: 120, label: 'Fill with bots after 2 min' },
-  { value: 600, label: 'Fill with bots after 10 min' },
+  { value: 0, label: t('me.fill.none') },
+  { value: 30, label: t('me.fill.after', { span: t('clock.seconds', { n: 30 }) }) },
+  { value: 120, label: t('me.fill.after', { span: t('clock.minutes', { n: 2 }) }) },
+  { value: 600, label: t('me.fill.after', { span: t('clock.minutes', { n: 10 }) }) },
 ];
 
 /** @type {GameType[]} */
@@ -57,7 +58,7 @@ const title = (type) => shortTitleOf(types, type);
 
 /** Shows the page for whoever this browser plays as (or the sign-up). */
 export async function showMe() {
-  document.title = 'Board games: your games';
+  document.title = t('me.title');
   try {
     types = await gameTypes();
   } catch (e) {
@@ -112,9 +113,9 @@ function showSignedOut() {
   const signup = h(
     'form',
     { id: 'signup-form' },
-    h('div', { class: 'field' }, h('label', { for: 'signup-name' }, 'Your name'), name),
-    h('p', { id: 'signup-hint', class: 'hint' }, '2 to 24 letters or digits; spaces, dots, dashes and underscores between them. Others see it beside your games and on the leaderboards.'),
-    h('button', { type: 'submit', id: 'signup', class: 'action' }, 'Sign up'),
+    h('div', { class: 'field' }, h('label', { for: 'signup-name' }, t('lobby.yourName')), name),
+    h('p', { id: 'signup-hint', class: 'hint' }, t('me.signupHint')),
+    h('button', { type: 'submit', id: 'signup', class: 'action' }, t('me.signup')),
   );
   signup.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -128,7 +129,7 @@ function showSignedOut() {
       // The server's words name its comparison ("Unicode case folding"); a person is told
       // what it means.
       const taken = err instanceof ApiError && err.code === 'name_taken';
-      showError(taken ? `The name “${name.value.trim()}” is taken: another player has it, perhaps written with other capital letters (“anna” and “Anna” count as one name). Please choose another.` : err);
+      showError(taken ? t('me.nameTaken', { name: name.value.trim() }) : err);
       name.focus();
     }
   });
@@ -136,9 +137,9 @@ function showSignedOut() {
   const signin = h(
     'form',
     { id: 'signin-form' },
-    h('p', { id: 'signin-hint', class: 'hint' }, 'Your key starts with “pl_”. On the device you play on, “Play on another device” below your games gives a link that signs in at once.'),
-    h('div', { class: 'field' }, h('label', { for: 'signin-key' }, 'Your key'), key),
-    h('button', { type: 'submit', id: 'signin' }, 'Sign in'),
+    h('p', { id: 'signin-hint', class: 'hint' }, t('me.signinHint')),
+    h('div', { class: 'field' }, h('label', { for: 'signin-key' }, t('me.key')), key),
+    h('button', { type: 'submit', id: 'signin' }, t('me.signin')),
   );
   signin.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -148,7 +149,7 @@ function showSignedOut() {
       const who = identity();
       if (who) await showSignedIn(who);
     } catch (err) {
-      showError(err instanceof ApiError && err.status === 401 ? new Error('The server knows no player with this key (a key stops working when a new one is made).') : err);
+      showError(err instanceof ApiError && err.status === 401 ? new Error(t('me.unknownKey')) : err);
     }
   });
   replace(
@@ -156,12 +157,12 @@ function showSignedOut() {
     h(
       'section',
       { id: 'join', class: 'card', 'aria-labelledby': 'join-title' },
-      h('h2', { id: 'join-title' }, 'Play with a name'),
-      h('p', {}, 'With a name you find opponents with one button, see in one list where it is your turn, and get a rating and a place on the leaderboards. No password: this browser keeps a key that plays as you.'),
+      h('h2', { id: 'join-title' }, t('me.joinTitle')),
+      h('p', {}, t('me.joinText')),
       signup,
     ),
-    h('details', { id: 'have-key', class: 'card' }, h('summary', {}, 'I already play on another device'), signin),
-    h('p', {}, 'Or play without a name: ', h('a', { href: '/' }, 'create or join a game in the lobby'), '.'),
+    h('details', { id: 'have-key', class: 'card' }, h('summary', {}, t('me.haveKey')), signin),
+    h('p', {}, t('me.noName'), h('a', { href: '/' }, t('me.noNameLink')), t('me.noNameEnd')),
   );
 }
 
@@ -177,14 +178,14 @@ async function showSignedIn(who, welcome = false) {
     byId('view-body'),
     h('div', { id: 'notices', class: 'visually-hidden', role: 'status', 'aria-live': 'polite' }),
     welcome
-      ? h('p', { id: 'welcome', class: 'notice' }, `Welcome, ${who.name}! This browser keeps your key. To play on another device too, open “Play on another device” below.`)
+      ? h('p', { id: 'welcome', class: 'notice' }, t('me.welcome', { name: who.name }))
       : null,
     h(
       'section',
       { id: 'my-games', class: 'card', 'aria-labelledby': 'my-games-title' },
-      h('h2', { id: 'my-games-title' }, 'Your games ', h('span', { id: 'turn-count', class: 'badge to-act', hidden: true })),
+      h('h2', { id: 'my-games-title' }, `${t('nav.me')} `, h('span', { id: 'turn-count', class: 'badge to-act', hidden: true })),
       h('p', { id: 'stream-state', class: 'hint', role: 'status' }),
-      h('ul', { id: 'player-games', class: 'player-games' }, h('li', {}, 'Loading…')),
+      h('ul', { id: 'player-games', class: 'player-games' }, h('li', {}, t('common.loading'))),
     ),
     challengesSection(types),
     playSection(),
@@ -207,7 +208,7 @@ function follow(who) {
     onNotice,
     onState: (state) => {
       document.body.dataset.stream = state;
-      const words = { connecting: 'Connecting…', live: 'Live: this list changes as your games do.', reconnecting: 'Reconnecting: the list may be behind…' };
+      const words = { connecting: t('me.stream.connecting'), live: t('me.stream.live'), reconnecting: t('me.stream.reconnecting') };
       replace(byId('stream-state'), words[state]);
       // Back after a gap: what happened meanwhile is resent, but read the list afresh too.
       if (state === 'live' && gap) {
@@ -217,7 +218,7 @@ function follow(who) {
       gap = state === 'reconnecting';
     },
     onRefused: () => {
-      showError(new Error('Your key no longer works here: a new key was made on another device. Sign in with it again (its link is under “Play on another device” there).'));
+      showError(new Error(t('me.keyRotated')));
       signOut();
       showSignedOut();
     },
@@ -240,16 +241,16 @@ function onNotice(notice) {
         game.deadlines = notice.deadline ? [{ seat: notice.seat, deadline: notice.deadline }] : [];
         game.version = notice.version;
         renderGames();
-        announce(`Your turn in ${title(notice.type)}${opponents(game) ? ` against ${opponents(game)}` : ''}.`);
+        announce(opponents(game) ? t('me.notice.turnAgainst', { game: title(notice.type), names: opponents(game) }) : t('me.notice.turn', { game: title(notice.type) }));
         if (settings().sound) turnChime();
       }
       break;
     }
     case 'game_finished':
-      announce(`Your game of ${title(notice.type)} is over.`);
+      announce(t('me.notice.over', { game: title(notice.type) }));
       break;
     case 'offer':
-      announce(`A trade offer for you in ${title(notice.type)}.`);
+      announce(t('me.notice.offer', { game: title(notice.type) }));
       break;
     case 'seek_matched':
       if (waitingSeek()?.seek_id === notice.seek_id) openMatched(notice.game_id, notice.seat);
@@ -311,7 +312,7 @@ async function refreshGames() {
     await checkSeek();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
-      showError(new Error('Your key no longer works here: sign in again.'));
+      showError(new Error(t('me.keyGone')));
       signOut();
       showSignedOut();
     } else if (!(e instanceof ApiError && e.status === 0)) {
@@ -333,9 +334,8 @@ async function refreshGames() {
 function opponents(game) {
   const names = game.seats
     .filter((s) => s.seat !== game.seat)
-    .map((s) => (s.bot ? 'a bot' : (s.name ?? 'an open seat')));
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    .map((s) => (s.bot ? t('me.aBot') : (s.name ?? t('me.anOpenSeat'))));
+  return names.length <= 1 ? names.join('') : list(names);
 }
 
 /**
@@ -345,12 +345,12 @@ function opponents(game) {
  */
 function standing(game) {
   if (game.status === 'active') {
-    if (game.my_turn) return { words: 'Your turn', turn: 'mine' };
-    const waiting = game.active_seats.map((s) => game.seats.find((x) => x.seat === s)?.name ?? `seat ${s + 1}`);
-    return { words: waiting.length ? `Waiting for ${waiting.join(' and ')}` : 'Being played', turn: 'theirs' };
+    if (game.my_turn) return { words: t('me.yourTurn'), turn: 'mine' };
+    const waiting = game.active_seats.map((s) => game.seats.find((x) => x.seat === s)?.name ?? t('common.seatN', { n: s + 1 }));
+    return { words: waiting.length ? t('me.waitingFor', { names: list(waiting) }) : t('lobby.status.active'), turn: 'theirs' };
   }
   /** @type {Record<string, string>} */
-  const words = { open: 'Waiting for players to join', finished: 'Finished', aborted: 'Called off', expired: 'Expired' };
+  const words = { open: t('me.status.open'), finished: t('lobby.status.finished'), aborted: t('me.status.aborted'), expired: t('lobby.status.expired') };
   return { words: words[game.status] ?? game.status, turn: 'none' };
 }
 
@@ -363,9 +363,9 @@ function ownDeadline(game) {
   if (!deadline) return null;
   return h(
     'span',
-    { class: 'clock running', 'data-deadline': deadline, title: 'Time left for this move' },
+    { class: 'clock running', 'data-deadline': deadline, title: t('clock.leftForMove') },
     clockIcon(),
-    h('span', { class: 'visually-hidden' }, 'Time left '),
+    h('span', { class: 'visually-hidden' }, t('me.timeLeft')),
     h('span', { class: 'time' }, clockText(Date.parse(deadline) - serverNow())),
   );
 }
@@ -384,8 +384,8 @@ function gameRow(game) {
         'span',
         { class: 'game-what' },
         h('span', { class: 'game-title' }, title(game.type)),
-        game.rated ? h('span', { class: 'badge' }, 'rated') : null,
-        against ? h('span', { class: 'against' }, ` against ${against}`) : null,
+        game.rated ? h('span', { class: 'badge' }, t('me.rated')) : null,
+        against ? h('span', { class: 'against' }, ` ${t('me.against', { names: against })}`) : null,
         clockWords(game.clock) ? h('small', { class: 'clock-words' }, ` · ${clockWords(game.clock)}`) : null,
       ),
       h('span', { class: 'game-standing' }, h('span', { class: 'standing' }, words), ownDeadline(game)),
@@ -409,11 +409,11 @@ function renderGames() {
   const toPlay = going.filter((g) => g.my_turn).length;
   const count = byId('turn-count');
   count.hidden = toPlay === 0;
-  replace(count, `${toPlay} to play`);
-  document.title = `${toPlay ? `(${toPlay}) ` : ''}Board games: your games`;
+  replace(count, t('me.toPlay', { n: toPlay }));
+  document.title = `${toPlay ? `(${toPlay}) ` : ''}${t('me.title')}`;
   replace(
     list,
-    going.length ? going.map(gameRow) : h('li', { class: 'empty' }, 'No game going on: press “Play” to find opponents.'),
+    going.length ? going.map(gameRow) : h('li', { class: 'empty' }, t('me.noGames')),
     over.length ? [h('li', { class: 'divider', 'aria-hidden': 'true' }), over.map(gameRow)] : null,
   );
 }
@@ -447,7 +447,7 @@ function setWaitingSeek(seek) {
 function openMatched(gameId, seat) {
   rememberPlayerSeat(gameId, seat);
   localStorage.removeItem(SEEK_KEY);
-  replace(byId('seek-status'), h('p', {}, 'Opponents found! Opening the game…'));
+  replace(byId('seek-status'), h('p', {}, t('me.found')));
   location.href = `/games/${gameId}`;
 }
 
@@ -466,7 +466,7 @@ async function checkSeek() {
     if (now.status === 'matched' && now.game_id !== null && now.seat !== null) openMatched(now.game_id, now.seat);
     else if (now.status !== 'waiting') {
       setWaitingSeek(null);
-      if (now.status === 'expired') replace(byId('seek-status'), h('p', { id: 'seek-ended' }, `Nobody else came for ${waiting.words}: the search ended. Press “Play” to look again.`));
+      if (now.status === 'expired') replace(byId('seek-status'), h('p', { id: 'seek-ended' }, t('me.seekEnded', { what: waiting.words })));
     }
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) setWaitingSeek(null);
@@ -485,7 +485,7 @@ function playSection() {
   } catch {
     last = {};
   }
-  const type = h('select', { id: 'seek-type' }, types.map((t) => h('option', { value: t.type, selected: t.type === last.type }, t.title)));
+  const type = h('select', { id: 'seek-type' }, types.map((g) => h('option', { value: g.type, selected: g.type === last.type }, titleOf(types, g.type))));
   const seats = h('select', { id: 'seek-seats' });
   const fillSeats = () => {
     const chosen = types.find((t) => t.type === type.value) ?? types[0];
@@ -495,7 +495,7 @@ function playSection() {
       seats,
       Array.from({ length: chosen.max_seats - chosen.min_seats + 1 }, (_, i) => {
         const n = chosen.min_seats + i;
-        return h('option', { value: n, selected: n === Math.min(Math.max(before, chosen.min_seats), chosen.max_seats) }, `${n} players`);
+        return h('option', { value: n, selected: n === Math.min(Math.max(before, chosen.min_seats), chosen.max_seats) }, tn('me.nPlayers', n));
       }),
     );
   };
@@ -514,12 +514,12 @@ function playSection() {
   const form = h(
     'form',
     { id: 'seek-form' },
-    h('div', { class: 'field' }, h('label', { for: 'seek-type' }, 'Game'), type),
-    h('div', { class: 'field' }, h('label', { for: 'seek-seats' }, 'Players'), seats),
-    h('div', { class: 'field' }, h('label', { for: 'seek-clock' }, 'Clock'), clock),
-    h('div', { class: 'field check' }, rated, h('label', { for: 'seek-rated' }, 'Rated: the result changes your rating (people only, no bots)')),
-    h('div', { class: 'field' }, h('label', { for: 'seek-fill' }, 'If nobody comes'), fill, h('small', { id: 'seek-fill-hint', class: 'hint' }, 'Bots take the seats nobody took; not in rated games.')),
-    h('button', { type: 'submit', id: 'play', class: 'action play' }, 'Play'),
+    h('div', { class: 'field' }, h('label', { for: 'seek-type' }, t('lobby.game')), type),
+    h('div', { class: 'field' }, h('label', { for: 'seek-seats' }, t('me.players')), seats),
+    h('div', { class: 'field' }, h('label', { for: 'seek-clock' }, t('lobby.clock')), clock),
+    h('div', { class: 'field check' }, rated, h('label', { for: 'seek-rated' }, t('me.ratedLabel'))),
+    h('div', { class: 'field' }, h('label', { for: 'seek-fill' }, t('me.ifNobody')), fill, h('small', { id: 'seek-fill-hint', class: 'hint' }, t('me.fillHint'))),
+    h('button', { type: 'submit', id: 'play', class: 'action play' }, t('me.play')),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -528,8 +528,8 @@ function playSection() {
   return h(
     'section',
     { id: 'play-area', class: 'card', 'aria-labelledby': 'play-title' },
-    h('h2', { id: 'play-title' }, 'Play'),
-    h('p', { class: 'hint' }, 'Find opponents who want the same game: it starts as soon as there are enough of you.'),
+    h('h2', { id: 'play-title' }, t('me.play')),
+    h('p', { class: 'hint' }, t('me.playHint')),
     form,
     h('div', { id: 'seek-status', 'aria-live': 'polite' }),
   );
@@ -555,7 +555,7 @@ async function startSeek() {
       openMatched(seek.game_id, seek.seat);
       return;
     }
-    const words = [title(type), `${seats} players`, clockWords(seek.clock) ?? 'no clock', rated ? 'rated' : null].filter(Boolean).join(', ');
+    const words = [title(type), tn('me.nPlayers', seats), clockWords(seek.clock) ?? t('me.noClock'), rated ? t('me.rated') : null].filter(Boolean).join(', ');
     setWaitingSeek({ seek_id: seek.seek_id, type, seats, words });
   } catch (e) {
     showError(e);
@@ -590,8 +590,8 @@ function renderSeek() {
   }
   replace(
     box,
-    h('p', { id: 'seeking', class: 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), `Looking for opponents: ${waiting.words}… The game opens here as soon as they are found.`),
-    h('button', { type: 'button', id: 'cancel-seek', onclick: () => stopSeek() }, 'Stop looking'),
+    h('p', { id: 'seeking', class: 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('me.seeking', { what: waiting.words })),
+    h('button', { type: 'button', id: 'cancel-seek', onclick: () => stopSeek() }, t('me.stopSeek')),
   );
 }
 
@@ -599,8 +599,8 @@ function renderSeek() {
 
 /** @param {Identity} who */
 function keySection(who) {
-  const link = h('input', { type: 'text', readonly: true, class: 'share', id: 'device-link', value: deviceLink(who.token), 'aria-label': 'Link that signs in as you on another device' });
-  const rotate = h('button', { type: 'button', id: 'new-key' }, 'Make a new key');
+  const link = h('input', { type: 'text', readonly: true, class: 'share', id: 'device-link', value: deviceLink(who.token), 'aria-label': t('me.deviceLink') });
+  const rotate = h('button', { type: 'button', id: 'new-key' }, t('me.newKey'));
   rotate.addEventListener('click', async () => {
     const now = identity();
     if (!now) return;
@@ -609,14 +609,14 @@ function keySection(who) {
       const rotated = await players.rotateToken(now.token);
       changeToken(rotated.token);
       link.value = deviceLink(rotated.token);
-      replace(byId('key-news'), 'Done: the old key and its links no longer work anywhere. This browser uses the new one.');
+      replace(byId('key-news'), t('me.rotated'));
       // The old key's stream ends with it; follow with the new one.
       follow({ ...now, token: rotated.token });
     } catch (e) {
       showError(e);
     }
   });
-  const out = h('button', { type: 'button', id: 'sign-out' }, 'Sign out');
+  const out = h('button', { type: 'button', id: 'sign-out' }, t('me.signOut'));
   out.addEventListener('click', () => {
     signOut();
     setWaitingSeek(null);
@@ -625,29 +625,29 @@ function keySection(who) {
   return h(
     'section',
     { id: 'key', class: 'card', 'aria-labelledby': 'key-title' },
-    h('h2', { id: 'key-title' }, `You play as ${who.name}`),
-    h('p', {}, h('a', { href: `/players/${who.player_id}`, id: 'my-profile' }, 'Your profile: ratings and results'), ' · ', h('a', { href: '/leaderboards' }, 'Leaderboards')),
+    h('h2', { id: 'key-title' }, t('me.playAs', { name: who.name })),
+    h('p', {}, h('a', { href: `/players/${who.player_id}`, id: 'my-profile' }, t('me.profileLink')), ' · ', h('a', { href: '/leaderboards' }, t('nav.leaderboards'))),
     h(
       'details',
       { id: 'device' },
-      h('summary', {}, 'Play on another device'),
-      h('p', {}, 'Open this link there. It plays as you: keep it private.'),
+      h('summary', {}, t('me.device')),
+      h('p', {}, t('me.deviceHint')),
       link,
-      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link.value) }, 'Copy'),
+      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link.value) }, t('lobby.copy')),
     ),
     h(
       'details',
       { id: 'rotate' },
-      h('summary', {}, 'A new key'),
-      h('p', {}, 'If your key or its link got out: a new key stops the old one at once, on every device. Sign in again on your other devices with the new link.'),
+      h('summary', {}, t('me.newKeyTitle')),
+      h('p', {}, t('me.newKeyHint')),
       rotate,
       h('p', { id: 'key-news', role: 'status' }),
     ),
     h(
       'details',
       { id: 'leave' },
-      h('summary', {}, 'Sign out'),
-      h('p', {}, `This browser forgets your key. Without the key (or the link above) nobody can play as ${who.name} again: keep it first.`),
+      h('summary', {}, t('me.signOut')),
+      h('p', {}, t('me.signOutHint', { name: who.name })),
       out,
     ),
   );

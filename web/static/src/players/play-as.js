@@ -6,6 +6,7 @@
 
 import { joinSeat } from '../api.js';
 import { h } from '../dom.js';
+import { t } from '../i18n/index.js';
 import { identity, rememberPlayerSeat } from './identity.js';
 
 /** @typedef {import('../api.js').Schemas} Schemas */
@@ -56,5 +57,5 @@ export async function joinAsPlayer(gameId, seat) {
 /** Where an open seat is offered: who takes it, when a player is signed in; else `null`. */
 export function joiningAs() {
   const who = identity();
-  return who ? h('p', { id: 'join-as' }, `You take a seat as ${who.name}.`) : null;
+  return who ? h('p', { id: 'join-as' }, t('people.joinAs', { name: who.name })) : null;
 }

@@ -3,6 +3,7 @@
 // and the latest rating changes, each with its game.
 
 import { byId, h, replace } from '../dom.js';
+import { t, tn } from '../i18n/index.js';
 import * as players from './api.js';
 import { conservative, dateText, gameTypes, oneDecimal, ordinal, shortTitleOf, showError, signed } from './common.js';
 import { challengeForm } from './challenges.js';
@@ -32,13 +33,13 @@ function challengeSection(profile, types, you) {
     ? h(
         'details',
         { id: 'challenge', open: location.hash === '#challenge' },
-        h('summary', {}, `Challenge ${profile.name} to a game`),
+        h('summary', {}, t('prof.challenge', { name: profile.name })),
         challengeForm(profile, types, () => {
           location.href = '/me#challenges';
         }),
       )
-    : h('p', {}, h('a', { href: '/me' }, 'Sign up or sign in'), ` to challenge ${profile.name} to a game.`);
-  return h('section', { id: 'challenge-area', class: 'card', 'aria-label': `Challenge ${profile.name}` }, body);
+    : h('p', {}, h('a', { href: '/me' }, t('prof.signIn')), ` ${t('prof.signInTo', { name: profile.name })}`);
+  return h('section', { id: 'challenge-area', class: 'card', 'aria-label': t('chal.send', { name: profile.name }) }, body);
 }
 
 /** @param {string} id */
@@ -49,28 +50,28 @@ export async function showProfile(id) {
   try {
     [types, profile] = await Promise.all([gameTypes(), players.profile(id)]);
   } catch (e) {
-    replace(byId('view-body'), h('h2', {}, 'No such player'));
+    replace(byId('view-body'), h('h2', {}, t('prof.noSuch')));
     showError(e);
     document.body.dataset.ready = 'true';
     return;
   }
   const title = (/** @type {string} */ type) => shortTitleOf(types, type);
   const you = identity()?.player_id === profile.player_id;
-  document.title = `Board games: ${profile.name}`;
+  document.title = t('prof.title', { name: profile.name });
 
   const rated = new Map(profile.ratings.map((r) => [r.type, r]));
   const kinds = [...new Set([...profile.records.map((r) => r.type), ...profile.ratings.map((r) => r.type)])];
   const perType = kinds.length
     ? scrolling(
-        'Results and ratings per game',
+        t('prof.perGameLabel'),
         h(
           'table',
           { id: 'ratings' },
-          h('caption', {}, 'Per game'),
+          h('caption', {}, t('prof.perGame')),
           h(
             'thead',
             {},
-            h('tr', {}, h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col', class: 'num' }, 'Played'), h('th', { scope: 'col', class: 'num' }, 'Won'), h('th', { scope: 'col', class: 'num' }, 'Rating')),
+            h('tr', {}, h('th', { scope: 'col' }, t('lobby.game')), h('th', { scope: 'col', class: 'num' }, t('prof.played')), h('th', { scope: 'col', class: 'num' }, t('prof.won')), h('th', { scope: 'col', class: 'num' }, t('prof.rating'))),
           ),
           h(
             'tbody',
@@ -89,24 +90,24 @@ export async function showProfile(id) {
                       'td',
                       { class: 'num rating' },
                       oneDecimal(rating.conservative),
-                      h('small', { class: 'skill' }, `skill ${oneDecimal(rating.rating)} ± ${oneDecimal(rating.uncertainty)}, ${rating.games} rated game${rating.games === 1 ? '' : 's'}`),
+                      h('small', { class: 'skill' }, `${t('prof.skill', { skill: oneDecimal(rating.rating), uncertainty: oneDecimal(rating.uncertainty) })}, ${tn('prof.ratedGames', rating.games)}`),
                     )
-                  : h('td', { class: 'num' }, 'not rated'),
+                  : h('td', { class: 'num' }, t('prof.notRated')),
               );
             }),
           ),
         ),
       )
-    : h('p', {}, 'No finished games yet.');
+    : h('p', {}, t('prof.noGames'));
 
   const history = profile.rating_history.length
     ? scrolling(
-        'Rating changes',
+        t('prof.changes'),
         h(
           'table',
           { id: 'rating-history' },
-          h('caption', {}, 'Latest rated games'),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Finished'), h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col', class: 'num' }, 'Place'), h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col', class: 'num' }, 'Change'))),
+          h('caption', {}, t('prof.latest')),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('prof.finished')), h('th', { scope: 'col' }, t('lobby.game')), h('th', { scope: 'col', class: 'num' }, t('prof.place')), h('th', { scope: 'col', class: 'num' }, t('prof.rating')), h('th', { scope: 'col', class: 'num' }, t('prof.change')))),
           h(
             'tbody',
             {},
@@ -126,20 +127,20 @@ export async function showProfile(id) {
           ),
         ),
       )
-    : h('p', {}, 'No rated games yet.');
+    : h('p', {}, t('prof.noRated'));
 
   replace(
     byId('view-body'),
     h(
       'section',
       { id: 'profile', class: 'card', 'aria-labelledby': 'profile-name' },
-      h('h2', { id: 'profile-name' }, profile.name, you ? h('span', { class: 'badge' }, 'you') : null),
-      h('p', { id: 'profile-summary' }, `Playing since ${dateText(profile.created_at)}. ${profile.games_played} game${profile.games_played === 1 ? '' : 's'} finished, ${profile.games_won} won.`),
+      h('h2', { id: 'profile-name' }, profile.name, you ? h('span', { class: 'badge' }, t('prof.you')) : null),
+      h('p', { id: 'profile-summary' }, `${t('prof.since', { date: dateText(profile.created_at) })} ${tn('prof.summary', profile.games_played, { won: profile.games_won })}`),
       perType,
-      h('p', { class: 'hint' }, 'Rating: the skill estimate less three times its uncertainty, what the leaderboards rank by. It grows as rated games make the estimate surer.'),
+      h('p', { class: 'hint' }, t('prof.ratingHint')),
     ),
     challengeSection(profile, types, you),
-    h('section', { id: 'history', class: 'card', 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, 'Rating history'), history),
+    h('section', { id: 'history', class: 'card', 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, t('prof.history')), history),
   );
   document.body.dataset.ready = 'true';
 }

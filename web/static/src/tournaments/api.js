@@ -5,6 +5,7 @@
 // header.
 
 import { ApiError, fail, getJson, headers, postJson } from '../api.js';
+import { t } from '../i18n/index.js';
 
 /** @typedef {import('../api.js').Schemas} Schemas */
 /** @typedef {Schemas['Tournament']} Tournament */
@@ -85,7 +86,7 @@ export async function leaveTournament(token, id) {
   try {
     res = await fetch(`/v1/tournaments/${encodeURIComponent(id)}/players/me`, { method: 'DELETE', headers: headers(token) });
   } catch {
-    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+    throw new ApiError(0, 'offline', t('imp.offline'));
   }
   if (!res.ok) return fail(res);
   return res.json();

@@ -10,6 +10,7 @@
 // other hook than its script tag and the `player-notice` event of `players/stream.js`.
 
 import { byId, h, replace } from '../dom.js';
+import { t, tn } from '../i18n/index.js';
 import { identity } from '../players/identity.js';
 import { followPlayer } from '../players/stream.js';
 import { ordinal } from '../players/common.js';
@@ -70,7 +71,7 @@ function addStylesheet() {
 function box() {
   let el = document.getElementById('tournament-notices');
   if (!el) {
-    el = h('section', { id: 'tournament-notices', class: 'tournament-notices', 'aria-label': 'Tournament notices' }, h('div', { id: 'tournament-notice-list', role: 'status' }));
+    el = h('section', { id: 'tournament-notices', class: 'tournament-notices', 'aria-label': t('tnote.label') }, h('div', { id: 'tournament-notice-list', role: 'status' }));
     const header = document.querySelector('body > header');
     if (header) header.after(el);
     else document.body.prepend(el);
@@ -82,22 +83,22 @@ function box() {
 function words(n) {
   if (n.kind === 'finished') {
     return [
-      h('strong', {}, `${n.name} is over`),
-      `: you are ${ordinal(n.rank ?? 0)} with ${n.points} point${n.points === 1 ? '' : 's'}. `,
-      h('a', { href: `/tournaments/${encodeURIComponent(n.tournament_id)}`, onclick: () => forget(n.tournament_id) }, 'See the standings'),
+      h('strong', {}, t('tnote.over', { name: n.name })),
+      ` ${t('tnote.place', { place: ordinal(n.rank ?? 0), points: tn('tour.points', n.points ?? 0) })} `,
+      h('a', { href: `/tournaments/${encodeURIComponent(n.tournament_id)}`, onclick: () => forget(n.tournament_id) }, t('tnote.standings')),
     ];
   }
   if (n.game_id === null) {
     return [
-      h('strong', {}, `Round ${n.round} of ${n.name}`),
-      ': you have a bye this round (it scores as a win). ',
-      h('a', { href: `/tournaments/${encodeURIComponent(n.tournament_id)}` }, 'See the tournament'),
+      h('strong', {}, t('tnote.round', { round: n.round, name: n.name })),
+      ` ${t('tnote.bye')} `,
+      h('a', { href: `/tournaments/${encodeURIComponent(n.tournament_id)}` }, t('tnote.see')),
     ];
   }
   return [
-    h('strong', {}, `Round ${n.round} of ${n.name}`),
-    ': your table is ready. ',
-    h('a', { class: 'notice-game', href: `/games/${encodeURIComponent(n.game_id)}`, onclick: () => forget(n.tournament_id) }, 'Open your game'),
+    h('strong', {}, t('tnote.round', { round: n.round, name: n.name })),
+    ` ${t('tnote.ready')} `,
+    h('a', { class: 'notice-game', href: `/games/${encodeURIComponent(n.game_id)}`, onclick: () => forget(n.tournament_id) }, t('tour.openYours')),
   ];
 }
 
@@ -115,7 +116,7 @@ function render() {
         'p',
         { class: 'tournament-notice', 'data-tournament': n.tournament_id, 'data-game': n.game_id ?? '' },
         h('span', { class: 'notice-text' }, words(n)),
-        h('button', { type: 'button', class: 'dismiss', onclick: () => forget(n.tournament_id) }, 'Dismiss', h('span', { class: 'visually-hidden' }, ` the notice of ${n.name}`)),
+        h('button', { type: 'button', class: 'dismiss', onclick: () => forget(n.tournament_id) }, t('tnote.dismiss'), h('span', { class: 'visually-hidden' }, ` ${t('tnote.dismissWhat', { name: n.name })}`)),
       ),
     ),
   );
@@ -129,7 +130,7 @@ function render() {
 async function onNotice(playerId, notice) {
   if (notice.kind !== 'tournament_round' && notice.kind !== 'tournament_finished') return;
   window.dispatchEvent(new CustomEvent('tournament-notice', { detail: notice }));
-  let name = 'a tournament';
+  let name = t('tnote.aTournament');
   try {
     name = (await getTournament(notice.tournament_id)).name;
   } catch {

@@ -9,6 +9,8 @@
 import '../i18n/page.js';
 import { CLOCK_CHOICES, clockWords } from '../clocks.js';
 import { byId, h, replace } from '../dom.js';
+import { dateTimeText } from '../i18n/dates.js';
+import { t as words, tn } from '../i18n/index.js';
 import { clearError, gameTypes, ordinal, shortTitleOf, showError } from '../players/common.js';
 import { identity } from '../players/identity.js';
 import { createTournament, getRounds, getTournament, joinTournament, leaveTournament, listTournaments, startTournament } from './api.js';
@@ -26,39 +28,39 @@ const REFRESH_MS = 4000;
 const CLOCKS = CLOCK_CHOICES.filter((c) => c.id !== 'none');
 
 const BOTS = [
-  { id: 'greedy', label: 'Greedy' },
-  { id: 'random', label: 'Random (weakest)' },
-  { id: 'mcts', label: 'MCTS (strongest)' },
+  { id: 'greedy', label: words('lobby.kind.greedy') },
+  { id: 'random', label: words('lobby.kind.random') },
+  { id: 'mcts', label: words('lobby.kind.mcts') },
 ];
 
 /** @param {string} iso */
 function when(iso) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeText(iso);
 }
 
 /** @param {Tournament} t */
 function formatWords(t) {
-  const format = t.format === 'swiss' ? `Swiss, ${t.rounds} round${t.rounds === 1 ? '' : 's'}` : 'Knockout';
-  return `${format}, tables of ${t.table_size}`;
+  const format = t.format === 'swiss' ? tn('tour.swissRounds', t.rounds ?? 0) : words('tour.knockout');
+  return words('tour.formatWords', { format, size: t.table_size });
 }
 
 /** @param {Tournament} t */
 function statusWords(t) {
   switch (t.status) {
     case 'waiting':
-      return `Starts ${when(t.starts_at)}`;
+      return words('tour.starts', { when: when(t.starts_at) });
     case 'running':
-      return t.rounds ? `Round ${t.round} of ${t.rounds}` : `Round ${t.round}`;
+      return t.rounds ? words('tour.roundOf', { round: t.round, rounds: t.rounds }) : words('tour.round', { round: t.round });
     case 'finished':
-      return 'Finished';
+      return words('lobby.status.finished');
     default:
-      return 'Cancelled (fewer than two players)';
+      return words('tour.cancelled');
   }
 }
 
 /** @param {number} n */
 function points(n) {
-  return `${n} point${n === 1 ? '' : 's'}`;
+  return tn('tour.points', n);
 }
 
 /**
@@ -100,7 +102,7 @@ function keepFresh(load, again) {
 }
 
 function signInHint() {
-  return h('p', { class: 'notice' }, h('a', { href: '/me' }, 'Sign in with a name'), ' to organise or join a tournament.');
+  return h('p', { class: 'notice' }, h('a', { href: '/me' }, words('tour.signIn')), ` ${words('tour.signInTo')}`);
 }
 
 // ---- the list ----
@@ -110,7 +112,7 @@ function signInHint() {
  * @param {GameType[]} types
  */
 function tournamentList(list, types) {
-  if (list.length === 0) return h('p', { class: 'empty' }, 'No tournaments yet.');
+  if (list.length === 0) return h('p', { class: 'empty' }, words('tour.none'));
   return h(
     'ul',
     { class: 'player-games tournament-list', id: 'tournament-list' },
@@ -152,7 +154,7 @@ function creationForm(types, token) {
     const type = types.find((t) => t.type === select('t-type').value) ?? types[0];
     const sizes = select('t-table-size');
     const before = Number(sizes.value);
-    replace(sizes, ...Array.from({ length: type.max_seats - type.min_seats + 1 }, (_, i) => type.min_seats + i).map((n) => h('option', { value: n }, `${n} seats`)));
+    replace(sizes, ...Array.from({ length: type.max_seats - type.min_seats + 1 }, (_, i) => type.min_seats + i).map((n) => h('option', { value: n }, tn('lobby.nSeats', n))));
     sizes.value = String(before >= type.min_seats && before <= type.max_seats ? before : Math.min(type.max_seats, Math.max(type.min_seats, 4)));
   };
   const sync = () => {
@@ -172,7 +174,7 @@ function creationForm(types, token) {
     const button = /** @type {HTMLButtonElement} */ (byId('t-create'));
     const startsAt = new Date(input('t-starts').value);
     if (Number.isNaN(startsAt.getTime())) {
-      showError('Choose when the tournament starts.');
+      showError(words('tour.chooseStart'));
       return;
     }
     const swiss = input('t-format-swiss').checked;
@@ -204,48 +206,48 @@ function creationForm(types, token) {
   const form = h(
     'form',
     { id: 'tournament-form', onsubmit: submit },
-    h('div', { class: 'field' }, h('label', { for: 't-name' }, 'Name'), h('input', { id: 't-name', type: 'text', required: true, maxlength: 80, placeholder: 'Tuesday Tycoon' })),
-    h('div', { class: 'field' }, h('label', { for: 't-type' }, 'Game'), h('select', { id: 't-type', onchange: tableSizes }, types.map((t) => h('option', { value: t.type }, shortTitleOf(types, t.type))))),
+    h('div', { class: 'field' }, h('label', { for: 't-name' }, words('tour.name')), h('input', { id: 't-name', type: 'text', required: true, maxlength: 80, placeholder: words('tour.namePlaceholder') })),
+    h('div', { class: 'field' }, h('label', { for: 't-type' }, words('lobby.game')), h('select', { id: 't-type', onchange: tableSizes }, types.map((g) => h('option', { value: g.type }, shortTitleOf(types, g.type))))),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 't-clock' }, 'Clock'),
+      h('label', { for: 't-clock' }, words('lobby.clock')),
       h('select', { id: 't-clock' }, CLOCKS.map((c) => h('option', { value: c.id }, c.label))),
-      h('small', { class: 'hint' }, 'Every game runs under it: an absent player’s time runs out and the server’s bot plays on, so no round waits for ever.'),
+      h('small', { class: 'hint' }, words('tour.clockHint')),
     ),
     h(
       'fieldset',
       {},
-      h('legend', {}, 'Format'),
-      h('div', { class: 'field check' }, h('input', { id: 't-format-swiss', type: 'radio', name: 't-format', value: 'swiss', checked: true, onchange: sync }), h('label', { for: 't-format-swiss' }, 'Swiss: a fixed number of rounds, players of similar points meet')),
-      h('div', { class: 'field check' }, h('input', { id: 't-format-knockout', type: 'radio', name: 't-format', value: 'knockout', onchange: sync }), h('label', { for: 't-format-knockout' }, 'Knockout: the better half of each table goes on')),
-      h('div', { class: 'field', id: 't-rounds-field' }, h('label', { for: 't-rounds' }, 'Rounds'), h('input', { id: 't-rounds', type: 'number', min: 1, max: 20, value: 3, required: true })),
+      h('legend', {}, words('tour.format')),
+      h('div', { class: 'field check' }, h('input', { id: 't-format-swiss', type: 'radio', name: 't-format', value: 'swiss', checked: true, onchange: sync }), h('label', { for: 't-format-swiss' }, words('tour.swiss'))),
+      h('div', { class: 'field check' }, h('input', { id: 't-format-knockout', type: 'radio', name: 't-format', value: 'knockout', onchange: sync }), h('label', { for: 't-format-knockout' }, words('tour.knockoutHint'))),
+      h('div', { class: 'field', id: 't-rounds-field' }, h('label', { for: 't-rounds' }, words('tour.rounds')), h('input', { id: 't-rounds', type: 'number', min: 1, max: 20, value: 3, required: true })),
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 't-table-size' }, 'Table size'),
+      h('label', { for: 't-table-size' }, words('tour.tableSize')),
       h('select', { id: 't-table-size' }),
-      h('small', { class: 'hint' }, 'The seats of a table, as many as the game allows.'),
+      h('small', { class: 'hint' }, words('tour.tableSizeHint')),
     ),
     h(
       'fieldset',
       {},
-      h('legend', {}, 'Tables that are not full'),
-      h('div', { class: 'field check' }, h('input', { id: 't-fill-byes', type: 'radio', name: 't-fill', value: 'byes', checked: true, onchange: sync }), h('label', { for: 't-fill-byes' }, 'Byes: players left over sit the round out (it scores as a win)')),
-      h('div', { class: 'field check' }, h('input', { id: 't-fill-bots', type: 'radio', name: 't-fill', value: 'bots', onchange: sync }), h('label', { for: 't-fill-bots' }, 'Bots fill every table: everyone plays every round')),
-      h('div', { class: 'field' }, h('label', { for: 't-bot' }, 'Bot'), h('select', { id: 't-bot', disabled: true }, BOTS.map((b) => h('option', { value: b.id }, b.label)))),
+      h('legend', {}, words('tour.notFull')),
+      h('div', { class: 'field check' }, h('input', { id: 't-fill-byes', type: 'radio', name: 't-fill', value: 'byes', checked: true, onchange: sync }), h('label', { for: 't-fill-byes' }, words('tour.byes'))),
+      h('div', { class: 'field check' }, h('input', { id: 't-fill-bots', type: 'radio', name: 't-fill', value: 'bots', onchange: sync }), h('label', { for: 't-fill-bots' }, words('tour.bots'))),
+      h('div', { class: 'field' }, h('label', { for: 't-bot' }, words('tour.bot')), h('select', { id: 't-bot', disabled: true }, BOTS.map((b) => h('option', { value: b.id }, b.label)))),
     ),
-    h('div', { class: 'field check' }, h('input', { id: 't-rated', type: 'checkbox', onchange: sync }), h('label', { for: 't-rated' }, 'Rated (no bots)')),
-    h('div', { class: 'field' }, h('label', { for: 't-max' }, 'At most'), h('input', { id: 't-max', type: 'number', min: 2, max: 256, value: 64, required: true }), h('span', {}, 'players')),
+    h('div', { class: 'field check' }, h('input', { id: 't-rated', type: 'checkbox', onchange: sync }), h('label', { for: 't-rated' }, words('tour.rated'))),
+    h('div', { class: 'field' }, h('label', { for: 't-max' }, words('tour.atMost')), h('input', { id: 't-max', type: 'number', min: 2, max: 256, value: 64, required: true }), h('span', {}, words('tour.players'))),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 't-starts' }, 'Starts at'),
+      h('label', { for: 't-starts' }, words('tour.startsAt')),
       h('input', { id: 't-starts', type: 'datetime-local', required: true, value: inAnHour() }),
-      h('small', { class: 'hint' }, 'Your local time. As the organiser you may start it sooner.'),
+      h('small', { class: 'hint' }, words('tour.startsHint')),
     ),
-    h('button', { type: 'submit', id: 't-create', class: 'play' }, 'Create tournament'),
+    h('button', { type: 'submit', id: 't-create', class: 'play' }, words('tour.create')),
   );
   // The table sizes follow the game chosen; the select must be in the document first.
   queueMicrotask(() => {
@@ -256,17 +258,17 @@ function creationForm(types, token) {
 }
 
 async function showList() {
-  document.title = 'Board games: tournaments';
+  document.title = words('title.tournaments');
   const types = await gameTypes();
   const who = identity();
   const body = byId('view-body');
   replace(
     body,
-    h('section', { id: 'tournaments', class: 'card', 'aria-labelledby': 'tournaments-title' }, h('h2', { id: 'tournaments-title' }, 'Tournaments'), h('div', { id: 'tournament-list-box' }, h('p', {}, 'Loading…'))),
+    h('section', { id: 'tournaments', class: 'card', 'aria-labelledby': 'tournaments-title' }, h('h2', { id: 'tournaments-title' }, words('nav.tournaments')), h('div', { id: 'tournament-list-box' }, h('p', {}, words('common.loading')))),
     h(
       'section',
       { id: 'organise', class: 'card', 'aria-labelledby': 'organise-title' },
-      h('h2', { id: 'organise-title' }, 'Organise a tournament'),
+      h('h2', { id: 'organise-title' }, words('tour.organise')),
       who ? creationForm(types, who.token) : signInHint(),
     ),
   );
@@ -322,13 +324,13 @@ function actions(t, reload) {
     );
   const buttons = [];
   if (t.status === 'waiting') {
-    if (me) buttons.push(button('t-leave', 'Leave', () => leaveTournament(who.token, t.tournament_id)));
-    else buttons.push(button('t-join', 'Join', () => joinTournament(who.token, t.tournament_id)));
-    if (t.organiser_id === who.player_id) buttons.push(button('t-start', 'Start now', () => startTournament(who.token, t.tournament_id)));
+    if (me) buttons.push(button('t-leave', words('tour.leave'), () => leaveTournament(who.token, t.tournament_id)));
+    else buttons.push(button('t-join', words('tour.join'), () => joinTournament(who.token, t.tournament_id)));
+    if (t.organiser_id === who.player_id) buttons.push(button('t-start', words('tour.startNow'), () => startTournament(who.token, t.tournament_id)));
   } else if (t.status === 'running' && me && !me.withdrawn) {
-    buttons.push(button('t-withdraw', 'Withdraw', () => leaveTournament(who.token, t.tournament_id)));
+    buttons.push(button('t-withdraw', words('chal.withdraw'), () => leaveTournament(who.token, t.tournament_id)));
   }
-  const state = me ? (me.withdrawn ? 'You withdrew.' : t.status === 'waiting' ? 'You are in.' : null) : t.status === 'waiting' ? 'You are not in yet.' : null;
+  const state = me ? (me.withdrawn ? words('tour.youWithdrew') : t.status === 'waiting' ? words('tour.youAreIn') : null) : t.status === 'waiting' ? words('tour.notInYet') : null;
   if (!buttons.length && !state) return null;
   return h('div', { class: 'tournament-actions' }, state && h('p', { id: 't-you' }, state), buttons);
 }
@@ -344,18 +346,18 @@ function yourTable(t, rounds) {
   if (!who || !round || round.over || t.status !== 'running') return null;
   const table = round.tables.find((tb) => tb.seats.some((s) => s.player_id === who.player_id));
   if (!table) return null;
-  if (table.game_id === null) return h('p', { class: 'notice', id: 'your-table' }, `Round ${round.round}: you have a bye (it scores as a win).`);
-  return h('p', { class: 'notice', id: 'your-table' }, h('strong', {}, `Round ${round.round}: you play at table ${table.table}. `), h('a', { href: `/games/${encodeURIComponent(table.game_id)}` }, 'Open your game'));
+  if (table.game_id === null) return h('p', { class: 'notice', id: 'your-table' }, words('tour.yourBye', { round: round.round }));
+  return h('p', { class: 'notice', id: 'your-table' }, h('strong', {}, `${words('tour.yourTable', { round: round.round, table: table.table })} `), h('a', { href: `/games/${encodeURIComponent(table.game_id)}` }, words('tour.openYours')));
 }
 
 /** @param {Tournament} t */
 function standingsTable(t) {
-  if (t.standings.length === 0) return h('p', { class: 'empty' }, 'Nobody has joined yet.');
+  if (t.standings.length === 0) return h('p', { class: 'empty' }, words('tour.nobody'));
   const knockout = t.format === 'knockout';
   const who = identity();
   return h(
     'div',
-    { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Standings table' },
+    { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': words('tour.standingsTable') },
     h(
       'table',
       { id: 'standings', class: 'standings' },
@@ -365,14 +367,14 @@ function standingsTable(t) {
         h(
           'tr',
           {},
-          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: 'Rank' }, '#')),
-          h('th', { scope: 'col' }, 'Player'),
-          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: 'Points' }, 'Pts')),
-          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: 'Opponents’ points (first tie-break)' }, 'Opp')),
-          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: 'Sum of game scores (second tie-break)' }, 'Score')),
-          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: 'Rounds played, byes included' }, 'Rds')),
-          h('th', { scope: 'col', class: 'num' }, 'Byes'),
-          knockout && h('th', { scope: 'col' }, 'Out'),
+          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: words('board.rank') }, '#')),
+          h('th', { scope: 'col' }, words('board.player')),
+          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: words('tour.col.points') }, words('tour.col.pointsShort'))),
+          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: words('tour.col.opponents') }, words('tour.col.opponentsShort'))),
+          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: words('tour.col.score') }, words('tour.col.scoreShort'))),
+          h('th', { scope: 'col', class: 'num' }, h('abbr', { title: words('tour.col.rounds') }, words('tour.col.roundsShort'))),
+          h('th', { scope: 'col', class: 'num' }, words('tour.col.byes')),
+          knockout && h('th', { scope: 'col' }, words('tour.col.out')),
         ),
       ),
       h(
@@ -383,13 +385,13 @@ function standingsTable(t) {
             'tr',
             { 'data-player': s.player_id, class: s.player_id === who?.player_id ? 'you' : null },
             h('td', { class: 'num' }, t.status === 'waiting' ? '' : s.rank),
-            h('td', {}, h('a', { href: `/players/${encodeURIComponent(s.player_id)}` }, s.name), s.withdrawn && h('small', {}, ' (withdrew)')),
+            h('td', {}, h('a', { href: `/players/${encodeURIComponent(s.player_id)}` }, s.name), s.withdrawn && h('small', {}, ` ${words('tour.withdrew')}`)),
             h('td', { class: 'num points' }, s.points),
             h('td', { class: 'num' }, s.opponents_points),
             h('td', { class: 'num' }, s.score),
             h('td', { class: 'num' }, s.games),
             h('td', { class: 'num' }, s.byes),
-            knockout && h('td', {}, s.out_in_round === null ? (t.status === 'finished' ? '' : 'in') : `round ${s.out_in_round}`),
+            knockout && h('td', {}, s.out_in_round === null ? (t.status === 'finished' ? '' : words('tour.stillIn')) : words('tour.outIn', { round: s.out_in_round })),
           ),
         ),
       ),
@@ -409,13 +411,13 @@ function tableItem(table, nameOf) {
   };
   if (table.game_id === null) {
     const s = table.seats[0];
-    return h('li', { class: 'bye', 'data-table': table.table }, h('span', { class: 'table-name' }, 'Bye'), ' ', nameOf(s?.player_id ?? null), s?.points == null ? '' : ` (${points(s.points)})`);
+    return h('li', { class: 'bye', 'data-table': table.table }, h('span', { class: 'table-name' }, words('tour.bye')), ' ', nameOf(s?.player_id ?? null), s?.points == null ? '' : ` (${points(s.points)})`);
   }
   const mine = !!who && table.seats.some((s) => s.player_id === who.player_id);
   return h(
     'li',
     { class: `table${mine ? ' yours' : ''}`, 'data-table': table.table, 'data-game': table.game_id },
-    h('a', { class: 'game-link', href: `/games/${encodeURIComponent(table.game_id)}` }, h('span', { class: 'game-title' }, `Table ${table.table}`), h('span', {}, mine ? 'Your game' : 'Open the game')),
+    h('a', { class: 'game-link', href: `/games/${encodeURIComponent(table.game_id)}` }, h('span', { class: 'game-title' }, words('tour.table', { table: table.table })), h('span', {}, mine ? words('tour.yourGame') : words('lobby.openGame'))),
     h('ol', { class: 'seats' }, table.seats.map((s) => h('li', { 'data-seat': s.seat, class: s.player_id === null ? 'bot' : null }, seatWords(s)))),
   );
 }
@@ -427,15 +429,15 @@ function tableItem(table, nameOf) {
 function roundsSection(t, rounds) {
   const names = new Map(t.standings.map((s) => [s.player_id, s.name]));
   /** @param {string | null} id */
-  const nameOf = (id) => (id === null ? 'Bot' : (names.get(id) ?? 'A player'));
-  if (rounds.length === 0) return h('p', { class: 'empty' }, t.status === 'waiting' ? 'Round 1 is paired at the start.' : 'No rounds were played.');
+  const nameOf = (id) => (id === null ? words('tour.bot') : (names.get(id) ?? words('chal.aPlayer')));
+  if (rounds.length === 0) return h('p', { class: 'empty' }, t.status === 'waiting' ? words('tour.pairedAtStart') : words('tour.noRounds'));
   return [...rounds]
     .reverse()
     .map((r) =>
       h(
         'section',
         { class: 'round', 'data-round': r.round, 'aria-labelledby': `round-${r.round}` },
-        h('h3', { id: `round-${r.round}` }, `Round ${r.round}`, h('small', {}, r.over ? ' · over' : ' · being played')),
+        h('h3', { id: `round-${r.round}` }, words('tour.round', { round: r.round }), h('small', {}, ` · ${r.over ? words('tour.over') : words('tour.beingPlayed')}`)),
         h('ul', { class: 'tables' }, r.tables.map((tb) => tableItem(tb, nameOf))),
       ),
     );
@@ -453,22 +455,22 @@ function tournamentView(t, rounds, types, reload) {
     shortTitleOf(types, t.type),
     formatWords(t),
     clock,
-    t.rated ? 'rated' : 'unrated',
-    t.fill_with_bots ? 'bots fill the tables' : 'byes for players left over',
-    `at most ${t.max_players} players`,
+    t.rated ? words('me.rated') : words('tour.unrated'),
+    t.fill_with_bots ? words('tour.fact.bots') : words('tour.fact.byes'),
+    words('tour.fact.atMost', { n: t.max_players }),
   ].filter(Boolean);
   return [
     h(
       'section',
       { class: 'card', id: 'tournament', 'aria-labelledby': 'tournament-title', 'data-status': t.status, 'data-round': t.round },
       h('h2', { id: 'tournament-title' }, t.name),
-      h('p', { id: 't-status', class: 'status-words' }, h('strong', {}, statusWords(t)), t.status === 'waiting' ? ' (or sooner, when the organiser starts it)' : ''),
+      h('p', { id: 't-status', class: 'status-words' }, h('strong', {}, statusWords(t)), t.status === 'waiting' ? ` ${words('tour.orSooner')}` : ''),
       h('p', { class: 'hint' }, facts.join(' · ')),
       actions(t, reload),
       yourTable(t, rounds),
     ),
-    h('section', { class: 'card', id: 'standings-card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t.status === 'waiting' ? `Players (${t.standings.length})` : 'Standings'), standingsTable(t)),
-    h('section', { class: 'card', id: 'rounds', 'aria-labelledby': 'rounds-title' }, h('h2', { id: 'rounds-title' }, 'Rounds'), roundsSection(t, rounds)),
+    h('section', { class: 'card', id: 'standings-card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t.status === 'waiting' ? words('tour.playersN', { n: t.standings.length }) : words('tour.standings')), standingsTable(t)),
+    h('section', { class: 'card', id: 'rounds', 'aria-labelledby': 'rounds-title' }, h('h2', { id: 'rounds-title' }, words('tour.rounds')), roundsSection(t, rounds)),
   ];
 }
 
@@ -481,7 +483,7 @@ async function showTournament(id) {
   const load = async () => {
     const [t, rounds] = await Promise.all([getTournament(id), getRounds(id)]);
     current = t;
-    document.title = `Board games: ${t.name}`;
+    document.title = words('prof.title', { name: t.name });
     // Drawn again only when something changed, so that the focus stays where it is.
     const key = JSON.stringify([t, rounds, identity()?.player_id]);
     if (key !== last) replace(byId('view-body'), tournamentView(t, rounds, types, load));
