@@ -390,11 +390,6 @@ pub fn at_the_table(record: &Record) -> Result<Record, RecordError> {
         unreachable!("the source keeps what it wrote down");
     };
     let mut table = record.clone();
-    // A table reveals nothing: the log's reveal goes with the key.
-    for step in &mut table.moves {
-        step.lifecycle
-            .retain(|e| e.get("type").and_then(Value::as_str) != Some(REVEALED));
-    }
     table.chance = RecordChance {
         version: 0,
         seeded: false,
@@ -466,9 +461,6 @@ fn verify_with(record: &Record, source: &mut Source) -> Result<Verified, RecordE
                 ))
             }
         };
-        for event in &step.lifecycle {
-            check_revealed(record, index, event)?;
-        }
         version += (given.len() + step.lifecycle.len()) as i64;
         events.push(given);
     }
@@ -480,35 +472,6 @@ fn verify_with(record: &Record, source: &mut Source) -> Result<Verified, RecordE
         version,
         outcome,
     })
-}
-
-/// The lifecycle event that ends a version 2 game's log, `chance_revealed`, must say what
-/// the record's reveal says; other lifecycle events are the server's business.
-fn check_revealed(record: &Record, index: usize, event: &Value) -> Result<(), RecordError> {
-    if event.get("type").and_then(Value::as_str) != Some(REVEALED) {
-        return Ok(());
-    }
-    let logged = serde_json::from_value::<Reveal>(strip_type(event)).ok();
-    if logged.is_some() && logged.as_ref() == record.chance.reveal.as_ref() {
-        return Ok(());
-    }
-    Err(RecordError::new(
-        Some(index),
-        "reveal_mismatch",
-        "the log's chance_revealed event is not the record's reveal",
-    ))
-}
-
-/// The type of the lifecycle event that reveals a game's chance at its end.
-const REVEALED: &str = "chance_revealed";
-
-/// An event's fields without its `type`.
-fn strip_type(event: &Value) -> Value {
-    let mut fields = event.clone();
-    if let Some(map) = fields.as_object_mut() {
-        map.remove("type");
-    }
-    fields
 }
 
 /// A refused action as a record error at `index`.

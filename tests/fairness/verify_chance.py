@@ -4,10 +4,13 @@
     python3 tests/fairness/verify_chance.py record.json [record.json ...]
 
 For each record of a finished version 2 game: checks the revealed seed against the commitment,
-derives the chance key, and recomputes from the ChaCha20 keystream every chance outcome of the
-setup (every shuffle, Monopoly's starting rolls, Tyros' start player) and the dice of every
-Monopoly roll, comparing each with the record. Prints one line per record and exits 1 on the
-first mismatch. Written from the page, not from the server's code: it is the page's test.
+derives the chance key, and recomputes from the ChaCha20 keystream every chance outcome of the setup (every
+shuffle, Monopoly's starting rolls, Tyros' start player), every later Tycoon reshuffle of a
+deck's discards, and every pair of dice a Monopoly move rolls (its move, a utility's rent),
+comparing each with the record. Tyros's later draws (rebuilt piles, tile swaps, pirates) depend
+on hands and piles this script does not follow; the engine's verifier checks them. Prints one
+line per record and exits 1 on the first mismatch. Written from the page, not from the
+server's code: it is the page's test.
 """
 
 import hashlib
@@ -125,10 +128,34 @@ def events_of(events, kind):
     return [e for e in events if e["type"] == kind]
 
 
+def moves_at_versions(record):
+    """Each move with the version its action was applied at (its stream's nonce, §2): the
+    setup's events, then every earlier move's events and lifecycle events, count."""
+    version = len(record["setup"])
+    for index, move in enumerate(record["moves"]):
+        yield index, move, version
+        version += len(move["events"]) + len(move["lifecycle"])
+
+
 def tycoon(record, key):
     stream = Stream(key, 0)
     for event in events_of(record["setup"], "deck_shuffled"):
         shuffled(stream, event["order"], by_number(event["order"]))
+    # A deck's discards, in the order flown, are its next shuffle's pile (§5).
+    deck_of = {"S": "scheduled", "C": "charter"}
+    discards = {"scheduled": [], "charter": []}
+    for index, move, version in moves_at_versions(record):
+        stream = Stream(key, version)
+        for event in move["events"]:
+            if event["type"] == "flew":
+                discards[deck_of[event["ticket"][0]]].append(event["ticket"])
+            elif event["type"] == "deck_shuffled":
+                pile = discards[event["deck"]]
+                try:
+                    shuffled(stream, event["order"], pile)
+                except AssertionError as e:
+                    fail(f"move {index}: {e}")
+                discards[event["deck"]] = []
 
 
 def acquire(record, key):
@@ -146,17 +173,26 @@ def monopoly(record, key):
             dice = [stream.die(), stream.die()]
             if dice != roll["dice"]:
                 fail(f"starting roll of seat {roll['seat']}: {roll['dice']}, stream {dice}")
-    # Every roll action draws its two dice first (fairness.md §5), at its own version.
-    version = len(record["setup"])
-    for index, move in enumerate(record["moves"]):
-        action = move.get("action")
-        if action and action["type"] == "roll":
-            rolled = events_of(move["events"], "dice_rolled")[0]["dice"]
-            stream = Stream(key, version)
+    # A move's dice come from its own stream in the order its events show (§5): each roll,
+    # and a utility's rent rolled afresh (always under `utility_rent_dice: roll`; under `move`
+    # only when the token arrived by a card rather than by the dice).
+    fresh_rent = record["config"].get("utility_rent_dice", "roll") == "roll"
+    for index, move, version in moves_at_versions(record):
+        stream = Stream(key, version)
+        by_card = False
+        for event in move["events"]:
+            if event["type"] == "dice_rolled":
+                rolled, by_card = event["dice"], False
+            elif event["type"] == "card_drawn":
+                by_card = True
+                continue
+            elif event["type"] == "rent_owed" and event.get("dice") and (fresh_rent or by_card):
+                rolled = event["dice"]
+            else:
+                continue
             dice = [stream.die(), stream.die()]
             if dice != rolled:
                 fail(f"move {index}: rolled {rolled}, stream {dice}")
-        version += len(move["events"]) + len(move["lifecycle"])
 
 
 def tyros(record, key):

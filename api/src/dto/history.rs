@@ -141,6 +141,11 @@ pub struct StreamVersion {
     /// For a game with a clock: when the clock of each awaited seat runs out (seats the
     /// server's bot plays have none). Empty otherwise.
     pub deadlines: Vec<super::SeatDeadline>,
+    /// Once the game is over (the stream's final message): the server's seed and the seats'
+    /// entropies, as the document's `chance.reveal` (`docs/fairness.md`). Absent while the
+    /// game runs and for a game whose chance has no reveal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance_reveal: Option<super::ChanceReveal>,
 }
 
 /// One message of an event stream as an SSE parser hands it over (`event`, `id`, `data`): a

@@ -13,7 +13,7 @@ use crate::dto::BotLevel;
 /// Something that happened to a seat or to the game beside the game's rules: a clock ran
 /// out, a seat resigned, the server's bot took a seat over or handed it back, a seated player
 /// aborted the game before anyone moved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LifecycleEvent {
     /// The seat's clock ran out (followed in the same commit by `bot_took_over` or
@@ -31,18 +31,6 @@ pub enum LifecycleEvent {
     SeatReclaimed { seat: u8 },
     /// A seated player ended the game before any seat had moved; nobody wins.
     GameAborted { seat: u8 },
-    /// The game is over: the server reveals its seed and the seats' entropies, from which
-    /// anyone derives the chance key and every chance outcome (`docs/fairness.md`). The last
-    /// event of a game of chance version 2, in the commit that ends it; the document's
-    /// `chance.reveal` says the same.
-    ChanceRevealed {
-        /// The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`.
-        server_seed: String,
-        /// What each seat's taker added, in seat order; `null` for none.
-        entropies: Vec<Option<String>>,
-        /// The key derived from the above, lowercase hex.
-        key: String,
-    },
 }
 
 /// Every lifecycle event `type`.
@@ -52,7 +40,6 @@ pub const TYPES: &[&str] = &[
     "bot_took_over",
     "seat_reclaimed",
     "game_aborted",
-    "chance_revealed",
 ];
 
 /// Whether a stored event is a lifecycle event rather than one of the game's.
@@ -72,7 +59,6 @@ impl LifecycleEvent {
             LifecycleEvent::BotTookOver { .. } => TYPES[2],
             LifecycleEvent::SeatReclaimed { .. } => TYPES[3],
             LifecycleEvent::GameAborted { .. } => TYPES[4],
-            LifecycleEvent::ChanceRevealed { .. } => TYPES[5],
         }
     }
 
@@ -97,11 +83,6 @@ mod tests {
             },
             LifecycleEvent::SeatReclaimed { seat: 1 },
             LifecycleEvent::GameAborted { seat: 0 },
-            LifecycleEvent::ChanceRevealed {
-                server_seed: "00".repeat(32),
-                entropies: vec![Some("a1".into()), None],
-                key: "11".repeat(32),
-            },
         ];
         assert_eq!(all.len(), TYPES.len());
         for event in all {

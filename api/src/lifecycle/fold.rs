@@ -197,7 +197,6 @@ impl Lifecycle {
                 }
             }
             LifecycleEvent::GameAborted { seat } => self.aborted_by = Some(seat),
-            LifecycleEvent::ChanceRevealed { .. } => {}
         }
     }
 

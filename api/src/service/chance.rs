@@ -66,10 +66,10 @@ fn commitment(game: &GameRow) -> ChanceCommitment {
     }
 }
 
-/// What `game` reveals of its chance once it is over (whether or not it is): only a
-/// version 2 game has a reveal.
-pub fn reveal(game: &GameRow, seats: &[SeatRow]) -> Option<ChanceReveal> {
-    (game.chance_version >= 2).then(|| ChanceReveal {
+/// What `game` reveals of its chance: nothing until it is over, and only a version 2 game
+/// has a reveal.
+pub fn revealed(game: &GameRow, seats: &[SeatRow]) -> Option<ChanceReveal> {
+    (game.chance_version >= 2 && game.status.is_over()).then(|| ChanceReveal {
         server_seed: hex::encode(game.rng_seed.0),
         entropies: if game.chance_seeded {
             vec![None; seats.len()]
@@ -82,11 +82,7 @@ pub fn reveal(game: &GameRow, seats: &[SeatRow]) -> Option<ChanceReveal> {
 
 /// What `game` shows of its chance: the reveal only once it is over.
 pub fn info(game: &GameRow, seats: &[SeatRow]) -> ChanceInfo {
-    let reveal = if game.status.is_over() {
-        reveal(game, seats)
-    } else {
-        None
-    };
+    let reveal = revealed(game, seats);
     let ChanceCommitment {
         version,
         seeded,

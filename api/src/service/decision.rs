@@ -14,8 +14,8 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::caller::wire_seat;
-use super::{chance, notices};
-use crate::dto::{ChanceReveal, Clock};
+use super::notices;
+use crate::dto::Clock;
 use crate::error::ApiError;
 use crate::lifecycle::outcome::outcome;
 use crate::lifecycle::replay::{awaited, status_of};
@@ -44,8 +44,6 @@ pub struct Table {
     game: GameFacts,
     /// The seat whose request makes this commit, if any.
     actor: Option<Seat>,
-    /// What the game reveals of its chance when this commit ends it (version 2 games).
-    reveal: Option<ChanceReveal>,
 }
 
 /// What a commit's notices and results need to know of its game.
@@ -111,7 +109,6 @@ impl Table {
             starting: false,
             next_seq: game.version + 1,
             events: Vec::new(),
-            reveal: chance::reveal(game, seats),
         })
     }
 
@@ -131,8 +128,6 @@ impl Table {
             starting: true,
             next_seq: 1,
             events: Vec::new(),
-            // A game does not end as it is set up.
-            reveal: None,
         }
     }
 
@@ -186,9 +181,6 @@ impl Table {
     /// waits for; their clocks run, the game's next bot turn and deadline follow.
     pub fn close(mut self, state: &dyn DynState) -> Decision {
         let status = status_of(state, &self.life);
-        if status.is_over() {
-            self.reveal_chance();
-        }
         let awaited = awaited(state, status);
         self.life
             .close_commit(&awaited, status != db::GameStatus::Active, &self.clock);
@@ -242,33 +234,6 @@ impl Table {
             deadline,
             notices,
             finish,
-        }
-    }
-
-    /// Ends the log of a game that this commit ends with the reveal of its chance, unless the
-    /// commit already has it (an imported record's last move).
-    fn reveal_chance(&mut self) {
-        let Some(reveal) = self.reveal.take() else {
-            return;
-        };
-        let revealed = self
-            .events
-            .iter()
-            .any(|e| e.event.get("type").and_then(Value::as_str) == Some("chance_revealed"));
-        if !revealed {
-            let ChanceReveal {
-                server_seed,
-                entropies,
-                key,
-            } = reveal;
-            self.record(
-                None,
-                LifecycleEvent::ChanceRevealed {
-                    server_seed,
-                    entropies,
-                    key,
-                },
-            );
         }
     }
 

@@ -6,9 +6,10 @@ use engine::{DynGame, Seat};
 use uuid::Uuid;
 
 use super::caller::{self, viewer, wire_seat};
+use super::chance;
 use super::decision::native_bots;
 use super::document::{deadlines, redact_row, seat_infos};
-use crate::dto::{Clock, EventPage, SeatDeadline, StateDocument};
+use crate::dto::{ChanceReveal, Clock, EventPage, SeatDeadline, StateDocument};
 use crate::error::ApiError;
 use crate::extract::SeatToken;
 use crate::lifecycle::outcome::outcome;
@@ -29,6 +30,8 @@ pub struct LogAccess {
     pub active_seats: Vec<u8>,
     /// When their clocks run out (a game with a clock).
     pub deadlines: Vec<SeatDeadline>,
+    /// Once the game is over, what it reveals of its chance (chance version 2).
+    pub chance_reveal: Option<ChanceReveal>,
 }
 
 /// A page of a log is read at the version of its access (see [`crate::replica`]).
@@ -57,6 +60,7 @@ pub fn log_access(
         finished: loaded.finished(),
         active_seats: loaded.active_seats()?,
         deadlines: deadlines(&loaded.game, loaded.roster.seats())?,
+        chance_reveal: chance::revealed(&loaded.game, loaded.roster.seats()),
     })
 }
 

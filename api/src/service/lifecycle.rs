@@ -98,11 +98,9 @@ fn announce(cx: &Context, changed: &Changed) {
     match changed {
         Changed::Appended(applied) => {
             cx.changes.committed(applied);
-            // The seats' events: the reveal that ends a game's log is none of theirs.
             for row in applied.events.iter().filter(|r| is_lifecycle(&r.event)) {
-                match serde_json::from_value::<LifecycleEvent>(row.event.clone()) {
-                    Ok(LifecycleEvent::ChanceRevealed { .. }) | Err(_) => {}
-                    Ok(event) => count(event.kind()),
+                if let Ok(event) = serde_json::from_value::<LifecycleEvent>(row.event.clone()) {
+                    count(event.kind());
                 }
             }
         }

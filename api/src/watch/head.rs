@@ -17,6 +17,7 @@ use crate::dto::{GameDocument, LegalActions, LoggedEvent, SeatDeadline, StreamVe
 use crate::error::ApiError;
 use crate::extract::SeatToken;
 use crate::service::caller::{self, stored_kind};
+use crate::service::chance;
 use crate::service::document::{self, redact_row};
 use crate::service::history::LogAccess;
 use crate::service::play;
@@ -129,6 +130,7 @@ impl Head {
             finished: self.game.status.is_over(),
             active_seats: self.active_seats.clone(),
             deadlines: self.deadlines.clone(),
+            chance_reveal: chance::revealed(&self.game, self.roster.seats()),
         }
     }
 
@@ -206,6 +208,7 @@ fn version_message(access: &LogAccess) -> Vec<u8> {
         status: access.status.into(),
         active_seats: access.active_seats.clone(),
         deadlines: access.deadlines.clone(),
+        chance_reveal: access.chance_reveal.clone(),
     };
     let mut out = Vec::new();
     message(&mut out, "version", access.version, &version);

@@ -50,8 +50,6 @@ export function describeLifecycle(event, name) {
       return t('log.reclaimed', { name: name(event.seat) });
     case 'game_aborted':
       return t('log.aborted', { name: name(event.seat) });
-    case 'chance_revealed':
-      return t('log.chanceRevealed');
 
     default:
       return null;

@@ -226,7 +226,6 @@ export default {
   'log.botTookOver': 'Der Bot ({bot}) spielt für {name}.',
   'log.reclaimed': '{name} ist zurück und spielt wieder.',
   'log.aborted': '{name} hat die Partie abgesagt.',
-  'log.chanceRevealed': 'Der Server hat seinen Seed offengelegt: Jeder Wurf und jedes Mischen der Partie lässt sich jetzt nachprüfen.',
 
   // ---- die Wiederholung ----
   'replay.eventNumber': 'Nummer des Ereignisses',

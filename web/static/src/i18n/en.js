@@ -225,7 +225,6 @@ export default {
   'log.botTookOver': 'The {bot} bot plays for {name}.',
   'log.reclaimed': '{name} is back and plays again.',
   'log.aborted': '{name} aborted the game.',
-  'log.chanceRevealed': 'The server revealed its seed: every die and shuffle of the game can now be checked.',
 
   // ---- the replay ----
   'replay.eventNumber': 'Event number',

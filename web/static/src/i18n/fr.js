@@ -226,7 +226,6 @@ export default {
   'log.botTookOver': 'Le bot ({bot}) joue pour {name}.',
   'log.reclaimed': '{name} est de retour et rejoue.',
   'log.aborted': '{name} a annulé la partie.',
-  'log.chanceRevealed': 'Le serveur a révélé sa graine : chaque dé et chaque mélange de la partie peuvent maintenant être vérifiés.',
 
   // ---- la revue ----
   'replay.eventNumber': 'Numéro de l’événement',
