@@ -1079,8 +1079,48 @@ export default {
   // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
 
   // ---- the end screen and its charts ----
+  'end.title': 'Spielende',
+  'end.title.aborted': 'Partie abgebrochen',
+  'end.title.expired': 'Partie verfallen',
+  'end.reason.aborted': 'Ein Spieler hat die Partie abgebrochen, bevor jemand gezogen hat: Es wurde nichts gespielt, daher gibt es keine Wertung.',
+  'end.reason.expired': 'Die Partie hat nie begonnen: Nicht alle Plätze wurden rechtzeitig besetzt.',
+  'end.toLobby': 'Eine andere Partie suchen',
+  'end.place': 'Platz',
+  'end.placeN': '{n}.',
+  'end.playAgain': 'Noch einmal spielen',
+  'end.ratings': 'Wertungsänderungen',
+  'end.ratings.before': 'Vorher',
+  'end.ratings.after': 'Nachher',
+  'end.ratings.change': 'Änderung',
+  'end.ratings.none': 'Diese Partie war gewertet; für ihre Spieler sind keine Änderungen bekannt.',
+  'end.charts': 'Die Partie in Diagrammen',
+  'end.charts.none': 'Zu dieser Partie gibt es keine Diagramme: Es wurde zu wenig gespielt.',
+  'end.chart.desc': 'Eine Linie je Spieler von {from} bis {to}, nach {axis}. Am Ende: {finals}.',
+  'end.chart.table': 'Die Zahlen als Tabelle',
+  'end.chart.tableOf': 'Tabelle: {title}',
+  'end.chart.start': 'Start',
+  'end.chart.end': 'Ende',
+  'end.chart.round': 'Runde',
+  'end.chart.turn': 'Zug',
+  'end.chart.cash': 'Geld',
+  'end.chart.netWorth': 'Vermögen',
+  'end.chart.netWorthShares': 'Vermögen (Geld und Aktien zum Kurs)',
+  'end.chart.properties': 'Grundstücke im Besitz',
+  'end.chart.sharesOf': 'Aktien von {chain}',
+  'end.chart.hotels': 'Gebaute Hotels',
+  'end.chart.factories': 'Gebaute Fabriken',
+  'end.chart.points': 'Punkte',
+  'end.chart.cities': 'Gegründete Städte',
+  'end.chart.ships': 'Schiffe auf See',
 
   // ---- turn notifications and the low-time warning ----
+  'notify.title': 'Du bist am Zug: {game}',
+  'notify.body': 'Die Partie wartet auf dich, {name}.',
+  'notify.lowTitle': 'Deine Zeit läuft ab: {game}',
+  'notify.lowTime': 'Deine Bedenkzeit wird knapp: noch {time}.',
+  'notify.offer': 'Benachrichtigen, wenn du am Zug bist, während dieser Tab im Hintergrund ist?',
+  'notify.allow': 'Benachrichtigen',
+  'notify.no': 'Nein, danke',
 
   // ---- the boards' help and previews ----
 };

@@ -1079,8 +1079,48 @@ export default {
   // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
 
   // ---- the end screen and its charts ----
+  'end.title': 'Game over',
+  'end.title.aborted': 'Game called off',
+  'end.title.expired': 'Game expired',
+  'end.reason.aborted': 'A player called the game off before anyone moved: nothing was played, so there are no scores.',
+  'end.reason.expired': 'The game never started: its seats were not all taken in time.',
+  'end.toLobby': 'Find another game',
+  'end.place': 'Place',
+  'end.placeN': '{n}',
+  'end.playAgain': 'Play again',
+  'end.ratings': 'Rating changes',
+  'end.ratings.before': 'Before',
+  'end.ratings.after': 'After',
+  'end.ratings.change': 'Change',
+  'end.ratings.none': 'This game was rated; no rating changes are known for its players.',
+  'end.charts': 'The game in charts',
+  'end.charts.none': 'There are no charts of this game: too little was played.',
+  'end.chart.desc': 'A line per player from {from} to {to}, by {axis}. At the end: {finals}.',
+  'end.chart.table': 'The numbers as a table',
+  'end.chart.tableOf': 'Table: {title}',
+  'end.chart.start': 'Start',
+  'end.chart.end': 'End',
+  'end.chart.round': 'Round',
+  'end.chart.turn': 'Turn',
+  'end.chart.cash': 'Cash',
+  'end.chart.netWorth': 'Net worth',
+  'end.chart.netWorthShares': 'Net worth (cash and shares at their price)',
+  'end.chart.properties': 'Properties owned',
+  'end.chart.sharesOf': 'Shares of {chain}',
+  'end.chart.hotels': 'Hotels built',
+  'end.chart.factories': 'Factories built',
+  'end.chart.points': 'Points',
+  'end.chart.cities': 'Cities founded',
+  'end.chart.ships': 'Ships at sea',
 
   // ---- turn notifications and the low-time warning ----
+  'notify.title': 'Your turn in {game}',
+  'notify.body': 'The game waits for you, {name}.',
+  'notify.lowTitle': 'Your time runs out in {game}',
+  'notify.lowTime': 'Your clock is running low: {time} left.',
+  'notify.offer': 'Be told when it is your turn while this tab is in the background?',
+  'notify.allow': 'Notify me',
+  'notify.no': 'No, thanks',
 
   // ---- the boards' help and previews ----
 };

@@ -1079,8 +1079,48 @@ export default {
   // ---- the players', challenges' and tournaments' pages, the lobby's people and filters ----
 
   // ---- the end screen and its charts ----
+  'end.title': 'Partie terminée',
+  'end.title.aborted': 'Partie annulée',
+  'end.title.expired': 'Partie expirée',
+  'end.reason.aborted': 'Un joueur a annulé la partie avant le premier coup : rien n’a été joué, il n’y a donc pas de scores.',
+  'end.reason.expired': 'La partie n’a jamais commencé : toutes ses places n’ont pas été prises à temps.',
+  'end.toLobby': 'Trouver une autre partie',
+  'end.place': 'Rang',
+  'end.placeN': '{n}',
+  'end.playAgain': 'Rejouer',
+  'end.ratings': 'Évolution des classements',
+  'end.ratings.before': 'Avant',
+  'end.ratings.after': 'Après',
+  'end.ratings.change': 'Écart',
+  'end.ratings.none': 'Cette partie comptait pour le classement ; aucune évolution n’est connue pour ses joueurs.',
+  'end.charts': 'La partie en graphiques',
+  'end.charts.none': 'Pas de graphiques pour cette partie : trop peu a été joué.',
+  'end.chart.desc': 'Une ligne par joueur de {from} à {to}, par {axis}. À la fin : {finals}.',
+  'end.chart.table': 'Les chiffres en tableau',
+  'end.chart.tableOf': 'Tableau : {title}',
+  'end.chart.start': 'Début',
+  'end.chart.end': 'Fin',
+  'end.chart.round': 'Tour',
+  'end.chart.turn': 'Tour de jeu',
+  'end.chart.cash': 'Argent',
+  'end.chart.netWorth': 'Valeur nette',
+  'end.chart.netWorthShares': 'Valeur nette (argent et actions au cours)',
+  'end.chart.properties': 'Propriétés possédées',
+  'end.chart.sharesOf': 'Actions de {chain}',
+  'end.chart.hotels': 'Hôtels construits',
+  'end.chart.factories': 'Usines construites',
+  'end.chart.points': 'Points',
+  'end.chart.cities': 'Cités fondées',
+  'end.chart.ships': 'Navires en mer',
 
   // ---- turn notifications and the low-time warning ----
+  'notify.title': 'À vous de jouer : {game}',
+  'notify.body': 'La partie vous attend, {name}.',
+  'notify.lowTitle': 'Votre temps s’épuise : {game}',
+  'notify.lowTime': 'Votre pendule est presque à zéro : il reste {time}.',
+  'notify.offer': 'Être prévenu quand c’est votre tour pendant que cet onglet est en arrière-plan ?',
+  'notify.allow': 'Me prévenir',
+  'notify.no': 'Non merci',
 
   // ---- the boards' help and previews ----
 };
