@@ -14,6 +14,7 @@
 mod acquire;
 mod checks;
 mod driver;
+mod endscreen;
 mod game_page;
 mod hosted;
 mod languages;
@@ -23,6 +24,7 @@ mod lobby;
 mod monopoly;
 mod monopoly_forms;
 mod new_game;
+mod notifications;
 mod pacing;
 mod people;
 mod players;
