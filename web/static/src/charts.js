@@ -25,9 +25,9 @@ import { seatLook } from './seats.js';
  * @property {(n: number) => string} [format] a value as the game writes it (money)
  */
 
-const WIDTH = 560;
-const HEIGHT = 260;
-const PAD = { left: 64, right: 16, top: 16, bottom: 44 };
+const WIDTH = 440;
+const HEIGHT = 240;
+const PAD = { left: 68, right: 16, top: 12, bottom: 46 };
 
 /**
  * Round numbers for an axis from `low` to `high`: 1, 2 or 5 times a power of ten apart.
@@ -41,8 +41,11 @@ export function ticks(low, high) {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((m) => m >= raw) ?? raw;
   const out = [];
-  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) out.push(Math.round(v * 1e6) / 1e6);
-  return out;
+  // From the step at or under `low` to the first at or over `high`: every value fits.
+  for (let v = Math.floor(low / step) * step; ; v += step) {
+    out.push(Math.round(v * 1e6) / 1e6);
+    if (v >= high) return out;
+  }
 }
 
 /**
@@ -85,7 +88,7 @@ export function lineChart(spec) {
         s('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, format(v)),
       ),
     ),
-    spec.labels.map((label, i) => (shownLabel(i) ? s('text', { x: x(i), y: HEIGHT - PAD.bottom + 16, 'text-anchor': 'middle' }, label) : null)),
+    spec.labels.map((label, i) => (shownLabel(i) ? s('text', { x: x(i), y: HEIGHT - PAD.bottom + 18, 'text-anchor': 'middle' }, label) : null)),
     s('text', { x: PAD.left + plotW / 2, y: HEIGHT - 6, 'text-anchor': 'middle', class: 'axis-title' }, spec.axis),
     spec.lines.map((line) => {
       const colour = seatLook(line.seat).colour;

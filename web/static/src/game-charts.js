@@ -130,7 +130,7 @@ const GAMES = {
       const standing = (/** @type {number} */ seat) => view.standings.find((/** @type {any} */ x) => x.seat === seat);
       return [
         { id: 'points', title: t('end.chart.points'), values: perSeat(view.players, (p) => standing(p.seat)?.total) },
-        { id: 'cities', title: t('end.chart.cities'), values: perSeat(view.players, (p) => standing(p.seat)?.cities) },
+        { id: 'cities', title: t('end.chart.cities'), values: perSeat(view.players, (p) => view.fields.filter((/** @type {any} */ f) => f.city === p.seat).length) },
         { id: 'ships', title: t('end.chart.ships'), values: perSeat(view.players, (p) => view.ships.filter((/** @type {any} */ x) => x.owner === p.seat && x.at != null).length) },
       ];
     },

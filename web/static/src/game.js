@@ -650,7 +650,9 @@ function renderDock(doc, ctx, board, shown) {
     running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? t('game.yourTime') : t('game.theirTime', { name: seatName(s.seat) }), ' ', s.clock ? seatClock(s.clock) : null)),
   );
 
-  const prompt = ctx.view && board.prompt ? board.prompt(ctx) : null;
+  // Once the game is over nothing is waited for (a game ended by resignation left its last
+  // question in the view).
+  const prompt = ctx.view && board.prompt && !shown.outcome ? board.prompt(ctx) : null;
   const promptBox = byId('prompt');
   promptBox.hidden = !prompt;
   if (prompt) {

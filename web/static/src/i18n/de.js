@@ -1110,7 +1110,7 @@ export default {
   'end.chart.hotels': 'Gebaute Hotels',
   'end.chart.factories': 'Gebaute Fabriken',
   'end.chart.points': 'Punkte',
-  'end.chart.cities': 'Gegründete Städte',
+  'end.chart.cities': 'Städte auf dem Plan',
   'end.chart.ships': 'Schiffe auf See',
 
   // ---- turn notifications and the low-time warning ----

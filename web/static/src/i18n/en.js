@@ -1110,7 +1110,7 @@ export default {
   'end.chart.hotels': 'Hotels built',
   'end.chart.factories': 'Factories built',
   'end.chart.points': 'Points',
-  'end.chart.cities': 'Cities founded',
+  'end.chart.cities': 'Cities on the map',
   'end.chart.ships': 'Ships at sea',
 
   // ---- turn notifications and the low-time warning ----

@@ -1110,7 +1110,7 @@ export default {
   'end.chart.hotels': 'Hôtels construits',
   'end.chart.factories': 'Usines construites',
   'end.chart.points': 'Points',
-  'end.chart.cities': 'Cités fondées',
+  'end.chart.cities': 'Cités sur la carte',
   'end.chart.ships': 'Navires en mer',
 
   // ---- turn notifications and the low-time warning ----
