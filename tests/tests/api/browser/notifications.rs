@@ -167,7 +167,8 @@ async fn a_hidden_tab_is_notified_of_the_players_turn_and_the_title_and_icon_sho
     cy.goto(&page).await;
     cy.wait_ready().await;
     let permission = cy.js("return Notification.permission;", vec![]).await;
-    if permission == "default" {
+    assert_eq!(permission, "default", "a fresh profile was not asked yet");
+    {
         cy.wait_until(
             "the page offers to notify",
             "return !!document.getElementById('notify-allow');",
