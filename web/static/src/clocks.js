@@ -10,6 +10,9 @@ import { t, tn } from './i18n/index.js';
 /** @typedef {import('./api.js').Schemas['SeatClock']} SeatClock */
 /** @typedef {import('./api.js').Schemas['Clock']} Clock */
 
+/** Under this much time left (ms) a running clock is low: marked, and its player warned. */
+export const LOW_MS = 60000;
+
 /**
  * Milliseconds as a clock shows them: `4:07`, `1:02:03`, `2 d 5 h`.
  * @param {number} ms
@@ -49,7 +52,7 @@ export function seatClock(clock) {
   return h(
     'span',
     {
-      class: `clock${clock.running ? ' running' : ''}${left < 60000 ? ' low' : ''}`,
+      class: `clock${clock.running ? ' running' : ''}${left < LOW_MS ? ' low' : ''}`,
       'data-deadline': clock.running && clock.deadline ? clock.deadline : null,
       title: clock.running ? t('clock.leftForMove') : t('clock.onClock'),
     },
@@ -66,7 +69,7 @@ export function startTicking() {
       const left = Date.parse(/** @type {HTMLElement} */ (el).dataset.deadline ?? '') - serverNow();
       const time = el.querySelector('.time');
       if (time) time.textContent = clockText(left);
-      el.classList.toggle('low', left < 60000);
+      el.classList.toggle('low', left < LOW_MS);
     }
   }, 1000);
 }

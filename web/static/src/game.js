@@ -11,6 +11,7 @@ import { loadBoard } from './boards/index.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { forgetForm, keepForms, restoreForms } from './form-memory.js';
+import { renderEndScreen } from './endscreen.js';
 import { describeLifecycle, eventList } from './log.js';
 import { glide, piecePlaces, turnChime, unlockSound } from './motion.js';
 import { list, t, tn, tOr } from './i18n/index.js';
@@ -18,7 +19,8 @@ import './i18n/page.js';
 import { setUpMenu } from './menu.js';
 import { adoptPlayerSeat, identity } from './players/identity.js';
 import { joinAsPlayer, joiningAs } from './players/play-as.js';
-import { askRematch, playersRematch, rematch, rematchBox } from './rematch.js';
+import { askRematch, playersRematch, rematch } from './rematch.js';
+import { notifyOffer, showTurn, startWatching } from './notify.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { PACE_MS, settings } from './settings.js';
@@ -561,7 +563,7 @@ function render() {
 
   renderDock(doc, ctx, board, shown);
   renderPlayers(doc, ctx, shown.active, board);
-  renderOutcome(doc, ctx, board, shown.outcome);
+  renderEndScreen({ gameId, token: page.token, doc, events: page.events, board, ctx, outcome: shown.outcome, name: seatName, rematch: startRematch });
   renderRules(board);
 
   /** @param {api.EventDto['event']} e */
@@ -634,7 +636,10 @@ function renderDock(doc, ctx, board, shown) {
   } else {
     replace(banner, t('game.banner.waiting', { names: waiting }));
   }
-  document.title = `${yourTurn ? `● ${t('game.yourTurnTitle')} · ` : ''}${page.title || t('game.game')}`;
+  // The title, the tab's icon, a notification when hidden, the low-time warning (`notify.js`).
+  showTurn({ gameId, game: page.title, name: doc.seat == null ? '' : seatName(doc.seat), yourTurn: yourTurn && !page.offline, clock: live && mine?.clock?.running ? mine.clock : null });
+  const offer = doc.seat != null && doc.status === 'active' && live ? notifyOffer(render) : null;
+  replace(byId('notify'), offer);
 
   // The clocks that run, beside the moves (on a phone the seat panels are far below).
   const clocks = byId('dock-clocks');
@@ -645,7 +650,9 @@ function renderDock(doc, ctx, board, shown) {
     running.map((s) => h('span', { class: 'dock-clock' }, s.seat === doc.seat ? t('game.yourTime') : t('game.theirTime', { name: seatName(s.seat) }), ' ', s.clock ? seatClock(s.clock) : null)),
   );
 
-  const prompt = ctx.view && board.prompt ? board.prompt(ctx) : null;
+  // Once the game is over nothing is waited for (a game ended by resignation left its last
+  // question in the view).
+  const prompt = ctx.view && board.prompt && !shown.outcome ? board.prompt(ctx) : null;
   const promptBox = byId('prompt');
   promptBox.hidden = !prompt;
   if (prompt) {
@@ -877,84 +884,6 @@ function renderPlayers(doc, ctx, activeSeats, board) {
   );
 }
 
-/**
- * The final scores: the outcome's score per seat, the board's breakdown beside it, a rematch.
- * @param {GameDocument} doc
- * @param {BoardContext} ctx
- * @param {BoardModule} board
- * @param {api.Schemas['Outcome'] | null} outcome
- */
-function renderOutcome(doc, ctx, board, outcome) {
-  const box = byId('outcome');
-  box.hidden = !outcome;
-  if (!outcome) return;
-  // Resignations can end a game before its rules score it: no score sheet then.
-  const scored = outcome.scores.length > 0;
-  const sheet = scored && board.scoreSheet && ctx.view ? board.scoreSheet(ctx) : null;
-  const places = outcome.places ?? [];
-  const order = doc.seats
-    .map((s) => ({ seat: s.seat, score: outcome.scores[s.seat] ?? null, place: places[s.seat] ?? 0 }))
-    .sort((a, b) => a.place - b.place || (b.score ?? 0) - (a.score ?? 0));
-  const left = new Map((outcome.left ?? []).map((l) => [l.seat, l.reason === 'resigned' ? t('game.badge.resigned') : t('game.leftTimeout')]));
-  replace(
-    byId('scores'),
-    h(
-      'table',
-      { class: 'scores' },
-      sheet ? h('caption', {}, sheet.caption) : null,
-      h(
-        'thead',
-        {},
-        h('tr', {}, h('th', { scope: 'col' }, t('game.score.player')), h('th', { scope: 'col', class: 'num' }, t('game.score.score')), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('game.score.result')))),
-      ),
-      h(
-        'tbody',
-        {},
-        order.map(({ score, seat }) =>
-          h(
-            'tr',
-            { 'data-seat': seat, 'data-score': score, 'data-place': places[seat] ?? null, class: outcome.winners.includes(seat) ? 'winner' : '' },
-            h(
-              'th',
-              { scope: 'row' },
-              chip(seatLook(seat).colour, seatLook(seat).label),
-              ' ',
-              seatName(seat),
-              sheet
-                ? h(
-                    'span',
-                    { class: 'breakdown' },
-                    sheet.columns.map((c, i) => h('span', {}, `${c}: `, h('b', {}, sheet.rows[seat]?.[i] ?? '–'))),
-                  )
-                : null,
-            ),
-            h('td', { class: 'num total' }, score == null ? '–' : (board.scoreText?.(score) ?? score)),
-            h('td', {}, outcome.winners.includes(seat) ? `★ ${t('game.score.winner')}` : (left.get(seat) ?? (places[seat] ? t('game.score.place', { n: places[seat] }) : ''))),
-          ),
-        ),
-      ),
-    ),
-    sheet?.note ? h('p', { class: 'hint' }, sheet.note) : null,
-    outcome.ended_by === 'resignation' ? h('p', { class: 'hint' }, t('game.endedByResignation')) : null,
-    outcome.left?.length && scored ? h('p', { class: 'hint' }, t('game.leftPlacedAfter')) : null,
-    doc.status === 'finished'
-      ? h(
-          'p',
-          { class: 'after-game' },
-          h('a', { href: '?seq=1', class: 'button', id: 'replay-start' }, t('game.replayGame')),
-          ' ',
-          // The self-contained record, checkable offline (docs/fairness.md).
-          h('a', { href: `/v1/games/${encodeURIComponent(gameId)}/record`, download: `${doc.type}-${gameId}.json`, class: 'button', id: 'download-record' }, t('game.downloadRecord')),
-          ' ',
-          heldSeats(gameId).length && !playersRematch(doc) ? h('button', { type: 'button', id: 'rematch', onclick: () => startRematch() }, t('game.rematch')) : null,
-        )
-      : null,
-    // A table of players: the server's rematch, asked or accepted here (`rematch.js`).
-    playersRematch(doc) ? rematchBox(gameId) : null,
-    h('div', { id: 'rematch-links', 'aria-live': 'polite' }),
-  );
-}
-
 /** @param {BoardModule} board */
 function renderRules(board) {
   const box = byId('rules-text');
@@ -1018,6 +947,7 @@ async function main() {
   }
   setUpFrame();
   startTicking();
+  startWatching();
   keepForms(byId('action-list'));
   setUpMenu(gameCommands);
   chat = setUpChat({ gameId, token: () => page.token, streaming: chatStreams });

@@ -101,6 +101,31 @@ impl Browser {
         size: (u32, u32),
         language: Option<&str>,
     ) -> Browser {
+        Browser::open_with_prefs(driver, app, name, size, language, json!({})).await
+    }
+
+    /// [`Browser::open`] for a person who allowed the site's notifications (Chromium's
+    /// `profile.default_content_setting_values.notifications` preference: 1 allows, so that
+    /// `Notification.permission` is `granted` without asking).
+    pub async fn open_allowing_notifications(
+        driver: &Chromedriver,
+        app: &TestApp,
+        name: &str,
+        size: (u32, u32),
+    ) -> Browser {
+        let prefs = json!({ "profile.default_content_setting_values.notifications": 1 });
+        Browser::open_with_prefs(driver, app, name, size, None, prefs).await
+    }
+
+    /// [`Browser::open_speaking`] with Chromium preferences `prefs` (an object) besides.
+    async fn open_with_prefs(
+        driver: &Chromedriver,
+        app: &TestApp,
+        name: &str,
+        size: (u32, u32),
+        language: Option<&str>,
+        mut prefs: Value,
+    ) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut args = vec![
             "--headless".to_string(),
@@ -121,10 +146,10 @@ impl Browser {
         if let Some(language) = language {
             args.push(format!("--lang={language}"));
         }
-        let mut options = json!({ "binary": chromium_binary(), "args": args });
         if let Some(language) = language {
-            options["prefs"] = json!({ "intl.accept_languages": language });
+            prefs["intl.accept_languages"] = json!(language);
         }
+        let mut options = json!({ "binary": chromium_binary(), "args": args, "prefs": prefs });
 
         if size.0 < 600 {
             options["mobileEmulation"] = json!({

@@ -14,6 +14,7 @@
 mod acquire;
 mod checks;
 mod driver;
+mod endscreen;
 mod game_page;
 mod hosted;
 mod languages;
@@ -24,6 +25,7 @@ mod lobby_people;
 mod monopoly;
 mod monopoly_forms;
 mod new_game;
+mod notifications;
 mod pacing;
 mod people;
 mod players;
