@@ -2840,7 +2840,7 @@ export interface components {
          *     out, a seat resigned, the server's bot took a seat over or handed it back, a seated player
          *     aborted the game before anyone moved.
          */
-        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"] | components["schemas"]["LifecycleEventChanceRevealed"];
+        LifecycleEvent: components["schemas"]["LifecycleEventSeatTimedOut"] | components["schemas"]["LifecycleEventSeatResigned"] | components["schemas"]["LifecycleEventBotTookOver"] | components["schemas"]["LifecycleEventSeatReclaimed"] | components["schemas"]["LifecycleEventGameAborted"];
         /**
          * @description The server's bot plays the seat from now on: after a timeout until its player reclaims
          *     it, after a resignation to the end.
@@ -2854,25 +2854,6 @@ export interface components {
              * @enum {string}
              */
             type: "bot_took_over";
-        };
-        /**
-         * @description The game is over: the server reveals its seed and the seats' entropies, from which
-         *     anyone derives the chance key and every chance outcome (`docs/fairness.md`). The last
-         *     event of a game of chance version 2, in the commit that ends it; the document's
-         *     `chance.reveal` says the same.
-         */
-        LifecycleEventChanceRevealed: {
-            /** @description What each seat's taker added, in seat order; `null` for none. */
-            entropies: (string | null)[];
-            /** @description The key derived from the above, lowercase hex. */
-            key: string;
-            /** @description The server's 32-byte seed, lowercase hex: its SHA-256 is the `commitment`. */
-            server_seed: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "chance_revealed";
         };
         /** @description A seated player ended the game before any seat had moved; nobody wins. */
         LifecycleEventGameAborted: {
@@ -5442,6 +5423,7 @@ export interface components {
              *     not keeps listening. Empty unless the game is active.
              */
             active_seats: number[];
+            chance_reveal?: null | components["schemas"]["ChanceReveal"];
             /**
              * @description For a game with a clock: when the clock of each awaited seat runs out (seats the
              *     server's bot plays have none). Empty otherwise.

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::helpers::{assert_problem, json_of, spawn_app, Game, TestApp};
+use crate::sse::Reader;
 use engine::record::{self, Record};
 
 /// The seats of a game of `type_`: as few as it takes, each sending its own entropy.
@@ -306,6 +307,52 @@ async fn no_seed_or_entropy_shows_anywhere_before_the_game_is_over() {
             let entropy = seat["entropy"].as_str().unwrap();
             assert!(!text.contains(entropy), "an entropy leaked: {text}");
         }
+    }
+}
+
+/// The event stream's final `version` message reveals the chance, as the document does; no
+/// `version` message says anything of it while the game runs.
+#[tokio::test]
+async fn the_streams_final_message_reveals_the_chance() {
+    let app = spawn_app().await;
+    let game = create(&app, "tycoon", None).await;
+    let stream = |after: i64| {
+        app.req(
+            Method::GET,
+            &format!("/v1/games/{}/stream?after={after}", game.id),
+            None,
+        )
+        .send()
+    };
+    let mut running = Reader::new(stream(0).await.unwrap());
+    let batch = running.batch().await;
+    let last = batch.last().unwrap();
+    assert_eq!(last.data["status"], "active");
+    assert!(last.data.get("chance_reveal").is_none(), "{:?}", last.data);
+
+    play_then_resign(&app, &game, 4).await;
+    let doc = app.document(&game, None).await;
+    assert_eq!(doc["status"], "finished");
+    let version = doc["version"].as_i64().unwrap();
+    let mut finished = Reader::new(stream(version - 1).await.unwrap());
+    let batch = finished.batch().await;
+    let last = batch.last().unwrap();
+    assert_eq!(last.data["status"], "finished");
+    assert_eq!(last.data["chance_reveal"], doc["chance"]["reveal"]);
+    assert_eq!(
+        last.data["chance_reveal"]["entropies"][0],
+        entropy_of("Ann", "tycoon")
+    );
+    finished.ended().await;
+    // The follower that was there all along hears the same at the end.
+    loop {
+        let batch = running.batch().await;
+        let last = batch.last().unwrap();
+        if last.data["status"] == "finished" {
+            assert_eq!(last.data["chance_reveal"], doc["chance"]["reveal"]);
+            break;
+        }
+        assert!(last.data.get("chance_reveal").is_none(), "{:?}", last.data);
     }
 }
 

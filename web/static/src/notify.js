@@ -84,14 +84,15 @@ function setIcon(yourTurn) {
   link.dataset.turn = String(yourTurn);
 }
 
-/** The site's icon (a die) with a green dot in its corner, as a data URL. */
+/**
+ * The site's icon (a die) with a green dot in its corner: `favicon-turn.svg` beside the page's
+ * own icon. A file, not a data URL, so that the page's markup carries no encoded SVG (whose
+ * `%3D`s read like Acquire's tile 3D to anyone searching the page for hidden tiles).
+ */
 function turnIcon() {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#20303f"/>' +
-    '<rect x="6" y="6" width="20" height="20" rx="4" fill="#E69F00"/><g fill="#20303f"><circle cx="11" cy="11" r="2.6"/>' +
-    '<circle cx="16" cy="16" r="2.6"/><circle cx="11" cy="21" r="2.6"/><circle cx="21" cy="21" r="2.6"/></g>' +
-    '<circle cx="25" cy="7" r="7" fill="#0a6b2b" stroke="#fff" stroke-width="2"/></svg>';
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  const link = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="icon"]'));
+  const plain = plainIcon ?? link?.href ?? '/favicon.svg';
+  return plain.replace(/favicon\.svg$/, 'favicon-turn.svg');
 }
 
 /**

@@ -42,12 +42,18 @@ async fn hands(app: &TestApp, game_id: &str, tokens: &[String]) -> Vec<BTreeSet<
 }
 
 /// Whether `html` names `tile` (`5C`) as a word: not inside `15C` or `5CD`.
-fn names_tile(html: &str, tile: &str) -> bool {
-    html.match_indices(tile).any(|(i, _)| {
+/// Where `html` names `tile` as a word: the text around it, for the failure message.
+fn names_tile(html: &str, tile: &str) -> Option<String> {
+    html.match_indices(tile).find_map(|(i, _)| {
         let before = html[..i].chars().next_back();
         let after = html[i + tile.len()..].chars().next();
-        !before.is_some_and(|c| c.is_ascii_alphanumeric())
-            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+        let word = !before.is_some_and(|c| c.is_ascii_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric());
+        word.then(|| {
+            let start = html.floor_char_boundary(i.saturating_sub(120));
+            let end = html.ceil_char_boundary((i + 120).min(html.len()));
+            html[start..end].to_string()
+        })
     })
 }
 
@@ -65,20 +71,19 @@ async fn assert_no_hidden_tiles(
             continue;
         }
         for tile in hand {
-            assert!(
-                !names_tile(&html, tile),
-                "{when}: the page of {viewer:?} shows {tile} from the hand of seat {seat}"
-            );
+            if let Some(around) = names_tile(&html, tile) {
+                panic!("{when}: the page of {viewer:?} shows {tile} from the hand of seat {seat}: {around}");
+            }
         }
     }
 }
 
 #[test]
 fn a_tile_is_found_only_as_a_whole_word() {
-    assert!(names_tile("<li>Ann draws 5C.</li>", "5C"));
-    assert!(names_tile("5C", "5C"));
-    assert!(!names_tile("<li>15C</li>", "5C"));
-    assert!(!names_tile("5CD", "5C"));
+    assert!(names_tile("<li>Ann draws 5C.</li>", "5C").is_some());
+    assert!(names_tile("5C", "5C").is_some());
+    assert!(names_tile("<li>15C</li>", "5C").is_none());
+    assert!(names_tile("5CD", "5C").is_none());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

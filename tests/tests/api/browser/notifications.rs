@@ -62,7 +62,7 @@ async fn signals(page: &Browser) -> Value {
     page.js(
         "const icon = document.querySelector('link[rel=icon]');
          return { title: document.title, turnIcon: icon.dataset.turn === 'true',
-                  iconData: icon.href.startsWith('data:image/svg+xml'),
+                  turnIconFile: icon.href.endsWith('/favicon-turn.svg'),
                   notes: window.__notes ?? null };",
         vec![],
     )
@@ -98,7 +98,7 @@ async fn a_hidden_tab_is_notified_of_the_players_turn_and_the_title_and_icon_sho
     assert!(
         !before["title"].as_str().unwrap().starts_with('●')
             && before["turnIcon"] == false
-            && before["iconData"] == false,
+            && before["turnIconFile"] == false,
         "not Bob's turn: {before}"
     );
     bob.js(SPY, vec![]).await;
@@ -131,7 +131,7 @@ async fn a_hidden_tab_is_notified_of_the_players_turn_and_the_title_and_icon_sho
         "the title says it is Bob's turn: {now}"
     );
     assert_eq!(now["turnIcon"], true, "{now}");
-    assert_eq!(now["iconData"], true, "the icon has its dot: {now}");
+    assert_eq!(now["turnIconFile"], true, "the icon has its dot: {now}");
 
     // Back in front: the notification closes; the title and icon stay until Bob has moved.
     set_hidden(&bob, false).await;
