@@ -211,6 +211,46 @@ async fn every_game_types_record_verifies_in_the_engine_and_from_the_documented_
     );
 }
 
+/// The Python verifier follows the chance past the setup: a whole Tycoon game reshuffles its
+/// decks' discards, and a long Monopoly game rolls for moves and for utilities' rents, each
+/// checked against the stream of its move. A changed reshuffle is caught.
+#[tokio::test]
+async fn the_python_verifier_checks_later_reshuffles_and_every_roll() {
+    let app = spawn_app().await;
+    let tycoon = create(&app, "tycoon", None).await;
+    app.play_to_end(&tycoon, 5, 5_000).await;
+    let (_, tycoon) = record_of(&app, &tycoon, None).await;
+    let reshuffles = |r: &Value| -> usize {
+        r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["events"].as_array().unwrap())
+            .filter(|e| e["type"] == "deck_shuffled")
+            .count()
+    };
+    assert!(reshuffles(&tycoon) > 0, "a whole game reshuffles a deck");
+
+    let monopoly = create(&app, "monopoly", None).await;
+    play_then_resign(&app, &monopoly, 300).await;
+    let (_, monopoly) = record_of(&app, &monopoly, None).await;
+    let (ok, out) = python_verifier(&[tycoon.clone(), monopoly]);
+    assert!(ok, "{out}");
+
+    let mut changed = tycoon;
+    let shuffle = changed["moves"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .flat_map(|m| m["events"].as_array_mut().unwrap())
+        .find(|e| e["type"] == "deck_shuffled" && e["order"].as_array().unwrap().len() > 1)
+        .expect("a reshuffle of two tickets or more");
+    shuffle["order"].as_array_mut().unwrap().swap(0, 1);
+    let (ok, out) = python_verifier(&[changed]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("shuffle mismatch"), "{out}");
+}
+
 /// A record with an action changed, an outcome of chance changed, or a reveal that does not
 /// match its commitment is refused at the right move with the right code; the Python verifier
 /// refuses the tampered reveal and dice too.
