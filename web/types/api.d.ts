@@ -2672,6 +2672,11 @@ export interface components {
             rules_version: number;
             /** Format: int32 */
             seat_count: number;
+            /**
+             * @description Who sits at the table, in seat order: what a lobby shows of each game without reading
+             *     its document (which says more: each seat's status and clock).
+             */
+            seats: components["schemas"]["ListedSeat"][];
             status: components["schemas"]["GameStatus"];
             type: components["schemas"]["GameTypeName"];
             /** Format: date-time */
@@ -2903,7 +2908,7 @@ export interface components {
              */
             type: "seat_timed_out";
         };
-        /** @description A seat as a player's game list shows it. */
+        /** @description A seat as a game list (`GET /v1/games`, a player's games) shows it. */
         ListedSeat: {
             /** @description Whether the server's bot was seated there at creation. */
             bot: boolean;

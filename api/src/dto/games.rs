@@ -383,6 +383,9 @@ pub struct GameSummary {
     /// For a game imported from a record: the id of the game it records; `null` otherwise.
     #[schema(required = true)]
     pub imported_from: Option<Uuid>,
+    /// Who sits at the table, in seat order: what a lobby shows of each game without reading
+    /// its document (which says more: each seat's status and clock).
+    pub seats: Vec<super::ListedSeat>,
 }
 
 /// `GET /v1/games`.

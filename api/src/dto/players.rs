@@ -101,7 +101,7 @@ pub struct PlayerProfile {
     pub rating_history: Vec<RatingChange>,
 }
 
-/// A seat as a player's game list shows it.
+/// A seat as a game list (`GET /v1/games`, a player's games) shows it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ListedSeat {
     pub seat: i32,
@@ -113,6 +113,18 @@ pub struct ListedSeat {
     pub player_id: Option<Uuid>,
     /// Whether the server's bot was seated there at creation.
     pub bot: bool,
+}
+
+impl ListedSeat {
+    /// The seat of a stored `row`.
+    pub fn of(row: &db::SeatRow) -> ListedSeat {
+        ListedSeat {
+            seat: row.seat,
+            name: row.name.clone(),
+            player_id: row.player_id,
+            bot: row.is_bot(),
+        }
+    }
 }
 
 /// A game in `GET /v1/players/me/games`.

@@ -1,5 +1,7 @@
 //! The catalogue and the lobby: game types, creating, listing, joining and starting games.
 
+use std::collections::HashMap;
+
 use actix_web::http::header;
 use actix_web::web::{Data, Query};
 use actix_web::{get, post, HttpRequest, HttpResponse};
@@ -311,11 +313,13 @@ pub async fn list_games(
         .db(move |conn, _| Ok(db::store::list_games(conn, &filter, after, limit)?))
         .await?;
     let next_cursor = page.next.map(|c| c.encode());
+    let mut seats = listed_seats(page.seats);
     let list = GameList {
         games: page
             .games
             .into_iter()
             .map(|g| GameSummary {
+                seats: seats.remove(&g.id).unwrap_or_default(),
                 chance: crate::service::chance::listed(&g),
                 game_id: g.id,
                 type_: g.game_type,
@@ -347,6 +351,18 @@ pub async fn list_games(
         res.insert_header((header::LINK, format!("</v1/games?{query}>; rel=\"next\"")));
     }
     Ok(res.json(list))
+}
+
+/// The seats of a page of listed games, by game, in seat order.
+fn listed_seats(rows: Vec<db::SeatRow>) -> HashMap<uuid::Uuid, Vec<ListedSeat>> {
+    let mut by_game: HashMap<uuid::Uuid, Vec<ListedSeat>> = HashMap::new();
+    for row in &rows {
+        by_game
+            .entry(row.game_id)
+            .or_default()
+            .push(ListedSeat::of(row));
+    }
+    by_game
 }
 
 /// Take an open seat.

@@ -324,12 +324,7 @@ pub fn games(
                     .seats
                     .iter()
                     .filter(|s| s.game_id == g.id)
-                    .map(|s| ListedSeat {
-                        seat: s.seat,
-                        name: s.name.clone(),
-                        player_id: s.player_id,
-                        bot: s.is_bot(),
-                    })
+                    .map(ListedSeat::of)
                     .collect(),
                 my_turn: active_seats.contains(&g.seat),
                 deadlines: if active {

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use super::append::{append, Decision};
-use crate::models::{GameRow, GameStatus, RngSeed};
+use crate::models::{GameRow, GameStatus, RngSeed, SeatRow};
 use crate::schema::{games, seats};
 use crate::token::hash_token;
 use crate::StoreError;
@@ -372,6 +372,8 @@ impl Cursor {
 pub struct Page {
     /// Games, newest first.
     pub games: Vec<GameSummary>,
+    /// The seats of those games, by game and seat number: a list shows who sits at a table.
+    pub seats: Vec<SeatRow>,
     /// Where the next page starts; `None` on the last page.
     pub next: Option<Cursor>,
 }
@@ -414,5 +416,15 @@ pub fn list_games(
     } else {
         None
     };
-    Ok(Page { games: rows, next })
+    let ids: Vec<Uuid> = rows.iter().map(|g| g.id).collect();
+    let seats = seats::table
+        .filter(seats::game_id.eq_any(ids))
+        .order((seats::game_id, seats::seat))
+        .select(SeatRow::as_select())
+        .load(conn)?;
+    Ok(Page {
+        games: rows,
+        seats,
+        next,
+    })
 }

@@ -206,6 +206,23 @@ async fn listing_filters_by_status_and_pages_with_a_cursor_without_showing_token
         .get_json("/v1/games?status=open&type=tycoon", None)
         .await;
     assert_eq!(open["games"].as_array().unwrap().len(), 1);
+    // Each listed game names who sits at its table, in seat order: the open seat has no name.
+    assert_eq!(
+        open["games"][0]["seats"],
+        json!([
+            {"seat": 0, "name": "A", "player_id": null, "bot": false},
+            {"seat": 1, "name": null, "player_id": null, "bot": false},
+        ])
+    );
+    for game in page1["games"].as_array().unwrap() {
+        let seats: Vec<i64> = game["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["seat"].as_i64().unwrap())
+            .collect();
+        assert_eq!(seats, [0, 1], "{game}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

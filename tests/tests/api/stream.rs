@@ -118,9 +118,20 @@ async fn a_stream_of_a_finished_game_with_nothing_left_answers_204() {
         .await
         .unwrap();
     let text = res.text().await.unwrap();
-    assert!(text.ends_with(&format!(
-        "event: version\nid: {version}\ndata: {{\"type\":\"tycoon\",\"version\":{version},\"status\":\"finished\",\"active_seats\":[],\"deadlines\":[]}}\n\n"
-    )));
+    // The last message is the final version, with the reveal of the game's chance.
+    let reveal = app.document(&game, None).await["chance"]["reveal"].clone();
+    assert!(reveal.is_object());
+    let last = json!({"type": "tycoon", "version": version, "status": "finished",
+                      "active_seats": [], "deadlines": [], "chance_reveal": reveal});
+    let block = text
+        .trim_end()
+        .rsplit("\n\n")
+        .next()
+        .expect("a last message");
+    let data = block
+        .strip_prefix(&format!("event: version\nid: {version}\ndata: "))
+        .unwrap_or_else(|| panic!("the last message is the version: {block}"));
+    assert_eq!(serde_json::from_str::<Value>(data).unwrap(), last);
 }
 
 /// A game last written before the active seats were stored beside the snapshot (migration 9)

@@ -16,7 +16,7 @@ import { list, t, tn, tOr } from './i18n/index.js';
 import './i18n/page.js';
 import { addressOf, filtersHere, matches, readFilters } from './lobby/filters.js';
 import { showInvite } from './lobby/invite.js';
-import { isMine, ownFirst, readTables, seatsCell } from './lobby/tables.js';
+import { isMine, ownFirst, seatsCell } from './lobby/tables.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
@@ -140,7 +140,6 @@ async function loadList() {
   const asked = ++listsAsked;
   const f = listing.filters;
   let page;
-  let tables;
   try {
     page = await api.listGames({
       type: f.type,
@@ -148,8 +147,6 @@ async function loadList() {
       cursor: listing.cursor,
       limit: filtersHere(f) ? FILTERED_PAGE : PAGE_SIZE,
     });
-    if (asked !== listsAsked) return;
-    tables = await readTables(page.games.filter((g) => matches(f, g)));
   } catch (e) {
     if (asked !== listsAsked) return;
     replace(body);
@@ -159,10 +156,9 @@ async function loadList() {
   // Two filters changed at once ask twice; an earlier answer arriving last must not show
   // the list of a filter no longer chosen.
   if (asked !== listsAsked) return;
-  const shown = ownFirst(page.games.filter((g) => matches(f, g)), tables);
+  const shown = ownFirst(page.games.filter((g) => matches(f, g)));
   const rows = shown.map((g) => {
-    const doc = tables.get(g.game_id) ?? null;
-    const mine = isMine(g, doc);
+    const mine = isMine(g);
     return h(
       'tr',
       { 'data-game': g.game_id, 'data-mine': mine ? 'true' : null, class: mine ? 'mine' : null },
@@ -177,7 +173,7 @@ async function loadList() {
         clockWords(g.clock) ? h('small', { class: 'clock-words' }, ' ', clockIcon(), h('span', { class: 'visually-hidden' }, t('lobby.clockPrefix')), clockWords(g.clock)) : null,
       ),
       h('td', {}, h('span', { class: `status ${g.status}` }, statusText(g.status)), idleText(g)),
-      h('td', { class: 'seats' }, seatsCell(g, doc, (seat) => join(g.game_id, seat))),
+      h('td', { class: 'seats' }, seatsCell(g, (seat) => join(g.game_id, seat))),
       h('td', { title: g.updated_at }, ago(g.updated_at)),
       h('td', {}, g.version > 0 ? h('a', { href: `/games/${g.game_id}?seq=1` }, t('lobby.replay')) : null),
     );
