@@ -188,6 +188,24 @@ impl ApiError {
         Self::new(StatusCode::CONFLICT, code, detail)
     }
 
+    /// 500 `applied_unanswered`: an action was committed at `version`, but its answer could
+    /// not be built (a server fault, logged with its `cause`). The problem says that the action
+    /// was applied, so that no client takes the 500 for a refusal and sends it again.
+    pub fn applied_unanswered(game_id: uuid::Uuid, version: i64, cause: &ApiError) -> Self {
+        tracing::error!(%game_id, version, error = %cause, "an applied action's answer could not be built");
+        ApiError {
+            current_version: Some(version),
+            ..Self::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "applied_unanswered",
+                format!(
+                    "the action was applied (the game is at version {version}), but its answer \
+                     could not be built; read the game for its state (the fault is logged)"
+                ),
+            )
+        }
+    }
+
     /// 409 with the game's version now.
     pub fn version_conflict(current: i64) -> Self {
         ApiError {
@@ -446,4 +464,25 @@ pub fn problemize<B: MessageBody + 'static>(
     let res: ServiceResponse<EitherBody<B, BoxBody>> =
         ServiceResponse::new(req, new).map_into_right_body();
     Ok(ErrorHandlerResponse::Response(res))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An action applied without an answer is a 500 that says so, with the version it made,
+    /// never a refusal a client would send again.
+    #[test]
+    fn an_applied_action_without_an_answer_says_it_was_applied() {
+        let cause = ApiError::internal("a lifecycle that does not read");
+        let error = ApiError::applied_unanswered(uuid::Uuid::nil(), 12, &cause);
+        let problem = serde_json::to_value(error.problem()).unwrap();
+        assert_eq!(problem["status"], 500);
+        assert_eq!(problem["code"], "applied_unanswered");
+        assert_eq!(problem["current_version"], 12);
+        assert!(problem["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("the action was applied"));
+    }
 }

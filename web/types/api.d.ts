@@ -5147,6 +5147,7 @@ export interface components {
              *     - `idempotency_key_reused`: 422, the key was used for a different request
              *     - `rate_limited`: 429, over the rate limit; retry after `Retry-After` seconds
              *     - `internal`: 500, a server fault (logged)
+             *     - `applied_unanswered`: 500, an action was applied (current_version) but its answer could not be built (logged)
              *     - `unavailable`: 503, the database is unreachable; retry after `Retry-After` seconds
              *     - `error`: any other status the framework answers with
              *

@@ -258,7 +258,13 @@ async fn act(
         "applied"
     };
     let body = result.response.body.into_string();
-    Ok((res.content_type(ContentType::json()).body(body), label))
+    // An answer is a document, or the problem of an action applied without one.
+    let content_type = if status.is_success() {
+        ContentType::json()
+    } else {
+        ContentType(crate::error::PROBLEM_JSON.parse().expect("a media type"))
+    };
+    Ok((res.content_type(content_type).body(body), label))
 }
 
 /// Check an action without applying it.

@@ -196,6 +196,15 @@ pub fn act(
     act_as(conn, cx, &req, &roster, seat, Actor::Player, body)
 }
 
+/// The stored answer of an action applied at `applied` whose answer failed with `cause`.
+fn unanswered(applied: &store::Applied, cause: &ApiError) -> StoredResponse {
+    let error = ApiError::applied_unanswered(applied.game.id, applied.game.version, cause);
+    StoredResponse {
+        status: i32::from(error.status.as_u16()),
+        body: JsonText::new(serde_json::to_string(&error.problem()).expect("problems serialize")),
+    }
+}
+
 /// Applies `body` for `seat` of the game `req` names, under its guards: the action path of
 /// people ([`act`]) and of the server's bots alike (`actor`).
 ///
@@ -231,14 +240,18 @@ pub fn act_as(
         Ok::<_, Refusal>((decided, Decided { kind, state }))
     };
     let respond = |applied: &store::Applied, after: Decided| {
-        // The document of a game just written from a readable lifecycle: it reads back.
-        let doc = document::build(
+        // After the commit (an unkeyed action's write is its own transaction): a document
+        // that cannot be built is a fault to log and a 500 that says the action was applied,
+        // stored under the key like any answer.
+        let doc = match document::build(
             &applied.game,
             roster.seats(),
             Some(after.state.as_ref()),
             Some(seat),
-        )
-        .unwrap_or_else(|e| panic!("the document of a game just written: {e}"));
+        ) {
+            Ok(doc) => doc,
+            Err(e) => return unanswered(applied, &e),
+        };
         let finished = applied.game.status == db::GameStatus::Finished;
         let events = applied
             .events
