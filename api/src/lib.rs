@@ -45,6 +45,7 @@ pub mod rosters;
 pub mod routes;
 pub mod service;
 pub mod state;
+pub mod stored;
 pub mod strict;
 pub mod telemetry;
 pub mod tournament;

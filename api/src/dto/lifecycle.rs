@@ -72,18 +72,21 @@ impl Clock {
         }
     }
 
-    /// The stored form (`None` for no clock, as games created before clocks have).
+    /// The stored form (`None` for no clock, as games created before clocks have): a
+    /// [`StoredClock`](crate::stored::StoredClock).
     pub fn stored(&self) -> Option<serde_json::Value> {
-        self.is_on()
-            .then(|| serde_json::to_value(self).expect("a clock serializes"))
+        crate::stored::StoredClock::of(self)
+            .map(|s| serde_json::to_value(s).expect("a clock serializes"))
     }
 
-    /// Reads the stored form back; `None` (and anything unreadable, which only a hand-edited
-    /// row could hold) is no clock.
-    pub fn from_stored(stored: Option<&serde_json::Value>) -> Clock {
-        stored
-            .and_then(|v| Clock::deserialize(v).ok())
-            .unwrap_or(Clock::Unlimited)
+    /// Reads the stored form back (`None`: no clock).
+    ///
+    /// # Errors
+    /// 500 for a value that is no stored clock: never taken for no clock.
+    pub fn read_stored(
+        stored: Option<&serde_json::Value>,
+    ) -> Result<Clock, crate::error::ApiError> {
+        crate::stored::StoredClock::read(stored)
     }
 }
 

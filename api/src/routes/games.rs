@@ -318,23 +318,25 @@ pub async fn list_games(
         games: page
             .games
             .into_iter()
-            .map(|g| GameSummary {
-                seats: seats.remove(&g.id).unwrap_or_default(),
-                chance: crate::service::chance::listed(&g),
-                game_id: g.id,
-                type_: g.game_type,
-                rules_version: g.rules_version,
-                status: g.status.into(),
-                version: g.version,
-                seat_count: g.seat_count,
-                created_at: g.created_at,
-                updated_at: g.updated_at,
-                finished_at: g.finished_at,
-                clock: Clock::from_stored(g.clock.as_ref()),
-                rated: g.rated,
-                imported_from: g.imported_from,
+            .map(|g| {
+                Ok(GameSummary {
+                    seats: seats.remove(&g.id).unwrap_or_default(),
+                    chance: crate::service::chance::listed(&g),
+                    game_id: g.id,
+                    type_: g.game_type,
+                    rules_version: g.rules_version,
+                    status: g.status.into(),
+                    version: g.version,
+                    seat_count: g.seat_count,
+                    created_at: g.created_at,
+                    updated_at: g.updated_at,
+                    finished_at: g.finished_at,
+                    clock: Clock::read_stored(g.clock.as_ref())?,
+                    rated: g.rated,
+                    imported_from: g.imported_from,
+                })
             })
-            .collect(),
+            .collect::<Result<_, ApiError>>()?,
         next_cursor: next_cursor.clone(),
     };
     let mut res = HttpResponse::Ok();

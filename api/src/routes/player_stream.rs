@@ -178,7 +178,7 @@ fn first_read(
         })?;
     let mut out = Vec::new();
     for game in &page.games {
-        let clock = Clock::from_stored(game.clock.as_ref());
+        let clock = Clock::read_stored(game.clock.as_ref())?;
         let seat = engine::Seat(u8::try_from(game.seat).unwrap_or(u8::MAX));
         let life = game
             .lifecycle

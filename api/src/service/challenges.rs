@@ -112,7 +112,7 @@ fn dto(
         challenger_id: row.challenger_id,
         type_: row.game_type.clone(),
         config: row.config.clone(),
-        clock: Clock::from_stored(row.clock.as_ref()),
+        clock: Clock::read_stored(row.clock.as_ref())?,
         rated: row.rated,
         seats,
         declined_by: row.declined_by,
@@ -446,7 +446,7 @@ fn start(
         seats,
         seed: None,
         entropies,
-        clock: Clock::from_stored(row.clock.as_ref()),
+        clock: Clock::read_stored(row.clock.as_ref())?,
         rated: row.rated,
         bearer: None,
     };

@@ -79,7 +79,7 @@ pub fn native_bots(seats: &[SeatRow]) -> Vec<bool> {
 /// # Errors
 /// 500 when the stored lifecycle is unreadable.
 pub fn lifecycle_of(game: &GameRow, seats: &[SeatRow]) -> Result<(Clock, Lifecycle), ApiError> {
-    let clock = Clock::from_stored(game.clock.as_ref());
+    let clock = Clock::read_stored(game.clock.as_ref())?;
     let mut life = match &game.lifecycle {
         Some(stored) => serde_json::from_str(stored.as_str()).map_err(|e| {
             ApiError::internal(format!("lifecycle of game {} is unreadable: {e}", game.id))

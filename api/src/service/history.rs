@@ -119,7 +119,7 @@ pub fn state_at(
     }
     let rows = store::events_up_to(conn, id, seq)?;
     let seats = loaded.roster.seats();
-    let clock = Clock::from_stored(loaded.game.clock.as_ref());
+    let clock = Clock::read_stored(loaded.game.clock.as_ref())?;
     let replayed = replay(loaded.kind, &rows, &clock, &native_bots(seats))?;
     let state = replayed.state.as_ref();
     let status = status_of(state, &replayed.life);

@@ -363,7 +363,7 @@ fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, Sto
             seats.len(),
             chance_of::at(game, seats, 0).as_dyn(),
         )?;
-        let clock = Clock::from_stored(game.clock.as_ref());
+        let clock = Clock::read_stored(game.clock.as_ref())?;
         let facts = GameFacts::of(game, seats);
         let mut table = Table::starting(facts, clock, native_bots(seats), cx.bots.move_delay_ms);
         table.setup(events);

@@ -266,19 +266,18 @@ pub fn me(
 
 /// When the clocks of a listed game's awaited seats run out.
 fn listed_deadlines(
-    clock: Option<&serde_json::Value>,
+    clock: &Clock,
     lifecycle: Option<&JsonText>,
     active_seats: &[i32],
     updated_at: DateTime<Utc>,
 ) -> Vec<SeatDeadline> {
-    let clock = Clock::from_stored(clock);
     let Some(stored) = lifecycle.filter(|_| clock.is_on()) else {
         return Vec::new();
     };
     let Ok(mut life) = serde_json::from_str::<Lifecycle>(stored.as_str()) else {
         return Vec::new();
     };
-    life.settle(updated_at, &clock);
+    life.settle(updated_at, clock);
     awaited_deadlines(&life, active_seats, updated_at)
 }
 
@@ -306,19 +305,20 @@ pub fn games(
         .games
         .iter()
         .map(|g| {
+            let clock = Clock::read_stored(g.clock.as_ref())?;
             let active = g.status == db::GameStatus::Active;
             let active_seats: Vec<i32> = if active {
                 g.active_seats.clone()
             } else {
                 Vec::new()
             };
-            PlayerGameSummary {
+            Ok(PlayerGameSummary {
                 game_id: g.id,
                 type_: g.game_type.clone(),
                 status: g.status.into(),
                 version: g.version,
                 rated: g.rated,
-                clock: Clock::from_stored(g.clock.as_ref()),
+                clock,
                 seat: g.seat,
                 seats: page
                     .seats
@@ -328,12 +328,7 @@ pub fn games(
                     .collect(),
                 my_turn: active_seats.contains(&g.seat),
                 deadlines: if active {
-                    listed_deadlines(
-                        g.clock.as_ref(),
-                        g.lifecycle.as_ref(),
-                        &active_seats,
-                        g.updated_at,
-                    )
+                    listed_deadlines(&clock, g.lifecycle.as_ref(), &active_seats, g.updated_at)
                 } else {
                     Vec::new()
                 },
@@ -344,9 +339,9 @@ pub fn games(
                 created_at: g.created_at,
                 updated_at: g.updated_at,
                 finished_at: g.finished_at,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, ApiError>>()?;
     Ok(PlayerGameList {
         games,
         next_cursor: page.next.map(|c| c.encode()),

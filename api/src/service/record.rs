@@ -120,7 +120,7 @@ fn build(
     let table = RecordTable {
         status: doc.status,
         rated: game.rated,
-        clock: Clock::from_stored(game.clock.as_ref()),
+        clock: Clock::read_stored(game.clock.as_ref())?,
         seats: doc.seats,
         created_at: game.created_at,
         finished_at: game.finished_at,

@@ -76,7 +76,10 @@ fn pool_name(plan: &SeekPlan) -> String {
 }
 
 /// The seek as clients see it.
-pub fn seek_dto(row: &SeekRow) -> Seek {
+///
+/// # Errors
+/// 500 for a stored clock that does not read.
+pub fn seek_dto(row: &SeekRow) -> Result<Seek, ApiError> {
     let status = match row.status.as_str() {
         "matched" => SeekStatus::Matched,
         "cancelled" => SeekStatus::Cancelled,
@@ -84,13 +87,13 @@ pub fn seek_dto(row: &SeekRow) -> Seek {
         _ if row.expires_at <= chrono::Utc::now() => SeekStatus::Expired,
         _ => SeekStatus::Waiting,
     };
-    Seek {
+    Ok(Seek {
         seek_id: row.id,
         player_id: row.player_id,
         status,
         type_: row.game_type.clone(),
         seats: row.seats,
-        clock: Clock::from_stored(row.clock.as_ref()),
+        clock: Clock::read_stored(row.clock.as_ref())?,
         rated: row.rated,
         config: row.config.clone(),
         fill_with_bots_after: row.fill_with_bots_after,
@@ -98,7 +101,7 @@ pub fn seek_dto(row: &SeekRow) -> Seek {
         expires_at: row.expires_at,
         game_id: row.game_id,
         seat: row.seat,
-    }
+    })
 }
 
 /// Checks a seek request that its game could be created: the seat count, the config, bots
@@ -213,7 +216,7 @@ fn match_pool(
         seed: None,
         // Each seeker's entropy goes with the seat its seek takes.
         entropies,
-        clock: Clock::from_stored(sample.clock.as_ref()),
+        clock: Clock::read_stored(sample.clock.as_ref())?,
         rated: sample.rated,
         bearer: None,
     };
@@ -278,7 +281,7 @@ pub fn create(
         let row = store::insert_seek(conn, &new)?;
         notices = match_pool(conn, cx, &row, None)?;
         let row = store::get_seek(conn, row.id)?.unwrap_or(row);
-        Ok(seek_dto(&row))
+        seek_dto(&row)
     };
     let answer = lobby_keys::once_if_keyed(conn, key.as_ref(), 201, work, |_| {}, |_| {})?;
     // Committed now (a replay recorded none).
@@ -293,7 +296,7 @@ pub fn create(
 pub fn get(conn: &mut PooledConn, id: Uuid) -> Result<Seek, ApiError> {
     store::get_seek(conn, id)?
         .map(|row| seek_dto(&row))
-        .ok_or_else(seek_not_found)
+        .ok_or_else(seek_not_found)?
 }
 
 fn seek_not_found() -> ApiError {
@@ -319,7 +322,7 @@ pub fn cancel(
         ));
     }
     let after = store::cancel_seek(conn, id)?.ok_or_else(seek_not_found)?;
-    let dto = seek_dto(&after);
+    let dto = seek_dto(&after)?;
     if dto.status != SeekStatus::Cancelled || seek.status != "waiting" {
         return Err(ApiError::conflict(
             "seek_not_waiting",

@@ -153,7 +153,7 @@ fn dto(
         organiser_id: t.organiser_id,
         type_: t.game_type.clone(),
         config: t.config.clone(),
-        clock: Clock::from_stored(Some(&t.clock)),
+        clock: Clock::read_stored(Some(&t.clock))?,
         rated: t.rated,
         format: format_of(t),
         rounds: t.rounds,

@@ -165,7 +165,7 @@ fn start_round(
             entropies: vec![None; seats.len()],
             seats,
             seed: None,
-            clock: Clock::from_stored(Some(&t.clock)),
+            clock: Clock::read_stored(Some(&t.clock))?,
             rated: t.rated,
             bearer: None,
         };
