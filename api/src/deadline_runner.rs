@@ -124,18 +124,12 @@ impl Worker {
         Ok(Next::Again)
     }
 
-    /// Runs `f` with a pooled connection, which is not reused after a 5xx (the server may
-    /// have gone away under it).
+    /// Runs `f` with a pooled connection ([`crate::state::with_conn`]).
     fn with_conn<T>(
         &self,
         f: impl FnOnce(&mut db::PooledConn) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let mut conn = db::get_conn(&self.pool)?;
-        let result = f(&mut conn);
-        if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
-            conn.mark_broken();
-        }
-        result
+        crate::state::with_conn(&self.pool, f)
     }
 
     fn count(&self, deadline: &ClaimedDeadline, fired: &Fired) {

@@ -374,14 +374,12 @@ async fn fill_seeks(pool: db::Pool, cx: Arc<state::Context>) {
                 return;
             };
             for _ in 0..100 {
-                match service::seeks::fill_due(&mut conn, &cx) {
+                let filled = service::seeks::fill_due(&mut conn, &cx);
+                state::settle(&mut conn, &filled);
+                match filled {
                     Ok(true) => {}
                     Ok(false) => break,
                     Err(e) => {
-                        if e.status.is_server_error() {
-                            // Perhaps a connection to a primary that is gone: not reused.
-                            conn.mark_broken();
-                        }
                         tracing::warn!(error = %e, "filling a seek with bots failed");
                         break;
                     }

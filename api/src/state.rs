@@ -82,6 +82,30 @@ pub struct Context {
     pub token_secret: db::token::TokenSecret,
 }
 
+/// Runs `f` with a connection from `pool`, handed back as [`settle`] says: the one way every
+/// caller (requests, the runners, the workers) uses a pooled connection.
+///
+/// # Errors
+/// 503 when no connection is free within the pool's timeout; `f`'s error.
+pub fn with_conn<T>(
+    pool: &db::Pool,
+    f: impl FnOnce(&mut db::PooledConn) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let mut conn = db::get_conn(pool)?;
+    let result = f(&mut conn);
+    settle(&mut conn, &result);
+    result
+}
+
+/// After `conn` answered `result`: a 5xx may mean the server went away under the connection
+/// (a failover), so it is closed instead of going back to the pool (see
+/// `db::DbConn::mark_broken`).
+pub fn settle<T>(conn: &mut db::PooledConn, result: &Result<T, ApiError>) {
+    if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
+        conn.mark_broken();
+    }
+}
+
 impl AppState {
     /// Runs `f` with a pooled connection and the [`Context`] on the blocking pool (diesel is
     /// synchronous), inside the request's tracing span. The connection goes back to the pool
@@ -122,13 +146,7 @@ impl AppState {
         web::block(move || {
             let _permit = permit;
             let _entered = span.enter();
-            let mut conn = db::get_conn(&pool)?;
-            let result = f(&mut conn, &context);
-            if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
-                // The server may have gone away under this connection: do not reuse it.
-                conn.mark_broken();
-            }
-            result
+            with_conn(&pool, |conn| f(conn, &context))
         })
         .await
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?
@@ -169,9 +187,7 @@ impl AppState {
             match f(&mut conn, &self.context, LockWait::Refused) {
                 Err(e) if e.is_busy() => {}
                 result => {
-                    if result.as_ref().is_err_and(|e| e.status.is_server_error()) {
-                        conn.mark_broken();
-                    }
+                    settle(&mut conn, &result);
                     return result;
                 }
             }

@@ -38,25 +38,19 @@ struct Worker {
 
 impl Job for Worker {
     fn run_once(&self) -> Result<Next, ApiError> {
-        let mut conn = db::get_conn(&self.pool)?;
-        let stepped =
-            store::atomically(&mut conn, |conn| match store::claim_due_tournament(conn)? {
+        let stepped = crate::state::with_conn(&self.pool, |conn| {
+            store::atomically(conn, |conn| match store::claim_due_tournament(conn)? {
                 Ok(t) => super::rounds::advance(conn, &self.cx, &t).map(Ok),
                 Err(next) => Ok(Err(next)),
-            });
-        match stepped {
-            Ok(Ok(notices)) => {
+            })
+        })?;
+        Ok(match stepped {
+            Ok(notices) => {
                 self.cx.changes.notices(&notices);
-                Ok(Next::Again)
+                Next::Again
             }
-            Ok(Err(next)) => Ok(Next::Idle(next.map_or(MAX_IDLE, |n| n.min(MAX_IDLE)))),
-            Err(e) => {
-                if e.status.is_server_error() {
-                    conn.mark_broken();
-                }
-                Err(e)
-            }
-        }
+            Err(next) => Next::Idle(next.map_or(MAX_IDLE, |n| n.min(MAX_IDLE))),
+        })
     }
 
     fn poll_interval(&self) -> Duration {
