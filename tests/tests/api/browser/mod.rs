@@ -16,6 +16,7 @@ mod checks;
 mod driver;
 mod endscreen;
 mod game_page;
+mod help;
 mod hosted;
 mod languages;
 mod lifecycle;
