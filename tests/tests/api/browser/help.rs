@@ -34,7 +34,7 @@ fn grouped(n: i64) -> String {
 /// Plays through the API (each seat the game waits for: the first listed action of `prefer`,
 /// else its first listed action, else its first template it can fill) until seat 0 is offered
 /// an action that `wanted` picks; returns that action and seat 0's document then.
-async fn play_until_seat_0_may(
+pub(super) async fn play_until_seat_0_may(
     app: &TestApp,
     game: &Game,
     prefer: &[&str],

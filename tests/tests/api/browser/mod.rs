@@ -13,6 +13,7 @@
 
 mod acquire;
 mod checks;
+mod docs_screenshots;
 mod driver;
 mod endscreen;
 mod game_page;

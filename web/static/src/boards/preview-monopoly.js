@@ -70,7 +70,8 @@ export function preview(a, ctx) {
     case 'buy_property': {
       const sq = squareOf(ctx, me.position);
       if (!sq?.price) return [];
-      const lines = [t('help.costs', { amount: money(sq.price) }), after(-sq.price), ...squareFacts(sq).slice(1)];
+      // The square's own help tells its rents; the move tells what it costs and changes.
+      const lines = [t('help.costs', { amount: money(sq.price) }), after(-sq.price)];
       const group = ctx.data?.groups?.find((/** @type {{id: string, squares: number[]}} */ g) => g.id === sq.group);
       if (sq.rent && group && group.squares.every((/** @type {number} */ q) => q === sq.index || deed(q)?.owner === ctx.seat)) {
         lines.push(t('mo.help.completes'));
