@@ -159,6 +159,9 @@ export function installHelp(within) {
     'pointerdown',
     (e) => {
       clearTimeout(press);
+      // A long press that ended without a click (the browser's own long-press gesture) must
+      // not swallow the next tap.
+      swallowClick = false;
       const spot = spotOf(e.target);
       if (how === 'touch' && spot !== shown) hide();
       if (e.pointerType === 'mouse' || !spot) return;
