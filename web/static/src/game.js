@@ -8,6 +8,7 @@ import { actionList, offer, templateForms } from './actions.js';
 import * as api from './api.js';
 import { setUpChat } from './chat.js';
 import { loadBoard } from './boards/index.js';
+import { annotate, installHelp } from './boards/help.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { forgetForm, keepForms, restoreForms } from './form-memory.js';
@@ -458,6 +459,8 @@ function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
   // A form's control gets its focus back through `form-memory.js`.
   if (!el || el === document.body || el.closest('[data-form-key]')) return null;
+  // A board spot that is only help (no move) is found again by its place among them.
+  if (el.classList.contains('help-spot')) return `spot:${[...document.querySelectorAll('#board .help-spot')].indexOf(el)}`;
   return el.dataset.action ?? (el.id ? `#${el.id}` : null);
 }
 
@@ -466,7 +469,9 @@ function restoreFocus(key) {
   if (!key) return;
   const el = key.startsWith('#')
     ? document.getElementById(key.slice(1))
-    : document.querySelector(`[data-action="${CSS.escape(key)}"]`);
+    : key.startsWith('spot:')
+      ? document.querySelectorAll('#board .help-spot')[Number(key.slice(5))]
+      : document.querySelector(`[data-action="${CSS.escape(key)}"]`);
   if (el instanceof HTMLElement || el instanceof SVGElement) el.focus();
   else if (document.activeElement === document.body) byId('actions').focus();
 }
@@ -562,6 +567,7 @@ function render() {
   }
 
   renderDock(doc, ctx, board, shown);
+  annotate([boardEl, byId('board-panels'), byId('action-list')], board, ctx);
   renderPlayers(doc, ctx, shown.active, board);
   renderEndScreen({ gameId, token: page.token, doc, events: page.events, board, ctx, outcome: shown.outcome, name: seatName, rematch: startRematch });
   renderRules(board);
@@ -946,6 +952,7 @@ async function main() {
     return;
   }
   setUpFrame();
+  installHelp(/** @type {HTMLElement} */ (document.querySelector('main')));
   startTicking();
   startWatching();
   keepForms(byId('action-list'));

@@ -13,9 +13,11 @@
 
 mod acquire;
 mod checks;
+mod docs_screenshots;
 mod driver;
 mod endscreen;
 mod game_page;
+mod help;
 mod hosted;
 mod languages;
 mod lifecycle;

@@ -60,15 +60,17 @@ fn choose_monopoly(auctioned: bool) -> impl Fn(&[Value], usize) -> usize {
     }
 }
 
-/// What the board draws on each square: `[square, owner label, buildings, mortgaged]`.
+/// What the board draws on each square: `[square, owner label, buildings, mortgaged]`, as its
+/// help says it (a line each).
 async fn drawn_deeds(page: &Browser) -> Value {
     page.js(
         "return [...document.querySelectorAll('#board .mono-cell')].map((g) => {
-           const t = g.querySelector('title').textContent;
-           const owner = /owned by ([^,]+)/.exec(t);
-           const houses = /(\\d) houses?/.exec(t);
+           const lines = g.dataset.help.split('\\n');
+           const match = (re) => lines.map((l) => re.exec(l)).find((m) => m);
+           const owner = match(/^owned by (.+)$/);
+           const houses = match(/^(\\d) houses?$/);
            return [Number(g.dataset.square), owner ? owner[1] : null,
-                   t.includes('a hotel') ? 5 : houses ? Number(houses[1]) : 0, t.includes('mortgaged')];
+                   lines.includes('a hotel') ? 5 : houses ? Number(houses[1]) : 0, lines.includes('mortgaged')];
          });",
         vec![],
     )

@@ -6,6 +6,7 @@
 // ever drawn: the server sends no other.
 
 import { chip, h, s, svgButton } from '../dom.js';
+import { preview } from './preview-acquire.js';
 import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
@@ -425,6 +426,7 @@ function buyForm(ctx, buys) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
+  preview,
   minWidth: 560,
 
   kindLabels: { order_defuncts: t('aq.kind.order'), buy_share: t('aq.kind.buy') },

@@ -62,6 +62,9 @@
  * @property {(event: any, ctx: Lookup) => string} describeEvent one sentence per event
  * @property {(action: any, ctx: Lookup) => string} describeAction a button label that says
  *   what the action does and costs
+ * @property {(action: any, ctx: BoardContext) => string[]} [preview] what a legal move would
+ *   do before it is made (what it costs and brings, what changes), a line each, for the help
+ *   on the board and on the move's control (`help.js`); from the view and the data file only
  * @property {(ctx: BoardContext) => string | null} [status] one line on where the game stands
  * @property {(ctx: BoardContext) => Prompt | null} [prompt] what the game waits for
  * @property {(template: ActionTemplate, ctx: Lookup) => TemplateWords | null} [describeTemplate]

@@ -10,6 +10,8 @@
 import { h, s, svgButton } from '../dom.js';
 import { seatLook } from '../seats.js';
 import { describeFields, unworded } from './generic.js';
+import { helpOn } from './help.js';
+import { preview, squareFacts } from './preview-monopoly.js';
 import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
@@ -326,7 +328,8 @@ function squareCell(ctx, i, marked) {
     said.push(t(pl.in_jail ? 'mo.hereInJail' : 'mo.here', { name: ctx.name(pl.seat) }));
   });
   if (marked.has(i)) cells.push(s('rect', { x: p.x + 3, y: p.y + 3, width: p.w - 6, height: p.h - 6, class: 'recent-mark' }));
-  const g = s('g', { class: 'mono-cell', 'data-square': i }, s('title', {}, said.join(', ')), cells);
+  const g = s('g', { class: 'mono-cell', 'data-square': i }, cells);
+  helpOn(g, [...said, ...squareFacts(sq)]);
   const actions = actionsAt(ctx, i);
   if (actions.length) {
     g.classList.add('playable');
@@ -577,6 +580,7 @@ function tradeOffered(ctx, offer) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
+  preview,
   minWidth: 780,
 
   kindLabels: { build: t('mo.kind.build'), sell_building: t('mo.kind.sell'), mortgage: t('mo.kind.mortgage'), lift_mortgage: t('mo.kind.lift'), claim_rent: t('mo.kind.claim'), declare_demand: t('mo.kind.demand') },

@@ -10,6 +10,7 @@
 import { h, s, svgButton } from '../dom.js';
 import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 import { seatLook } from '../seats.js';
+import { preview } from './preview-tycoon.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['TycoonView']} View */
@@ -429,6 +430,7 @@ function stageText(view, name) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
+  preview,
   minWidth: 900,
 
   kindLabels: { fly: t('ty.kind.fly'), buy_ticket: t('ty.kind.buy'), settle_loan: t('ty.kind.settle') },

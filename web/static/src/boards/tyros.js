@@ -6,6 +6,8 @@
 // and cards) is drawn; other players show counts, which is all the server sends them.
 
 import { chip, h, s, svgButton } from '../dom.js';
+import { helpOn } from './help.js';
+import { preview } from './preview-tyros.js';
 import { seatLook } from '../seats.js';
 import { list, t, tn, tOr } from '../i18n/index.js';
 import { describeFields, unworded } from './generic.js';
@@ -236,7 +238,8 @@ function cell(ctx, id, x, y, byCell, marked) {
     said.push(tn(`tr.group.${g.kind}`, g.count, { name: ctx.name(g.owner) }));
   });
   if (marked.has(id)) parts.push(s('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'recent-mark' }));
-  const g = s('g', { class: 'tyros-field', 'data-cell': id }, s('title', {}, said.join(', ')), parts);
+  const g = s('g', { class: 'tyros-field', 'data-cell': id }, parts);
+  helpOn(g, said);
   const actions = byCell.get(id) ?? [];
   if (actions.length) {
     const label = `${kind}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
@@ -369,6 +372,7 @@ function describeAction(a, ctx) {
 
 /** @type {import('./index.js').BoardModule} */
 export default {
+  preview,
   minWidth: 520,
 
   kindLabels: { move: t('tr.kind.move'), place_tile: t('tr.kind.place'), build_ship: t('tr.kind.build'), play_blockade_breaker: t('tr.card.blockade'), explorer_voyage: t('tr.kind.voyage'), sink_ship: t('tr.kind.sink'), pay: t('tr.kind.pay'), keep: t('tr.kind.keep'), found_city: t('tr.kind.found') },
