@@ -362,8 +362,8 @@ impl Source {
 /// `invalid_action`, a refused action's own code (with its rule), `chance_outcome_invalid`,
 /// `events_mismatch`.
 pub fn verify(record: &Record) -> Result<Verified, RecordError> {
-    rules_of(record)?;
-    verify_with(record, &mut Source::of(record)?)
+    let kind = rules_of(record)?;
+    verify_with(record, kind, &mut Source::of(record)?)
 }
 
 /// The record a table would have kept of the game `record` records: chance version 0, every
@@ -373,7 +373,7 @@ pub fn verify(record: &Record) -> Result<Verified, RecordError> {
 /// # Errors
 /// Those of [`verify`].
 pub fn at_the_table(record: &Record) -> Result<Record, RecordError> {
-    rules_of(record)?;
+    let kind = rules_of(record)?;
     let Source::Key { key, version, .. } = Source::of(record)? else {
         return Ok(record.clone());
     };
@@ -382,7 +382,7 @@ pub fn at_the_table(record: &Record) -> Result<Record, RecordError> {
         version,
         named: Some(Vec::new()),
     };
-    verify_with(record, &mut source)?;
+    verify_with(record, kind, &mut source)?;
     let Source::Key {
         named: Some(named), ..
     } = source
@@ -427,8 +427,11 @@ fn rules_of(record: &Record) -> Result<&'static dyn crate::erased::DynGame, Reco
 }
 
 /// [`verify`] with the chance of `source`.
-fn verify_with(record: &Record, source: &mut Source) -> Result<Verified, RecordError> {
-    let kind = rules_of(record)?;
+fn verify_with(
+    record: &Record,
+    kind: &'static dyn crate::erased::DynGame,
+    source: &mut Source,
+) -> Result<Verified, RecordError> {
     let (mut state, setup) = source.draw(None, 0, &record.setup_chance, |chance| {
         kind.setup_as(
             record.rules_version,

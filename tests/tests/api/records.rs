@@ -485,6 +485,20 @@ async fn import(app: &TestApp, record: &Value) -> (StatusCode, Value) {
     .await
 }
 
+/// Games `a` and `b` show the same state (view and status) at every seq up to `version`.
+async fn assert_same_states(app: &TestApp, a: &Game, b: &Game, version: i64, type_: &str) {
+    for seq in 1..=version {
+        let (_, x) = app
+            .get_json(&format!("/v1/games/{}/states/{seq}", a.id), None)
+            .await;
+        let (_, y) = app
+            .get_json(&format!("/v1/games/{}/states/{seq}", b.id), None)
+            .await;
+        assert_eq!(x["view"], y["view"], "{type_} at seq {seq}");
+        assert_eq!(x["status"], y["status"], "{type_} at seq {seq}");
+    }
+}
+
 /// The number of games stored.
 async fn game_count(app: &TestApp) -> usize {
     let (_, list) = app.get_json("/v1/games?limit=100", None).await;
@@ -537,16 +551,7 @@ async fn an_exported_record_imports_as_the_same_game_at_every_seq() {
             "{type_}"
         );
         let version = doc["version"].as_i64().unwrap();
-        for seq in 1..=version {
-            let (_, a) = app
-                .get_json(&format!("/v1/games/{}/states/{seq}", game.id), None)
-                .await;
-            let (_, b) = app
-                .get_json(&format!("/v1/games/{}/states/{seq}", copy.id), None)
-                .await;
-            assert_eq!(a["view"], b["view"], "{type_} at seq {seq}");
-            assert_eq!(a["status"], b["status"], "{type_} at seq {seq}");
-        }
+        assert_same_states(&app, &game, &copy, version, type_).await;
     }
 }
 
@@ -660,15 +665,7 @@ async fn a_tables_record_imports_from_its_named_outcomes() {
         record::verify(&again).unwrap();
 
         let version = doc["version"].as_i64().unwrap();
-        for seq in 1..=version {
-            let (_, a) = app
-                .get_json(&format!("/v1/games/{}/states/{seq}", game.id), None)
-                .await;
-            let (_, b) = app
-                .get_json(&format!("/v1/games/{}/states/{seq}", copy.id), None)
-                .await;
-            assert_eq!(a["view"], b["view"], "{type_} at seq {seq}");
-        }
+        assert_same_states(&app, &game, &copy, version, type_).await;
     }
 }
 
