@@ -1,4 +1,4 @@
-//! The boards' help in the browser (`boards/help.js`): for a space of each game the help shows
+//! The boards' help in the browser (`web/static/src/boards/help.js`): for a space of each game the help shows
 //! on hover and on keyboard focus (named by `aria-describedby`, shifting nothing), one move per
 //! game shows its preview with the right cost before it is made, and on a phone a long press
 //! on a square shows its help, which a tap elsewhere hides; axe finds nothing serious with the
