@@ -270,10 +270,24 @@ impl TestDb {
 
     /// A new connection of its own (not pooled).
     ///
+    /// A full listen queue is waited out: when many tests connect at once on a loaded machine,
+    /// the postmaster may not accept fast enough and the socket answers "Resource temporarily
+    /// unavailable" (EAGAIN), which says nothing about the test.
+    ///
     /// # Panics
-    /// When the connection fails.
+    /// When the connection fails for another reason, or the queue stays full for 10 s.
     pub fn conn(&self) -> PgConnection {
-        PgConnection::establish(&self.url).unwrap_or_else(|e| panic!("connect {}: {e}", self.url))
+        let mut attempt = 0;
+        loop {
+            match PgConnection::establish(&self.url) {
+                Ok(conn) => return conn,
+                Err(e) if attempt < 100 && e.to_string().contains("temporarily unavailable") => {
+                    attempt += 1;
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Err(e) => panic!("connect {}: {e}", self.url),
+            }
+        }
     }
 
     /// A pool of up to `size` connections to this database.

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Announces the end as soon as it may, places the first playable tile, buys a share every
@@ -88,7 +88,7 @@ fn a_tile_is_found_only_as_a_whole_word() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_acquire_game_is_played_to_the_end_by_clicking_and_no_page_shows_another_hand() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "acquire-ann", (1280, 1000)).await;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::help::play_until_seat_0_may;
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 /// Where the docs keep their screenshots.
@@ -35,7 +35,7 @@ impl Browser {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "writes docs/screenshots/; run by hand to refresh the docs"]
 async fn docs_screenshots() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("monopoly", 3, 7, json!({})).await;
     let prefer = [

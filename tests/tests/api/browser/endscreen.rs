@@ -11,7 +11,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, Game, TestApp};
 
 /// The games, with a seat count each plays with, and the charts each must show (a money or
@@ -200,7 +200,7 @@ async fn check_end_screen(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_end_screen_of_every_game_shows_places_scores_and_charts_in_english_and_german() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let mut games = Vec::new();
     for (i, (kind, players, charts)) in GAMES.into_iter().enumerate() {
@@ -285,7 +285,7 @@ async fn the_end_screen_of_every_game_shows_places_scores_and_charts_in_english_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_end_screen_of_a_rated_game_shows_each_players_rating_change() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let ann = app.create_player("Ann").await;
     let bob = app.create_player("Bob").await;

@@ -11,7 +11,7 @@ use fantoccini::Locator;
 use serde_json::{json, Value};
 
 use super::game_page::{seat_document, template_values};
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, Game, TestApp};
 
 /// English numbers as the page writes them: 1,440.
@@ -212,7 +212,7 @@ async fn check_board(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn monopoly_help_on_a_square_and_the_price_of_a_street_before_buying_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("monopoly", 2, 7, json!({})).await;
     let prefer = [
@@ -260,7 +260,7 @@ async fn monopoly_help_on_a_square_and_the_price_of_a_street_before_buying_it() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tycoon_help_on_a_city_and_the_price_of_a_ticket_before_buying_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("tycoon", 2, 3, json!({})).await;
     let (buy, mine) = play_until_seat_0_may(&app, &game, &["pass", "end_turn"], |a| {
@@ -300,7 +300,7 @@ async fn tycoon_help_on_a_city_and_the_price_of_a_ticket_before_buying_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acquire_help_on_a_tile_and_the_price_of_a_share_before_buying_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("acquire", 2, 5, json!({})).await;
     let prefer = ["place_tile", "end_turn"];
@@ -338,7 +338,7 @@ async fn acquire_help_on_a_tile_and_the_price_of_a_share_before_buying_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tyros_help_on_a_field_and_the_cards_a_voyage_costs() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("tyros", 3, 11, json!({})).await;
     let prefer = ["place_tile", "pass", "end_turn"];
@@ -370,7 +370,7 @@ async fn tyros_help_on_a_field_and_the_cards_a_voyage_costs() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_press_on_a_phone_shows_a_squares_help_and_a_tap_elsewhere_hides_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("monopoly", 2, 7, json!({})).await;
     let driver = Chromedriver::start().await;

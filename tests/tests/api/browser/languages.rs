@@ -10,7 +10,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, TestApp};
 
 /// The games, with a seat count each plays with.
@@ -336,7 +336,7 @@ async fn switch_to(page: &Browser, lang: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_browser_that_prefers_german_gets_every_page_in_german() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open_speaking(&driver, &app, "Grete", (1280, 900), Some("de-DE,de")).await;
@@ -356,7 +356,7 @@ async fn a_browser_that_prefers_german_gets_every_page_in_german() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_menu_switches_to_french_and_the_choice_is_remembered_over_the_browsers_preference() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open_speaking(&driver, &app, "Gaston", (1280, 900), Some("de-DE,de")).await;
@@ -386,7 +386,7 @@ async fn the_menu_switches_to_french_and_the_choice_is_remembered_over_the_brows
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn english_stays_the_default_for_a_browser_that_prefers_neither_german_nor_french() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open_speaking(&driver, &app, "Inès", (1280, 900), Some("es-ES,es")).await;

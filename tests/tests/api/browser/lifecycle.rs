@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{spawn_app_with, TestApp};
 
 /// Opens the menu and answers yes to the command `id` asks about.
@@ -36,7 +36,7 @@ async fn open_menu_command(page: &Browser, id: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_resignation_calling_off_and_taking_a_seat_back() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     // Open games expire after a second here; every other game of this test has all its seats.
     let app = spawn_app_with(|s| s.open_game_ttl = std::time::Duration::from_secs(1).into()).await;
     let forgotten = create(

@@ -10,7 +10,7 @@
 use serde_json::{json, Value};
 
 use super::proxy::{Proxy, Streams};
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, Game, TestApp};
 
 /// Whether a status line counts moves in words ("· 7 moves ·"), not events ("move 32").
@@ -108,7 +108,7 @@ async fn page_follows(app: &TestApp, game: &Game, page: &Browser, version: i64, 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 5).await;
     let driver = Chromedriver::start().await;
@@ -181,7 +181,7 @@ async fn the_stream_transport_delivers_the_opponents_moves_without_a_reload() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls_back_to_polling() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 11).await;
     let proxy = Proxy::start(&app.base).await;
@@ -254,7 +254,7 @@ async fn a_dropped_stream_resumes_from_the_last_event_id_and_a_failing_one_falls
 /// the game on the stream, with the moves made meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn offline_pauses_the_moves_and_recovery_returns_to_the_stream() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 7).await;
     let proxy = Proxy::start(&app.base).await;

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Waits until the list shows `rows` games; returns their ids.
@@ -45,7 +45,7 @@ async fn create(app: &TestApp, body: Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     for seed in 0..17 {
         app.create_game(2, seed).await;
@@ -134,7 +134,7 @@ async fn the_lobby_pages_through_the_games_and_filters_them_by_type_and_status()
 /// the creator sets the box by hand; the game is created with what the box shows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_round() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "lobby-tyros", (1280, 1000)).await;
@@ -191,7 +191,7 @@ async fn a_tyros_table_with_a_per_move_clock_starts_with_one_bank_trade_per_roun
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_fits_a_phone_without_scrolling_sideways() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     for seed in 0..3 {
         app.create_game(2, seed).await;

@@ -6,7 +6,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, Player, TestApp};
 
 /// Sends `body` to `path` with `token`; the answer's JSON, which must be a success.
@@ -80,7 +80,7 @@ async fn names_at(page: &Browser, game: &str) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_names_the_players_at_each_table_and_lists_your_own_first() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let eve = app.create_player("Eve").await;
     // Eve's game is the oldest: newest first alone would list it last.
@@ -168,7 +168,7 @@ async fn the_lobby_names_the_players_at_each_table_and_lists_your_own_first() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_filters_by_rated_and_clock_and_keeps_them_in_the_address() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let plain = game(
         &app,
@@ -262,7 +262,7 @@ async fn the_lobby_filters_by_rated_and_clock_and_keeps_them_in_the_address() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_invites_another_by_name_from_the_lobby() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let ann = app.create_player("Ann").await;
     let bob = app.create_player("Bob").await;

@@ -45,9 +45,10 @@ pub use game_page::{api_document, Table};
 
 use std::time::Duration;
 
-/// At most this many browser tests at once: each runs two or three Chromiums on a machine of
-/// two cores.
-static ONE_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+/// At most two browser tests at once: each runs two or three Chromiums, on a machine of two
+/// cores. One at a time left a test thread waiting through the whole stretch of browser tests
+/// (libtest runs them one after another by name), although they mostly wait on the page.
+static BROWSER_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// One poll of the page every this long while waiting for it.
 pub const POLL: Duration = Duration::from_millis(40);

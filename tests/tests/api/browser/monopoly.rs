@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::game_page::wait_for_api_version;
 use super::hosted::{template_move, waiting_on_templates};
-use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 /// Full rounds before the game ends and is ranked by net worth (MO-END-2): enough turns for an
@@ -252,7 +252,7 @@ async fn offer_is_told_from_each_side(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "monopoly-ann", (1280, 1400)).await;
@@ -486,7 +486,7 @@ async fn monopoly_with_a_round_limit_is_played_to_the_end_by_clicking_squares() 
 /// without a sign ("3 random bo"); checked on the board module's own function.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_owner_name_on_a_square_ends_in_an_ellipsis() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "owner-label", (1024, 800)).await;

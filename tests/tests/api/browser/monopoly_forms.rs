@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use super::game_page::{seat_document, wait_for_api_version};
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, Game, TestApp};
 
 /// The moves a plain client makes, the first listed one of the seats the game waits for: it
@@ -148,7 +148,7 @@ fn offer_templates(seat_doc: &Value, partner: usize) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_trade_composer_per_partner_makes_an_offer_the_server_accepts() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "trade-composer", (1280, 1200)).await;
@@ -214,7 +214,7 @@ async fn one_trade_composer_per_partner_makes_an_offer_the_server_accepts() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_half_filled_trade_form_survives_another_players_move() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "trade-kept", (1280, 1200)).await;
@@ -255,7 +255,7 @@ async fn a_half_filled_trade_form_survives_another_players_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bid_being_typed_survives_another_bidders_bid() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("monopoly", 2, 45, json!({})).await;
     // Every property landed on is declined: the first one goes to auction, both bidding.

@@ -11,7 +11,7 @@
 
 use serde_json::{json, Value};
 
-use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
 use reqwest::Method;
 
 use crate::helpers::{json_of, spawn_app, TestApp};
@@ -71,7 +71,7 @@ async fn signals(page: &Browser) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hidden_tab_is_notified_of_the_players_turn_and_the_title_and_icon_show_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("tycoon", 2, 21, json!({})).await;
     let first = api_document(&app, &game.id).await["active_seats"][0]
@@ -199,7 +199,7 @@ async fn a_hidden_tab_is_notified_of_the_players_turn_and_the_title_and_icon_sho
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_clock_under_a_minute_is_warned_about() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     // Under a minute a move from the start: the warning shows at once (the bot would take the
     // seat over after 58 s; the test looks long before).

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME, POLL};
+use super::{Browser, Chromedriver, BROWSER_SLOTS, POLL};
 use crate::helpers::{spawn_app, spawn_app_with, Game, TestApp};
 
 /// Makes `moves` moves through the API (each the first legal action of the seat the game waits
@@ -36,7 +36,7 @@ const PACING_SHOWN: &str = "const p = document.getElementById('pacing');
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pacing_notice_goes_away_once_the_moves_are_shown() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 5).await;
     let driver = Chromedriver::start().await;
@@ -83,7 +83,7 @@ async fn the_pacing_notice_goes_away_once_the_moves_are_shown() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_is_taken_back_while_the_stand_ins_moves_play_back() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     // The bots move a few times a second: faster than the page shows moves at its pace.
     let app = spawn_app_with(|s| s.bot_move_delay_ms = 250).await;
     let res = app
@@ -174,7 +174,7 @@ async fn a_seat_is_taken_back_while_the_stand_ins_moves_play_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_keeps_up_with_bots_that_move_faster_than_the_pace() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app_with(|s| s.bot_move_delay_ms = 100).await;
     let res = app
         .req(reqwest::Method::POST, "/v1/games", None)

@@ -12,7 +12,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, TestApp};
 
 impl Browser {
@@ -115,7 +115,7 @@ async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_declined_then_accepted_the_table_chats_and_a_rematch_opens_the_next_game() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let ann_player = app.create_player("Ann").await;
     let bob_player = app.create_player("Bob").await;

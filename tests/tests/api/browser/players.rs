@@ -12,7 +12,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::game_page::{seat_document, wait_for_api_version};
-use super::{api_document, Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, TestApp};
 
 /// The smallest size of a touch target, in CSS pixels.
@@ -117,7 +117,7 @@ impl Browser {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_signs_up_seeks_plays_and_finds_the_result_on_profile_and_leaderboard() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let bob = app.create_player("Bob").await;
     let driver = Chromedriver::start().await;

@@ -5,12 +5,12 @@ use fantoccini::Locator;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_record_is_verified_imported_and_replayed_from_the_import_page() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 5).await;
     let mut rng: rand_chacha::ChaCha8Rng = rand::SeedableRng::seed_from_u64(5);

@@ -4,12 +4,12 @@
 
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_replay_steps_back_to_the_first_event_and_shows_each_position() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game(2, 11).await;
     app.play_to_end(&game, 11, 2000).await;

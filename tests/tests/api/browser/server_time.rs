@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 /// How long the page waits between caching the game types and opening the game: the error it
@@ -16,7 +16,7 @@ const CACHED_FOR: Duration = Duration::from_secs(6);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_agrees_with_the_servers_deadline_after_answers_from_the_cache() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "server-time", (1280, 900)).await;

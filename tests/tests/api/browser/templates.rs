@@ -2,14 +2,14 @@
 
 use serde_json::json;
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 /// No hosted game lists templates yet (Monopoly's bids and trades will), so the forms are
 /// checked on a template with every kind of domain, rendered by the client's own module.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn template_forms_build_the_action_from_every_domain_kind_and_refuse_values_outside_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let page = Browser::open(&driver, &app, "templates", (1280, 1000)).await;

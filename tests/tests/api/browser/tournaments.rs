@@ -10,7 +10,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use super::{Browser, Chromedriver, ONE_AT_A_TIME};
+use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, Player, TestApp};
 
 /// Signs `browser` in as `player` (what `/me` keeps after a sign-up).
@@ -45,7 +45,7 @@ async fn rounds(app: &TestApp, id: &str) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_tournament_is_organised_joined_started_and_its_games_opened_in_the_browser() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let ann = app.create_player("Ann").await;
     let bob = app.create_player("Bob").await;

@@ -7,7 +7,7 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, BROWSER_SLOTS};
 use crate::helpers::spawn_app;
 
 /// Picks a move that brings the game to its end quickly: build whenever possible, settle
@@ -46,7 +46,7 @@ fn choose_tycoon(offered: &[Value], turns: usize) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by_clicking() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tycoon-ann", (1280, 1000)).await;
@@ -197,7 +197,7 @@ async fn a_two_seat_tycoon_game_is_created_in_the_lobby_and_played_to_the_end_by
 /// moves when it is their turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tycoon-bot-ann", (1280, 1000)).await;

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::game_page::{seat_document, wait_for_api_version};
 use super::hosted::{template_move, waiting_on_templates};
-use super::{api_document, Browser, Chromedriver, Table, ONE_AT_A_TIME};
+use super::{api_document, Browser, Chromedriver, Table, BROWSER_SLOTS};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Moves played by clicking (template moves not counted).
@@ -120,7 +120,7 @@ async fn assert_only_own_hand(app: &TestApp, id: &str, page: &Browser, viewer: u
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tyros_is_played_by_clicking_fields_and_no_page_shows_another_hand() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tyros-ann", (1280, 1300)).await;
@@ -264,7 +264,7 @@ fn action_cards_of(doc: &Value) -> Value {
 /// panels show the action cards as the API has them, and the final scores are the API's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let driver = Chromedriver::start().await;
     let ann = Browser::open(&driver, &app, "tyros-bots-ann", (1280, 1300)).await;
