@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::dto::{BotLevel, Clock, OnTimeout};
+use crate::dto::{BotLevel, Clock, ClockKind, OnTimeout};
 use crate::error::ApiError;
 
 /// A game's (or seek's, challenge's, tournament's) time control in its `clock` column.
@@ -168,6 +168,16 @@ impl From<StoredBot> for BotLevel {
     }
 }
 
+/// The games listed for a kind of clock: the stored clocks of that `kind` (the tags of
+/// [`StoredClock`]), or no stored clock.
+pub fn clock_kind(kind: ClockKind) -> db::store::ClockKind {
+    match kind {
+        ClockKind::None => db::store::ClockKind::Unlimited,
+        ClockKind::PerMove => db::store::ClockKind::Kind("per_move"),
+        ClockKind::Fischer => db::store::ClockKind::Kind("fischer"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,6 +217,39 @@ mod tests {
             let column = (!stored.is_null()).then_some(&stored);
             assert_eq!(StoredClock::read(column).unwrap(), clock);
         }
+    }
+
+    /// Listing by a kind of clock names the stored clocks' own tags.
+    #[test]
+    fn a_listed_clock_kind_is_the_stored_clocks_tag() {
+        let tag =
+            |clock: &Clock| serde_json::to_value(StoredClock::of(clock)).unwrap()["kind"].clone();
+        let per_move = Clock::PerMove {
+            seconds: 60,
+            on_timeout: OnTimeout::Bot,
+            bot: BotLevel::Greedy,
+        };
+        let fischer = Clock::Fischer {
+            initial: 60,
+            increment: 1,
+            on_timeout: OnTimeout::Bot,
+            bot: BotLevel::Greedy,
+        };
+        for (kind, clock) in [
+            (ClockKind::PerMove, per_move),
+            (ClockKind::Fischer, fischer),
+        ] {
+            let db::store::ClockKind::Kind(listed) = clock_kind(kind) else {
+                panic!("{kind:?} lists no stored kind");
+            };
+            assert_eq!(tag(&clock), listed, "{kind:?}");
+        }
+        assert_eq!(clock_kind(ClockKind::None), db::store::ClockKind::Unlimited);
+        assert_eq!(
+            StoredClock::of(&Clock::Unlimited),
+            None,
+            "no clock is stored as NULL"
+        );
     }
 
     /// A row without the fields added later reads with their defaults; one that is no clock

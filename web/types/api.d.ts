@@ -202,7 +202,7 @@ export interface paths {
         };
         /**
          * List games.
-         * @description Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+         * @description Newest first, filtered by `type`, `status`, `rated` and `clock`, in pages: pass `next_cursor` as `cursor`
          *     (also in `Link: <...>; rel="next"`).
          */
         get: operations["list_games"];
@@ -2474,6 +2474,11 @@ export interface components {
             kind: "fischer";
             on_timeout: components["schemas"]["OnTimeout"];
         };
+        /**
+         * @description A kind of clock, as a clock's `kind` names it (`none` for a game without one).
+         * @enum {string}
+         */
+        ClockKind: "none" | "per_move" | "fischer";
         /** @description No clock: the game waits for its players as long as they take. */
         ClockNone: {
             /**
@@ -9154,6 +9159,10 @@ export interface operations {
                 type?: components["schemas"]["GameTypeName"];
                 /** @description Only games in this status. */
                 status?: components["schemas"]["GameStatus"];
+                /** @description Only rated (`true`) or only unrated (`false`) games. */
+                rated?: boolean;
+                /** @description Only games with this kind of clock (`none`: no clock). */
+                clock?: components["schemas"]["ClockKind"];
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1 to 100 (default 20). */

@@ -414,9 +414,22 @@ pub struct ListQuery {
     pub type_: Option<String>,
     /// Only games in this status.
     pub status: Option<GameStatus>,
+    /// Only rated (`true`) or only unrated (`false`) games.
+    pub rated: Option<bool>,
+    /// Only games with this kind of clock (`none`: no clock).
+    pub clock: Option<ClockKind>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
     /// Page size, 1 to 100 (default 20).
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub limit: Option<crate::extract::GamesLimit>,
+}
+
+/// A kind of clock, as a clock's `kind` names it (`none` for a game without one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockKind {
+    None,
+    PerMove,
+    Fischer,
 }

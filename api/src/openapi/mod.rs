@@ -65,7 +65,8 @@ answered wherever GET is."
         crate::lifecycle::LifecycleEvent,
         crate::dto::StreamVersion,
         crate::dto::PlayerNotice,
-        crate::dto::GameTypeName
+        crate::dto::GameTypeName,
+        crate::dto::ClockKind
     )),
     modifiers(&SeatToken, &GameSchemas),
     tags(

@@ -270,7 +270,7 @@ fn created_response<T: serde::Serialize>(
 
 /// List games.
 ///
-/// Newest first, filtered by `type` and `status`, in pages: pass `next_cursor` as `cursor`
+/// Newest first, filtered by `type`, `status`, `rated` and `clock`, in pages: pass `next_cursor` as `cursor`
 /// (also in `Link: <...>; rel="next"`).
 #[utoipa::path(
     tag = "games",
@@ -308,6 +308,8 @@ pub async fn list_games(
     let filter = db::store::GameFilter {
         game_type: q.type_.clone(),
         status: q.status.map(Into::into),
+        rated: q.rated,
+        clock: q.clock.map(crate::stored::clock_kind),
     };
     let page = state
         .db(move |conn, _| Ok(db::store::list_games(conn, &filter, after, limit)?))
@@ -343,11 +345,19 @@ pub async fn list_games(
     if let Some(c) = next_cursor {
         // Percent-encoded, so that any filter value makes a valid URL and header.
         let status = q.status.map(|s| db::GameStatus::from(s).as_str());
+        let rated = q.rated.map(|r| if r { "true" } else { "false" });
+        let clock = q.clock.map(|k| match k {
+            ClockKind::None => "none",
+            ClockKind::PerMove => "per_move",
+            ClockKind::Fischer => "fischer",
+        });
         let query = serde_urlencoded::to_string([
             ("cursor", Some(c.as_str())),
             ("limit", Some(&limit.to_string())),
             ("type", q.type_.as_deref()),
             ("status", status),
+            ("rated", rated),
+            ("clock", clock),
         ])
         .map_err(|e| ApiError::internal(format!("next-page link: {e}")))?;
         res.insert_header((header::LINK, format!("</v1/games?{query}>; rel=\"next\"")));

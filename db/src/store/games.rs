@@ -335,6 +335,20 @@ pub struct GameFilter {
     pub game_type: Option<String>,
     /// Only this status.
     pub status: Option<GameStatus>,
+    /// Only rated (`true`) or only unrated (`false`) games.
+    pub rated: Option<bool>,
+    /// Only games with this kind of clock.
+    pub clock: Option<ClockKind>,
+}
+
+/// A kind of clock to list games by: the `kind` of the `clock` column's JSON, whose shape the
+/// api owns (`api/src/stored.rs`). No clock is SQL `NULL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockKind {
+    /// No clock.
+    Unlimited,
+    /// A clock of this stored `kind` (`per_move`, `fischer`).
+    Kind(&'static str),
 }
 
 /// Position after the last game of a page (newest first): `(created_at, id)` of that game.
@@ -395,6 +409,16 @@ pub fn list_games(
     }
     if let Some(s) = filter.status {
         query = query.filter(games::status.eq(s));
+    }
+    if let Some(r) = filter.rated {
+        query = query.filter(games::rated.eq(r));
+    }
+    match filter.clock {
+        Some(ClockKind::Unlimited) => query = query.filter(games::clock.is_null()),
+        Some(ClockKind::Kind(kind)) => {
+            query = query.filter(games::clock.retrieve_as_text("kind").eq(kind));
+        }
+        None => {}
     }
     if let Some(c) = after {
         query = query.filter(

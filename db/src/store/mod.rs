@@ -42,7 +42,8 @@ pub use deadlines::{
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
     active_bot_only_games, atomically, claim_bot_game_slot, create_game, create_game_noticed,
-    get_game, list_games, BotSeat, Cursor, GameFilter, GameSummary, NewGame, NewSeat, Page,
+    get_game, list_games, BotSeat, ClockKind, Cursor, GameFilter, GameSummary, NewGame, NewSeat,
+    Page,
 };
 pub use idempotency::{
     claim_lobby_key, expire_idempotency_keys, save_lobby_response, token_secret,

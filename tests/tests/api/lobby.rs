@@ -225,6 +225,95 @@ async fn listing_filters_by_status_and_pages_with_a_cursor_without_showing_token
     }
 }
 
+/// `rated` and `clock` filter the list on the server, so a filtered page is a full page, and
+/// the next page's link keeps them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listing_filters_by_rated_and_clock_and_the_next_link_keeps_them() {
+    let app = spawn_app().await;
+    let ann = app.create_player("Ann").await;
+    let create = |body: Value, token: Option<&str>| {
+        app.req(Method::POST, "/v1/games", token).json(&body).send()
+    };
+    let mut made = Vec::new();
+    for body in [
+        json!({"type": "tycoon", "seats": [{"name": "A"}, {"name": "B"}]}),
+        json!({"type": "tycoon", "seats": [{"name": "A"}, {"name": "B"}],
+               "clock": {"kind": "per_move", "seconds": 3600}}),
+        json!({"type": "tycoon", "seats": [{"name": "A"}, {"name": "B"}],
+               "clock": {"kind": "per_move", "seconds": 600}}),
+        json!({"type": "tycoon", "seats": [{"name": "A"}, {"name": "B"}],
+               "clock": {"kind": "fischer", "initial": 600, "increment": 5}}),
+    ] {
+        let res = create(body, None).await.unwrap();
+        assert_eq!(res.status(), StatusCode::CREATED);
+        made.push(res.json::<Value>().await.unwrap()["game_id"].clone());
+    }
+    let res = create(
+        json!({"type": "tycoon", "rated": true, "seats": [{"me": true}, {"open": true}]}),
+        Some(&ann.token),
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let rated = res.json::<Value>().await.unwrap()["game_id"].clone();
+
+    let listed = |query: &'static str| {
+        let app = &app;
+        async move {
+            let (status, body) = app.get_json(&format!("/v1/games?{query}"), None).await;
+            assert_eq!(status, StatusCode::OK, "{query}: {body}");
+            body["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["game_id"].clone())
+                .collect::<Vec<_>>()
+        }
+    };
+    // Newest first.
+    assert_eq!(listed("rated=true").await, [rated.clone()]);
+    assert_eq!(
+        listed("rated=false").await,
+        [&made[3], &made[2], &made[1], &made[0]].map(Clone::clone)
+    );
+    assert_eq!(listed("clock=none").await, [rated, made[0].clone()]);
+    assert_eq!(
+        listed("clock=per_move").await,
+        [made[2].clone(), made[1].clone()]
+    );
+    assert_eq!(listed("clock=fischer&rated=false").await, [made[3].clone()]);
+    assert!(listed("clock=fischer&rated=true").await.is_empty());
+
+    // A page of one per-move game links to the next with the filter kept.
+    let res = app
+        .req(
+            Method::GET,
+            "/v1/games?clock=per_move&rated=false&limit=1",
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    let link = res.headers()["link"].to_str().unwrap().to_string();
+    assert!(
+        link.contains("clock=per_move") && link.contains("rated=false"),
+        "{link}"
+    );
+    let next = &link[1..link.find('>').unwrap()];
+    let (_, page2) = app.get_json(next, None).await;
+    assert_eq!(page2["games"][0]["game_id"], made[1]);
+    assert!(page2["next_cursor"].is_null(), "{page2}");
+
+    for bad in ["rated=yes", "clock=hourglass"] {
+        let res = app
+            .req(Method::GET, &format!("/v1/games?{bad}"), None)
+            .send()
+            .await
+            .unwrap();
+        assert_problem(res, StatusCode::BAD_REQUEST, "invalid_query").await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn missing_unknown_and_foreign_tokens_are_refused_and_change_nothing() {
     let app = spawn_app().await;

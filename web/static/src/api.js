@@ -180,7 +180,7 @@ export function openapi() {
 }
 
 /**
- * @param {{type?: string, status?: string, cursor?: string, limit?: number}} query
+ * @param {{type?: string, status?: string, rated?: string, clock?: string, cursor?: string, limit?: number}} query
  * @returns {Promise<GameList>}
  */
 export function listGames(query) {

@@ -14,7 +14,7 @@ import { byId, chip, h, humanize, replace } from './dom.js';
 import { dateText } from './i18n/dates.js';
 import { list, t, tn, tOr } from './i18n/index.js';
 import './i18n/page.js';
-import { addressOf, filtersHere, matches, readFilters } from './lobby/filters.js';
+import { addressOf, listQuery, readFilters } from './lobby/filters.js';
 import { showInvite } from './lobby/invite.js';
 import { isMine, ownFirst, seatsCell } from './lobby/tables.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
@@ -130,9 +130,6 @@ let listsAsked = 0;
 
 /** Columns of the list (for a row that spans them). */
 const COLUMNS = 5;
-/** A page asked with filters the server does not apply is this large, then filtered here. */
-const FILTERED_PAGE = 100;
-
 async function loadList() {
   clearError();
   const body = byId('game-rows');
@@ -141,12 +138,7 @@ async function loadList() {
   const f = listing.filters;
   let page;
   try {
-    page = await api.listGames({
-      type: f.type,
-      status: f.status,
-      cursor: listing.cursor,
-      limit: filtersHere(f) ? FILTERED_PAGE : PAGE_SIZE,
-    });
+    page = await api.listGames({ ...listQuery(f), cursor: listing.cursor, limit: PAGE_SIZE });
   } catch (e) {
     if (asked !== listsAsked) return;
     replace(body);
@@ -156,7 +148,7 @@ async function loadList() {
   // Two filters changed at once ask twice; an earlier answer arriving last must not show
   // the list of a filter no longer chosen.
   if (asked !== listsAsked) return;
-  const shown = ownFirst(page.games.filter((g) => matches(f, g)));
+  const shown = ownFirst(page.games);
   const rows = shown.map((g) => {
     const mine = isMine(g);
     return h(

@@ -1,10 +1,8 @@
 // The lobby list's filters (game, status, rated, clock), kept in the address's query
 // (`/?type=tycoon&status=open&rated=yes&clock=per_move`) so that a filtered list survives a
-// reload and can be shared. `GET /v1/games` filters by type and status itself ("Open seats" is
-// the status `open`); it does not know rated or clock, so those are applied to the page of
-// games it returns (`matches`), and a page asked with them is a larger one (`limit`).
+// reload and can be shared. `GET /v1/games` applies all four ("Open seats" is the status
+// `open`), so every page is a full page of matching games.
 
-/** @typedef {import('../api.js').GameSummary} GameSummary */
 /** @typedef {{type: string, status: string, rated: '' | 'yes' | 'no', clock: '' | 'none' | 'per_move' | 'fischer'}} Filters */
 
 /** The query's names, in the order they are written. */
@@ -38,21 +36,15 @@ export function addressOf(f) {
 }
 
 /**
- * Whether a filter the server does not apply is set.
+ * The list's query for these filters: the address says `rated=yes|no`, the API `true|false`.
  * @param {Filters} f
+ * @returns {{type: string, status: string, rated: string, clock: string}}
  */
-export function filtersHere(f) {
-  return f.rated !== '' || f.clock !== '';
-}
-
-/**
- * Whether a listed game passes the filters the server does not apply.
- * @param {Filters} f
- * @param {GameSummary} game
- */
-export function matches(f, game) {
-  if (f.rated === 'yes' && !game.rated) return false;
-  if (f.rated === 'no' && game.rated) return false;
-  const kind = game.clock?.kind ?? 'none';
-  return f.clock === '' || kind === f.clock;
+export function listQuery(f) {
+  return {
+    type: f.type,
+    status: f.status,
+    rated: f.rated === 'yes' ? 'true' : f.rated === 'no' ? 'false' : '',
+    clock: f.clock,
+  };
 }
