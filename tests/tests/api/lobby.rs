@@ -271,7 +271,7 @@ async fn listing_filters_by_rated_and_clock_and_the_next_link_keeps_them() {
         }
     };
     // Newest first.
-    assert_eq!(listed("rated=true").await, [rated.clone()]);
+    assert_eq!(listed("rated=true").await, std::slice::from_ref(&rated));
     assert_eq!(
         listed("rated=false").await,
         [&made[3], &made[2], &made[1], &made[0]].map(Clone::clone)
