@@ -67,7 +67,10 @@ const BOARD_LAYOUTS: &[(&str, &str)] = &[
         "tycoon",
         include_str!("../../engine/rules/tycoon-layout.json"),
     ),
-    ("tyros", include_str!("../../engine/rules/tyros-layout.json")),
+    (
+        "tyros",
+        include_str!("../../engine/rules/tyros-layout.json"),
+    ),
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).

@@ -122,10 +122,42 @@ async fn docs_screenshots() {
     // Each game's board in play, as seat 0 sees it when a move of the kind `wanted` is
     // offered after some moves: the board drawn, the prompt bar, the moves.
     for (name, game_type, players, config, prefer, wanted, after) in [
-        ("tycoon", "tycoon", 2, json!({}), &["build_hotel", "fly", "end_turn", "buy_ticket", "pass"][..], "fly", 60),
-        ("acquire", "acquire", 3, json!({}), &["place_tile", "end_turn"][..], "place_tile", 40),
-        ("monopoly", "monopoly", 3, json!({}), &["pay_debt", "roll", "decline_property", "end_turn"][..], "pass_auction", 10),
-        ("tyros", "tyros", 3, json!({ "action_cards": true }), &["place_tile", "found_city", "move", "end_turn"][..], "move", 120),
+        (
+            "tycoon",
+            "tycoon",
+            2,
+            json!({}),
+            &["build_hotel", "fly", "end_turn", "buy_ticket", "pass"][..],
+            "fly",
+            60,
+        ),
+        (
+            "acquire",
+            "acquire",
+            3,
+            json!({}),
+            &["place_tile", "end_turn"][..],
+            "place_tile",
+            40,
+        ),
+        (
+            "monopoly",
+            "monopoly",
+            3,
+            json!({}),
+            &["pay_debt", "roll", "decline_property", "end_turn"][..],
+            "pass_auction",
+            10,
+        ),
+        (
+            "tyros",
+            "tyros",
+            3,
+            json!({ "action_cards": true }),
+            &["place_tile", "found_city", "move", "end_turn"][..],
+            "move",
+            120,
+        ),
     ] {
         let game = app.create_game_of(game_type, players, 5, config).await;
         let seen = Cell::new(0);
@@ -134,12 +166,18 @@ async fn docs_screenshots() {
             seen.get() > after && a["type"] == wanted
         })
         .await;
-        let page =
-            Browser::open_speaking(&driver, &app, &format!("docs-{name}"), (1280, 900), Some("en-US,en"))
-                .await;
+        let page = Browser::open_speaking(
+            &driver,
+            &app,
+            &format!("docs-{name}"),
+            (1280, 900),
+            Some("en-US,en"),
+        )
+        .await;
         page.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
             .await;
-        page.wait_for_version(mine["version"].as_i64().unwrap()).await;
+        page.wait_for_version(mine["version"].as_i64().unwrap())
+            .await;
         page.doc_shot(name, None).await;
         if name == "tycoon" || name == "tyros" {
             let phone = Browser::open_speaking(
@@ -153,7 +191,9 @@ async fn docs_screenshots() {
             phone
                 .goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
                 .await;
-            phone.wait_for_version(mine["version"].as_i64().unwrap()).await;
+            phone
+                .wait_for_version(mine["version"].as_i64().unwrap())
+                .await;
             phone.doc_shot(&format!("{name}-phone"), None).await;
             phone.close().await;
         }

@@ -461,7 +461,8 @@ async fn the_monopoly_board_is_one_tab_stop_with_arrow_keys_between_the_squares(
     assert_eq!(stops, 1, "the 40 squares are {stops} tab stops");
 
     // Square 5 (a station) takes the focus; left goes on to square 6, light blue.
-    let focused_square = "return document.activeElement?.closest('[data-square]')?.dataset.square ?? null;";
+    let focused_square =
+        "return document.activeElement?.closest('[data-square]')?.dataset.square ?? null;";
     ann.js(
         "document.querySelector(\"#board [data-square='5'] [data-rove], #board [data-square='5'][data-rove]\").focus();",
         vec![],
@@ -481,7 +482,10 @@ async fn the_monopoly_board_is_one_tab_stop_with_arrow_keys_between_the_squares(
     key(Key::Left).await;
     assert_eq!(ann.js(focused_square, vec![]).await, "6");
     let text = ann
-        .wait_for_help("square 6 by keyboard", &["Chausseestraße", "group light blue"])
+        .wait_for_help(
+            "square 6 by keyboard",
+            &["Chausseestraße", "group light blue"],
+        )
         .await;
     assert!(!text.contains("hellblau"), "{text}");
     key(Key::Right).await;
@@ -500,6 +504,7 @@ async fn the_monopoly_board_is_one_tab_stop_with_arrow_keys_between_the_squares(
         )
         .await;
     assert_eq!(stop, json!(["39"]));
-    ann.assert_accessible("the Monopoly board as one tab stop").await;
+    ann.assert_accessible("the Monopoly board as one tab stop")
+        .await;
     ann.close().await;
 }

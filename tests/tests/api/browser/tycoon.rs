@@ -340,7 +340,10 @@ async fn the_tycoon_board_is_a_world_map_with_the_cities_where_the_layout_puts_t
         .as_i64()
         .unwrap();
     let driver = Chromedriver::start().await;
-    for (size, name) in [((1280, 900), "tycoon-map"), ((390, 844), "tycoon-map-phone")] {
+    for (size, name) in [
+        ((1280, 900), "tycoon-map"),
+        ((390, 844), "tycoon-map-phone"),
+    ] {
         let page = Browser::open(&driver, &app, name, size).await;
         page.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
             .await;
@@ -361,8 +364,10 @@ async fn the_tycoon_board_is_a_world_map_with_the_cities_where_the_layout_puts_t
         for city in cities {
             let id = city["id"].as_str().unwrap();
             let at = &layout["cities"][id];
-            let x = b[0] + (at["lon"].as_f64().unwrap() - f("west")) / (f("east") - f("west")) * b[2];
-            let y = b[1] + (f("north") - at["lat"].as_f64().unwrap()) / (f("north") - f("south")) * b[3];
+            let x =
+                b[0] + (at["lon"].as_f64().unwrap() - f("west")) / (f("east") - f("west")) * b[2];
+            let y = b[1]
+                + (f("north") - at["lat"].as_f64().unwrap()) / (f("north") - f("south")) * b[3];
             let marker = &got["markers"][id];
             assert!(
                 (marker[0].as_f64().unwrap() - x).abs() < 0.5

@@ -422,8 +422,17 @@ async fn the_tyros_grid_lies_over_the_mediterranean_where_the_layout_puts_it() {
             .await;
         page.wait_for_version(version).await;
         let got = page.js(MED_MAP, vec![layout.clone()]).await;
-        let (w, h) = (got["width"].as_f64().unwrap(), got["height"].as_f64().unwrap());
-        assert_eq!(got["map"], json!([0.0, 0.0, w, h]), "the map fills the grid: {got}");
+        let (w, h) = (
+            got["width"].as_f64().unwrap(),
+            got["height"].as_f64().unwrap(),
+        );
+        let map: Vec<f64> = got["map"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(map, [0.0, 0.0, w, h], "the map fills the grid: {got}");
         let rows = grid["grid"]["cells"].as_array().unwrap();
         let (cell_w, cell_h) = (w / 7.0, h / 5.0);
         for (r, row) in rows.iter().enumerate() {
@@ -437,7 +446,10 @@ async fn the_tyros_grid_lies_over_the_mediterranean_where_the_layout_puts_it() {
                         "cell {id} is drawn at {cell}, its row and column put it at {at:?}"
                     );
                 }
-                assert_eq!(got["hits"][id], id, "a click on cell {id} reaches another: {got}");
+                assert_eq!(
+                    got["hits"][id], id,
+                    "a click on cell {id} reaches another: {got}"
+                );
             }
         }
         for (id, place) in got["landmarks"].as_object().unwrap() {
@@ -447,7 +459,10 @@ async fn the_tyros_grid_lies_over_the_mediterranean_where_the_layout_puts_it() {
                 v >= cell[k].as_f64().unwrap()
                     && v <= cell[k].as_f64().unwrap() + cell[k + 2].as_f64().unwrap()
             };
-            assert!(inside(0, x) && inside(1, y), "{id}'s landmark ({x}, {y}) is outside its cell {cell}");
+            assert!(
+                inside(0, x) && inside(1, y),
+                "{id}'s landmark ({x}, {y}) is outside its cell {cell}"
+            );
         }
         assert_eq!(got["desertOnLand"], true, "{got}");
         assert_eq!(got["seaOnLand"], false, "{got}");

@@ -203,7 +203,7 @@ function cell(ctx, id, x, y, byCell, marked) {
       rx: 6,
       // Transparent, not none: a free field still takes the pointer (its help on hover).
       fill: tint ?? 'transparent',
-      stroke: empire ? empire.colour : null,
+      stroke: empire ? empire.colour : '#55606b',
       class: `tyros-cell${empire ? ' empire' : tint ? ' tinted' : ''}`,
     }),
     s('text', { x: x + 8, y: y + 20, class: 'cell-id' }, id === 'TY' ? 'Tyros' : id === 'SEA' ? t('tr.sea') : id === 'DES' ? t('tr.desert') : id),
