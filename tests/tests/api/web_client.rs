@@ -153,6 +153,25 @@ async fn pages_and_assets_are_served_with_cache_headers() {
         assert_eq!(status, StatusCode::OK, "no data file for {game}");
         assert_eq!(data["game"], game);
     }
+    // The boards drawn on a map have their layout file beside it (issue 38); the others none.
+    for game in ["tycoon", "tyros"] {
+        let (status, layout) = app
+            .get_json(&format!("/assets/{version}/data/{game}-layout.json"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "no layout file for {game}");
+        assert_eq!(layout["game"], game);
+        assert!(layout["map"]["west"].is_number(), "{layout}");
+    }
+    let none = app
+        .req(
+            Method::GET,
+            &format!("/assets/{version}/data/acquire-layout.json"),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(none.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
