@@ -296,9 +296,10 @@ function squareCell(ctx, i, marked) {
     said.push(deed.hotel ? t('mo.aHotel') : tn('mo.houses', deed.houses));
   }
   // The name, wrapped; the price under it.
-  // About 7.2 units a character at the names' 11.5 px: on a phone (the drawing at least
-  // `minWidth` wide) that is 12 CSS pixels, as legible as the page's small print.
-  const maxChars = Math.max(6, Math.floor(body.w / 7.2));
+  // About 7.6 units a character at the names' 11.5 px, so that a line keeps clear of the
+  // square's edges: on a phone (the drawing at least `minWidth` wide) the names are 12 CSS
+  // pixels, as legible as the page's small print.
+  const maxChars = Math.max(6, Math.floor(body.w / 7.6));
   const lines = nameLines(name, maxChars).slice(0, 4);
   lines.forEach((line, k) => cells.push(s('text', { x: body.x + body.w / 2, y: body.y + 15 + k * 14, 'text-anchor': 'middle', class: 'mono-name' }, line)));
   const price = sq?.price ?? (sq?.type === 'tax' ? sq.amount : undefined);
