@@ -12,7 +12,9 @@
 //!   the tournament pages (`/tournaments`, `/tournaments/{id}`) one more;
 //! - `GET /assets/{version}/{path}`: scripts, styles, and each game's data file under
 //!   `data/{type}.json`. `version` is a hash over all of them, so a new build changes every
-//!   asset URL and the current ones can be cached for a year (`immutable`). A page of an older
+//!   asset URL and the current ones can be cached for a year (`immutable`); a board drawn on
+//!   a map also has its layout file (where its cities or grid lie) under
+//!   `data/{type}-layout.json`. A page of an older
 //!   build asking with an old version still gets the files, uncached;
 //! - `GET /favicon.ico`, for browsers that ask there (the pages name `favicon.svg`).
 //!
@@ -55,6 +57,20 @@ const GAME_DATA: &[(&str, &str)] = &[
         include_str!("../../engine/rules/monopoly-board.json"),
     ),
     ("tyros", include_str!("../../engine/rules/tyros-map.json")),
+];
+
+/// The layout of each board drawn on a map: where Tycoon's cities and Tyros's grid lie on the
+/// world, for the client's drawing only (the engine never reads these). Served as
+/// `data/{type}-layout.json`, beside the game's data file.
+const BOARD_LAYOUTS: &[(&str, &str)] = &[
+    (
+        "tycoon",
+        include_str!("../../engine/rules/tycoon-layout.json"),
+    ),
+    (
+        "tyros",
+        include_str!("../../engine/rules/tyros-layout.json"),
+    ),
 ];
 
 /// The paths served here, for the 404/405 fallback (`routes::not_found`).
@@ -180,11 +196,15 @@ async fn favicon() -> HttpResponse {
 
 /// The bytes served at `path` below the asset root.
 fn lookup(path: &str) -> Option<Vec<u8>> {
-    if let Some(game) = path
+    if let Some(name) = path
         .strip_prefix("data/")
         .and_then(|p| p.strip_suffix(".json"))
     {
-        return GAME_DATA
+        let (table, game) = match name.strip_suffix("-layout") {
+            Some(game) => (BOARD_LAYOUTS, game),
+            None => (GAME_DATA, name),
+        };
+        return table
             .iter()
             .find(|(name, _)| *name == game)
             .map(|(_, json)| json.as_bytes().to_vec());
@@ -224,6 +244,7 @@ pub fn version() -> &'static str {
             .chain(
                 GAME_DATA
                     .iter()
+                    .chain(BOARD_LAYOUTS)
                     .map(|(n, d)| [n.as_bytes(), d.as_bytes()].concat()),
             )
             .collect();

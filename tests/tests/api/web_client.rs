@@ -153,6 +153,25 @@ async fn pages_and_assets_are_served_with_cache_headers() {
         assert_eq!(status, StatusCode::OK, "no data file for {game}");
         assert_eq!(data["game"], game);
     }
+    // The boards drawn on a map have their layout file beside it (issue 38); the others none.
+    for game in ["tycoon", "tyros"] {
+        let (status, layout) = app
+            .get_json(&format!("/assets/{version}/data/{game}-layout.json"), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "no layout file for {game}");
+        assert_eq!(layout["game"], game);
+        assert!(layout["map"]["west"].is_number(), "{layout}");
+    }
+    let none = app
+        .req(
+            Method::GET,
+            &format!("/assets/{version}/data/acquire-layout.json"),
+            None,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(none.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -335,4 +354,68 @@ fn every_language_catalogue_has_exactly_the_english_keys_and_placeholders() {
         serde_json::json!([]),
         "the language catalogues disagree"
     );
+}
+
+/// The layout files agree with the board data they draw (issue 38): every Tycoon city has a
+/// place on the world inside the map's frame (and no place names a city the board lacks), and
+/// every Tyros landmark names a cell of the grid and lies in that cell's rectangle of the
+/// frame, so that a better reconstruction of either board cannot leave the map behind unseen.
+#[test]
+fn the_layout_files_place_every_city_and_cell_of_the_board_data() {
+    let read = |name: &str| -> serde_json::Value {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../engine/rules/{name}"));
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    };
+    let frame = |layout: &serde_json::Value| {
+        let f = |k: &str| layout["map"][k].as_f64().unwrap();
+        (f("west"), f("east"), f("north"), f("south"))
+    };
+
+    let board = read("tycoon-board.json");
+    let layout = read("tycoon-layout.json");
+    let (west, east, north, south) = frame(&layout);
+    let cities = board["cities"].as_array().unwrap();
+    for city in cities {
+        let id = city["id"].as_str().unwrap();
+        let at = &layout["cities"][id];
+        let (lon, lat) = (at["lon"].as_f64(), at["lat"].as_f64());
+        let (Some(lon), Some(lat)) = (lon, lat) else {
+            panic!("tycoon-layout.json has no place for {id}");
+        };
+        assert!(
+            (west..=east).contains(&lon) && (south..=north).contains(&lat),
+            "{id} ({lon}, {lat}) lies outside the map's frame"
+        );
+    }
+    assert_eq!(
+        layout["cities"].as_object().unwrap().len(),
+        cities.len(),
+        "tycoon-layout.json places a city the board does not have"
+    );
+
+    let map = read("tyros-map.json");
+    let layout = read("tyros-layout.json");
+    let (west, east, north, south) = frame(&layout);
+    let rows = map["grid"]["cells"].as_array().unwrap();
+    for (id, place) in layout["landmarks"].as_object().unwrap() {
+        let (lon, lat) = (
+            place["lon"].as_f64().unwrap(),
+            place["lat"].as_f64().unwrap(),
+        );
+        let (r, c) = rows
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| {
+                let c = row.as_array()?.iter().position(|cell| cell == id)?;
+                Some((r as f64, c as f64))
+            })
+            .unwrap_or_else(|| panic!("landmark {id} names no cell of the grid"));
+        let (n_rows, n_cols) = (rows.len() as f64, rows[0].as_array().unwrap().len() as f64);
+        let col_of = (lon - west) / (east - west) * n_cols;
+        let row_of = (north - lat) / (north - south) * n_rows;
+        assert!(
+            (c..c + 1.0).contains(&col_of) && (r..r + 1.0).contains(&row_of),
+            "{id} ({lon}, {lat}) falls in row {row_of:.2}, column {col_of:.2}, not in its cell"
+        );
+    }
 }

@@ -9,6 +9,7 @@ import * as api from './api.js';
 import { setUpChat } from './chat.js';
 import { loadBoard } from './boards/index.js';
 import { annotate, installHelp } from './boards/help.js';
+import { rove } from './boards/roving.js';
 import { clockIcon, clockWords, seatClock, startTicking } from './clocks.js';
 import { byId, chip, h, humanize, replace } from './dom.js';
 import { forgetForm, keepForms, restoreForms } from './form-memory.js';
@@ -47,6 +48,8 @@ const page = {
   events: [],
   /** @type {unknown} the game's data file */
   data: null,
+  /** @type {unknown} the board's layout file, for a board drawn on a map */
+  layout: null,
   title: '',
   /** @type {BoardModule | null} */
   board: null,
@@ -397,6 +400,16 @@ async function loadData() {
   }
   // Without its data file a board cannot be drawn: the generic one shows the view instead.
   page.board = await loadBoard(page.data ? type : '');
+  page.layout = null;
+  if (page.board.layout) {
+    // Without it the board is drawn all the same, without its map.
+    try {
+      const res = await fetch(`${ASSETS}data/${encodeURIComponent(type)}-layout.json`);
+      page.layout = res.ok ? await res.json() : null;
+    } catch {
+      page.layout = null;
+    }
+  }
   try {
     page.title = tOr(`games.${type}`, (await api.gameTypes()).find((g) => g.type === type)?.title ?? humanize(type));
   } catch {
@@ -459,6 +472,8 @@ function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
   // A form's control gets its focus back through `form-memory.js`.
   if (!el || el === document.body || el.closest('[data-form-key]')) return null;
+  // A space of a board that is one tab stop is found again by its place among the spaces.
+  if (el.dataset.rove) return `rove:${el.dataset.rove}`;
   // A board spot that is only help (no move) is found again by its place among them.
   if (el.classList.contains('help-spot')) return `spot:${[...document.querySelectorAll('#board .help-spot')].indexOf(el)}`;
   return el.dataset.action ?? (el.id ? `#${el.id}` : null);
@@ -469,7 +484,9 @@ function restoreFocus(key) {
   if (!key) return;
   const el = key.startsWith('#')
     ? document.getElementById(key.slice(1))
-    : key.startsWith('spot:')
+    : key.startsWith('rove:')
+      ? document.querySelector(`#board [data-rove="${CSS.escape(key.slice(5))}"]`)
+      : key.startsWith('spot:')
       ? document.querySelectorAll('#board .help-spot')[Number(key.slice(5))]
       : document.querySelector(`[data-action="${CSS.escape(key)}"]`);
   if (el instanceof HTMLElement || el instanceof SVGElement) el.focus();
@@ -515,6 +532,7 @@ function render() {
   const ctx = {
     view: shown.view,
     data: page.data,
+    layout: page.layout,
     config: gameConfig(),
     seat: doc.seat ?? null,
     name: seatName,
@@ -568,6 +586,8 @@ function render() {
 
   renderDock(doc, ctx, board, shown);
   annotate([boardEl, byId('board-panels'), byId('action-list')], board, ctx);
+  const drawing = boardEl.querySelector('svg.board');
+  if (board.spaces && drawing) rove(drawing, board.spaces);
   renderPlayers(doc, ctx, shown.active, board);
   renderEndScreen({ gameId, token: page.token, doc, events: page.events, board, ctx, outcome: shown.outcome, name: seatName, rematch: startRematch });
   renderRules(board);

@@ -1,9 +1,12 @@
 //! The screenshots of `docs/web-client.md`, taken afresh: the lobby and a Monopoly game in
 //! English and German, on a desktop (1280 × 900) and a phone (390 × 844), a square's help with
-//! a move's preview, and the end screen of a finished Tycoon game. Ignored in the suite (it
+//! a move's preview, the end screen of a finished Tycoon game, each game's board in play
+//! (Tycoon on its world map, Acquire, a Monopoly auction, Tyros on the Mediterranean) and the
+//! replay of a finished game. Ignored in the suite (it
 //! writes into `docs/screenshots/`); run it to refresh them:
 //! `cargo test -p tests --test api browser::docs_screenshots -- --ignored`.
 
+use std::cell::Cell;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -104,5 +107,96 @@ async fn docs_screenshots() {
     )
     .await;
     ann.doc_shot("endscreen-en", Some("#outcome")).await;
+
+    // The replay of the finished game, some way in.
+    ann.goto(&format!("/games/{}?seq=40", finished.id)).await;
+    ann.wait_until(
+        "the replay shows event 40",
+        "return document.body.dataset.replay === '40' && !!document.querySelector('#board svg');",
+        vec![],
+    )
+    .await;
+    ann.doc_shot("replay", None).await;
     ann.close().await;
+
+    // Each game's board in play, as seat 0 sees it when a move of the kind `wanted` is
+    // offered after some moves: the board drawn, the prompt bar, the moves.
+    for (name, game_type, players, config, prefer, wanted, after) in [
+        (
+            "tycoon",
+            "tycoon",
+            2,
+            json!({}),
+            &["build_hotel", "fly", "end_turn", "buy_ticket", "pass"][..],
+            "fly",
+            60,
+        ),
+        (
+            "acquire",
+            "acquire",
+            3,
+            json!({}),
+            &["place_tile", "end_turn"][..],
+            "place_tile",
+            40,
+        ),
+        (
+            "monopoly",
+            "monopoly",
+            3,
+            json!({}),
+            &["pay_debt", "roll", "decline_property", "end_turn"][..],
+            "pass_auction",
+            10,
+        ),
+        (
+            "tyros",
+            "tyros",
+            3,
+            json!({ "action_cards": true }),
+            &["place_tile", "found_city", "move", "end_turn"][..],
+            "move",
+            120,
+        ),
+    ] {
+        let game = app.create_game_of(game_type, players, 5, config).await;
+        let seen = Cell::new(0);
+        let (_, mine) = play_until_seat_0_may(&app, &game, prefer, |a| {
+            seen.set(seen.get() + 1);
+            seen.get() > after && a["type"] == wanted
+        })
+        .await;
+        let page = Browser::open_speaking(
+            &driver,
+            &app,
+            &format!("docs-{name}"),
+            (1280, 900),
+            Some("en-US,en"),
+        )
+        .await;
+        page.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+            .await;
+        page.wait_for_version(mine["version"].as_i64().unwrap())
+            .await;
+        page.doc_shot(name, None).await;
+        if name == "tycoon" || name == "tyros" {
+            let phone = Browser::open_speaking(
+                &driver,
+                &app,
+                &format!("docs-{name}-phone"),
+                (390, 844),
+                Some("en-US,en"),
+            )
+            .await;
+            phone
+                .goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+                .await;
+            phone
+                .wait_for_version(mine["version"].as_i64().unwrap())
+                .await;
+            phone.doc_shot(&format!("{name}-phone"), None).await;
+            phone.close().await;
+        }
+        page.close().await;
+    }
 }

@@ -429,3 +429,82 @@ async fn a_long_press_on_a_phone_shows_a_squares_help_and_a_tap_elsewhere_hides_
     .await;
     bea.close().await;
 }
+
+/// Issue 38: the Monopoly board is one tab stop, not forty: Tab reaches one square, the arrow
+/// keys move between the squares as they lie on the board (left along the bottom row is the
+/// next square) and each square's help shows as the focus reaches it, naming its colour group
+/// in words ("light blue", not the data file's id "hellblau").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_monopoly_board_is_one_tab_stop_with_arrow_keys_between_the_squares() {
+    use fantoccini::key::Key;
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app.create_game_of("monopoly", 2, 7, json!({})).await;
+    let version = seat_document(&app, &game.id, &game.tokens[0]).await["version"]
+        .as_i64()
+        .unwrap();
+    let driver = Chromedriver::start().await;
+    let ann =
+        Browser::open_speaking(&driver, &app, "help-roving", (1280, 900), Some("en-US,en")).await;
+    ann.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+        .await;
+    ann.wait_for_version(version).await;
+    let stops = ann
+        .js(
+            "return [...document.querySelectorAll('#board [data-square]')].map((sq) =>
+               [...sq.querySelectorAll('[tabindex]'), ...(sq.matches('[tabindex]') ? [sq] : [])]
+                 .filter((e) => e.getAttribute('tabindex') !== '-1').length)
+               .reduce((a, b) => a + b, 0);",
+            vec![],
+        )
+        .await;
+    assert_eq!(stops, 1, "the 40 squares are {stops} tab stops");
+
+    // Square 5 (a station) takes the focus; left goes on to square 6, light blue.
+    let focused_square =
+        "return document.activeElement?.closest('[data-square]')?.dataset.square ?? null;";
+    ann.js(
+        "document.querySelector(\"#board [data-square='5'] [data-rove], #board [data-square='5'][data-rove]\").focus();",
+        vec![],
+    )
+    .await;
+    assert_eq!(ann.js(focused_square, vec![]).await, "5");
+    let page = &ann;
+    let key = |k: Key| async move {
+        page.client
+            .active_element()
+            .await
+            .expect("the focused element")
+            .send_keys(&k.to_string())
+            .await
+            .expect("a key");
+    };
+    key(Key::Left).await;
+    assert_eq!(ann.js(focused_square, vec![]).await, "6");
+    let text = ann
+        .wait_for_help(
+            "square 6 by keyboard",
+            &["Chausseestraße", "group light blue"],
+        )
+        .await;
+    assert!(!text.contains("hellblau"), "{text}");
+    key(Key::Right).await;
+    assert_eq!(ann.js(focused_square, vec![]).await, "5");
+    // Up from Go (the bottom right corner) is the last square, Schlossallee.
+    key(Key::Home).await;
+    assert_eq!(ann.js(focused_square, vec![]).await, "0");
+    key(Key::Up).await;
+    assert_eq!(ann.js(focused_square, vec![]).await, "39");
+    // The square last visited is the board's one tab stop.
+    let stop = ann
+        .js(
+            "return [...document.querySelectorAll('#board [data-rove]')].filter((e) => e.getAttribute('tabindex') === '0')
+               .map((e) => e.closest('[data-square]').dataset.square);",
+            vec![],
+        )
+        .await;
+    assert_eq!(stop, json!(["39"]));
+    ann.assert_accessible("the Monopoly board as one tab stop")
+        .await;
+    ann.close().await;
+}

@@ -288,3 +288,124 @@ async fn a_tycoon_game_against_a_bot_from_the_lobby_is_played_to_the_end() {
     .await;
     ann.close().await;
 }
+
+/// What the page draws of the world map: the map's frame, each city marker's centre, each
+/// route's ends (`data-route` "a b"), whether two places on the world fall on land, and the
+/// city panels. The layout and board files are passed in, so that the expected places come
+/// from the data and not from the page.
+const WORLD_MAP: &str = "const layout = arguments[0];
+  const svg = document.querySelector('#board svg.board.tycoon');
+  const frame = svg.querySelector('.world-map .map-frame');
+  const land = svg.querySelector('.world-map .land');
+  const box = ['x', 'y', 'width', 'height'].map((a) => Number(frame.getAttribute(a)));
+  const markers = Object.fromEntries([...svg.querySelectorAll('[data-city-marker]')].map((g) => {
+    const c = g.querySelector('circle');
+    return [g.dataset.cityMarker, [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]];
+  }));
+  const routes = [...svg.querySelectorAll('line.map-route')].map((l) =>
+    [l.dataset.route, ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a)))]);
+  // A place on the world, through the drawing's own projection, tested against the land.
+  const onLand = (lon, lat) => {
+    const f = layout.map;
+    const pt = svg.createSVGPoint();
+    pt.x = box[0] + (lon - f.west) / (f.east - f.west) * box[2];
+    pt.y = box[1] + (f.north - lat) / (f.north - f.south) * box[3];
+    const screen = pt.matrixTransform(svg.getScreenCTM());
+    return land.isPointInFill(screen.matrixTransform(land.getScreenCTM().inverse()));
+  };
+  return { box, markers, routes, landLength: land.getAttribute('d').length,
+           cairoOnLand: onLand(31.2, 30.0), mexicoOnLand: onLand(-99.1, 19.4),
+           atlanticOnLand: onLand(-30, 30),
+           panels: [...svg.querySelectorAll('g.city[data-city]')].map((g) => g.dataset.city).sort() };";
+
+/// Issue 38: the board looks like the printed one, a world map with the nine cities and the
+/// routes between them, the city panels below it as usable as before. Each city's marker sits
+/// where the layout file (engine/rules/tycoon-layout.json) puts it, every route of the board
+/// data (orthogonal neighbours on the grid) is a line between two markers, the coastline lies
+/// where the projection says (Cairo on land, the mid-Atlantic at sea); on a phone nothing is
+/// wider than the screen; axe finds nothing serious.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tycoon_board_is_a_world_map_with_the_cities_where_the_layout_puts_them() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app
+        .create_game_of("tycoon", 2, 5, serde_json::json!({}))
+        .await;
+    let layout: Value =
+        serde_json::from_str(include_str!("../../../../engine/rules/tycoon-layout.json")).unwrap();
+    let board: Value =
+        serde_json::from_str(include_str!("../../../../engine/rules/tycoon-board.json")).unwrap();
+    let cities = board["cities"].as_array().unwrap();
+    let version = super::game_page::seat_document(&app, &game.id, &game.tokens[0]).await["version"]
+        .as_i64()
+        .unwrap();
+    let driver = Chromedriver::start().await;
+    for (size, name) in [
+        ((1280, 900), "tycoon-map"),
+        ((390, 844), "tycoon-map-phone"),
+    ] {
+        let page = Browser::open(&driver, &app, name, size).await;
+        page.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+            .await;
+        page.wait_for_version(version).await;
+        let got = page.js(WORLD_MAP, vec![layout.clone()]).await;
+        let b: Vec<f64> = got["box"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        let map = &layout["map"];
+        let f = |k: &str| map[k].as_f64().unwrap();
+        let mut expected_panels: Vec<&str> =
+            cities.iter().map(|c| c["id"].as_str().unwrap()).collect();
+        expected_panels.sort_unstable();
+        assert_eq!(got["panels"], serde_json::json!(expected_panels), "{got}");
+        for city in cities {
+            let id = city["id"].as_str().unwrap();
+            let at = &layout["cities"][id];
+            let x =
+                b[0] + (at["lon"].as_f64().unwrap() - f("west")) / (f("east") - f("west")) * b[2];
+            let y = b[1]
+                + (f("north") - at["lat"].as_f64().unwrap()) / (f("north") - f("south")) * b[3];
+            let marker = &got["markers"][id];
+            assert!(
+                (marker[0].as_f64().unwrap() - x).abs() < 0.5
+                    && (marker[1].as_f64().unwrap() - y).abs() < 0.5,
+                "{id}'s marker is at {marker}, the layout puts it at ({x}, {y})"
+            );
+        }
+        // Every pair of grid neighbours is a route between their markers, and nothing else is.
+        let mut pairs = Vec::new();
+        for a in cities {
+            for c in cities {
+                let (ar, ac) = (a["row"].as_i64().unwrap(), a["col"].as_i64().unwrap());
+                let (cr, cc) = (c["row"].as_i64().unwrap(), c["col"].as_i64().unwrap());
+                if (cr == ar && cc == ac + 1) || (cc == ac && cr == ar + 1) {
+                    pairs.push((a["id"].as_str().unwrap(), c["id"].as_str().unwrap()));
+                }
+            }
+        }
+        let routes = got["routes"].as_array().unwrap();
+        assert_eq!(routes.len(), pairs.len(), "{got}");
+        assert_eq!(pairs.len(), 12, "a 3 x 3 grid has 12 routes");
+        for (a, c) in pairs {
+            let line = routes
+                .iter()
+                .find(|r| r[0] == format!("{a} {c}"))
+                .unwrap_or_else(|| panic!("no route {a}–{c}: {got}"));
+            assert_eq!(line[1][0], got["markers"][a][0], "{a}–{c}");
+            assert_eq!(line[1][1], got["markers"][a][1], "{a}–{c}");
+            assert_eq!(line[1][2], got["markers"][c][0], "{a}–{c}");
+            assert_eq!(line[1][3], got["markers"][c][1], "{a}–{c}");
+        }
+        assert!(got["landLength"].as_u64().unwrap() > 1000, "{got}");
+        assert_eq!(got["cairoOnLand"], true, "{got}");
+        assert_eq!(got["mexicoOnLand"], true, "{got}");
+        assert_eq!(got["atlanticOnLand"], false, "{got}");
+        page.assert_fits_width("the Tycoon map").await;
+        page.assert_accessible("the Tycoon world map").await;
+        page.screenshot("board").await;
+        page.close().await;
+    }
+}

@@ -367,3 +367,109 @@ async fn a_short_tyros_game_against_two_bots_is_played_to_the_end() {
     );
     ann.close().await;
 }
+
+/// What the page draws of the Mediterranean: the drawing's size, the map under the grid (its
+/// box), each cell's rectangle, what a click at each cell's centre hits, and whether a place
+/// on the world (drawn through the layout's frame) falls on the land drawn.
+const MED_MAP: &str = "const layout = arguments[0];
+  const svg = document.querySelector('#board svg.board.tyros');
+  const [, , width, height] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const map = svg.querySelector('svg.med-map');
+  const land = map.querySelector('.land');
+  const num = (e, a) => Number(e.getAttribute(a));
+  const cells = Object.fromEntries([...svg.querySelectorAll('g.tyros-field[data-cell]')].map((g) => {
+    const r = g.querySelector('rect.tyros-cell');
+    return [g.dataset.cell, [num(r, 'x') - 2, num(r, 'y') - 2, num(r, 'width') + 4, num(r, 'height') + 4]];
+  }));
+  const f = layout.map;
+  const at = (lon, lat) => [(lon - f.west) / (f.east - f.west) * width, (f.north - lat) / (f.north - f.south) * height];
+  const toScreen = (x, y) => { const p = svg.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(svg.getScreenCTM()); };
+  const onLand = (x, y) => land.isPointInFill(toScreen(x, y).matrixTransform(land.getScreenCTM().inverse()));
+  const hits = {};
+  for (const [id, [x, y, w, h]] of Object.entries(cells)) {
+    svg.querySelector(`[data-cell='${id}']`).scrollIntoView({ block: 'center', inline: 'center' });
+    const s = toScreen(x + w / 2, y + h / 2);
+    hits[id] = document.elementFromPoint(s.x, s.y)?.closest('[data-cell]')?.dataset.cell ?? null;
+  }
+  const landmarks = Object.fromEntries(Object.entries(layout.landmarks).map(([id, l]) => [id, at(l.lon, l.lat)]));
+  const centre = (id) => [cells[id][0] + cells[id][2] / 2, cells[id][1] + cells[id][3] / 2];
+  return { width, height, map: ['x', 'y', 'width', 'height'].map((a) => num(map, a)), cells, hits, landmarks,
+           desertOnLand: onLand(...centre('DES')), seaOnLand: onLand(...centre('SEA')),
+           landLength: land.getAttribute('d').length };";
+
+/// Issue 38: the board is the Mediterranean divided into the 5 x 7 grid, as printed. The map
+/// under the grid fills it exactly (the layout file's frame, engine/rules/tyros-layout.json,
+/// is the grid's outline), the cells sit in their rows and columns over it and still take the
+/// click, Tyre lies in the Tyros cell and the layout's desert and sea in theirs, and the land
+/// drawn agrees: the desert cell is land, the sea cell is sea. On a phone nothing is wider than
+/// the screen; axe finds nothing serious.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tyros_grid_lies_over_the_mediterranean_where_the_layout_puts_it() {
+    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let app = spawn_app().await;
+    let game = app.create_game_of("tyros", 3, 5, json!({})).await;
+    let layout: Value =
+        serde_json::from_str(include_str!("../../../../engine/rules/tyros-layout.json")).unwrap();
+    let grid: Value =
+        serde_json::from_str(include_str!("../../../../engine/rules/tyros-map.json")).unwrap();
+    let version = seat_document(&app, &game.id, &game.tokens[0]).await["version"]
+        .as_i64()
+        .unwrap();
+    let driver = Chromedriver::start().await;
+    for (size, name) in [((1280, 900), "tyros-map"), ((390, 844), "tyros-map-phone")] {
+        let page = Browser::open(&driver, &app, name, size).await;
+        page.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
+            .await;
+        page.wait_for_version(version).await;
+        let got = page.js(MED_MAP, vec![layout.clone()]).await;
+        let (w, h) = (
+            got["width"].as_f64().unwrap(),
+            got["height"].as_f64().unwrap(),
+        );
+        let map: Vec<f64> = got["map"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(map, [0.0, 0.0, w, h], "the map fills the grid: {got}");
+        let rows = grid["grid"]["cells"].as_array().unwrap();
+        let (cell_w, cell_h) = (w / 7.0, h / 5.0);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, id) in row.as_array().unwrap().iter().enumerate() {
+                let id = id.as_str().unwrap();
+                let cell = &got["cells"][id];
+                let at = [c as f64 * cell_w, r as f64 * cell_h, cell_w, cell_h];
+                for k in 0..4 {
+                    assert!(
+                        (cell[k].as_f64().unwrap() - at[k]).abs() < 0.01,
+                        "cell {id} is drawn at {cell}, its row and column put it at {at:?}"
+                    );
+                }
+                assert_eq!(
+                    got["hits"][id], id,
+                    "a click on cell {id} reaches another: {got}"
+                );
+            }
+        }
+        for (id, place) in got["landmarks"].as_object().unwrap() {
+            let cell = &got["cells"][id];
+            let (x, y) = (place[0].as_f64().unwrap(), place[1].as_f64().unwrap());
+            let inside = |k: usize, v: f64| {
+                v >= cell[k].as_f64().unwrap()
+                    && v <= cell[k].as_f64().unwrap() + cell[k + 2].as_f64().unwrap()
+            };
+            assert!(
+                inside(0, x) && inside(1, y),
+                "{id}'s landmark ({x}, {y}) is outside its cell {cell}"
+            );
+        }
+        assert_eq!(got["desertOnLand"], true, "{got}");
+        assert_eq!(got["seaOnLand"], false, "{got}");
+        assert!(got["landLength"].as_u64().unwrap() > 1000, "{got}");
+        page.assert_fits_width("the Tyros map").await;
+        page.assert_accessible("the Tyros map").await;
+        page.screenshot("board").await;
+        page.close().await;
+    }
+}

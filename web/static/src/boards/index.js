@@ -14,6 +14,9 @@
  * @typedef {object} BoardContext
  * @property {any} view the game's view, as the viewer may see it
  * @property {any} data the game's data file (`data/{type}.json`), or `null`
+ * @property {any} [layout] where the board lies on the world (`data/{type}-layout.json`), for
+ *   a board that asks for it (`BoardModule.layout`); `null` when it could not be loaded, and
+ *   the board is drawn without its map
  * @property {any} config the game's configuration (from its `game_started` event, for games
  *   whose first event carries it), or `null` when not known
  * @property {number | null} seat the viewer's seat; `null` for a spectator
@@ -55,6 +58,9 @@
  * @typedef {object} BoardModule
  * @property {number} minWidth the drawing's smallest readable width in CSS pixels (a narrow
  *   screen pans it)
+ * @property {boolean} [layout] the board is drawn on a map and needs its layout file
+ * @property {string} [spaces] the board's spaces (a CSS selector within the drawing) that the
+ *   arrow keys move between: the drawing is one tab stop (`roving.js`)
  * @property {(ctx: BoardContext) => {drawing: Element, panels?: Node[]}} render the board as
  *   SVG, and the tables beside it
  * @property {(ctx: BoardContext, seat: number) => Array<[string, string | Node]>} playerRows

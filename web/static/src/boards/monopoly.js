@@ -12,7 +12,7 @@ import { seatLook } from '../seats.js';
 import { describeFields, unworded } from './generic.js';
 import { helpOn } from './help.js';
 import { preview, squareFacts } from './preview-monopoly.js';
-import { list, money as formatMoney, t, tn } from '../i18n/index.js';
+import { list, money as formatMoney, t, tn, tOr } from '../i18n/index.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['MonopolyView']} View */
@@ -272,7 +272,7 @@ function squareCell(ctx, i, marked) {
   const said = [name];
   if (group && band) {
     cells.push(s('rect', { x: band.x, y: band.y, width: band.w, height: band.h, fill: group.colour, stroke: '#555' }));
-    said.push(t('mo.group', { group: sq.group ?? '' }));
+    said.push(t('mo.group', { group: tOr(`mo.groupName.${sq.group}`, sq.group ?? '') }));
     if (!deed?.houses && !deed?.hotel) {
       cells.push(s('text', { x: band.x + band.w / 2, y: band.y + band.h / 2 + 4, 'text-anchor': 'middle', class: 'group-label', fill: group.ink }, group.label));
     }
@@ -296,9 +296,12 @@ function squareCell(ctx, i, marked) {
     said.push(deed.hotel ? t('mo.aHotel') : tn('mo.houses', deed.houses));
   }
   // The name, wrapped; the price under it.
-  const maxChars = Math.max(6, Math.floor(body.w / 6.6));
+  // About 7.6 units a character at the names' 11.5 px, so that a line keeps clear of the
+  // square's edges: on a phone (the drawing at least `minWidth` wide) the names are 12 CSS
+  // pixels, as legible as the page's small print.
+  const maxChars = Math.max(6, Math.floor(body.w / 7.6));
   const lines = nameLines(name, maxChars).slice(0, 4);
-  lines.forEach((line, k) => cells.push(s('text', { x: body.x + body.w / 2, y: body.y + 15 + k * 13, 'text-anchor': 'middle', class: 'mono-name' }, line)));
+  lines.forEach((line, k) => cells.push(s('text', { x: body.x + body.w / 2, y: body.y + 15 + k * 14, 'text-anchor': 'middle', class: 'mono-name' }, line)));
   const price = sq?.price ?? (sq?.type === 'tax' ? sq.amount : undefined);
   if (price !== undefined && deed?.owner == null) {
     cells.push(s('text', { x: body.x + body.w / 2, y: body.y + body.h - 5, 'text-anchor': 'middle', class: 'mono-price' }, money(price)));
@@ -581,7 +584,8 @@ function tradeOffered(ctx, offer) {
 /** @type {import('./index.js').BoardModule} */
 export default {
   preview,
-  minWidth: 780,
+  minWidth: 900,
+  spaces: '.mono-cell',
 
   kindLabels: { build: t('mo.kind.build'), sell_building: t('mo.kind.sell'), mortgage: t('mo.kind.mortgage'), lift_mortgage: t('mo.kind.lift'), claim_rent: t('mo.kind.claim'), declare_demand: t('mo.kind.demand') },
   openTemplates: ['bid', 'accept_trade', 'settle_inheritance'],

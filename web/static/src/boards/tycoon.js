@@ -1,16 +1,20 @@
-// Tycoon's board as printed: the world map of nine cities joined by their routes (a step of a
-// scheduled ticket is one route), each city with its two landing fields and their hotel
-// prices, its two factory fields, its hotel track (red spaces striped, the last never built,
-// the space that pays at payday outlined) and its closed hotels; below the map the home
-// banks, where planes start and return for loans. The face-up tickets are beside the map.
-// Click a city to fly there, a ticket to buy it. The last flight is drawn as an arrow and the
-// last building is marked; planes glide to where they land. City positions, ticket routes,
-// prices and track payouts come from the game's data file.
+// Tycoon's board as printed: the world map with the nine cities and the routes between them
+// (a step of a scheduled ticket is one route; the planes at each city and the last flight are
+// marked there too), and below it each city as a panel, laid out as the cities lie on the map:
+// its two landing fields and their hotel prices, its two factory fields, its hotel track (red
+// spaces striped, the last never built, the space that pays at payday outlined) and its
+// closed hotels; below the panels the home banks, where planes start and return for loans.
+// The face-up tickets are beside the board. Click a city's panel to fly there, a ticket to buy
+// it. The last building is marked; planes glide to where they land. Prices, track payouts and
+// the routes come from the game's data file; where the cities lie on the world, and the map's
+// frame, from its layout file (engine/rules/tycoon-layout.json); the coastline is Natural Earth
+// land (web/static/src/boards/maps/world.js, made by web/tools/make-maps.mjs).
 
 import { h, s, svgButton } from '../dom.js';
 import { list, money as formatMoney, t, tn } from '../i18n/index.js';
 import { seatLook } from '../seats.js';
 import { preview } from './preview-tycoon.js';
+import world from './maps/world.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['TycoonView']} View */
@@ -28,6 +32,24 @@ import { preview } from './preview-tycoon.js';
  * @property {{id: string, dest: string, steps: number, price: number}[]} scheduled_tickets
  * @property {{id: string, cities: string[], distance: number, price: number}[]} charter_tickets
  * @property {{id: string, amount: number, repay: number, repay_extended: number}[]} loans
+ */
+
+/**
+ * The layout file: the map's frame (degrees) and each city's place on the world.
+ * @typedef {object} Layout
+ * @property {{west: number, east: number, north: number, south: number}} map
+ * @property {Record<string, {lon: number, lat: number}>} cities
+ */
+
+/**
+ * Where things are drawn: the map band (none without a layout file) and the panels below it.
+ * @typedef {object} Geometry
+ * @property {{x: number, y: number, width: number, height: number} | null} map
+ * @property {number} top the top of the first row of panels
+ * @property {number} rows
+ * @property {number} cols
+ * @property {number} width
+ * @property {number} height
  */
 
 const CARD_W = 340;
@@ -83,19 +105,57 @@ function loanTerms(data, id) {
 /**
  * The top-left corner of a city's card.
  * @param {{row: number, col: number}} city
+ * @param {Geometry} geo
  * @returns {[number, number]}
  */
-function cardAt(city) {
-  return [PAD + city.col * (CARD_W + GAP), PAD + city.row * (CARD_H + GAP)];
+function cardAt(city, geo) {
+  return [PAD + city.col * (CARD_W + GAP), geo.top + city.row * (CARD_H + GAP)];
 }
 
 /**
+ * The board's size: the map band as wide as the panels, as high as its frame makes it (one
+ * scale for longitude and latitude, equirectangular), then the panels, then the home banks.
  * @param {Data} data
+ * @param {Layout | null} layout
+ * @returns {Geometry}
  */
-function mapSize(data) {
+function geometry(data, layout) {
   const rows = Math.max(...data.cities.map((c) => c.row)) + 1;
   const cols = Math.max(...data.cities.map((c) => c.col)) + 1;
-  return { rows, cols, width: 2 * PAD + cols * CARD_W + (cols - 1) * GAP, height: 2 * PAD + rows * CARD_H + (rows - 1) * GAP + GAP / 2 + HOME_H };
+  const width = 2 * PAD + cols * CARD_W + (cols - 1) * GAP;
+  const frame = layout?.map;
+  const map = frame ? { x: PAD, y: PAD, width: width - 2 * PAD, height: Math.round(((width - 2 * PAD) * (frame.north - frame.south)) / (frame.east - frame.west)) } : null;
+  const top = map ? map.y + map.height + GAP / 2 : PAD;
+  return { map, top, rows, cols, width, height: top + PAD + rows * CARD_H + (rows - 1) * GAP + GAP / 2 + HOME_H };
+}
+
+/**
+ * A place on the world (degrees) on the map band.
+ * @param {Geometry} geo
+ * @param {Layout} layout
+ * @param {{lon: number, lat: number}} at
+ * @returns {[number, number]}
+ */
+function project(geo, layout, at) {
+  const box = /** @type {NonNullable<Geometry['map']>} */ (geo.map);
+  const f = layout.map;
+  return [box.x + ((at.lon - f.west) / (f.east - f.west)) * box.width, box.y + ((f.north - at.lat) / (f.north - f.south)) * box.height];
+}
+
+/**
+ * Pairs of cities joined by a route: neighbours on the board's grid (the data file's
+ * `grid.adjacency` is orthogonal), each pair once, west to east and north to south.
+ * @param {Data} data
+ */
+export function routePairs(data) {
+  /** @type {[Data['cities'][number], Data['cities'][number]][]} */
+  const pairs = [];
+  for (const a of data.cities) {
+    for (const b of data.cities) {
+      if ((b.row === a.row && b.col === a.col + 1) || (b.col === a.col && b.row === a.row + 1)) pairs.push([a, b]);
+    }
+  }
+  return pairs;
 }
 
 /**
@@ -174,15 +234,16 @@ function recentMarks(recent) {
  * @param {BoardContext} ctx
  * @param {Schemas['TycoonCityView']} city
  * @param {ReturnType<typeof recentMarks>} marks
+ * @param {Geometry} geo
  */
-function drawCity(ctx, city, marks) {
+function drawCity(ctx, city, marks, geo) {
   /** @type {Data} */
   const data = ctx.data;
   /** @type {View} */
   const view = ctx.view;
   const info = data.cities.find((c) => c.id === city.city);
   if (!info) return s('g');
-  const [x0, y0] = cardAt(info);
+  const [x0, y0] = cardAt(info, geo);
   const track = data.tiers[info.tier]?.track ?? [];
   const planes = view.players.filter((p) => p.plane.at === 'city' && p.plane.city === city.city);
   const tier = /** @type {Record<string, string>} */ (TIER_NAMES)[info.tier] ?? info.tier;
@@ -263,22 +324,88 @@ function drawCity(ctx, city, marks) {
 }
 
 /**
- * The routes between neighbouring cities: one step of a scheduled ticket each.
+ * The routes between neighbouring panels, as on the map: one step of a scheduled ticket each.
  * @param {Data} data
+ * @param {Geometry} geo
  */
-function routes(data) {
-  const lines = [];
-  for (const a of data.cities) {
-    for (const b of data.cities) {
-      const neighbour = (b.row === a.row && b.col === a.col + 1) || (b.col === a.col && b.row === a.row + 1);
-      if (!neighbour) continue;
-      const [ax, ay] = cardAt(a);
-      const [bx, by] = cardAt(b);
-      if (b.row === a.row) lines.push(s('line', { x1: ax + CARD_W, y1: ay + CARD_H / 2, x2: bx, y2: by + CARD_H / 2, class: 'route' }));
-      else lines.push(s('line', { x1: ax + CARD_W / 2, y1: ay + CARD_H, x2: bx + CARD_W / 2, y2: by, class: 'route' }));
-    }
-  }
-  return lines;
+function routes(data, geo) {
+  return routePairs(data).map(([a, b]) => {
+    const [ax, ay] = cardAt(a, geo);
+    const [bx, by] = cardAt(b, geo);
+    return b.row === a.row
+      ? s('line', { x1: ax + CARD_W, y1: ay + CARD_H / 2, x2: bx, y2: by + CARD_H / 2, class: 'route' })
+      : s('line', { x1: ax + CARD_W / 2, y1: ay + CARD_H, x2: bx + CARD_W / 2, y2: by, class: 'route' });
+  });
+}
+
+/**
+ * The world map above the panels: land and sea, every route between the cities' real places,
+ * each city's marker with its name and the planes standing there, and the last flight as an
+ * arrow. It repeats what the panels say (their names, their planes), so it is one image to a
+ * screen reader, named in words.
+ * @param {BoardContext} ctx
+ * @param {Geometry} geo
+ * @param {Layout} layout
+ * @param {ReturnType<typeof recentMarks>} marks
+ */
+function worldMap(ctx, geo, layout, marks) {
+  /** @type {Data} */
+  const data = ctx.data;
+  /** @type {View} */
+  const view = ctx.view;
+  const box = /** @type {NonNullable<Geometry['map']>} */ (geo.map);
+  const f = layout.map;
+  const k = world.scale;
+  // The land's path is in degrees × scale, north up: one transform puts the frame on the band.
+  const sx = box.width / ((f.east - f.west) * k);
+  const sy = box.height / ((f.north - f.south) * k);
+  /** @param {string} id */
+  const at = (id) => (layout.cities[id] ? project(geo, layout, layout.cities[id]) : null);
+  const lines = routePairs(data).map(([a, b]) => {
+    const pa = at(a.id);
+    const pb = at(b.id);
+    return pa && pb ? s('line', { x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: 'map-route', 'data-route': `${a.id} ${b.id}` }) : null;
+  });
+  const cities = data.cities.map((c) => {
+    const p = at(c.id);
+    if (!p) return null;
+    const [x, y] = p;
+    // Names east of their marker, but west of it near the map's east edge.
+    const east = x + 140 < box.x + box.width;
+    const here = view.players.filter((pl) => pl.plane.at === 'city' && pl.plane.city === c.id);
+    return s(
+      'g',
+      { class: 'map-city', 'data-city-marker': c.id },
+      s('circle', { cx: x, cy: y, r: 9, class: marks.cities.has(c.id) ? 'map-marker map-marker-recent' : 'map-marker' }),
+      s('text', { x: east ? x + 14 : x - 14, y: y + 6, 'text-anchor': east ? 'start' : 'end', class: 'map-name' }, c.name),
+      here.map((pl, i) => {
+        const look = seatLook(pl.seat);
+        const px = (east ? x + 22 : x - 22) + (east ? 1 : -1) * i * 24;
+        return s(
+          'g',
+          { class: 'map-plane', 'data-seat': pl.seat },
+          s('circle', { cx: px, cy: y + 24, r: 11, fill: look.colour, stroke: '#222', 'stroke-width': 1.5 }),
+          s('text', { x: px, y: y + 28, 'text-anchor': 'middle', class: 'marker-label' }, look.label),
+        );
+      }),
+    );
+  });
+  const flights = marks.flights.map((fl) => {
+    const from = fl.from ? at(fl.from) : null;
+    const to = at(fl.to);
+    return from && to ? s('line', { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: 'route-flown' }) : null;
+  });
+  return s(
+    'g',
+    { class: 'world-map', role: 'img', 'aria-label': t('ty.worldMap') },
+    s('rect', { ...box, class: 'map-sea' }),
+    s('svg', { x: box.x, y: box.y, width: box.width, height: box.height, viewBox: `0 0 ${box.width} ${box.height}`, class: 'map-clip' },
+      s('path', { d: world.land, class: 'land', transform: `scale(${sx} ${sy}) translate(${-f.west * k} ${f.north * k})` })),
+    s('rect', { ...box, class: 'map-frame' }),
+    lines,
+    flights,
+    cities,
+  );
 }
 
 /**
@@ -307,24 +434,6 @@ function homes(ctx, width, y) {
       ];
     }),
   );
-}
-
-/**
- * The centre of a city's card, or of a seat's place at home.
- * @param {Data} data
- * @param {string | null} city
- * @param {number} seat
- * @param {{width: number, height: number}} size
- * @param {number} players
- * @returns {[number, number]}
- */
-function placeOf(data, city, seat, size, players) {
-  const info = city ? data.cities.find((c) => c.id === city) : null;
-  if (info) {
-    const [x, y] = cardAt(info);
-    return [x + CARD_W / 2, y + CARD_H / 2];
-  }
-  return [size.width - PAD - 40 - (players - 1 - seat) * 56, size.height - PAD - HOME_H / 2];
 }
 
 /**
@@ -432,6 +541,8 @@ function stageText(view, name) {
 export default {
   preview,
   minWidth: 900,
+  layout: true,
+  spaces: '.city, .city .space, .homes',
 
   kindLabels: { fly: t('ty.kind.fly'), buy_ticket: t('ty.kind.buy'), settle_loan: t('ty.kind.settle') },
 
@@ -448,16 +559,13 @@ export default {
     const view = ctx.view;
     /** @type {Data} */
     const data = ctx.data;
-    const size = mapSize(data);
+    /** @type {Layout | null} */
+    const layout = ctx.layout ?? null;
+    const geo = geometry(data, layout);
     const marks = recentMarks(ctx.recent);
-    const flights = marks.flights.map((f) => {
-      const [x1, y1] = placeOf(data, f.from, f.seat, size, view.players.length);
-      const [x2, y2] = placeOf(data, f.to, f.seat, size, view.players.length);
-      return s('line', { x1, y1, x2, y2, class: 'route-flown' });
-    });
     const drawing = s(
       'svg',
-      { class: 'board tycoon', viewBox: `0 0 ${size.width} ${size.height}`, role: 'group', 'aria-label': t('ty.map') },
+      { class: 'board tycoon', viewBox: `0 0 ${geo.width} ${geo.height}`, role: 'group', 'aria-label': t('ty.map') },
       s(
         'defs',
         {},
@@ -468,11 +576,11 @@ export default {
         ),
         s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, s('path', { d: 'M0 0 L10 5 L0 10 z', fill: '#d55e00' })),
       ),
-      s('rect', { x: 0, y: 0, width: size.width, height: size.height, class: 'sea' }),
-      routes(data),
-      view.cities.map((c) => drawCity(ctx, c, marks)),
-      homes(ctx, size.width, size.height - PAD - HOME_H),
-      flights,
+      s('rect', { x: 0, y: 0, width: geo.width, height: geo.height, class: 'sea' }),
+      layout && geo.map ? worldMap(ctx, geo, layout, marks) : null,
+      routes(data, geo),
+      view.cities.map((c) => drawCity(ctx, c, marks, geo)),
+      homes(ctx, geo.width, geo.height - PAD - HOME_H),
     );
     return { drawing, panels: [ticketOffer(ctx)] };
   },

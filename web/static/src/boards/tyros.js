@@ -1,5 +1,8 @@
-// Tyros's board: the map grid (Tyros, the fields, the open sea and the desert), each field's
-// empire as a colour with its initial, cities and ships as seat marks (a count for several
+// Tyros's board: the Mediterranean divided into the grid of rectangles, as printed (Tyros, the
+// fields, the open sea and the desert): the coast is drawn under the grid, from the frame the
+// layout file gives (engine/rules/tyros-layout.json) and Natural Earth land
+// (web/static/src/boards/maps/mediterranean.js, made by web/tools/make-maps.mjs). Each
+// field's empire is a tint of its colour over the map, a border and a badge with its initial, cities and ships as seat marks (a count for several
 // ships of one seat), galleys and explorers marked, pirates as a skull; the last sailing drawn
 // as a path, the last tile or city marked. Click a field for the actions tied to it (place a
 // tile, sail there, found a city, build a ship, sink a ship). Only the viewer's own hand (tiles
@@ -11,6 +14,7 @@ import { preview } from './preview-tyros.js';
 import { seatLook } from '../seats.js';
 import { list, t, tn, tOr } from '../i18n/index.js';
 import { describeFields, unworded } from './generic.js';
+import mediterranean from './maps/mediterranean.js';
 
 /** @typedef {import('../../../types/api').components['schemas']} Schemas */
 /** @typedef {Schemas['TyrosView']} View */
@@ -20,7 +24,14 @@ import { describeFields, unworded } from './generic.js';
 /** @typedef {import('./index.js').BoardContext} BoardContext */
 /** @typedef {import('./index.js').Lookup} Lookup */
 
-const CELL = 96;
+/** A cell's size: 4 : 3, which with the layout's frame keeps the map true to scale near 38° N. */
+const CELL_W = 128;
+const CELL_H = 96;
+
+/**
+ * The layout file: the part of the world the grid covers (degrees).
+ * @typedef {{map: {west: number, east: number, north: number, south: number}}} Layout
+ */
 
 /** Each empire's colour, its letter, and the ink that reads on it. */
 /** @type {Record<string, {colour: string, letter: string, ink: string}>} */
@@ -180,20 +191,28 @@ function cell(ctx, id, x, y, byCell, marked) {
   const kind = id === 'TY' ? 'Tyros' : id === 'SEA' ? t('tr.sea') : id === 'DES' ? t('tr.desert') : t('tr.Field', { n: id });
   /** @type {string[]} */
   const said = [kind];
+  // The map shows through: an empire is a tint of its colour and a border in it; Tyros, the
+  // sea and the desert are tinted; a free field is the map itself.
+  const tint = empire ? empire.colour : id === 'TY' ? '#c9a66b' : id === 'DES' ? '#d9b36c' : null;
   const parts = [
     s('rect', {
       x: x + 2,
       y: y + 2,
-      width: CELL - 4,
-      height: CELL - 4,
+      width: CELL_W - 4,
+      height: CELL_H - 4,
       rx: 6,
-      fill: empire ? empire.colour : id === 'TY' ? '#d9c9a3' : id === 'SEA' ? '#9cc3e0' : id === 'DES' ? '#e8d8a8' : '#f4f1e8',
-      class: 'tyros-cell',
+      // Transparent, not none: a free field still takes the pointer (its help on hover).
+      fill: tint ?? 'transparent',
+      stroke: empire ? empire.colour : '#55606b',
+      class: `tyros-cell${empire ? ' empire' : tint ? ' tinted' : ''}`,
     }),
-    s('text', { x: x + 8, y: y + 19, class: 'cell-id', fill: empire ? empire.ink : '#000' }, id === 'TY' ? 'Tyros' : id === 'SEA' ? 'Sea' : id === 'DES' ? 'Desert' : id),
+    s('text', { x: x + 8, y: y + 20, class: 'cell-id' }, id === 'TY' ? 'Tyros' : id === 'SEA' ? t('tr.sea') : id === 'DES' ? t('tr.desert') : id),
   ];
   if (empire && field?.empire) {
-    parts.push(s('text', { x: x + CELL - 8, y: y + 19, 'text-anchor': 'end', class: 'empire-letter', fill: empire.ink }, empire.letter));
+    parts.push(
+      s('rect', { x: x + CELL_W - 30, y: y + 6, width: 24, height: 20, rx: 4, fill: empire.colour, stroke: '#222', class: 'empire-badge' }),
+      s('text', { x: x + CELL_W - 18, y: y + 21, 'text-anchor': 'middle', class: 'empire-letter', fill: empire.ink }, empire.letter),
+    );
     said.push(t('tr.empire', { colour: colour(field.empire) }));
   } else if (/^\d+$/.test(id)) {
     said.push(t('tr.noEmpire'));
@@ -207,7 +226,7 @@ function cell(ctx, id, x, y, byCell, marked) {
     said.push(t('tr.cityOf', { name: ctx.name(field.city) }));
   }
   if (field?.pirate) {
-    parts.push(s('text', { x: x + CELL - 10, y: y + 46, 'text-anchor': 'end', class: 'pirate' }, '☠'));
+    parts.push(s('text', { x: x + CELL_W - 10, y: y + 50, 'text-anchor': 'end', class: 'pirate' }, '☠'));
     said.push(field.pirate.sinks_at_turn_start ? t('tr.pirateSinks') : t('tr.pirate'));
   }
   // Ships here, grouped by owner and kind: a hull with the seat label and a count.
@@ -224,7 +243,7 @@ function cell(ctx, id, x, y, byCell, marked) {
   }
   [...groups.values()].forEach((g, k) => {
     const look = seatLook(g.owner);
-    const gx = x + 4 + (k % 2) * 45;
+    const gx = x + 6 + (k % 2) * 60;
     const gy = y + 52 + Math.floor(k / 2) * 20;
     const mark = g.kind === 'galley' ? 'G' : g.kind === 'explorer' ? 'E' : '';
     parts.push(
@@ -237,15 +256,35 @@ function cell(ctx, id, x, y, byCell, marked) {
     );
     said.push(tn(`tr.group.${g.kind}`, g.count, { name: ctx.name(g.owner) }));
   });
-  if (marked.has(id)) parts.push(s('rect', { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: 'recent-mark' }));
+  if (marked.has(id)) parts.push(s('rect', { x: x + 5, y: y + 5, width: CELL_W - 10, height: CELL_H - 10, rx: 6, class: 'recent-mark' }));
   const g = s('g', { class: 'tyros-field', 'data-cell': id }, parts);
   helpOn(g, said);
   const actions = byCell.get(id) ?? [];
   if (actions.length) {
     const label = `${kind}: ${actions.map((a) => describeAction(a, ctx)).join('; ')}`;
-    svgButton(g, { x, y, width: CELL, height: CELL, rx: 6 }, label, actions, () => ctx.offer(actions, t('mo.whatDo', { square: kind })));
+    svgButton(g, { x, y, width: CELL_W, height: CELL_H, rx: 6 }, label, actions, () => ctx.offer(actions, t('mo.whatDo', { square: kind })));
   }
   return g;
+}
+
+/**
+ * The coast under the grid: the layout's frame is the grid's outline, so one transform puts
+ * the land (in degrees × scale, north up) on the drawing. Only a picture: the cells above it
+ * say what each is.
+ * @param {Layout} layout
+ * @param {number} width
+ * @param {number} height
+ */
+function coast(layout, width, height) {
+  const f = layout.map;
+  const k = mediterranean.scale;
+  const sx = width / ((f.east - f.west) * k);
+  const sy = height / ((f.north - f.south) * k);
+  return s(
+    'svg',
+    { x: 0, y: 0, width, height, viewBox: `0 0 ${width} ${height}`, class: 'med-map', 'aria-hidden': 'true' },
+    s('path', { d: mediterranean.land, class: 'land', transform: `scale(${sx} ${sy}) translate(${-f.west * k} ${f.north * k})` }),
+  );
 }
 
 /** @param {BoardContext} ctx */
@@ -265,16 +304,20 @@ function map(ctx) {
   const cols = Math.max(...view.grid.map((r) => r.length));
   /** @type {Map<string, [number, number]>} */
   const centres = new Map();
-  view.grid.forEach((row, r) => row.forEach((id, c) => centres.set(id, [c * CELL + CELL / 2, r * CELL + CELL / 2])));
-  const cells = view.grid.flatMap((row, r) => row.map((id, c) => cell(ctx, id, c * CELL, r * CELL, byCell, marks.cells)));
+  view.grid.forEach((row, r) => row.forEach((id, c) => centres.set(id, [c * CELL_W + CELL_W / 2, r * CELL_H + CELL_H / 2])));
+  const cells = view.grid.flatMap((row, r) => row.map((id, c) => cell(ctx, id, c * CELL_W, r * CELL_H, byCell, marks.cells)));
   const paths = marks.paths.map((path) => {
     const points = path.map((p) => centres.get(String(p))).filter((p) => p !== undefined);
     return points.length > 1 ? s('polyline', { points: points.map(([px, py]) => `${px},${py}`).join(' '), class: 'sail-path' }) : null;
   });
+  const width = cols * CELL_W;
+  const height = rows * CELL_H;
   return s(
     'svg',
-    { class: 'board tyros', viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: 'group', 'aria-label': 'Map' },
+    { class: 'board tyros', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': t('tr.map') },
     s('defs', {}, s('marker', { id: 'tyros-arrow', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto' }, s('path', { d: 'M0 0 L10 5 L0 10 z', fill: '#d55e00' }))),
+    s('rect', { x: 0, y: 0, width, height, class: 'med-sea' }),
+    ctx.layout ? coast(ctx.layout, width, height) : null,
     cells,
     paths,
   );
@@ -373,7 +416,9 @@ function describeAction(a, ctx) {
 /** @type {import('./index.js').BoardModule} */
 export default {
   preview,
-  minWidth: 520,
+  minWidth: 690,
+  layout: true,
+  spaces: '.tyros-field',
 
   kindLabels: { move: t('tr.kind.move'), place_tile: t('tr.kind.place'), build_ship: t('tr.kind.build'), play_blockade_breaker: t('tr.card.blockade'), explorer_voyage: t('tr.kind.voyage'), sink_ship: t('tr.kind.sink'), pay: t('tr.kind.pay'), keep: t('tr.kind.keep'), found_city: t('tr.kind.found') },
   openTemplates: ['pay', 'keep', 'lay_fight_cards', 'choose_fight_discard'],
