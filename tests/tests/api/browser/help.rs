@@ -437,7 +437,7 @@ async fn a_long_press_on_a_phone_shows_a_squares_help_and_a_tap_elsewhere_hides_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_monopoly_board_is_one_tab_stop_with_arrow_keys_between_the_squares() {
     use fantoccini::key::Key;
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("monopoly", 2, 7, json!({})).await;
     let version = seat_document(&app, &game.id, &game.tokens[0]).await["version"]

@@ -326,7 +326,7 @@ const WORLD_MAP: &str = "const layout = arguments[0];
 /// wider than the screen; axe finds nothing serious.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tycoon_board_is_a_world_map_with_the_cities_where_the_layout_puts_them() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app
         .create_game_of("tycoon", 2, 5, serde_json::json!({}))

@@ -405,7 +405,7 @@ const MED_MAP: &str = "const layout = arguments[0];
 /// the screen; axe finds nothing serious.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tyros_grid_lies_over_the_mediterranean_where_the_layout_puts_it() {
-    let _one = ONE_AT_A_TIME.acquire().await.unwrap();
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
     let app = spawn_app().await;
     let game = app.create_game_of("tyros", 3, 5, json!({})).await;
     let layout: Value =
