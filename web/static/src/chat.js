@@ -14,6 +14,7 @@ import { byId, chip, h, replace } from './dom.js';
 import { t, tn } from './i18n/index.js';
 import * as players from './players/api.js';
 import { identity } from './players/identity.js';
+import { showProblem } from './problems.js';
 import { seatLook } from './seats.js';
 
 /** @typedef {api.ChatMessage} ChatMessage */
@@ -69,7 +70,7 @@ export function setUpChat({ gameId, token, streaming }) {
       } else if (err instanceof api.ApiError && err.code === 'invalid_chat_message') {
         note(t('chat.oneLine'), 'slow');
       } else {
-        note(err instanceof Error ? err.message : String(err), 'slow');
+        noteProblem(err);
       }
     } finally {
       send.disabled = false;
@@ -95,6 +96,14 @@ export function setUpChat({ gameId, token, streaming }) {
     const box = byId('chat-note');
     box.className = `chat-note ${kind}`;
     replace(box, words);
+    box.removeAttribute('title');
+  }
+
+  /** A refusal, in the page's language (the server's words in the note's `title`). @param {unknown} e */
+  function noteProblem(e) {
+    const box = byId('chat-note');
+    box.className = 'chat-note slow';
+    showProblem(box, e);
   }
 
   /** @param {ChatMessage[]} list */
@@ -145,7 +154,7 @@ export function setUpChat({ gameId, token, streaming }) {
     try {
       await players.mute(who.token, playerId);
     } catch (e) {
-      note(e instanceof Error ? e.message : String(e), 'slow');
+      noteProblem(e);
       return;
     }
     for (const [seq, x] of messages) if (x.player_id === playerId) messages.delete(seq);
@@ -158,7 +167,7 @@ export function setUpChat({ gameId, token, streaming }) {
         messages.clear();
         await reload();
       } catch (e) {
-        note(e instanceof Error ? e.message : String(e), 'slow');
+        noteProblem(e);
       }
     });
     const box = byId('chat-note');

@@ -23,6 +23,7 @@ import { adoptPlayerSeat, identity } from './players/identity.js';
 import { joinAsPlayer, joiningAs } from './players/play-as.js';
 import { askRematch, playersRematch, rematch } from './rematch.js';
 import { notifyOffer, showTurn, startWatching } from './notify.js';
+import { showProblem } from './problems.js';
 import { replayControls } from './replay.js';
 import { chooseSeat, chosenSeat, forgetSeat, heldSeats, rememberSeat, seatLook, takeTokenFromFragment } from './seats.js';
 import { PACE_MS, settings } from './settings.js';
@@ -110,7 +111,7 @@ function showError(e) {
 
   const box = byId('game-error');
   const refused = e instanceof api.ApiError && e.status >= 400 && e.status < 500;
-  replace(box, refused ? t('common.refused', { message: e.message }) : e instanceof Error ? e.message : String(e));
+  showProblem(box, e, refused ? (message) => t('common.refused', { message }) : undefined);
   box.hidden = false;
 }
 

@@ -17,6 +17,7 @@ import './i18n/page.js';
 import { addressOf, listQuery, readFilters } from './lobby/filters.js';
 import { showInvite } from './lobby/invite.js';
 import { isMine, ownFirst, seatsCell } from './lobby/tables.js';
+import { showProblem } from './problems.js';
 import { heldGames, heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import { joinAsPlayer, rememberCreated, seatAsPlayer, tokenFor } from './players/play-as.js';
 
@@ -72,7 +73,7 @@ function playerName() {
 /** @param {unknown} e */
 function showError(e) {
   const box = byId('lobby-error');
-  replace(box, e instanceof Error ? e.message : String(e));
+  showProblem(box, e);
   box.hidden = false;
 }
 

@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { chip, h, replace } from './dom.js';
 import { list, t } from './i18n/index.js';
+import { showProblem } from './problems.js';
 import { heldSeats, rememberSeat, seatLook, shareLink } from './seats.js';
 import * as players from './players/api.js';
 import { identity, rememberPlayerSeat } from './players/identity.js';
@@ -201,7 +202,7 @@ function listen(gameId) {
 function note(e) {
   if (!box) return;
   const p = box.querySelector('.rematch-error') ?? box.appendChild(h('p', { class: 'error rematch-error', role: 'alert' }));
-  replace(p, e instanceof Error ? e.message : String(e));
+  showProblem(/** @type {HTMLElement} */ (p), e);
 }
 
 /**

@@ -5,6 +5,7 @@ import * as api from '../api.js';
 import { byId, replace } from '../dom.js';
 import { oneDecimal } from '../i18n/dates.js';
 import { tOr } from '../i18n/index.js';
+import { showProblem } from '../problems.js';
 
 export { dateText, oneDecimal, ordinal } from '../i18n/dates.js';
 
@@ -44,7 +45,7 @@ export function shortTitleOf(types, type) {
 /** @param {unknown} e */
 export function showError(e) {
   const box = byId('page-error');
-  replace(box, e instanceof Error ? e.message : String(e));
+  showProblem(box, e);
   box.hidden = false;
 }
 

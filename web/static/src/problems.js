@@ -1,0 +1,51 @@
+// A refusal in the reader's language. The server answers every refusal with a stable `code`
+// and an English `detail` (RFC 9457 problem+json); the catalogues word each code a person can
+// meet through this client as `problem.<code>`. English shows the server's own detail (it is
+// English already, and often more specific: it names the rule, the seat or the amount); German
+// and French show the catalogue's sentence and keep the server's detail in the element's
+// `title`, so nothing is lost. A code the catalogues do not know shows the server's detail.
+
+import { ApiError } from './api.js';
+import { replace } from './dom.js';
+import { has, lang, t } from './i18n/index.js';
+
+/** A code for an answer that was no problem document (a proxy's page), by its status. */
+const BY_STATUS = /** @type {Record<number, string>} */ ({ 429: 'rate_limited', 500: 'internal', 502: 'unavailable', 503: 'unavailable', 504: 'unavailable' });
+
+/**
+ * The words to show for a failure, and the server's own words when they differ.
+ * @param {unknown} e an `ApiError`, another `Error`, or anything thrown
+ * @returns {{ text: string, detail: string | null }}
+ */
+export function problemWords(e) {
+  if (!(e instanceof Error)) return { text: String(e), detail: null };
+  if (!(e instanceof ApiError) || lang === 'en') return { text: e.message, detail: null };
+  const code = has(`problem.${e.code}`) ? e.code : e.code.startsWith('http_') ? BY_STATUS[e.status] : undefined;
+  if (!code || !has(`problem.${code}`)) return { text: e.message, detail: null };
+  const text = t(/** @type {import('./i18n/index.js').Key} */ (`problem.${code}`));
+  return { text, detail: e.message === text ? null : e.message };
+}
+
+/**
+ * The text to show for a failure (`problemWords` without the server's detail).
+ * @param {unknown} e
+ */
+export function problemText(e) {
+  return problemWords(e).text;
+}
+
+/**
+ * Shows a failure in `box`: its words in the page's language, the server's detail as the
+ * box's `title`. `wrap` words the text further (the game page's "Refused: …").
+ * @param {HTMLElement} box
+ * @param {unknown} e
+ * @param {(text: string) => string} [wrap]
+ */
+export function showProblem(box, e, wrap) {
+  const { text, detail } = problemWords(e);
+  replace(box, wrap ? wrap(text) : text);
+  if (detail) box.title = detail;
+  else box.removeAttribute('title');
+  if (e instanceof ApiError) box.dataset.code = e.code;
+  else delete box.dataset.code;
+}
