@@ -3,7 +3,8 @@
 // meet through this client as `problem.<code>`. English shows the server's own detail (it is
 // English already, and often more specific: it names the rule, the seat or the amount); German
 // and French show the catalogue's sentence and keep the server's detail in the element's
-// `title`, so nothing is lost. A code the catalogues do not know shows the server's detail.
+// `title`, so nothing is lost. A code the catalogues do not know shows the server's detail; an
+// answer that is no problem document (a proxy's "503 Service Unavailable") is worded by its status.
 
 import { ApiError } from './api.js';
 import { replace } from './dom.js';
@@ -19,9 +20,11 @@ const BY_STATUS = /** @type {Record<number, string>} */ ({ 429: 'rate_limited', 
  */
 export function problemWords(e) {
   if (!(e instanceof Error)) return { text: String(e), detail: null };
-  if (!(e instanceof ApiError) || lang === 'en') return { text: e.message, detail: null };
+  if (!(e instanceof ApiError)) return { text: e.message, detail: null };
   const code = has(`problem.${e.code}`) ? e.code : e.code.startsWith('http_') ? BY_STATUS[e.status] : undefined;
   if (!code || !has(`problem.${code}`)) return { text: e.message, detail: null };
+  // The server's English is the better English: the catalogue's only stands in for a status line.
+  if (lang === 'en' && code === e.code) return { text: e.message, detail: null };
   const text = t(/** @type {import('./i18n/index.js').Key} */ (`problem.${code}`));
   return { text, detail: e.message === text ? null : e.message };
 }
