@@ -71,14 +71,19 @@ export function renderEndScreen(end) {
  */
 function renderCalledOff(end) {
   const { doc } = end;
+  const expired = doc.status === 'expired';
   replace(
     /** @type {HTMLElement} */ (document.getElementById('scores')),
     h('p', { id: 'end-reason' }, tOr(`end.reason.${doc.status}`, '')),
     h(
       'p',
       { class: 'after-game' },
-      h('a', { href: '/', class: 'button', id: 'end-lobby' }, t('end.toLobby')),
+      // After a game nobody joined, the lobby lists the open games of its type: a table that
+      // waits for players now is the quickest game.
+      h('a', { href: expired ? `/?${new URLSearchParams({ type: doc.type, status: 'open' })}` : '/', class: 'button', id: 'end-lobby' }, t('end.toLobby')),
       ' ',
+      // Or the same game set up anew, to wait for players again.
+      expired ? h('a', { href: '/#create', class: 'button', id: 'end-new' }, t('end.newGame')) : null,
       // A called-off game has a record too: its setup, checkable like any other.
       doc.status === 'aborted' ? recordLink(end) : null,
     ),

@@ -12,7 +12,7 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{api_document, Browser, Chromedriver, BROWSER_SLOTS};
-use crate::helpers::{json_of, spawn_app, Game, TestApp};
+use crate::helpers::{json_of, spawn_app, spawn_app_with, Game, TestApp};
 
 /// The games, with a seat count each plays with, and the charts each must show (a money or
 /// points chart, and one of holdings; a chart of holdings nobody had, such as cities none of
@@ -364,4 +364,109 @@ async fn the_end_screen_of_a_rated_game_shows_each_players_rating_change() {
         .await;
     page.screenshot("end-rated").await;
     page.close().await;
+}
+
+/// An open game nobody joined before its deadline ends as `expired`: its page says so in the
+/// reader's language, shows no places, scores, charts, ratings, record or replay (nothing was
+/// played), offers the lobby's open games of its type and a new game instead, fits a phone's
+/// width and axe-core finds no serious problem in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_screen_of_an_expired_game_says_so_and_offers_a_new_game() {
+    let _one = BROWSER_SLOTS.acquire().await.unwrap();
+    let app = spawn_app_with(|s| s.open_game_ttl = std::time::Duration::from_secs(1).into()).await;
+    let (status, open) = json_of(
+        app.req(Method::POST, "/v1/games", None)
+            .json(&json!({"type": "tycoon", "seats": [{"name": "Ann"}, {"open": true}]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(status.is_success(), "{open}");
+    let id = open["game_id"].as_str().unwrap().to_string();
+    let token = open["seats"][0]["token"].as_str().unwrap().to_string();
+    // A long poll hears of its end.
+    let (_, polled) = app
+        .get_json(&format!("/v1/games/{id}?wait=20&after_version=0"), None)
+        .await;
+    assert_eq!(polled["status"], "expired", "{polled}");
+
+    let driver = Chromedriver::start().await;
+    for (lang, accept) in [("en", None), ("de", Some("de-DE,de"))] {
+        let page = Browser::open_speaking(
+            &driver,
+            &app,
+            &format!("end-expired-{lang}"),
+            (390, 844),
+            accept,
+        )
+        .await;
+        page.goto(&format!("/games/{id}#token={token}")).await;
+        page.wait_ready().await;
+        page.wait_until(
+            "the end screen is shown",
+            "return document.body.dataset.endScreen === 'expired';",
+            vec![],
+        )
+        .await;
+        let words = catalogue(
+            &page,
+            lang,
+            &[
+                "end.title.expired",
+                "end.reason.expired",
+                "end.toLobby",
+                "end.newGame",
+            ],
+        )
+        .await;
+        if lang == "de" {
+            // Literal words, so that the German catalogue is German.
+            assert_eq!(words[0], "Partie verfallen");
+        }
+        let shown = page
+            .js(
+                "const text = (id) => document.getElementById(id)?.textContent ?? null;
+                 const any = (css) => !!document.querySelector(css);
+                 return {
+                   visible: !document.getElementById('outcome').hidden,
+                   title: text('outcome-title'),
+                   reason: text('end-reason'),
+                   lobby: [text('end-lobby'), document.getElementById('end-lobby')?.getAttribute('href') ?? null],
+                   again: [text('end-new'), document.getElementById('end-new')?.getAttribute('href') ?? null],
+                   scores: any('#outcome table, #outcome .place, #outcome .total'),
+                   charts: any('#end-charts, #outcome svg'),
+                   ratings: any('#ratings'),
+                   rematch: any('#rematch, #outcome .rematch'),
+                   record: any('#download-record'),
+                   replay: any('#replay-start'),
+                   join: any('button.join'),
+                 };",
+                vec![],
+            )
+            .await;
+        assert_eq!(
+            shown,
+            json!({
+                "visible": true,
+                "title": words[0],
+                "reason": words[1],
+                "lobby": [words[2], "/?type=tycoon&status=open"],
+                "again": [words[3], "/#create"],
+                "scores": false,
+                "charts": false,
+                "ratings": false,
+                "rematch": false,
+                "record": false,
+                "replay": false,
+                "join": false,
+            }),
+            "the end screen of an expired game in {lang}"
+        );
+        page.assert_fits_width(&format!("the expired game's page in {lang}"))
+            .await;
+        page.assert_accessible(&format!("the expired game's page in {lang}"))
+            .await;
+        page.close().await;
+    }
 }

@@ -33,6 +33,7 @@ mod people;
 mod players;
 mod proxy;
 mod records;
+mod refusals;
 mod replay;
 mod server_time;
 mod templates;

@@ -1458,6 +1458,7 @@ export default {
   'end.reason.aborted': 'Ein Spieler hat die Partie abgebrochen, bevor jemand gezogen hat: Es wurde nichts gespielt, daher gibt es keine Wertung.',
   'end.reason.expired': 'Die Partie hat nie begonnen: Nicht alle Plätze wurden rechtzeitig besetzt.',
   'end.toLobby': 'Eine andere Partie suchen',
+  'end.newGame': 'Neue Partie anlegen',
   'end.place': 'Platz',
   'end.placeN': '{n}.',
   'end.playAgain': 'Noch einmal spielen',

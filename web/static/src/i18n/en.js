@@ -1458,6 +1458,7 @@ export default {
   'end.reason.aborted': 'A player called the game off before anyone moved: nothing was played, so there are no scores.',
   'end.reason.expired': 'The game never started: its seats were not all taken in time.',
   'end.toLobby': 'Find another game',
+  'end.newGame': 'Set up a new game',
   'end.place': 'Place',
   'end.placeN': '{n}',
   'end.playAgain': 'Play again',

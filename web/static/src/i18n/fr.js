@@ -1458,6 +1458,7 @@ export default {
   'end.reason.aborted': 'Un joueur a annulé la partie avant le premier coup : rien n’a été joué, il n’y a donc pas de scores.',
   'end.reason.expired': 'La partie n’a jamais commencé : toutes ses places n’ont pas été prises à temps.',
   'end.toLobby': 'Trouver une autre partie',
+  'end.newGame': 'Créer une nouvelle partie',
   'end.place': 'Rang',
   'end.placeN': '{n}',
   'end.playAgain': 'Rejouer',
