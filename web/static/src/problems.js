@@ -30,14 +30,6 @@ export function problemWords(e) {
 }
 
 /**
- * The text to show for a failure (`problemWords` without the server's detail).
- * @param {unknown} e
- */
-export function problemText(e) {
-  return problemWords(e).text;
-}
-
-/**
  * Shows a failure in `box`: its words in the page's language, the server's detail as the
  * box's `title`. `wrap` words the text further (the game page's "Refused: …").
  * @param {HTMLElement} box
