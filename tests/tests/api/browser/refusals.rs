@@ -3,8 +3,8 @@
 //! the code (`problem.<code>` in `web/static/src/i18n/de.js` and `fr.js`, chosen by
 //! `web/static/src/problems.js`) and keeps the server's words in the box's `title`, while an
 //! English page shows the server's own words. The refusals are real ones: a seat taken by
-//! someone else just before the click in the lobby, and a sign-up with a name another player
-//! has.
+//! someone else just before the click (in the lobby and on the game page), and a sign-up with
+//! a name another player has.
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -67,7 +67,13 @@ async fn seat_taken_in_the_lobby(page: &Browser, app: &TestApp, lang: &str) -> V
         vec![json!(button)],
     )
     .await;
-    // Taken and clicked in one go, so that the lobby cannot redraw its list in between.
+    take_and_click(page, &game, &button).await;
+    error_box(page, "#lobby-error", lang, "problem.seat_taken", "").await
+}
+
+/// Someone takes seat 2 of `game`, and the reader clicks `button` (its join button) at once: in
+/// one go, so that the page cannot redraw in between.
+async fn take_and_click(page: &Browser, game: &str, button: &str) {
     page.js(
         "return (async () => {
            const button = document.querySelector(arguments[0]);
@@ -82,7 +88,6 @@ async fn seat_taken_in_the_lobby(page: &Browser, app: &TestApp, lang: &str) -> V
         vec![json!(button), json!(game)],
     )
     .await;
-    error_box(page, "#lobby-error", lang, "problem.seat_taken", "").await
 }
 
 /// The catalogue's sentence is shown, the server's English kept in the title.
@@ -129,6 +134,29 @@ async fn refusals_are_shown_in_the_readers_language() {
             .as_str()
             .unwrap()
             .starts_with("Der Name „grete“ ist vergeben"),
+        "{got}"
+    );
+
+    // German, on the game page: the seat taken just before the click, worded as a refusal.
+    let game = open_game(&app).await;
+    page.goto(&format!("/games/{game}")).await;
+    page.wait_ready().await;
+    let button = "button.join[data-seat=\"1\"]";
+    page.wait_until(
+        "the open seat can be taken",
+        "return !!document.querySelector(arguments[0]);",
+        vec![json!(button)],
+    )
+    .await;
+    take_and_click(&page, &game, button).await;
+    let got = error_box(&page, "#game-error", "de", "problem.seat_taken", "").await;
+    assert_eq!(got["code"], "seat_taken", "{got}");
+    assert_eq!(
+        got["text"], "Abgelehnt: Jemand hat diesen Platz gerade genommen.",
+        "a taken seat on the German game page: {got}"
+    );
+    assert!(
+        got["title"].as_str().is_some_and(|t| !t.is_empty()),
         "{got}"
     );
 
