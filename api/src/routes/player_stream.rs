@@ -26,7 +26,7 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{LastEventId, PlayerToken};
-use crate::lifecycle::Lifecycle;
+use crate::stored::StoredLifecycle;
 use crate::metrics::Metrics;
 use crate::service::caller::require_player;
 use crate::service::notices::wire;
@@ -180,14 +180,14 @@ fn first_read(
     for game in &page.games {
         let clock = Clock::read_stored(game.clock.as_ref())?;
         let seat = engine::Seat(u8::try_from(game.seat).unwrap_or(u8::MAX));
-        let life = game
-            .lifecycle
-            .as_ref()
-            .and_then(|l| serde_json::from_str::<Lifecycle>(l.as_str()).ok())
-            .map(|mut life| {
+        let life = match &game.lifecycle {
+            Some(stored) => {
+                let mut life = StoredLifecycle::read(stored)?;
                 life.settle(game.updated_at, &clock);
-                life
-            });
+                Some(life)
+            }
+            None => None,
+        };
         if life.as_ref().is_some_and(|l| l.stand_in(seat).is_some()) {
             continue;
         }

@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::lifecycle::outcome::outcome;
 use crate::lifecycle::replay::{awaited, status_of};
 use crate::lifecycle::{Due, Lifecycle, LifecycleEvent};
+use crate::stored::StoredLifecycle;
 
 /// One commit being made to a game: what the game's seats and clock are, and the events so
 /// far.
@@ -81,9 +82,7 @@ pub fn native_bots(seats: &[SeatRow]) -> Vec<bool> {
 pub fn lifecycle_of(game: &GameRow, seats: &[SeatRow]) -> Result<(Clock, Lifecycle), ApiError> {
     let clock = Clock::read_stored(game.clock.as_ref())?;
     let mut life = match &game.lifecycle {
-        Some(stored) => serde_json::from_str(stored.as_str()).map_err(|e| {
-            ApiError::internal(format!("lifecycle of game {} is unreadable: {e}", game.id))
-        })?,
+        Some(stored) => StoredLifecycle::read(stored)?,
         None => Lifecycle::new(&clock, &native_bots(seats)),
     };
     life.settle(game.updated_at, &clock);
@@ -223,7 +222,7 @@ impl Table {
         let lifecycle = (self.stored
             || self.clock.is_on()
             || self.life != Lifecycle::new(&self.clock, &self.native_bots))
-        .then(|| JsonText::new(serde_json::to_string(&self.life).expect("a lifecycle serializes")));
+        .then(|| StoredLifecycle::write(&self.life));
         Decision {
             events: self.events,
             snapshot: JsonText::new(snapshot),
