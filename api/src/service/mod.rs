@@ -3,13 +3,14 @@
 //! function here, and turn the result into a response.
 //!
 //! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
-//! (documents, legal actions, actions), [`history`] (the log, time travel), [`lifecycle`]
+//! (documents, legal actions), [`act`] (actions: the action path), [`history`] (the log, time travel), [`lifecycle`]
 //! (resign, reclaim, abort, and the deadlines the deadline workers fire), [`challenges`]
 //! (challenges, rematches), [`blocks`] (whom a player takes them from), [`chat`] (table chat,
 //! mutes). Shared steps:
 //! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
 //! the store appends).
 
+pub mod act;
 pub mod blocks;
 pub mod caller;
 pub mod challenges;
