@@ -26,11 +26,11 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{LastEventId, PlayerToken};
-use crate::stored::StoredLifecycle;
 use crate::metrics::Metrics;
 use crate::service::caller::require_player;
 use crate::service::notices::wire;
 use crate::state::{AppState, PlayerSignal};
+use crate::stored::StoredLifecycle;
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line.

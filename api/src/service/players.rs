@@ -19,8 +19,8 @@ use crate::dto::{
 };
 use crate::error::ApiError;
 use crate::extract::{SeatToken, PLAYER_TOKEN_PREFIX};
-use crate::stored::StoredLifecycle;
 use crate::state::Context;
+use crate::stored::StoredLifecycle;
 
 /// A valid player name: as shown (NFC) and as compared (its Unicode compatibility caseless
 /// key, D146: `NFKD(casefold(NFKD(casefold(NFD(name)))))`, so `Anna`, `ANNA` and `ａｎｎａ`

@@ -259,7 +259,11 @@ mod tests {
         );
         assert_eq!(life.seats[2], SeatLife::default());
         assert_eq!(life.aborted_by, None);
-        assert_eq!(StoredLifecycle::write(&life), fresh, "written back unchanged");
+        assert_eq!(
+            StoredLifecycle::write(&life),
+            fresh,
+            "written back unchanged"
+        );
 
         let timed_out = JsonText::new(
             r#"{"seats":[{"stand_in":"greedy","left":{"reason":"timed_out","seq":7},"clock":{"left_us":0,"run":{"state":"idle"}}},{"clock":{"left_us":42500000,"run":{"state":"running","since":"2026-12-03T06:50:53.123456Z"}}}]}"#
@@ -274,7 +278,11 @@ mod tests {
                 seq: 7
             })
         );
-        assert_eq!(StoredLifecycle::write(&life), timed_out, "written back unchanged");
+        assert_eq!(
+            StoredLifecycle::write(&life),
+            timed_out,
+            "written back unchanged"
+        );
     }
 
     /// A value that is no lifecycle is an error, never a fresh lifecycle.

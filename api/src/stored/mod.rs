@@ -20,7 +20,9 @@ mod clock;
 mod lifecycle;
 
 pub use clock::{StoredClock, StoredOnTimeout};
-pub use lifecycle::{StoredLeft, StoredLeftReason, StoredLifecycle, StoredRun, StoredSeat, StoredSeatClock};
+pub use lifecycle::{
+    StoredLeft, StoredLeftReason, StoredLifecycle, StoredRun, StoredSeat, StoredSeatClock,
+};
 
 use serde::{Deserialize, Serialize};
 
