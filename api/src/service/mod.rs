@@ -2,7 +2,7 @@
 //! `web::block` (see [`crate::state::AppState::db`]). Handlers parse the request, call one
 //! function here, and turn the result into a response.
 //!
-//! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
+//! By endpoint family, like [`crate::routes`]: [`lobby`] (create), [`seating`] (join, start), [`play`]
 //! (documents, legal actions), [`act`] (actions: the action path), [`history`] (the log, time travel), [`lifecycle`]
 //! (resign, reclaim, abort, and the deadlines the deadline workers fire), [`challenges`]
 //! (challenges, rematches), [`blocks`] (whom a player takes them from), [`chat`] (table chat,
@@ -27,4 +27,5 @@ pub mod notices;
 pub mod play;
 pub mod players;
 pub mod record;
+pub mod seating;
 pub mod seeks;
