@@ -126,6 +126,8 @@ struct After {
 
 /// What [`apply`] did: applied now (with the answer it built), or replayed an answer stored
 /// under the request's key.
+// One value per request, moved once: boxing `Applied` would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Outcome {
     Applied {
         applied: store::Applied,
