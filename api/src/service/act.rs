@@ -1,5 +1,5 @@
 //! Acting in a game: the action path of people ([`act`]) and of the server's bots
-//! ([`act_as`]), top to bottom in [`apply`].
+//! ([`act_as`]), top to bottom in `apply`.
 //!
 //! 1. Read the game: without a lock for a request without an `Idempotency-Key`, locked in a
 //!    transaction for one with a key (or after [`OPTIMISTIC_ATTEMPTS`] overtaken writes).
@@ -8,12 +8,12 @@
 //!    moved the version replays instead of conflicting.
 //! 3. Check that the game is active and at the expected version
 //!    ([`store::check_actionable`]).
-//! 4. Decide ([`decide`]): the engine's verdict and the seats' lifecycle ([`Table`]) become one
+//! 4. Decide (`decide`): the engine's verdict and the seats' lifecycle ([`Table`]) become one
 //!    plain [`Decision`].
 //! 5. Hand it to the store, which writes it and returns what it wrote ([`store::Applied`]).
 //!    Unlocked, the write refuses when another action came first
 //!    ([`store::AppendError::VersionMoved`]): back to 1, deciding again on the newer game.
-//! 6. Build the answer from what was written ([`respond`]); under a key, store it with the new
+//! 6. Build the answer from what was written (`respond`); under a key, store it with the new
 //!    version in the same transaction ([`store::remember_response`]), so the first answer and
 //!    every replay are byte for byte the same.
 //!
@@ -34,7 +34,7 @@ use crate::extract::{missing_token, IdempotencyKey, Precondition, SeatToken};
 use crate::lifecycle::Lifecycle;
 use crate::state::Context;
 
-/// How often [`apply`] reads and decides again when another action on the same game committed
+/// How often the action path reads and decides again when another action on the same game committed
 /// between its read and its write, before it falls back to locking the row first.
 pub const OPTIMISTIC_ATTEMPTS: usize = 3;
 
