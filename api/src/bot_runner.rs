@@ -7,7 +7,7 @@
 //! the version guard and dropped. A worker claims only when idle, holds a pooled connection
 //! only for the claim and for the move (never while it thinks), and runs on a thread of its
 //! own, never on an HTTP worker or the blocking pool. The threads, their wake-ups (the
-//! process's LISTEN connection, [`crate::state::Hub`]), the catch-up after a reconnect and
+//! process's LISTEN connection, [`crate::hub::Hub`]), the catch-up after a reconnect and
 //! the patience during a database outage are [`crate::workers`]'s, shared with any other
 //! queue; a move computed when the database went away is stored once it is back, within the
 //! lease. Bots draw their randomness from the operating system, never from the game's seed

@@ -2,7 +2,7 @@
 //! in all of its games (`turn`, `game_started`, `offer`, `game_finished`, `seek_matched`).
 //!
 //! Cheap at scale: an idle stream is a future waiting on its player's channel of the
-//! process's [`crate::state::Hub`], holding no database connection and no thread. A commit
+//! process's [`crate::hub::Hub`], holding no database connection and no thread. A commit
 //! records its notices in its own transaction (so they are numbered in commit order and a
 //! resume with `Last-Event-ID` is exact) and pushes them whole: to this process's streams at
 //! once, to every other process's in the NOTIFY payload. So a commit costs no database read
@@ -26,10 +26,11 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{LastEventId, PlayerToken};
+use crate::hub::PlayerSignal;
 use crate::metrics::Metrics;
 use crate::service::caller::require_player;
 use crate::service::notices::wire;
-use crate::state::{AppState, PlayerSignal};
+use crate::state::AppState;
 use crate::stored::StoredLifecycle;
 use crate::workers::OUTAGE_RETRY;
 
