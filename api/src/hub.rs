@@ -295,8 +295,9 @@ impl Hub {
 /// Waits until the game of `rx` may have moved past `known`, or until `deadline` (`None`).
 /// The answer is the version to read at least: the one a change announced, or `known` again
 /// after a reconnect of the listener or a lagging receiver (the game may have moved, by how
-/// much is unknown). Readers pass it to [`AppState::read`] as the version to reach, so that
-/// a replica that has not replayed the change yet is waited for rather than believed.
+/// much is unknown). Readers pass it to [`crate::state::AppState::read`] as the version to
+/// reach, so that a replica that has not replayed the change yet is waited for rather than
+/// believed.
 pub async fn wait_for_change(
     rx: &mut broadcast::Receiver<Signal>,
     known: i64,
