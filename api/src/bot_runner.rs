@@ -7,7 +7,7 @@
 //! the version guard and dropped. A worker claims only when idle, holds a pooled connection
 //! only for the claim and for the move (never while it thinks), and runs on a thread of its
 //! own, never on an HTTP worker or the blocking pool. The threads, their wake-ups (the
-//! process's LISTEN connection, [`crate::state::Hub`]), the catch-up after a reconnect and
+//! process's LISTEN connection, [`crate::hub::Hub`]), the catch-up after a reconnect and
 //! the patience during a database outage are [`crate::workers`]'s, shared with any other
 //! queue; a move computed when the database went away is stored once it is back, within the
 //! lease. Bots draw their randomness from the operating system, never from the game's seed
@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
-use db::store::{self, ApplyRequest, ClaimedTurn, LockWait};
+use db::store::{self, ClaimedTurn, LockWait};
 use rand::SeedableRng;
 
 use crate::config::BotSettings;
@@ -25,9 +25,9 @@ use crate::dto::{ActionRequest, BotLevel};
 use crate::error::ApiError;
 use crate::lifecycle::is_lifecycle;
 use crate::metrics::Metrics;
+use crate::service::act::{self, Actor, ApplyRequest};
 use crate::service::caller::engine_seat;
-use crate::service::decision::lifecycle_of;
-use crate::service::play::{self, Actor};
+use crate::service::decision::GameRead;
 use crate::state::Context;
 use crate::workers::{retry_while_unavailable, Job, Next, Queue, Wake, Workers};
 
@@ -115,8 +115,10 @@ impl Worker {
             return Ok(false);
         };
         let seat = engine_seat(turn.seat)?;
-        // The bot seated at creation, or the one standing in for the seat's absent player.
-        let (_, life) = lifecycle_of(&game, roster.seats())?;
+        // The bot seated at creation, or the one standing in for the seat's absent player. The
+        // lifecycle is parsed here once: the move is decided on this same read.
+        let read = GameRead::of(game, roster.seats())?;
+        let (game, life) = (&read.game, &read.life);
         let level = roster
             .seats()
             .iter()
@@ -187,9 +189,13 @@ impl Worker {
         };
         // Within the lease, a database outage (a failover) delays the move instead of
         // losing it; the version guard refuses it should the game have moved on meanwhile.
+        // The first attempt decides on the game as read before the bot thought (a game that
+        // moved since is read again by the action path); a retry reads it afresh.
+        let first_read = std::cell::Cell::new(Some(read.clone()));
         let applied = retry_while_unavailable(claimed_at + self.settings.lease, || {
+            let read = first_read.take();
             self.with_conn(|conn| {
-                play::act_as(conn, &self.cx, &req, &roster, seat, Actor::Bot, &body)
+                act::act_as(conn, &self.cx, &req, &roster, seat, Actor::Bot, &body, read)
             })
         });
         match applied {

@@ -33,6 +33,7 @@ pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod fallback;
+pub mod hub;
 pub mod known_tokens;
 pub mod lifecycle;
 pub mod metrics;
@@ -65,7 +66,8 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use config::Settings;
-use state::{AppState, Hub, ListenerGuard};
+use hub::{Hub, ListenerGuard};
+use state::AppState;
 
 /// A bound, not yet running server.
 pub struct Application {
@@ -123,7 +125,7 @@ impl Application {
         let context = Arc::new(state::Context {
             known_tokens: known_tokens.clone(),
             rosters: rosters::RosterCache::new(ROSTER_CACHE_CAPACITY),
-            changes: state::Changes::new(hub.clone(), announcer),
+            changes: hub::Changes::new(hub.clone(), announcer),
             schemas: schemas.clone(),
             bots: settings.bots(),
             open_game_ttl: settings.open_game_ttl.into(),

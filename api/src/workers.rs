@@ -6,7 +6,7 @@
 //!
 //! - **Wake-ups.** A queue has a NOTIFY channel on which the transaction that adds work
 //!   announces it. [`Queue`] names the channel and the [`Wake`] of its workers; the process's
-//!   one LISTEN connection ([`crate::state::Hub`]) listens on every registered queue's
+//!   one LISTEN connection ([`crate::hub::Hub`]) listens on every registered queue's
 //!   channel and wakes its workers.
 //! - **Catch-up.** Notifications sent while the LISTEN connection was down (a failover) are
 //!   lost, so every reconnect wakes every queue's workers, who look at their table: the
@@ -21,7 +21,7 @@
 //!   taken again when its lease runs out.
 //!
 //! A kind of worker implements [`Job`] (claim one row, do it, or say how long to wait),
-//! creates a [`Wake`], registers `Queue { channel, wake }` with [`crate::state::Hub::start`]
+//! creates a [`Wake`], registers `Queue { channel, wake }` with [`crate::hub::Hub::start`]
 //! and starts its threads with [`Workers::start`]; [`crate::deadline_runner`] is the second.
 
 use std::panic::AssertUnwindSafe;

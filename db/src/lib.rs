@@ -4,8 +4,8 @@
 //! - [`migrate`]: apply the embedded migrations (`db/migrations`).
 //! - [`connect_pool`]/[`get_conn`]: the r2d2 pool the api uses inside `web::block`.
 //! - [`conninfo`]: connection strings that notice a vanished server in bounded time.
-//! - [`store`]: repository functions; [`store::apply_action`] is the one transaction that
-//!   appends an action's events (see `docs/architecture.md`, "Storage").
+//! - [`store`]: repository functions; [`store::append_at_version`] and [`store::append_locked`]
+//!   append an action's events (see `docs/architecture.md`, "Storage").
 //! - [`notify`]: LISTEN/NOTIFY so long polls wake up across processes.
 //! - `testing` (feature `testing`): a shared test cluster and a fresh database per test.
 //!

@@ -4,13 +4,15 @@
 //! [`Precondition`] never names two versions, a [`StrictJson`] body has no duplicate key and
 //! no unknown field). Each refusal is a problem+json answer from [`crate::error::ApiError`].
 //!
-//! [`headers`] (credentials, keys, preconditions), [`params`] (path segments, query numbers),
-//! [`json`] (bodies).
+//! [`credentials`] (bearer tokens), [`headers`] (keys, preconditions, negotiation), [`params`]
+//! (path segments, query numbers), [`json`] (bodies).
 
+pub mod credentials;
 pub mod headers;
 pub mod json;
 pub mod params;
 
+pub use credentials::*;
 pub use headers::*;
 pub use json::*;
 pub use params::*;

@@ -9,46 +9,42 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use engine::Seat;
-use serde::{Deserialize, Serialize};
 
 use super::events::LifecycleEvent;
 use crate::dto::{BotLevel, Clock, LeftReason, LeftSeat, SeatClock, SeatStatus};
 
-/// Every seat's lifecycle, as of the latest commit (see the module documentation). Its JSON
-/// form is what the store keeps beside the game's snapshot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Every seat's lifecycle, as of the latest commit (see the module documentation). The store
+/// keeps it beside the game's snapshot in a form of its own,
+/// [`StoredLifecycle`](crate::stored::StoredLifecycle).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lifecycle {
     pub seats: Vec<SeatLife>,
     /// The seat that aborted the game, once one did.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aborted_by: Option<u8>,
 }
 
 /// One seat's lifecycle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SeatLife {
     /// The server's bot playing this seat for its absent player (after a timeout, or for good
     /// after a resignation); `None` while the seat's own player (or the bot seated at
     /// creation) plays it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stand_in: Option<BotLevel>,
     /// Why and at which seq the seat left the game, while it is gone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<Left>,
     /// The seat's clock; `None` for a game without one and for a seat of the server's bot.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockState>,
 }
 
 /// A seat that left: why, and the seq of the event that says so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Left {
     pub reason: LeftReason,
     pub seq: i64,
 }
 
 /// A seat's clock: the time it has left as of `run`'s reference point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockState {
     /// Microseconds left: at the start of the running stretch, or now while idle.
     pub left_us: i64,
@@ -56,8 +52,7 @@ pub struct ClockState {
 }
 
 /// Whether a clock runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(tag = "state", rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Run {
     /// The game does not wait for the seat.
     #[default]
@@ -450,12 +445,5 @@ mod tests {
         assert!(life.ended_by_resignation());
         assert_eq!(life.status(Seat(0)), SeatStatus::Resigned);
         assert_eq!(life.left_seats().len(), 2);
-    }
-
-    #[test]
-    fn the_stored_form_reads_back() {
-        let life = fold(&fischer(), &[(0, &[0]), (10, &[1])]);
-        let json = serde_json::to_string(&life).unwrap();
-        assert_eq!(serde_json::from_str::<Lifecycle>(&json).unwrap(), life);
     }
 }

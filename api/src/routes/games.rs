@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, Idempotency, NoBody, SeatToken, StrictJson};
 use crate::service::lobby::{self, GamePlan, SeatPlan};
 use crate::service::lobby_keys::{Answer, LobbyKey};
+use crate::service::seating;
 use crate::state::AppState;
 
 /// A bot seat as asked for, its budget clamped to the server's maximum.
@@ -438,7 +439,7 @@ pub async fn join_seat(
         (None, None, None) if player.is_some() => {
             let token = player.expect("matched as Some");
             let a = state
-                .db(move |conn, cx| lobby::join_player(conn, cx, id, seat, &token, entropy, key))
+                .db(move |conn, cx| seating::join_player(conn, cx, id, seat, &token, entropy, key))
                 .await?;
             Answer {
                 body: Joined::Player(a.body),
@@ -454,7 +455,7 @@ pub async fn join_seat(
         (Some(name), None, None) => {
             let name = valid_name(name)?;
             let a = state
-                .db(move |conn, cx| lobby::join(conn, cx, id, seat, name, entropy, key))
+                .db(move |conn, cx| seating::join(conn, cx, id, seat, name, entropy, key))
                 .await?;
             Answer {
                 body: Joined::Person(a.body),
@@ -464,7 +465,7 @@ pub async fn join_seat(
         (None, Some(level), budget_ms) => {
             let bot = bot_info(level, budget_ms, state.context.bots.max_budget_ms);
             let a = state
-                .db(move |conn, cx| lobby::join_bot(conn, cx, id, seat, bot, key))
+                .db(move |conn, cx| seating::join_bot(conn, cx, id, seat, bot, key))
                 .await?;
             Answer {
                 body: Joined::Bot(a.body),
@@ -509,7 +510,7 @@ pub async fn start_game(
     _: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let (doc, etag) = state
-        .db(move |conn, cx| lobby::start_by(conn, cx, id, &token))
+        .db(move |conn, cx| seating::start_by(conn, cx, id, &token))
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))

@@ -16,7 +16,7 @@ use crate::extract::{
     Bearer, GameId, Idempotency, IfMatch, IfNoneMatch, Precondition, SeatToken, StrictJson,
 };
 use crate::metrics::Metrics;
-use crate::service::play;
+use crate::service::{act, play};
 use crate::state::AppState;
 use crate::watch::long_poll::{self, Wait};
 use crate::watch::Watches;
@@ -232,7 +232,7 @@ async fn act(
         None => {
             state
                 .db_here(move |conn, cx, wait| {
-                    play::act(conn, cx, id, &token, &body, precondition, None, wait)
+                    act::act(conn, cx, id, &token, &body, precondition, None, wait)
                 })
                 .await
         }
@@ -240,7 +240,7 @@ async fn act(
             state
                 .db(move |conn, cx| {
                     let wait = LockWait::Allowed;
-                    play::act(conn, cx, id, &token, &body, precondition, Some(key), wait)
+                    act::act(conn, cx, id, &token, &body, precondition, Some(key), wait)
                 })
                 .await
         }
@@ -306,7 +306,7 @@ pub async fn dry_run_action(
     let body = body.into_inner();
     let result = match Precondition::combine(body.expected_version, if_match) {
         Ok(precondition) => state
-            .db_here(move |conn, cx, _| play::dry_run(conn, cx, id, &token, &body, precondition))
+            .db_here(move |conn, cx, _| act::dry_run(conn, cx, id, &token, &body, precondition))
             .await
             .map_err(|e| precondition.refine(e)),
         Err(e) => Err(e),

@@ -2,7 +2,7 @@
 //! in all of its games (`turn`, `game_started`, `offer`, `game_finished`, `seek_matched`).
 //!
 //! Cheap at scale: an idle stream is a future waiting on its player's channel of the
-//! process's [`crate::state::Hub`], holding no database connection and no thread. A commit
+//! process's [`crate::hub::Hub`], holding no database connection and no thread. A commit
 //! records its notices in its own transaction (so they are numbered in commit order and a
 //! resume with `Last-Event-ID` is exact) and pushes them whole: to this process's streams at
 //! once, to every other process's in the NOTIFY payload. So a commit costs no database read
@@ -26,11 +26,12 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{LastEventId, PlayerToken};
-use crate::lifecycle::Lifecycle;
+use crate::hub::PlayerSignal;
 use crate::metrics::Metrics;
 use crate::service::caller::require_player;
 use crate::service::notices::wire;
-use crate::state::{AppState, PlayerSignal};
+use crate::state::AppState;
+use crate::stored::StoredLifecycle;
 use crate::workers::OUTAGE_RETRY;
 
 /// How often an idle stream sends a comment line.
@@ -180,14 +181,14 @@ fn first_read(
     for game in &page.games {
         let clock = Clock::read_stored(game.clock.as_ref())?;
         let seat = engine::Seat(u8::try_from(game.seat).unwrap_or(u8::MAX));
-        let life = game
-            .lifecycle
-            .as_ref()
-            .and_then(|l| serde_json::from_str::<Lifecycle>(l.as_str()).ok())
-            .map(|mut life| {
+        let life = match &game.lifecycle {
+            Some(stored) => {
+                let mut life = StoredLifecycle::read(stored)?;
                 life.settle(game.updated_at, &clock);
-                life
-            });
+                Some(life)
+            }
+            None => None,
+        };
         if life.as_ref().is_some_and(|l| l.stand_in(seat).is_some()) {
             continue;
         }

@@ -6,7 +6,7 @@
 //! it line by line as easily as NDJSON.
 //!
 //! The stream holds no database connection while it waits: it subscribes to the process's
-//! LISTEN fan-out ([`crate::state::Hub`]) and reads the log only when a change of its game
+//! LISTEN fan-out ([`crate::hub::Hub`]) and reads the log only when a change of its game
 //! is announced (or the listener reconnected), then sends what the caller may see.
 
 use std::time::Duration;
@@ -24,11 +24,12 @@ use uuid::Uuid;
 use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{Bearer, GameId, LastEventId};
+use crate::hub::{wait_for_news, News, PlayerSignal, Signal};
 use crate::metrics::Metrics;
 use crate::service::caller;
 use crate::service::chat::{self, ChatViewer};
 use crate::service::history::{self, LogAccess};
-use crate::state::{wait_for_news, AppState, News, PlayerSignal, Signal};
+use crate::state::AppState;
 use crate::watch::head::{chat_message, message, Messages};
 use crate::watch::{GameWatch, Head, Watches};
 use crate::workers::OUTAGE_RETRY;

@@ -154,7 +154,7 @@ pub fn check_text(text: &str) -> Result<(), ApiError> {
 }
 
 /// `POST /v1/games/{id}/chat` (text checked with [`check_text`]): the message as posted,
-/// which the caller then passes to the game's streams ([`crate::state::Changes::chat`]).
+/// which the caller then passes to the game's streams ([`crate::hub::Changes::chat`]).
 ///
 /// # Errors
 /// 401 `missing_token` without a token; 404, 401/403; 429 `chat_rate_limited`; store errors.

@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::lifecycle::outcome::outcome;
 use crate::lifecycle::replay::{awaited, status_of};
 use crate::lifecycle::{Due, Lifecycle, LifecycleEvent};
+use crate::stored::StoredLifecycle;
 
 /// One commit being made to a game: what the game's seats and clock are, and the events so
 /// far.
@@ -81,13 +82,50 @@ pub fn native_bots(seats: &[SeatRow]) -> Vec<bool> {
 pub fn lifecycle_of(game: &GameRow, seats: &[SeatRow]) -> Result<(Clock, Lifecycle), ApiError> {
     let clock = Clock::read_stored(game.clock.as_ref())?;
     let mut life = match &game.lifecycle {
-        Some(stored) => serde_json::from_str(stored.as_str()).map_err(|e| {
-            ApiError::internal(format!("lifecycle of game {} is unreadable: {e}", game.id))
-        })?,
+        Some(stored) => StoredLifecycle::read(stored)?,
         None => Lifecycle::new(&clock, &native_bots(seats)),
     };
     life.settle(game.updated_at, &clock);
     Ok((clock, life))
+}
+
+/// The clock and the seats' lifecycle as a commit leaves them ([`Table::close_keeping`]): what
+/// [`lifecycle_of`] reads from the game the commit wrote, without parsing it again.
+#[derive(Debug, Clone)]
+pub struct Closed {
+    clock: Clock,
+    life: Lifecycle,
+}
+
+impl Closed {
+    /// The clock and the lifecycle as of the commit, settled with its time (`updated_at` of
+    /// the game it wrote), as [`lifecycle_of`] returns them for that game.
+    pub fn settled(self, commit_time: DateTime<Utc>) -> (Clock, Lifecycle) {
+        let Closed { clock, mut life } = self;
+        life.settle(commit_time, &clock);
+        (clock, life)
+    }
+}
+
+/// A game row as read, with its clock and seats' lifecycle parsed once ([`lifecycle_of`]): the
+/// bot runner reads the game before its bot thinks and hands this to the action path, which
+/// decides on it first instead of reading and parsing the same version again.
+#[derive(Debug, Clone)]
+pub struct GameRead {
+    pub game: GameRow,
+    pub clock: Clock,
+    pub life: Lifecycle,
+}
+
+impl GameRead {
+    /// `game` with its lifecycle parsed.
+    ///
+    /// # Errors
+    /// 500 when its stored clock or lifecycle is unreadable.
+    pub fn of(game: GameRow, seats: &[SeatRow]) -> Result<GameRead, ApiError> {
+        let (clock, life) = lifecycle_of(&game, seats)?;
+        Ok(GameRead { game, clock, life })
+    }
 }
 
 impl Table {
@@ -97,7 +135,19 @@ impl Table {
     /// 500 when its stored lifecycle is unreadable.
     pub fn of_game(game: &GameRow, seats: &[SeatRow], delay_ms: u32) -> Result<Table, ApiError> {
         let (clock, life) = lifecycle_of(game, seats)?;
-        Ok(Table {
+        Ok(Table::of_parsed(game, seats, delay_ms, clock, life))
+    }
+
+    /// [`Table::of_game`] with the game's clock and lifecycle already parsed
+    /// ([`lifecycle_of`]).
+    pub fn of_parsed(
+        game: &GameRow,
+        seats: &[SeatRow],
+        delay_ms: u32,
+        clock: Clock,
+        life: Lifecycle,
+    ) -> Table {
+        Table {
             game: GameFacts::of(game, seats),
             actor: None,
             native_bots: native_bots(seats),
@@ -109,7 +159,7 @@ impl Table {
             starting: false,
             next_seq: game.version + 1,
             events: Vec::new(),
-        })
+        }
     }
 
     /// The setup commit of a game with `clock` whose seats `native_bots` are the server's
@@ -179,7 +229,13 @@ impl Table {
 
     /// Closes the commit: the game's `state` after it decides the status and the seats it
     /// waits for; their clocks run, the game's next bot turn and deadline follow.
-    pub fn close(mut self, state: &dyn DynState) -> Decision {
+    pub fn close(self, state: &dyn DynState) -> Decision {
+        self.close_keeping(state).0
+    }
+
+    /// [`Table::close`], keeping the clock and the seats' lifecycle the commit leaves, so the
+    /// answer to it is built without reading the stored lifecycle back.
+    pub fn close_keeping(mut self, state: &dyn DynState) -> (Decision, Closed) {
         let status = status_of(state, &self.life);
         let awaited = awaited(state, status);
         self.life
@@ -223,8 +279,8 @@ impl Table {
         let lifecycle = (self.stored
             || self.clock.is_on()
             || self.life != Lifecycle::new(&self.clock, &self.native_bots))
-        .then(|| JsonText::new(serde_json::to_string(&self.life).expect("a lifecycle serializes")));
-        Decision {
+        .then(|| StoredLifecycle::write(&self.life));
+        let decision = Decision {
             events: self.events,
             snapshot: JsonText::new(snapshot),
             status,
@@ -234,7 +290,12 @@ impl Table {
             deadline,
             notices,
             finish,
-        }
+        };
+        let closed = Closed {
+            clock: self.clock,
+            life: self.life,
+        };
+        (decision, closed)
     }
 
     /// The results of a game that finished with `outcome`, for its players' seats (none for a

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::caller::{viewer, wire_seat};
 use super::decision::lifecycle_of;
 use crate::dto::{
-    BotInfo, BotLevel, EventDto, GameDocument, SeatDeadline, SeatInfo, SeatKind, SeatStatus,
+    BotInfo, BotLevel, Clock, EventDto, GameDocument, SeatDeadline, SeatInfo, SeatKind, SeatStatus,
 };
 use crate::error::ApiError;
 use crate::lifecycle::outcome::outcome;
@@ -44,8 +44,21 @@ pub fn build(
     seat: Option<Seat>,
 ) -> Result<GameDocument, ApiError> {
     let (clock, life) = lifecycle_of(game, seats)?;
+    Ok(build_with(game, seats, state, seat, clock, &life))
+}
+
+/// [`build`] with the game's clock and lifecycle already at hand (as [`lifecycle_of`] returns
+/// them), such as those of a commit just made.
+pub fn build_with(
+    game: &GameRow,
+    seats: &[SeatRow],
+    state: Option<&dyn DynState>,
+    seat: Option<Seat>,
+    clock: Clock,
+    life: &Lifecycle,
+) -> GameDocument {
     let active = game.status == db::GameStatus::Active;
-    Ok(GameDocument {
+    GameDocument {
         game_id: game.id,
         type_: game.game_type.clone(),
         rules_version: game.rules_version,
@@ -60,12 +73,12 @@ pub fn build(
         chance: super::chance::info(game, seats),
         imported_from: game.imported_from,
         seat: seat.map(wire_seat),
-        seats: seat_infos(seats, &life, game.updated_at),
+        seats: seat_infos(seats, life, game.updated_at),
         view: state.map(|s| s.view(viewer(seat))),
-        legal_actions: seat_actions(game, &life, state, seat),
-        action_templates: seat_templates(game, &life, state, seat),
-        outcome: state.and_then(|s| outcome(s.outcome(), &life)),
-    })
+        legal_actions: seat_actions(game, life, state, seat),
+        action_templates: seat_templates(game, life, state, seat),
+        outcome: state.and_then(|s| outcome(s.outcome(), life)),
+    }
 }
 
 /// The seats as the document shows them, with their lifecycle and clocks as of

@@ -2,14 +2,15 @@
 //! `web::block` (see [`crate::state::AppState::db`]). Handlers parse the request, call one
 //! function here, and turn the result into a response.
 //!
-//! By endpoint family, like [`crate::routes`]: [`lobby`] (create, join, start), [`play`]
-//! (documents, legal actions, actions), [`history`] (the log, time travel), [`lifecycle`]
+//! By endpoint family, like [`crate::routes`]: [`lobby`] (create), [`seating`] (join, start), [`play`]
+//! (documents, legal actions), [`act`] (actions: the action path), [`history`] (the log, time travel), [`lifecycle`]
 //! (resign, reclaim, abort, and the deadlines the deadline workers fire), [`challenges`]
 //! (challenges, rematches), [`blocks`] (whom a player takes them from), [`chat`] (table chat,
 //! mutes). Shared steps:
 //! [`caller`] (which game, which seat), [`document`] (what a caller sees), [`decision`] (what
 //! the store appends).
 
+pub mod act;
 pub mod blocks;
 pub mod caller;
 pub mod challenges;
@@ -26,4 +27,5 @@ pub mod notices;
 pub mod play;
 pub mod players;
 pub mod record;
+pub mod seating;
 pub mod seeks;

@@ -19,8 +19,8 @@ use crate::dto::{
 };
 use crate::error::ApiError;
 use crate::extract::{SeatToken, PLAYER_TOKEN_PREFIX};
-use crate::lifecycle::Lifecycle;
 use crate::state::Context;
+use crate::stored::StoredLifecycle;
 
 /// A valid player name: as shown (NFC) and as compared (its Unicode compatibility caseless
 /// key, D146: `NFKD(casefold(NFKD(casefold(NFD(name)))))`, so `Anna`, `ANNA` and `ａｎｎａ`
@@ -265,20 +265,21 @@ pub fn me(
 }
 
 /// When the clocks of a listed game's awaited seats run out.
+///
+/// # Errors
+/// 500 when the stored lifecycle does not read (never taken for "no deadlines").
 fn listed_deadlines(
     clock: &Clock,
     lifecycle: Option<&JsonText>,
     active_seats: &[i32],
     updated_at: DateTime<Utc>,
-) -> Vec<SeatDeadline> {
+) -> Result<Vec<SeatDeadline>, ApiError> {
     let Some(stored) = lifecycle.filter(|_| clock.is_on()) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
-    let Ok(mut life) = serde_json::from_str::<Lifecycle>(stored.as_str()) else {
-        return Vec::new();
-    };
+    let mut life = StoredLifecycle::read(stored)?;
     life.settle(updated_at, clock);
-    awaited_deadlines(&life, active_seats, updated_at)
+    Ok(awaited_deadlines(&life, active_seats, updated_at))
 }
 
 /// `GET /v1/players/me/games`.
@@ -328,7 +329,7 @@ pub fn games(
                     .collect(),
                 my_turn: active_seats.contains(&g.seat),
                 deadlines: if active {
-                    listed_deadlines(&clock, g.lifecycle.as_ref(), &active_seats, g.updated_at)
+                    listed_deadlines(&clock, g.lifecycle.as_ref(), &active_seats, g.updated_at)?
                 } else {
                     Vec::new()
                 },

@@ -18,10 +18,11 @@ use crate::dto::GameStatus;
 use crate::dto::LegalActions;
 use crate::error::ApiError;
 use crate::extract::Bearer;
+use crate::hub::wait_for_change;
 use crate::metrics::Metrics;
 use crate::service::caller::engine_seat;
 use crate::service::play;
-use crate::state::{wait_for_change, AppState, Context};
+use crate::state::{AppState, Context};
 use crate::workers::OUTAGE_RETRY;
 
 /// What the client asked to wait for.

@@ -7,7 +7,7 @@
 //! served from the one copy. So a move costs one read per process however many follow the
 //! game, and none in the process that committed it: its commit feeds the watch
 //! ([`Watches::committed`]). Other processes hear of the move through LISTEN
-//! ([`crate::state::Hub`]) and read it once each, from the replica where there is one.
+//! ([`crate::hub::Hub`]) and read it once each, from the replica where there is one.
 //!
 //! Each viewer still gets its own redaction: a watch holds stored rows, and every answer is
 //! built from them for its viewer ([`Head`]), the way answers are built from a database read.
@@ -35,8 +35,9 @@ use uuid::Uuid;
 pub use head::Head;
 
 use crate::error::ApiError;
+use crate::hub::ChangeObserver;
 use crate::replica::AtVersion;
-use crate::state::{AppState, ChangeObserver, Context};
+use crate::state::{AppState, Context};
 
 /// Most events a watch keeps: enough for every follower that keeps up (a move writes a few);
 /// one that fell further behind reads its way back from the database.

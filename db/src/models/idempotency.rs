@@ -1,7 +1,7 @@
 //! Stored answers to `Idempotency-Key` requests (`idempotency_keys`): the key's row, and the
 //! response an applied action is remembered by. A module of its own because a retry must get
 //! the first answer byte for byte, so the response is stored in the same transaction as the
-//! events it reports (see [`crate::store::apply_action`]).
+//! events it reports (see [`crate::store::remember_response`]).
 
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;

@@ -1,4 +1,4 @@
-//! Idempotency records besides the actions' (which [`super::apply_action`] keeps): the lobby's,
+//! Idempotency records besides the actions' (which [`super::remember_response`] keeps): the lobby's,
 //! for requests that create something for an anonymous client, and expiring old records of
 //! both kinds. Clients retry within minutes; keeping keys forever would only grow the tables,
 //! so the api (or a periodic job) deletes old ones.

@@ -2,8 +2,8 @@
 //! aborting, a clock running out) and an open game expiring. They are rare, so they take the
 //! simple path: lock, look (the decision may read more, such as whether anyone has moved yet),
 //! decide, write, commit.
-//! Actions take the optimistic path of [`super::apply_action`] instead; the two serialise
-//! through the row lock and the version guard of [`super::append`].
+//! Actions take the optimistic path of [`super::append_at_version`] instead; the two serialise
+//! through the row lock and the version guard of `append`.
 
 use diesel::prelude::*;
 use uuid::Uuid;

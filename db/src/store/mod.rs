@@ -2,7 +2,7 @@
 //! request's whole database work (the api calls them inside `web::block`).
 //!
 //! Every write to a game holds its `games` row lock (`SELECT ... FOR UPDATE` first, or the
-//! version-guarded UPDATE that [`apply_action`]'s single-statement write starts with), so all
+//! version-guarded UPDATE of [`append_at_version`]'s single statement), so all
 //! changes to one game are serialised and `version` is exactly the seq of the last event.
 
 mod append;
@@ -26,8 +26,8 @@ mod tournaments;
 
 pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
-    apply_action, check_actionable, start_game, ApplyOutcome, ApplyRequest, IdempotencyKey,
-    OPTIMISTIC_ATTEMPTS,
+    append_at_version, append_locked, check_actionable, read_locked, remember_response, start_game,
+    stored_response, AppendError, IdempotencyKey, Replay,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use challenges::*;

@@ -1,14 +1,13 @@
 use std::sync::{Arc, Barrier};
 
-use db::store::{
-    self, Applied, ApplyOutcome, ApplyRequest, BotTurn, Decision, IdempotencyKey, LockWait,
-};
+use db::store::{self, Applied, BotTurn, Decision, IdempotencyKey, LockWait};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use diesel::prelude::*;
 use serde_json::json;
 use uuid::Uuid;
 
+use crate::caller::{apply_action, ApplyOutcome, ApplyRequest};
 use crate::helpers::{active_game, count_events, decision};
 
 /// A decision that bumps `counter` in the snapshot and emits `n` events for seat 0, after
@@ -42,7 +41,7 @@ fn apply_bump(
     conn: &mut PgConnection,
     req: &ApplyRequest,
 ) -> Result<ApplyOutcome, StoreError<String>> {
-    store::apply_action(conn, req, bump(1), respond)
+    apply_action(conn, req, bump(1), respond)
 }
 
 /// The response names the new version and the counter the (last) decision handed over.
@@ -89,7 +88,7 @@ fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
     let mut conn = test_db.conn();
     let game = active_game(&mut conn);
 
-    let out = store::apply_action(&mut conn, &request(game.id, Some(1)), bump(3), respond).unwrap();
+    let out = apply_action(&mut conn, &request(game.id, Some(1)), bump(3), respond).unwrap();
     let ApplyOutcome::Applied { applied, response } = out else {
         panic!("expected Applied")
     };
@@ -105,7 +104,7 @@ fn apply_action_appends_consecutive_seqs_and_updates_the_snapshot() {
         json!({"version": 4, "counter": 1})
     );
 
-    store::apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
+    apply_action(&mut conn, &request(game.id, None), bump(2), respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.version, 6);
     assert_eq!(
@@ -150,7 +149,7 @@ fn finishing_event_sets_status_and_finished_at_and_stops_further_actions() {
             0,
         ))
     };
-    store::apply_action(&mut conn, &request(game.id, None), finish, respond).unwrap();
+    apply_action(&mut conn, &request(game.id, None), finish, respond).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
     assert_eq!(game.status, GameStatus::Finished);
     assert!(game.finished_at.is_some());
@@ -189,7 +188,7 @@ fn rejected_decision_writes_nothing() {
     let game = active_game(&mut conn);
     let req = idempotent(game.id, "k1", b"same");
     let reject = |_: &GameRow| Err::<(Decision, i64), _>("tycoon.not_your_turn");
-    let result = store::apply_action(&mut conn, &req, reject, respond);
+    let result = apply_action(&mut conn, &req, reject, respond);
     assert!(matches!(
         result,
         Err(StoreError::Rejected("tycoon.not_your_turn"))
@@ -205,7 +204,7 @@ fn rejected_decision_writes_nothing() {
 fn unknown_game_is_not_found_and_the_closure_never_runs() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
-    let result = store::apply_action(
+    let result = apply_action(
         &mut conn,
         &request(Uuid::new_v4(), None),
         |_: &GameRow| -> Result<(Decision, i64), String> { panic!("must not decide") },
@@ -228,7 +227,7 @@ fn same_idempotency_key_and_request_replays_the_stored_response() {
         panic!("expected Applied")
     };
     // The retry carries the now-stale expected version: it replays instead of conflicting.
-    let again = store::apply_action(
+    let again = apply_action(
         &mut conn,
         &req,
         |_: &GameRow| -> Result<(Decision, i64), String> { panic!("a replay must not decide") },
@@ -335,7 +334,7 @@ fn racing_actions_without_expected_version_all_apply_with_consecutive_seqs() {
     let pool = test_db.pool(RACERS as u32);
     let game = active_game(&mut db::get_conn(&pool).unwrap());
     race(&pool, RACERS, move |conn| {
-        store::apply_action(conn, &request(game.id, None), bump(2), respond).unwrap();
+        apply_action(conn, &request(game.id, None), bump(2), respond).unwrap();
     });
     let mut conn = db::get_conn(&pool).unwrap();
     let game = store::get_game(&mut conn, game.id).unwrap();
@@ -382,7 +381,7 @@ fn an_action_overtaken_between_its_read_and_its_write_is_decided_again_on_the_ne
     let game = active_game(&mut conn);
     let mut seen_versions = Vec::new();
     let mut bump_once = bump(1);
-    let out = store::apply_action(
+    let out = apply_action(
         &mut conn,
         &request(game.id, None),
         |g: &GameRow| {
@@ -427,7 +426,7 @@ fn an_overtaken_action_with_an_expected_version_conflicts_instead_of_retrying() 
     let mut other = test_db.conn();
     let game = active_game(&mut conn);
     let mut bump_once = bump(1);
-    let result = store::apply_action(
+    let result = apply_action(
         &mut conn,
         &request(game.id, Some(1)),
         |g: &GameRow| {
@@ -488,7 +487,7 @@ fn an_action_that_may_not_wait_is_busy_while_the_row_is_locked_and_writes_nothin
     assert_eq!(store::get_game(&mut conn, game.id).unwrap().version, 1);
 
     // Once the lock is gone the same request applies, as a waiting one would.
-    let out = store::apply_action(&mut conn, &req, bump(2), respond).unwrap();
+    let out = apply_action(&mut conn, &req, bump(2), respond).unwrap();
     let ApplyOutcome::Applied { applied, .. } = out else {
         panic!("expected Applied")
     };
@@ -524,11 +523,30 @@ fn an_action_that_may_not_wait_arms_the_bot_turn_like_a_waiting_one() {
         Ok::<_, String>((decision, counter))
     };
     let req = without_waiting(request(game.id, None));
-    store::apply_action(&mut conn, &req, with_bot, respond).unwrap();
+    apply_action(&mut conn, &req, with_bot, respond).unwrap();
     let armed: Vec<(i64, i32)> = db::schema::bot_turns::table
         .filter(db::schema::bot_turns::game_id.eq(game.id))
         .select((db::schema::bot_turns::version, db::schema::bot_turns::seat))
         .load(&mut conn)
         .unwrap();
     assert_eq!(armed, [(2, 1)]);
+}
+
+/// The store's optimistic step on its own: a write for a game row read before another action
+/// committed is refused as `VersionMoved` (the caller decides again), writing nothing.
+#[test]
+fn an_append_for_a_game_read_before_another_commit_is_refused_as_version_moved() {
+    let test_db = TestDb::new();
+    let mut conn = test_db.conn();
+    let game = active_game(&mut conn);
+    apply_bump(&mut conn, &request(game.id, None)).unwrap();
+    let (stale_decision, _) = bump(1)(&game).unwrap();
+    for wait in [LockWait::Allowed, LockWait::Refused] {
+        let result = store::append_at_version(&mut conn, &game, stale_decision.clone(), wait);
+        assert!(
+            matches!(result, Err(store::AppendError::VersionMoved)),
+            "{result:?}"
+        );
+    }
+    assert_eq!(count_events(&mut conn, game.id), 2);
 }

@@ -6,14 +6,13 @@
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use db::store::{
-    self, ApplyRequest, ClaimedDeadline, DeadlineChange, DeadlineKind, Decision, LockWait,
-};
+use db::store::{self, ClaimedDeadline, DeadlineChange, DeadlineKind, Decision, LockWait};
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoredResponse};
 use diesel::prelude::*;
 use serde_json::json;
 
+use crate::caller::{apply_action, ApplyOutcome, ApplyRequest};
 use crate::helpers::{self, active_game, open_game};
 
 /// A decision of `n` events that leaves the game active, doing `deadline`.
@@ -35,7 +34,7 @@ fn apply(conn: &mut PgConnection, game: uuid::Uuid, n: usize, deadline: Deadline
         idempotency: None,
         lock_wait: LockWait::Allowed,
     };
-    match store::apply_action(
+    match apply_action(
         conn,
         &req,
         |_| Ok::<_, String>((decision(n, deadline), ())),
@@ -46,8 +45,8 @@ fn apply(conn: &mut PgConnection, game: uuid::Uuid, n: usize, deadline: Deadline
     )
     .unwrap()
     {
-        store::ApplyOutcome::Applied { applied, .. } => applied.game,
-        store::ApplyOutcome::Replayed { .. } => unreachable!(),
+        ApplyOutcome::Applied { applied, .. } => applied.game,
+        ApplyOutcome::Replayed { .. } => unreachable!(),
     }
 }
 

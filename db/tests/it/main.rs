@@ -2,6 +2,7 @@
 //! shared cluster and one migrated template for all of them.
 
 mod apply;
+mod caller;
 mod deadlines;
 mod games;
 mod helpers;

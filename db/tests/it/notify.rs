@@ -3,11 +3,12 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use db::notify::{run_listener, Announcer, GameChanged, ListenEvent, Listener};
-use db::store::{self, ApplyOutcome, ApplyRequest, LockWait};
+use db::store::LockWait;
 use db::testing::TestDb;
 use db::{GameRow, GameStatus, NewEvent, StoreError, StoredResponse};
 use serde_json::json;
 
+use crate::caller::{apply_action, ApplyOutcome, ApplyRequest};
 use crate::helpers::{active_game, decision};
 
 /// Generous: only reached when the notification never comes (the test then fails).
@@ -26,7 +27,7 @@ fn act(
         idempotency: None,
         lock_wait: LockWait::Allowed,
     };
-    store::apply_action(
+    apply_action(
         conn,
         &req,
         |g: &GameRow| {

@@ -1,18 +1,10 @@
-//! The JSON the api writes into the database, apart from the API's own types.
-//!
-//! A stored value outlives the code that wrote it: a game created today is read back by every
-//! later version of the server. So each stored shape is its own type here, changed only by
-//! adding (an optional field, a variant), and converted to the API's types at the edge. A
-//! value that does not read is an error the caller answers with a 500, never a default: a
-//! clock that silently read as "no clock" would stop a running game's clocks.
-//!
-//! The snapshot tests below pin each shape's JSON; a change that would make stored rows
-//! unreadable fails them.
+//! A game's time control as its `clock` column holds it.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::dto::{BotLevel, Clock, ClockKind, OnTimeout};
+use super::StoredBot;
+use crate::dto::{Clock, ClockKind, OnTimeout};
 use crate::error::ApiError;
 
 /// A game's (or seek's, challenge's, tournament's) time control in its `clock` column.
@@ -47,16 +39,6 @@ pub enum StoredOnTimeout {
     #[default]
     Bot,
     Resign,
-}
-
-/// The level of the server's bot that stands in, as stored (`greedy` when a row has none).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StoredBot {
-    Random,
-    #[default]
-    Greedy,
-    Mcts,
 }
 
 impl StoredClock {
@@ -148,26 +130,6 @@ impl From<StoredOnTimeout> for OnTimeout {
     }
 }
 
-impl From<BotLevel> for StoredBot {
-    fn from(level: BotLevel) -> Self {
-        match level {
-            BotLevel::Random => StoredBot::Random,
-            BotLevel::Greedy => StoredBot::Greedy,
-            BotLevel::Mcts => StoredBot::Mcts,
-        }
-    }
-}
-
-impl From<StoredBot> for BotLevel {
-    fn from(stored: StoredBot) -> Self {
-        match stored {
-            StoredBot::Random => BotLevel::Random,
-            StoredBot::Greedy => BotLevel::Greedy,
-            StoredBot::Mcts => BotLevel::Mcts,
-        }
-    }
-}
-
 /// The games listed for a kind of clock: the stored clocks of that `kind` (the tags of
 /// [`StoredClock`]), or no stored clock.
 pub fn clock_kind(kind: ClockKind) -> db::store::ClockKind {
@@ -181,6 +143,7 @@ pub fn clock_kind(kind: ClockKind) -> db::store::ClockKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dto::BotLevel;
     use serde_json::json;
 
     /// The stored JSON of every clock, as rows hold it: changing it strands stored games.
