@@ -201,6 +201,7 @@ fn list_games_pages_newest_first_with_filters() {
     let only_active = GameFilter {
         game_type: Some("tycoon".into()),
         status: Some(GameStatus::Active),
+        ..GameFilter::default()
     };
     let page = store::list_games(&mut conn, &only_active, None, 10).unwrap();
     assert_eq!(
@@ -211,7 +212,7 @@ fn list_games_pages_newest_first_with_filters() {
 
     let other_type = GameFilter {
         game_type: Some("acquire".into()),
-        status: None,
+        ..GameFilter::default()
     };
     assert!(store::list_games(&mut conn, &other_type, None, 10)
         .unwrap()
