@@ -57,8 +57,14 @@ fn aq_2p_3_aq_2p_4_the_bank_ranks_but_owns_nothing() {
     let mut state = two_chain_merger(2, "luxor", 6, &[(0, 11), (1, 5)]);
     bag_top(&mut state, "9F");
     let bank_before = state.chains.map(|c| c.bank_shares);
+    let total_before: i32 = state.players.iter().map(|p| p.cash).sum();
     let events = accepted(&mut state, 0, place("1B"));
     assert_eq!(payouts(&events, "luxor"), vec![(0, 7000)]);
+    // AQ-2P-3, AQ-BONUS-6: the bank's 9 ranks second, so the 3500 minority falls to it and is
+    // not paid: seat 0 gets the majority, seat 1 (5, third) nothing, and no other money moves.
+    assert_eq!((cash(&state, 0), cash(&state, 1)), (6000 + 7000, 6000));
+    let total_after: i32 = state.players.iter().map(|p| p.cash).sum();
+    assert_eq!(total_after, total_before + 7000);
     assert_eq!(state.chains.map(|c| c.bank_shares), bank_before);
     assert_eq!(
         Acquire::active_seats(&state),
@@ -260,4 +266,11 @@ fn aq_2p_9_final_scoring_draws_one_unplaced_bank_tile_per_active_chain() {
     assert!(state.removed.contains(&tile("9F")));
     // Luxor (tier 2, 41: 1100): the bank's 9 beats seat 0's 2, so seat 0 gets the minority.
     assert_eq!(payouts(&events, "luxor"), vec![(0, 5500)]);
+    // Airport's bank tile 12A makes the bank its sole holder: nothing is paid (AQ-BONUS-6), and
+    // neither bank tile is placed.
+    assert_eq!(payouts(&events, "airport"), vec![]);
+    assert_eq!(state.cell(tile("12A")), Cell::Empty);
+    // Seat 0: the minority bonus plus its 2 Luxor sold at 1100; seat 1 holds nothing.
+    assert_eq!(cash(&state, 0), 6000 + 5500 + 2 * 1100);
+    assert_eq!(cash(&state, 1), 6000);
 }

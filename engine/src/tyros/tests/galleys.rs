@@ -272,8 +272,17 @@ fn tr_comb_1_to_tr_comb_3_galleys_crossing_pirates_and_galley_pairs() {
     let g = galley(&mut s, W, "21");
     hand(&mut s, W, json!({"violet": 2, "orange": 1}));
     let events = accepted(&mut s, W, move_by(g, &["22", "23"]));
-    assert!(paid(&events).iter().any(|(r, _)| *r == DueReason::Toll));
+    // 2 violet for the path, 1 card toll for crossing 22: all of White's hand.
+    assert_eq!(
+        paid(&events),
+        vec![
+            (DueReason::Move, cards(json!({"violet": 2}))),
+            (DueReason::Toll, cards(json!({"orange": 1})))
+        ]
+    );
+    assert!(held(&s, W).is_empty());
     assert!(s.field(cell("22")).pirate.is_some());
+    assert!(!events.iter().any(|e| matches!(e, Event::PirateSunk { .. })));
     for (owner, expected) in [(W, vec![(W, 4)]), (R, vec![(W, 2), (R, 2)])] {
         let mut s = table(4, config.clone());
         empire(&mut s, Violet, &["22", "21"]);
