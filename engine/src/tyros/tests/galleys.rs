@@ -133,6 +133,10 @@ fn tr_gal_4_what_a_galley_may_sink() {
             target: rival_galley,
         },
     );
+    // The sunk ship goes back to Red's supply; White's galley stays.
+    assert_eq!(s.ship(rival_galley).at, None);
+    assert_eq!(s.ship(g).at, Some(cell("22")));
+    assert!(s.ship(g).galley);
 }
 
 /// TR-GAL-5: the defender lays after seeing only the attacker's count; a winner with equal
@@ -214,6 +218,10 @@ fn tr_gal_5_fight_details() {
         },
     );
     assert_eq!(held(&s, W), cards(json!({"orange": 2})));
+    // The loser takes all its cards back; its ship and token return to its supply.
+    assert_eq!(held(&s, R), cards(json!({"yellow": 1})));
+    assert_eq!(s.ships_at(cell("17")).collect::<Vec<_>>(), vec![w]);
+    assert_eq!(s.galley_tokens_left(Seat(R)), 2);
     // Without cards: the defender lays none and loses.
     let mut s = table(4, galleys());
     empire(&mut s, Violet, &["17"]);
