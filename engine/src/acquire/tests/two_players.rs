@@ -37,6 +37,29 @@ fn aq_2p_2_aq_d12_one_bank_tile_per_defunct_and_zero_on_an_empty_pile() {
         2
     );
     assert_eq!(state.removed.len(), 0);
+    // Each draw comes right before its chain's bonuses, in settling order (Airport 2, then
+    // Festival 3: smallest first), and the holding is the tile's column number, counted in the bonus ranking.
+    let mut draws = 0;
+    for (i, e) in events.iter().enumerate() {
+        if let Event::BankTileDrawn {
+            chain: c,
+            tile: Some(t),
+            holding,
+            placed_later: true,
+        } = e
+        {
+            assert_eq!(*holding, t.column(), "{t}");
+            assert!(
+                matches!(&events[i + 1], Event::BonusesPaid { chain: b, bank_holding: Some(h), .. }
+                    if b == c && h == holding),
+                "{:?}",
+                events[i + 1]
+            );
+            assert_eq!(*c, chain(["airport", "festival"][draws]));
+            draws += 1;
+        }
+    }
+    assert_eq!(draws, 2);
     let mut state = two_chain_merger(2, "luxor", 3, &[(0, 2)]);
     state.removed = std::mem::take(&mut state.bag);
     let events = accepted(&mut state, 0, place("1B"));
@@ -228,9 +251,16 @@ fn aq_2p_8_the_maker_chooses_survivor_and_order_in_a_bank_tile_merger_and_dispos
     }));
     accepted(&mut state, 0, Action::DisposeShares { sell: 1, trade: 0 });
     let events = accepted(&mut state, 1, Action::DisposeShares { sell: 1, trade: 0 });
-    // The tiles drawn in the second merger are placed after its dealings, then the maker buys.
-    assert!(events.contains(&Event::BankTilePlaced { tile: tile("12A") }));
-    assert!(events.contains(&Event::BankTilePlaced { tile: tile("12E") }));
+    // The tiles drawn in the second merger are placed after its dealings, in draw order (12A
+    // for Festival, then 12E for Airport), then the maker buys.
+    let placed: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BankTilePlaced { tile } => Some(*tile),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, tiles(&["12A", "12E"]));
     assert_eq!(state.chain(chain("imperial")).size, 2 + 2 + 2 + 1);
     assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
     assert_eq!(step(&state), Step::Buy);
