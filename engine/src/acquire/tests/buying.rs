@@ -50,6 +50,18 @@ fn aq_buy_1_aq_comp_12_up_to_three_shares_of_active_chains() {
         "acquire.buy_limit_reached",
     );
     assert_eq!(cash(&state, 0), 6000 - 300 - 200 - 300);
+    // The shares come from the bank's stock.
+    assert_eq!(
+        (shares(&state, 0, "luxor"), shares(&state, 0, "airport")),
+        (2, 1)
+    );
+    assert_eq!(
+        (
+            state.chain(chain("luxor")).bank_shares,
+            state.chain(chain("airport")).bank_shares
+        ),
+        (23, 24)
+    );
 }
 
 #[test]

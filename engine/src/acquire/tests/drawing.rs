@@ -22,6 +22,28 @@ fn aq_draw_1_draw_back_to_six_only_after_placing() {
         1
     );
     assert_eq!(state.players[0].hand.len(), 6);
+    // A player who could place no tile (only an 8th-chain tile, temporarily unplayable)
+    // draws nothing, and keeps that tile.
+    let mut state = table(3);
+    for (i, c) in crate::acquire::Chain::all().enumerate() {
+        let col = 1 + 3 * (i as u8 % 4);
+        put_chain_tiles(
+            &mut state,
+            c,
+            &row(if i < 4 { 'A' } else { 'C' }, col, col + 1),
+        );
+    }
+    put(&mut state, &["5G"]);
+    give_tiles(&mut state, 0, &["5H"]);
+    to_buy_step(&mut state);
+    if let crate::acquire::state::Stage::Turn(t) = &mut state.stage {
+        t.placed = false;
+    }
+    let bag = state.bag.len();
+    let events = accepted(&mut state, 0, Action::EndTurn);
+    assert!(!events.iter().any(|e| matches!(e, Event::TileDrawn { .. })));
+    assert_eq!(state.bag.len(), bag);
+    assert_eq!(state.players[0].hand, tiles(&["5H"]));
 }
 
 #[test]
@@ -59,6 +81,10 @@ fn aq_dead_1_aq_d5_one_sweep_per_turn_after_the_draw() {
         })
         .collect();
     assert_eq!(removed, tiles(&["5B"]));
+    // Removed from the game, publicly, and replaced: the hand is full again without it.
+    assert!(state.removed.contains(&tile("5B")));
+    assert!(!state.players[0].hand.contains(&tile("5B")));
+    assert_eq!(state.players[0].hand.len(), 6);
     assert!(
         state.players[0].hand.contains(&tile("7B")),
         "the dead replacement waits"

@@ -56,6 +56,8 @@ fn aq_end_2_announcing_is_optional() {
 fn aq_end_3_aq_end_4_aq_d10_buy_after_announcing_then_score_without_drawing() {
     // HK §5: "kann er noch bis zu drei Aktien kaufen"; bonuses; all shares sold; ties share.
     let mut state = big_luxor();
+    // Seat 2 kept Festival shares; Festival is not on the board, so they are worth 0.
+    give_shares(&mut state, 2, "festival", 5);
     accepted(&mut state, 0, place("12I"));
     accepted(&mut state, 0, Action::AnnounceEnd);
     accepted(
@@ -77,7 +79,13 @@ fn aq_end_3_aq_end_4_aq_d10_buy_after_announcing_then_score_without_drawing() {
     assert_eq!(payouts(&events, "luxor"), vec![(1, 11000), (0, 5500)]);
     assert_eq!(cash(&state, 1), 6000 + 11000 + 4 * 1100);
     assert_eq!(cash(&state, 0), 6000 - 1100 + 5500 + 1100);
+    assert_eq!(
+        cash(&state, 2),
+        6000,
+        "inactive Festival shares are worth 0"
+    );
     assert!(matches!(state.stage, Stage::Finished));
+    assert_eq!(Acquire::outcome(&state).unwrap().winners, vec![Seat(1)]);
     refused(&state, 1, Action::EndTurn, "game_over");
     // A tie shares the win.
     let mut s = table(2);

@@ -371,7 +371,12 @@ fn aq_disp_2_sell_trade_keep_in_any_split() {
         "acquire.not_enough_shares",
     );
     let before = cash(&state, 0);
+    let bank = |s: &crate::acquire::State, id| s.chain(chain(id)).bank_shares;
+    let (luxor_bank, continental_bank) = (bank(&state, "luxor"), bank(&state, "continental"));
     let events = accepted(&mut state, 0, Action::DisposeShares { sell: 2, trade: 4 });
+    // Sold and traded-in shares return to the bank; the 2 survivor shares come from it.
+    assert_eq!(bank(&state, "luxor"), luxor_bank + 2 + 4);
+    assert_eq!(bank(&state, "continental"), continental_bank - 2);
     assert!(matches!(
         events[0],
         Event::SharesDisposed {

@@ -28,9 +28,15 @@ fn aq_place_2_lone_found_grow_merge() {
     put(&mut state, &["3C"]);
     put_chain(&mut state, "luxor", &["8A", "8B"]);
     put_chain(&mut state, "festival", &["10A", "10B"]);
+    put(&mut state, &["7C", "6C"]); // touch 8C only, not Luxor
     give_tiles(&mut state, 0, &["1I", "3D", "8C", "9A"]);
     let mut s = state.clone();
     assert_eq!(accepted(&mut s, 0, place("1I")).len(), 1, "lone");
+    assert_eq!(
+        s.cell(tile("1I")),
+        crate::acquire::state::Cell::Unincorporated
+    );
+    assert_eq!(s.active_chains().count(), 2);
     let mut s = state.clone();
     refused(&s, 0, place("3D"), "acquire.chain_name_required");
     refused(
@@ -48,6 +54,15 @@ fn aq_place_2_lone_found_grow_merge() {
         accepted(&mut s, 0, place("8C"))[1],
         Event::ChainGrew { .. }
     ));
+    // Grow: Luxor absorbs 8C and the unincorporated 7C and 6C connected to it.
+    assert_eq!(s.chain(chain("luxor")).size, 2 + 1 + 2);
+    for t in ["8C", "7C", "6C"] {
+        assert_eq!(
+            s.cell(tile(t)),
+            crate::acquire::state::Cell::Chain(chain("luxor")),
+            "{t}"
+        );
+    }
     let mut s = state.clone();
     assert!(matches!(
         accepted(&mut s, 0, place("9A"))[1],
@@ -162,7 +177,17 @@ fn aq_found_3_aq_comp_13_aq_d11_founder_share_only_while_the_bank_has_one() {
         (shares(&s, 0, "luxor"), s.chain(chain("luxor")).bank_shares),
         (1, 24)
     );
+    assert_eq!(cash(&s, 0), 6000, "the founder's share is free");
     give_shares(&mut state, 2, "luxor", 25);
     accepted(&mut state, 0, found("3D", "luxor"));
     assert_eq!(shares(&state, 0, "luxor"), 0);
+    assert_eq!(
+        (
+            shares(&state, 2, "luxor"),
+            state.chain(chain("luxor")).bank_shares
+        ),
+        (25, 0),
+        "nobody's shares are taken instead"
+    );
+    assert_eq!(cash(&state, 0), 6000);
 }

@@ -37,6 +37,29 @@ fn aq_2p_2_aq_d12_one_bank_tile_per_defunct_and_zero_on_an_empty_pile() {
         2
     );
     assert_eq!(state.removed.len(), 0);
+    // Each draw comes right before its chain's bonuses, in settling order (Airport 2, then
+    // Festival 3: smallest first), and the holding is the tile's column number, counted in the bonus ranking.
+    let mut draws = 0;
+    for (i, e) in events.iter().enumerate() {
+        if let Event::BankTileDrawn {
+            chain: c,
+            tile: Some(t),
+            holding,
+            placed_later: true,
+        } = e
+        {
+            assert_eq!(*holding, t.column(), "{t}");
+            assert!(
+                matches!(&events[i + 1], Event::BonusesPaid { chain: b, bank_holding: Some(h), .. }
+                    if b == c && h == holding),
+                "{:?}",
+                events[i + 1]
+            );
+            assert_eq!(*c, chain(["airport", "festival"][draws]));
+            draws += 1;
+        }
+    }
+    assert_eq!(draws, 2);
     let mut state = two_chain_merger(2, "luxor", 3, &[(0, 2)]);
     state.removed = std::mem::take(&mut state.bag);
     let events = accepted(&mut state, 0, place("1B"));
@@ -57,8 +80,14 @@ fn aq_2p_3_aq_2p_4_the_bank_ranks_but_owns_nothing() {
     let mut state = two_chain_merger(2, "luxor", 6, &[(0, 11), (1, 5)]);
     bag_top(&mut state, "9F");
     let bank_before = state.chains.map(|c| c.bank_shares);
+    let total_before: i32 = state.players.iter().map(|p| p.cash).sum();
     let events = accepted(&mut state, 0, place("1B"));
     assert_eq!(payouts(&events, "luxor"), vec![(0, 7000)]);
+    // AQ-2P-3, AQ-BONUS-6: the bank's 9 ranks second, so the 3500 minority falls to it and is
+    // not paid: seat 0 gets the majority, seat 1 (5, third) nothing, and no other money moves.
+    assert_eq!((cash(&state, 0), cash(&state, 1)), (6000 + 7000, 6000));
+    let total_after: i32 = state.players.iter().map(|p| p.cash).sum();
+    assert_eq!(total_after, total_before + 7000);
     assert_eq!(state.chains.map(|c| c.bank_shares), bank_before);
     assert_eq!(
         Acquire::active_seats(&state),
@@ -222,9 +251,16 @@ fn aq_2p_8_the_maker_chooses_survivor_and_order_in_a_bank_tile_merger_and_dispos
     }));
     accepted(&mut state, 0, Action::DisposeShares { sell: 1, trade: 0 });
     let events = accepted(&mut state, 1, Action::DisposeShares { sell: 1, trade: 0 });
-    // The tiles drawn in the second merger are placed after its dealings, then the maker buys.
-    assert!(events.contains(&Event::BankTilePlaced { tile: tile("12A") }));
-    assert!(events.contains(&Event::BankTilePlaced { tile: tile("12E") }));
+    // The tiles drawn in the second merger are placed after its dealings, in draw order (12A
+    // for Festival, then 12E for Airport), then the maker buys.
+    let placed: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BankTilePlaced { tile } => Some(*tile),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, tiles(&["12A", "12E"]));
     assert_eq!(state.chain(chain("imperial")).size, 2 + 2 + 2 + 1);
     assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
     assert_eq!(step(&state), Step::Buy);
@@ -260,4 +296,11 @@ fn aq_2p_9_final_scoring_draws_one_unplaced_bank_tile_per_active_chain() {
     assert!(state.removed.contains(&tile("9F")));
     // Luxor (tier 2, 41: 1100): the bank's 9 beats seat 0's 2, so seat 0 gets the minority.
     assert_eq!(payouts(&events, "luxor"), vec![(0, 5500)]);
+    // Airport's bank tile 12A makes the bank its sole holder: nothing is paid (AQ-BONUS-6), and
+    // neither bank tile is placed.
+    assert_eq!(payouts(&events, "airport"), vec![]);
+    assert_eq!(state.cell(tile("12A")), Cell::Empty);
+    // Seat 0: the minority bonus plus its 2 Luxor sold at 1100; seat 1 holds nothing.
+    assert_eq!(cash(&state, 0), 6000 + 5500 + 2 * 1100);
+    assert_eq!(cash(&state, 1), 6000);
 }

@@ -80,6 +80,8 @@ fn mo_buy_1_pays_the_bank_and_takes_the_deed() {
     ok(&mut s, A, Action::BuyProperty);
     assert_eq!(cash(&s, A), 1500 - 240);
     assert_eq!(s.deed(24).unwrap().owner, Some(Seat(A)));
+    assert!(!s.deed(24).unwrap().mortgaged, "the deed is taken face up");
+    assert_eq!((cash(&s, B), cash(&s, C)), (1500, 1500), "paid to the bank");
 }
 
 /// MO-AUC-1, MO-AUC-2, MO-AUC-5, MO-D-5: everyone may bid, the decliner too; all bidders are
@@ -129,6 +131,7 @@ fn mo_auc_4_last_bidder_buys_proceeds_to_the_bank() {
         .iter()
         .any(|e| matches!(e, Event::AuctionWon { amount: 7, .. })));
     assert_eq!((cash(&s, A), cash(&s, B)), (1500, 1493));
+    assert_eq!(s.deed(24).unwrap().owner, Some(Seat(B)));
 }
 
 /// MO-BUILD-1, MO-BUILD-5, MO-BUILD-6: only complete groups, at most 4 houses, then one hotel
@@ -257,8 +260,13 @@ fn mo_sell_1_mo_sell_2_half_price_evenly() {
         Action::SellBuilding { square: 8 },
         "monopoly.uneven",
     );
+    let houses = s.bank_houses;
     ok(&mut s, A, Action::SellBuilding { square: 6 });
     assert_eq!(cash(&s, A), 1525);
+    // Sold to the bank: the house goes back to its stock, B gets nothing.
+    assert_eq!(s.deed(6).unwrap().level, 1);
+    assert_eq!(s.bank_houses, houses + 1);
+    assert_eq!(cash(&s, B), 1500);
     refused(
         &mut s,
         A,

@@ -285,6 +285,11 @@ fn mo_t_15_third_doubles_to_jail_cash_1300() {
     assert!(!events.iter().any(|e| matches!(e, Event::Moved { .. })));
     assert!(s.players[0].in_jail);
     assert_eq!(cash(&s, A), 1300);
+    assert_eq!(
+        (cash(&s, B), cash(&s, C)),
+        (1500, 1500),
+        "MO-SQ-6: the tax went to the bank"
+    );
     assert_eq!(s.turn_seat(), Some(Seat(B)));
 }
 
@@ -347,8 +352,16 @@ fn mo_t_19_parkstrasse_mortgage_175_lift_193() {
     own(&mut s, A, &[37]);
     ok(&mut s, A, Action::Mortgage { square: 37 });
     assert_eq!(cash(&s, A), 1675);
+    assert!(s.deed(37).unwrap().mortgaged, "face down");
+    assert_eq!(s.deed(37).unwrap().owner, Some(Seat(A)), "A keeps the deed");
     ok(&mut s, A, Action::LiftMortgage { square: 37 });
     assert_eq!(cash(&s, A), 1675 - 193);
+    assert!(!s.deed(37).unwrap().mortgaged, "face up again");
+    assert_eq!(
+        (cash(&s, B), cash(&s, C)),
+        (1500, 1500),
+        "only the bank pays"
+    );
 }
 
 /// MO-T-20, MO-MORT-3, MO-D-12: Wasserwerk +75 / −83, Poststraße +60 / −66.
@@ -559,6 +572,8 @@ fn mo_t_28_opernplatz_auction_b_wins_for_150() {
     ok(&mut s, C, Action::PassAuction);
     assert_eq!(s.deed(24).unwrap().owner, Some(Seat(B)));
     assert_eq!(cash(&s, B), 1350);
+    // The proceeds go to the bank: the lander and the outbid C pay and get nothing.
+    assert_eq!((cash(&s, A), cash(&s, C)), (1500, 1500));
     assert_eq!(
         s.turn.unwrap().step,
         Step::Done,
@@ -585,6 +600,11 @@ fn mo_t_29_nobody_bids_opernplatz_stays_unowned() {
     }
     assert!(s.auction.is_none());
     assert_eq!(s.deed(24).unwrap().owner, None);
+    assert_eq!(
+        (cash(&s, A), cash(&s, B), cash(&s, C)),
+        (1500, 1500, 1500),
+        "nothing is paid"
+    );
 }
 
 /// MO-T-30, MO-BUILD-8, MO-D-6: demand 4 > stock 2: two single-unit auctions.

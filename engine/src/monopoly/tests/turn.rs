@@ -98,6 +98,17 @@ fn mo_sq_8_frei_parken_nothing() {
     assert_eq!(s.players[0].position, 20);
     assert!(!events.iter().any(|e| matches!(e, Event::Paid { .. })));
     assert_eq!(cash(&s, A), 1500);
+    // B paid the Einkommensteuer earlier: it went to the bank, so A finds no jackpot on 20.
+    let mut s = new_game(2);
+    place(&mut s, B, 1);
+    give_turn(&mut s, B);
+    roll(&mut s, B, &[[1, 2]]);
+    assert_eq!(cash(&s, B), 1300);
+    ok(&mut s, B, Action::EndTurn);
+    place(&mut s, A, 16);
+    roll(&mut s, A, &[[1, 3]]);
+    assert_eq!(s.players[0].position, 20);
+    assert_eq!((cash(&s, A), cash(&s, B)), (1500, 1300));
 }
 
 /// MO-SQ-9, MO-JAIL-1: square 30: to jail at once, no salary though LOS lies on the way.

@@ -279,8 +279,15 @@ fn ty_loan_2_one_card_per_turn_laid_face_up() {
         },
     );
     assert_eq!(state.players[0].loans.len(), 1);
+    assert_eq!(state.players[0].loans[0].loan, LoanKind::Loan10);
     assert!(!state.players[0].loans[0].extended);
     assert_eq!(state.loan_cards_left, [13, 10]);
+    assert_eq!(
+        state.players[0].cash,
+        15 + 10,
+        "he receives the card's amount"
+    );
+    assert_eq!(state.players[1].cash, 15);
     refused(
         &state,
         0,
@@ -861,6 +868,37 @@ fn ty_red_1_b3_building_on_the_kth_red_space_closes_the_hotel_on_space_k_minus_1
     assert_eq!(state.city(city("tokyo")).track[0], None);
 }
 
+/// TY-RED-1: the second red space (9) closes the hotel on space 1, the oldest still on the
+/// track once space 0 is empty, whoever owns it (here neither the builder nor the majority).
+#[test]
+fn ty_red_1_the_second_red_space_closes_the_hotel_on_space_1() {
+    let mut state = new_game(3);
+    state.players[1].hotels_in_supply = 12;
+    build_track(&mut state, "tokyo", &[2, 2, 1, 1, 1, 1, 1, 1, 1]);
+    let c = state.city_mut(city("tokyo"));
+    c.track[0] = None;
+    c.closed.push(Seat(2));
+    place_plane(&mut state, 0, "tokyo", Some(0));
+    let events = accepted(&mut state, 0, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { space: 9, .. }),
+        "{events:?}"
+    );
+    assert_eq!(
+        events[1],
+        Event::HotelClosed {
+            city: city("tokyo"),
+            space: 1,
+            owner: Seat(2)
+        }
+    );
+    let tokyo = state.city(city("tokyo"));
+    assert_eq!(tokyo.closed, vec![Seat(2), Seat(2)]);
+    assert_eq!((tokyo.track[0], tokyo.track[1]), (None, None));
+    assert_eq!(tokyo.track[2], Some(Seat(1)), "only one hotel closes");
+    assert_eq!(tokyo.track[9], Some(Seat(0)));
+}
+
 /// TY-RED-2: a hotel closed by a build on a red space counts for nothing at payday (neither
 /// for its owner's distribution nor in the majority), and its emptied space stays empty but
 /// still counts in the chain: the city pays from the space after the whole chain, its chain
@@ -988,6 +1026,12 @@ fn ty_reno_4_renovating_onto_a_red_space_closes_a_hotel_too() {
             owner: Seat(1)
         }
     );
+    // The renovated hotel stands on space 7; Red's space-0 hotel moved to the city picture.
+    let cairo = state.city(city("cairo"));
+    assert_eq!(cairo.track[7], Some(Seat(0)));
+    assert_eq!(cairo.track[0], None);
+    assert_eq!(cairo.closed, vec![Seat(1)]);
+    assert_eq!(state.players[0].cash, 15, "still free");
 }
 
 #[test]

@@ -151,10 +151,21 @@ fn ty_after_1_l3_each_unextended_card_is_repaid_or_extended_from_seat_0() {
     refused(&state, 1, extend(LoanKind::Loan10), "not_your_turn");
     refused(&state, 0, Action::EndTurn, LOAN_SETTLEMENT_PENDING);
     let cash = state.players[0].cash;
+    let left = state.loan_cards_left;
     accepted(&mut state, 0, repay(LoanKind::Loan10));
     assert_eq!(state.players[0].cash, cash - 12);
+    assert_eq!(
+        state.loan_cards_left,
+        [left[0] + 1, left[1]],
+        "the repaid card is returned"
+    );
     accepted(&mut state, 0, extend(LoanKind::Loan16));
     assert_eq!(state.players[0].loans, vec![card(LoanKind::Loan16, true)]);
+    assert_eq!(
+        state.players[0].cash,
+        cash - 12,
+        "extending costs nothing now"
+    );
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
     refused(&state, 1, repay(LoanKind::Loan16), NO_SUCH_LOAN);
     let events = accepted(&mut state, 1, extend(LoanKind::Loan10));
@@ -254,6 +265,17 @@ fn ty_comp_12_ty_end_1_ty_end_2_p5_payday_3_ends_the_game_and_repays_every_card_
         })
         .collect();
     assert_eq!(repaid, vec![12, 30, 20]);
+    // The repayments come out of each player's cash after payday 3's income; no card is left.
+    let incomes = events
+        .iter()
+        .find_map(|e| match e {
+            Event::PaydayHeld { incomes, .. } => Some(incomes.clone()),
+            _ => None,
+        })
+        .expect("payday 3");
+    assert_eq!(state.players[0].cash, 15 + incomes[0].total - 12 - 30);
+    assert_eq!(state.players[1].cash, 15 - 2 + incomes[1].total - 20);
+    assert!(state.players.iter().all(|p| p.loans.is_empty()));
     assert_eq!(state.stage, Stage::Finished);
     assert!(Tycoon::legal_actions(&state, Seat(0)).is_empty());
     assert!(Tycoon::active_seats(&state).is_empty());

@@ -174,6 +174,11 @@ fn tr_ak_5_the_blockade_breaker_relocates_without_toll_or_fight() {
         events.iter().any(|e| matches!(e, Event::PirateSunk { .. })),
         "second ship on the pirate"
     );
+    assert_eq!(s.ship(r).at, Some(cell("31")));
+    // TR-COMB-3: Red's galley with Grey's normal ship: the galley's owner 2, Grey 0.
+    assert_eq!((points(&s, R), points(&s, G)), (2, 0));
+    assert!(held(&s, R).is_empty() && held(&s, W).is_empty());
+    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "it was the action");
     assert_eq!(
         s.player(Seat(W)).action_cards.blockade_breaker,
         CardStatus::Used

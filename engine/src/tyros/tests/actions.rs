@@ -152,6 +152,12 @@ fn tr_act_a_tribute_is_one_card_of_choice_and_only_at_the_destination() {
     pay(&mut s, W, json!({"yellow": 1}));
     assert_eq!(held(&s, R), cards(json!({"yellow": 1})));
     assert!(held(&s, G).is_empty(), "nothing for passing Grey's city");
+    // The path of 2 cost 2 violet, to the discard pile; White keeps the rest.
+    assert_eq!(held(&s, W), cards(json!({"violet": 1, "orange": 1})));
+    assert_eq!(
+        s.discard_pile,
+        vec![crate::tyros::Card::Violet, crate::tyros::Card::Violet]
+    );
     let mut s = table(4, Config::default());
     empire(&mut s, Violet, &["22", "21"]);
     city(&mut s, R, "22");
@@ -242,7 +248,7 @@ fn tr_act_c_building_ships_in_cities_and_in_tyros() {
         e::NOT_A_SHIPYARD,
     );
     ship(&mut s, R, "12");
-    accepted(
+    let events = accepted(
         &mut s,
         W,
         Action::BuildShip {
@@ -251,6 +257,18 @@ fn tr_act_c_building_ships_in_cities_and_in_tyros() {
         },
     );
     assert_eq!(s.ship_count(cell("12")), 2);
+    // 1 card of the field's colour (yellow), and the new ship is White's.
+    assert_eq!(
+        paid(&events),
+        vec![(DueReason::Build, cards(json!({"yellow": 1})))]
+    );
+    assert!(held(&s, W).is_empty());
+    assert_eq!(
+        s.ships_at(cell("12"))
+            .filter(|&id| s.ship(id).owner == Seat(W))
+            .count(),
+        1
+    );
     give_turn(&mut s, W);
     hand(&mut s, W, json!({"yellow": 1}));
     refused(

@@ -133,6 +133,10 @@ fn tr_gal_4_what_a_galley_may_sink() {
             target: rival_galley,
         },
     );
+    // The sunk ship goes back to Red's supply; White's galley stays.
+    assert_eq!(s.ship(rival_galley).at, None);
+    assert_eq!(s.ship(g).at, Some(cell("22")));
+    assert!(s.ship(g).galley);
 }
 
 /// TR-GAL-5: the defender lays after seeing only the attacker's count; a winner with equal
@@ -214,6 +218,10 @@ fn tr_gal_5_fight_details() {
         },
     );
     assert_eq!(held(&s, W), cards(json!({"orange": 2})));
+    // The loser takes all its cards back; its ship and token return to its supply.
+    assert_eq!(held(&s, R), cards(json!({"yellow": 1})));
+    assert_eq!(s.ships_at(cell("17")).collect::<Vec<_>>(), vec![w]);
+    assert_eq!(s.galley_tokens_left(Seat(R)), 2);
     // Without cards: the defender lays none and loses.
     let mut s = table(4, galleys());
     empire(&mut s, Violet, &["17"]);
@@ -272,8 +280,17 @@ fn tr_comb_1_to_tr_comb_3_galleys_crossing_pirates_and_galley_pairs() {
     let g = galley(&mut s, W, "21");
     hand(&mut s, W, json!({"violet": 2, "orange": 1}));
     let events = accepted(&mut s, W, move_by(g, &["22", "23"]));
-    assert!(paid(&events).iter().any(|(r, _)| *r == DueReason::Toll));
+    // 2 violet for the path, 1 card toll for crossing 22: all of White's hand.
+    assert_eq!(
+        paid(&events),
+        vec![
+            (DueReason::Move, cards(json!({"violet": 2}))),
+            (DueReason::Toll, cards(json!({"orange": 1})))
+        ]
+    );
+    assert!(held(&s, W).is_empty());
     assert!(s.field(cell("22")).pirate.is_some());
+    assert!(!events.iter().any(|e| matches!(e, Event::PirateSunk { .. })));
     for (owner, expected) in [(W, vec![(W, 4)]), (R, vec![(W, 2), (R, 2)])] {
         let mut s = table(4, config.clone());
         empire(&mut s, Violet, &["22", "21"]);

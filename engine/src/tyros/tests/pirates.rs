@@ -4,7 +4,7 @@ use super::support::*;
 use crate::tyros::cards::Empire::*;
 use crate::tyros::data::Tile;
 use crate::tyros::event::{Event, SkipReason, SwapSkipReason};
-use crate::tyros::state::{DueReason, Phase};
+use crate::tyros::state::{Due, DueReason, Need, Phase};
 use crate::tyros::{Action, Config, Tyros};
 use crate::{Game, Seat};
 use serde_json::json;
@@ -101,6 +101,7 @@ fn tr_pir_3_and_tr_pir_9_pirates_come_from_the_used_pool_and_stay() {
         owed(&events).is_empty(),
         "no new levy for the ship on the old pirate"
     );
+    assert_eq!(held(&s, W), cards(json!({"orange": 2})));
     assert!(s.field(cell("20")).pirate.is_some() && s.field(cell("22")).pirate.is_some());
     assert!(!s.used_tiles.contains(&Tile(22)) && !s.used_tiles.contains(&Tile(20)));
     // The pirates stay over the round end.
@@ -158,6 +159,54 @@ fn tr_pir_5_and_tr_pir_7_building_on_a_pirate_pays_a_toll_and_parks_a_second_shi
     );
     assert!(events.iter().any(|e| matches!(e, Event::PirateSunk { .. })));
     assert_eq!((points(&s, W), points(&s, R)), (2, 2));
+    // The toll card goes to the discard pile, on top of the build card; White holds nothing.
+    assert!(held(&s, W).is_empty());
+    assert_eq!(
+        s.discard_pile[s.discard_pile.len() - 2..],
+        [crate::tyros::Card::Violet, crate::tyros::Card::Orange]
+    );
+}
+
+/// TR-PIR-3: a pirate appearing on a field costs each ship there 1 card of its owner's choice,
+/// so two ships of one player cost that player 2 cards; a player with no cards pays nothing.
+#[test]
+fn tr_pir_3_the_levy_is_one_card_per_ship_and_nothing_from_an_empty_hand() {
+    let mut s = table(4, pirates());
+    empire(&mut s, Violet, &["30", "26", "21"]);
+    ship(&mut s, W, "30");
+    ship(&mut s, W, "30");
+    hand(&mut s, W, json!({"orange": 1, "green": 1, "yellow": 1}));
+    hand(&mut s, R, json!({"orange": 1}));
+    let events = pirate_phase_on(&mut s, "30");
+    assert_eq!(
+        owed(&events),
+        vec![Due {
+            payer: Seat(W),
+            need: Need::Any,
+            count: 2,
+            to: None,
+            reason: DueReason::Levy,
+        }]
+    );
+    pay(&mut s, W, json!({"orange": 1, "yellow": 1}));
+    assert_eq!(held(&s, W), cards(json!({"green": 1})));
+    assert_eq!(
+        held(&s, R),
+        cards(json!({"orange": 1})),
+        "Red has no ship there"
+    );
+    // White's ship on 22 with an empty hand: no due, and the action phase begins.
+    let mut s = table(4, pirates());
+    empire(&mut s, Violet, &["22", "21"]);
+    ship(&mut s, W, "22");
+    let events = pirate_phase_on(&mut s, "22");
+    assert!(events.contains(&Event::PirateAppeared {
+        field: cell("22"),
+        sinks_at_turn_start: false
+    }));
+    assert!(owed(&events).is_empty());
+    assert!(matches!(s.phase, Phase::Actions { .. }));
+    assert!(s.field(cell("22")).pirate.is_some());
 }
 
 /// TR-PIR-10: leaving a pirate field costs nothing; a city may be founded there at the usual

@@ -640,6 +640,23 @@ fn tr_t_17_galleys_and_pirates_sink_by_the_combined_table() {
             mover_is_galley,
             "case ({case}): a galley pays no entering toll"
         );
+        // The move costs 1 violet; the orange goes as the toll, except for a galley, which
+        // keeps it. Nobody else pays anything.
+        let left = if mover_is_galley {
+            cards(json!({"orange": 1}))
+        } else {
+            cards(json!({}))
+        };
+        assert_eq!(held(&s, W), left, "case ({case})");
+        for other in [R, G, B] {
+            assert!(held(&s, other).is_empty(), "case ({case}): seat {other}");
+        }
+        // Sunk at once: the field is clear and its tile is back in the used pool.
+        assert!(s.field(cell("22")).pirate.is_none(), "case ({case})");
+        assert!(s.used_tiles.contains(&Tile(22)), "case ({case})");
+        for (seat, pts) in &expected {
+            assert_eq!(points(&s, *seat), *pts, "case ({case})");
+        }
     }
     // (f): a pirate appears on White's galley field: sunk at once, 2 points, no levy.
     let mut s = table(4, config);
@@ -650,6 +667,8 @@ fn tr_t_17_galleys_and_pirates_sink_by_the_combined_table() {
     assert_eq!(sunk_points(&events), vec![(W, 2)]);
     assert!(owed(&events).is_empty(), "no levy");
     assert_eq!(held(&s, W), cards(json!({"orange": 1})));
+    assert!(s.field(cell("22")).pirate.is_none());
+    assert_eq!(points(&s, W), 2);
 }
 
 /// TR-T-18, TR-AK-5: "Blockadebrecher" moves Red's ship from 22 to 21, where White has a city:
