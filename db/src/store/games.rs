@@ -342,7 +342,7 @@ pub struct GameFilter {
 }
 
 /// A kind of clock to list games by: the `kind` of the `clock` column's JSON, whose shape the
-/// api owns (`api/src/stored.rs`). No clock is SQL `NULL`.
+/// api owns (`api/src/stored/clock.rs`). No clock is SQL `NULL`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClockKind {
     /// No clock.
