@@ -25,14 +25,7 @@ fn aq_draw_1_draw_back_to_six_only_after_placing() {
     // A player who could place no tile (only an 8th-chain tile, temporarily unplayable)
     // draws nothing, and keeps that tile.
     let mut state = table(3);
-    for (i, c) in crate::acquire::Chain::all().enumerate() {
-        let col = 1 + 3 * (i as u8 % 4);
-        put_chain_tiles(
-            &mut state,
-            c,
-            &row(if i < 4 { 'A' } else { 'C' }, col, col + 1),
-        );
-    }
+    put_seven_chains(&mut state);
     put(&mut state, &["5G"]);
     give_tiles(&mut state, 0, &["5H"]);
     to_buy_step(&mut state);
@@ -95,14 +88,7 @@ fn aq_dead_1_aq_d5_one_sweep_per_turn_after_the_draw() {
 fn aq_dead_2_aq_dead_3_temporary_tiles_stay_and_playability_is_judged_now() {
     // AQ-DEAD-2 PUBLIC; AQ-DEAD-3 RECONSTRUCTED.
     let mut state = table(3);
-    for (i, c) in crate::acquire::Chain::all().enumerate() {
-        let col = 1 + 3 * (i as u8 % 4);
-        put_chain_tiles(
-            &mut state,
-            c,
-            &row(if i < 4 { 'A' } else { 'C' }, col, col + 1),
-        );
-    }
+    put_seven_chains(&mut state);
     put(&mut state, &["5G"]);
     give_tiles(&mut state, 0, &["5H", "12I", "10G", "8G", "1I", "3I"]);
     accepted(&mut state, 0, place("12I"));

@@ -81,14 +81,7 @@ fn aq_place_3_aq_found_4_eighth_chain_and_two_safe_chains_are_unplayable() {
         ("acquire.unplayable_tile", "AQ-MERGE-3")
     );
     let mut state = table(3);
-    for (i, c) in crate::acquire::Chain::all().enumerate() {
-        let col = 1 + 3 * (i as u8 % 4);
-        put_chain_tiles(
-            &mut state,
-            c,
-            &row(if i < 4 { 'A' } else { 'C' }, col, col + 1),
-        );
-    }
+    put_seven_chains(&mut state);
     put(&mut state, &["5G"]);
     give_tiles(&mut state, 0, &["5H", "12I"]);
     let err = act(&mut state, 0, place("5H")).unwrap_err();

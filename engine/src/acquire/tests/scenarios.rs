@@ -309,11 +309,7 @@ fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
 /// Seven two-tile chains in columns 1-2, 4-5, ... on rows A and C, and a lone tile at 1I.
 fn seven_chains() -> State {
     let mut state = table(3);
-    for (i, c) in crate::acquire::Chain::all().enumerate() {
-        let col = 1 + 3 * (i as u8 % 4);
-        let r = if i < 4 { 'A' } else { 'C' };
-        put_chain_tiles(&mut state, c, &row(r, col, col + 1));
-    }
+    put_seven_chains(&mut state);
     put(&mut state, &["1I"]);
     state
 }

@@ -111,6 +111,16 @@ pub fn put_chain_tiles(state: &mut State, c: Chain, ts: &[Tile]) {
     }
 }
 
+/// Every chain on the board, two tiles each, in columns 1-2, 4-5, 7-8, 10-11 of rows A (the
+/// first four) and C (the other three): none safe, none touching, no eighth one can be founded.
+pub fn put_seven_chains(state: &mut State) {
+    for (i, c) in Chain::all().enumerate() {
+        let col = 1 + 3 * (i as u8 % 4);
+        let letter = if i < 4 { 'A' } else { 'C' };
+        put_chain_tiles(state, c, &row(letter, col, col + 1));
+    }
+}
+
 /// Tiles of one row letter from column `from` to `to` inclusive.
 pub fn row(letter: char, from: u8, to: u8) -> Vec<Tile> {
     (from..=to).map(|c| tile(&format!("{c}{letter}"))).collect()
