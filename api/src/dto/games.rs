@@ -433,3 +433,14 @@ pub enum ClockKind {
     PerMove,
     Fischer,
 }
+
+impl ClockKind {
+    /// The name as the query writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClockKind::None => "none",
+            ClockKind::PerMove => "per_move",
+            ClockKind::Fischer => "fischer",
+        }
+    }
+}

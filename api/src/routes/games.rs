@@ -347,18 +347,13 @@ pub async fn list_games(
         // Percent-encoded, so that any filter value makes a valid URL and header.
         let status = q.status.map(|s| db::GameStatus::from(s).as_str());
         let rated = q.rated.map(|r| if r { "true" } else { "false" });
-        let clock = q.clock.map(|k| match k {
-            ClockKind::None => "none",
-            ClockKind::PerMove => "per_move",
-            ClockKind::Fischer => "fischer",
-        });
         let query = serde_urlencoded::to_string([
             ("cursor", Some(c.as_str())),
             ("limit", Some(&limit.to_string())),
             ("type", q.type_.as_deref()),
             ("status", status),
             ("rated", rated),
-            ("clock", clock),
+            ("clock", q.clock.map(ClockKind::as_str)),
         ])
         .map_err(|e| ApiError::internal(format!("next-page link: {e}")))?;
         res.insert_header((header::LINK, format!("</v1/games?{query}>; rel=\"next\"")));

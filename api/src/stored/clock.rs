@@ -146,20 +146,27 @@ mod tests {
     use crate::dto::BotLevel;
     use serde_json::json;
 
+    /// A per-move clock and a Fischer clock, with settings other than the defaults.
+    fn sample_clocks() -> [Clock; 2] {
+        [
+            Clock::PerMove {
+                seconds: 86_400,
+                on_timeout: OnTimeout::Resign,
+                bot: BotLevel::Mcts,
+            },
+            Clock::Fischer {
+                initial: 300,
+                increment: 5,
+                on_timeout: OnTimeout::Bot,
+                bot: BotLevel::Greedy,
+            },
+        ]
+    }
+
     /// The stored JSON of every clock, as rows hold it: changing it strands stored games.
     #[test]
     fn stored_clocks_keep_their_json() {
-        let per_move = Clock::PerMove {
-            seconds: 86_400,
-            on_timeout: OnTimeout::Resign,
-            bot: BotLevel::Mcts,
-        };
-        let fischer = Clock::Fischer {
-            initial: 300,
-            increment: 5,
-            on_timeout: OnTimeout::Bot,
-            bot: BotLevel::Greedy,
-        };
+        let [per_move, fischer] = sample_clocks();
         let as_stored = |clock: &Clock| serde_json::to_value(StoredClock::of(clock)).unwrap();
         assert_eq!(as_stored(&Clock::Unlimited), Value::Null);
         assert_eq!(
@@ -187,17 +194,7 @@ mod tests {
     fn a_listed_clock_kind_is_the_stored_clocks_tag() {
         let tag =
             |clock: &Clock| serde_json::to_value(StoredClock::of(clock)).unwrap()["kind"].clone();
-        let per_move = Clock::PerMove {
-            seconds: 60,
-            on_timeout: OnTimeout::Bot,
-            bot: BotLevel::Greedy,
-        };
-        let fischer = Clock::Fischer {
-            initial: 60,
-            increment: 1,
-            on_timeout: OnTimeout::Bot,
-            bot: BotLevel::Greedy,
-        };
+        let [per_move, fischer] = sample_clocks();
         for (kind, clock) in [
             (ClockKind::PerMove, per_move),
             (ClockKind::Fischer, fischer),
