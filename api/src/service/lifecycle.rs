@@ -1,14 +1,14 @@
 //! The seats' lifecycle endpoints and deadlines: resigning, reclaiming a seat from the
 //! server's bot, aborting before anyone moved, a clock running out, an open game expiring.
-//! Each is one transaction with the game's row locked ([`store::change_locked`]): lock,
-//! check, record the lifecycle events, close the commit as an action would (the next bot turn
-//! and deadline follow), commit.
+//! Each is one transaction with the game's row locked: lock ([`store::read_locked`]), check,
+//! record the lifecycle events, close the commit as an action would (the next bot turn and
+//! deadline follow), write ([`store::write_locked`]), commit.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use db::store::{self, Changed, ClaimedDeadline, LockedChange, Roster};
-use db::{GameRow, GameStatus, PooledConn, StoreError};
+use db::{GameRow, GameStatus, PgConnection, PooledConn, StoreError};
 use engine::{DynState, Seat};
 use uuid::Uuid;
 
@@ -21,19 +21,35 @@ use crate::extract::SeatToken;
 use crate::lifecycle::{is_lifecycle, Due, LifecycleEvent};
 use crate::state::Context;
 
-fn refuse(e: ApiError) -> StoreError<ApiError> {
-    StoreError::Rejected(e)
-}
-
 /// A started game that is not over, or why not (409 `game_not_started`, `game_over`).
-fn require_active(game: &GameRow) -> Result<(), StoreError<ApiError>> {
+fn require_active(game: &GameRow) -> Result<(), ApiError> {
     match game.status {
         GameStatus::Active => Ok(()),
-        current => Err(StoreError::WrongStatus {
-            current,
-            required: GameStatus::Active,
-        }),
+        current => Err(not_active(current)),
     }
+}
+
+/// Why a game in status `current` has no seats' lifecycle to change.
+fn not_active(current: GameStatus) -> ApiError {
+    let wrong: StoreError = StoreError::WrongStatus {
+        current,
+        required: GameStatus::Active,
+    };
+    wrong.into()
+}
+
+/// Locks game `id`, lets `decide` say what to do (it may read more with the connection),
+/// writes that and commits: the lifecycle endpoints' one transaction.
+fn change_locked(
+    conn: &mut PgConnection,
+    id: Uuid,
+    decide: impl FnOnce(&mut PgConnection, &GameRow) -> Result<LockedChange, ApiError>,
+) -> Result<Changed, ApiError> {
+    store::atomically(conn, |conn| {
+        let game = store::read_locked(conn, id)?;
+        let change = decide(conn, &game)?;
+        Ok(store::write_locked(conn, &game, change)?)
+    })
 }
 
 /// The game's state from its snapshot.
@@ -130,15 +146,14 @@ pub fn resign(
 ) -> Result<ActionResponse, ApiError> {
     let (roster, caller) = require_seat(conn, cx, id, token)?;
     own_seat(caller, seat)?;
-    let changed = store::change_locked(conn, id, |_, game| {
+    let changed = change_locked(conn, id, |_, game| {
         require_active(game)?;
-        let mut table =
-            Table::of_game(game, roster.seats(), cx.bots.move_delay_ms).map_err(refuse)?;
+        let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)?;
         if table.life().status(caller) == SeatStatus::Resigned {
-            return Err(refuse(ApiError::conflict(
+            return Err(ApiError::conflict(
                 "seat_resigned",
                 format!("seat {} has resigned already", caller.0),
-            )));
+            ));
         }
         table.record(
             Some(caller),
@@ -154,7 +169,7 @@ pub fn resign(
                 },
             );
         }
-        let state = state_of(game).map_err(refuse)?;
+        let state = state_of(game)?;
         Ok(LockedChange::Append(table.close(state.as_ref())))
     })?;
     announce(cx, &changed);
@@ -178,30 +193,29 @@ pub fn reclaim(
 ) -> Result<ActionResponse, ApiError> {
     let (roster, caller) = require_seat(conn, cx, id, token)?;
     own_seat(caller, seat)?;
-    let changed = store::change_locked(conn, id, |_, game| {
+    let changed = change_locked(conn, id, |_, game| {
         require_active(game)?;
-        let mut table =
-            Table::of_game(game, roster.seats(), cx.bots.move_delay_ms).map_err(refuse)?;
+        let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)?;
         match table.life().status(caller) {
             SeatStatus::TakenOver => {}
             SeatStatus::Resigned => {
-                return Err(refuse(ApiError::conflict(
+                return Err(ApiError::conflict(
                     "seat_resigned",
                     format!("seat {} has resigned; it cannot be reclaimed", caller.0),
-                )))
+                ))
             }
             SeatStatus::Playing => {
-                return Err(refuse(ApiError::conflict(
+                return Err(ApiError::conflict(
                     "seat_not_taken_over",
                     format!("no bot plays seat {}: its player plays it", caller.0),
-                )))
+                ))
             }
         }
         table.record(
             Some(caller),
             LifecycleEvent::SeatReclaimed { seat: caller.0 },
         );
-        let state = state_of(game).map_err(refuse)?;
+        let state = state_of(game)?;
         Ok(LockedChange::Append(table.close(state.as_ref())))
     })?;
     announce(cx, &changed);
@@ -221,29 +235,25 @@ pub fn abort(
     token: &SeatToken,
 ) -> Result<ActionResponse, ApiError> {
     let (roster, caller) = require_seat(conn, cx, id, token)?;
-    let changed = store::change_locked(conn, id, |conn, game| match game.status {
+    let changed = change_locked(conn, id, |conn, game| match game.status {
         GameStatus::Open => Ok(LockedChange::EndOpen(
             GameStatus::Aborted,
             notices::for_open_end,
         )),
         GameStatus::Active => {
-            if store::any_seat_moved(conn, id).map_err(StoreError::widen)? {
-                return Err(refuse(ApiError::conflict(
+            if store::any_seat_moved(conn, id)? {
+                return Err(ApiError::conflict(
                     "too_late_to_abort",
                     "a seat has moved already: a game can be aborted only before its first \
                      move (resign instead)",
-                )));
+                ));
             }
-            let mut table =
-                Table::of_game(game, roster.seats(), cx.bots.move_delay_ms).map_err(refuse)?;
+            let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)?;
             table.record(Some(caller), LifecycleEvent::GameAborted { seat: caller.0 });
-            let state = state_of(game).map_err(refuse)?;
+            let state = state_of(game)?;
             Ok(LockedChange::Append(table.close(state.as_ref())))
         }
-        current => Err(StoreError::WrongStatus {
-            current,
-            required: GameStatus::Active,
-        }),
+        current => Err(not_active(current)),
     })?;
     announce(cx, &changed);
     tracing::info!(game_id = %id, seat = caller.0, "game aborted");
@@ -270,12 +280,12 @@ enum Skip {
     Failed(ApiError),
 }
 
-impl From<Skip> for ApiError {
-    fn from(skip: Skip) -> ApiError {
-        match skip {
-            Skip::Failed(e) => e,
-            // Never reaches a client: fire_clock answers these itself.
-            Skip::Stale | Skip::NotYet(_) => ApiError::internal("a skipped deadline"),
+impl From<StoreError> for Skip {
+    fn from(e: StoreError) -> Skip {
+        match e {
+            // The game is gone: so is its deadline.
+            StoreError::NotFound => Skip::Stale,
+            e => Skip::Failed(e.into()),
         }
     }
 }
@@ -296,12 +306,13 @@ pub fn fire_clock(
         Err(StoreError::NotFound) => return Ok(Fired::Stale),
         roster => roster?,
     };
-    let changed = store::change_locked(conn, id, |_, game| {
+    let changed = store::atomically(conn, |conn| {
+        let game = store::read_locked(conn, id)?;
         if game.version != deadline.version || game.status != GameStatus::Active {
-            return Err(StoreError::Rejected(Skip::Stale));
+            return Err(Skip::Stale);
         }
-        let mut table = Table::of_game(game, roster.seats(), cx.bots.move_delay_ms)
-            .map_err(|e| StoreError::Rejected(Skip::Failed(e)))?;
+        let mut table =
+            Table::of_game(&game, roster.seats(), cx.bots.move_delay_ms).map_err(Skip::Failed)?;
         let run_out = table.life().run_out(deadline.now);
         if run_out.is_empty() {
             let next = table
@@ -313,7 +324,7 @@ pub fn fire_clock(
                     Due::AfterCommit(_) => None,
                 })
                 .min();
-            return Err(StoreError::Rejected(Skip::NotYet(next)));
+            return Err(Skip::NotYet(next));
         }
         let (on_timeout, level) = match *table.clock() {
             Clock::PerMove {
@@ -340,8 +351,13 @@ pub fn fire_clock(
                 },
             );
         }
-        let state = state_of(game).map_err(|e| StoreError::Rejected(Skip::Failed(e)))?;
-        Ok(LockedChange::Append(table.close(state.as_ref())))
+        let state = state_of(&game).map_err(Skip::Failed)?;
+        let decision = table.close(state.as_ref());
+        Ok(store::write_locked(
+            conn,
+            &game,
+            LockedChange::Append(decision),
+        )?)
     });
     match changed {
         Ok(changed) => {
@@ -349,11 +365,9 @@ pub fn fire_clock(
             tracing::info!(game_id = %id, version = changed.game().version, "clock ran out");
             Ok(Fired::Applied)
         }
-        Err(StoreError::Rejected(Skip::Stale)) | Err(StoreError::NotFound) => Ok(Fired::Stale),
-        Err(StoreError::Rejected(Skip::NotYet(next))) => {
-            Ok(next.map_or(Fired::Stale, Fired::NotYet))
-        }
-        Err(e) => Err(e.into()),
+        Err(Skip::Stale) => Ok(Fired::Stale),
+        Err(Skip::NotYet(next)) => Ok(next.map_or(Fired::Stale, Fired::NotYet)),
+        Err(Skip::Failed(e)) => Err(e),
     }
 }
 

@@ -2,8 +2,8 @@
 //! endpoint family (creating is [`super::lobby`]). A join that fills the last seat starts the
 //! game in its transaction; a seated player may start it earlier with the seats taken.
 
-use db::store::{self, Applied};
-use db::{GameRow, PgConnection, PooledConn, SeatRow, StoreError};
+use db::store::{self, Applied, Decision, Starting};
+use db::{GameRow, PgConnection, PooledConn, SeatRow};
 use uuid::Uuid;
 
 use super::caller::{self, stored_kind};
@@ -28,38 +28,50 @@ fn join_token(key: Option<&LobbyKey>, id: Uuid) -> String {
     }
 }
 
-/// Starts an open game with the seats taken so far (open seats are closed). The caller
+/// Starts an open game with the seats taken so far (open seats are closed), in one
+/// transaction: lock the game for its start, decide its setup, append it. The caller
 /// announces the change once it is committed (`cx.changes.committed`).
-fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, StoreError<Refusal>> {
-    let applied = store::start_game(conn, id, |game: &GameRow, seats: &[SeatRow]| {
-        let kind = stored_kind(&game.game_type)?;
-        let info = kind.info();
-        if seats.len() < info.min_seats {
-            return Err(Refusal::Api(ApiError::conflict(
-                "too_few_seats",
-                format!(
-                    "{} needs at least {} seats and {} are taken",
-                    info.title,
-                    info.min_seats,
-                    seats.len()
-                ),
-            )));
-        }
-        // The rules version the game was created under decides the defaults of its config.
-        let (state, events) = kind.setup_as(
-            u32::try_from(game.rules_version).unwrap_or(0),
-            &game.config,
-            seats.len(),
-            chance_of::at(game, seats, 0).as_dyn(),
-        )?;
-        let clock = Clock::read_stored(game.clock.as_ref())?;
-        let facts = GameFacts::of(game, seats);
-        let mut table = Table::starting(facts, clock, native_bots(seats), cx.bots.move_delay_ms);
-        table.setup(events);
-        Ok::<_, Refusal>(table.close(state.as_ref()))
+fn start(conn: &mut PgConnection, cx: &Context, id: Uuid) -> Result<Applied, ApiError> {
+    let applied = store::atomically(conn, |conn| {
+        let Starting { game, seats } = store::lock_for_start(conn, id)?;
+        let decision = setup(cx, &game, &seats)?;
+        Ok::<_, ApiError>(store::append_locked(conn, &game, decision)?)
     })?;
     tracing::info!(game_id = %id, "game started");
     Ok(applied)
+}
+
+/// The setup of `game` for `seats`: the engine's setup events and the seats' lifecycle
+/// closing the commit as after an action (the first bot turn and deadline follow).
+///
+/// # Errors
+/// 409 `too_few_seats`; 500 for stored data that does not load.
+fn setup(cx: &Context, game: &GameRow, seats: &[SeatRow]) -> Result<Decision, Refusal> {
+    let kind = stored_kind(&game.game_type)?;
+    let info = kind.info();
+    if seats.len() < info.min_seats {
+        return Err(Refusal::Api(ApiError::conflict(
+            "too_few_seats",
+            format!(
+                "{} needs at least {} seats and {} are taken",
+                info.title,
+                info.min_seats,
+                seats.len()
+            ),
+        )));
+    }
+    // The rules version the game was created under decides the defaults of its config.
+    let (state, events) = kind.setup_as(
+        u32::try_from(game.rules_version).unwrap_or(0),
+        &game.config,
+        seats.len(),
+        chance_of::at(game, seats, 0).as_dyn(),
+    )?;
+    let clock = Clock::read_stored(game.clock.as_ref())?;
+    let facts = GameFacts::of(game, seats);
+    let mut table = Table::starting(facts, clock, native_bots(seats), cx.bots.move_delay_ms);
+    table.setup(events);
+    Ok(table.close(state.as_ref()))
 }
 
 /// `POST /v1/games/{id}/seats`: takes a seat; the join that fills the last seat starts the game.
@@ -223,13 +235,10 @@ fn start_when_full(
 ) -> Result<(GameRow, Option<Applied>), ApiError> {
     let seats = store::seats(conn, id)?;
     let mut started = None;
+    // The join locked the game's row: an explicit start that raced it either came first (and
+    // the join was refused) or waits for this transaction, so the game is still open here.
     if seats.iter().all(|s| !s.is_open()) {
-        match start(conn, cx, id) {
-            Ok(applied) => started = Some(applied),
-            // Someone else started it meanwhile (an explicit start racing the last join).
-            Err(StoreError::WrongStatus { .. }) => {}
-            Err(e) => return Err(e.into()),
-        }
+        started = Some(start(conn, cx, id)?);
     }
     Ok((store::get_game(conn, id)?, started))
 }

@@ -8,7 +8,8 @@
 //!   first;
 //! - the locked write, inside the caller's transaction: [`read_locked`], [`stored_response`]
 //!   for a request with an `Idempotency-Key`, [`append_locked`], and [`remember_response`],
-//!   all committed together.
+//!   all committed together; starting a game is the same with [`lock_for_start`] in place
+//!   of [`read_locked`].
 //!
 //! Anything that fails before commit writes nothing. Announcing the new version to long polls
 //! is the caller's next step ([`crate::notify::Announcer`]), outside the transaction.
@@ -188,34 +189,35 @@ pub fn check_actionable(game: &GameRow, expected_version: Option<i64>) -> Result
     }
 }
 
-/// Starts an open game with the seats taken so far: open seats are closed (removed, the
-/// taken ones keeping their order and numbered from 0 again) and `decide(&game, &seats)`
-/// returns the setup events, the initial snapshot and the status (normally `Active`) for
-/// those seats, or refuses (for instance when they are too few for the game: then nothing,
-/// not even the closing, is written).
+/// An open game's row, locked for its start in the caller's transaction, with the seats that
+/// will play it ([`lock_for_start`]).
+#[derive(Debug, Clone)]
+pub struct Starting {
+    /// The game, its seat count that of `seats`.
+    pub game: GameRow,
+    /// The taken seats, numbered from 0.
+    pub seats: Vec<SeatRow>,
+}
+
+/// The first step of starting open game `game_id` with the seats taken so far, in the
+/// caller's transaction: the row is locked (`FOR UPDATE`), the open seats are closed (removed,
+/// the taken ones keeping their order and numbered from 0 again) and the seat count follows.
+/// The caller decides the setup for these seats and writes it with [`append_locked`]; a
+/// refusal (too few seats, say) rolls the transaction back, the closing with it.
 ///
 /// # Errors
-/// `NotFound`; `WrongStatus` unless open; `Rejected`; `Unavailable`; `Database`. Every error
-/// writes nothing.
-pub fn start_game<E>(
-    conn: &mut PgConnection,
-    game_id: Uuid,
-    decide: impl FnOnce(&GameRow, &[SeatRow]) -> Result<Decision, E>,
-) -> Result<Applied, StoreError<E>> {
-    conn.transaction(|conn| {
-        let mut game = lock_game(conn, game_id)?;
-        if game.status != GameStatus::Open {
-            return Err(StoreError::WrongStatus {
-                current: game.status,
-                required: GameStatus::Open,
-            });
-        }
-        let seats = super::seats::close_open_seats(conn, game_id).map_err(StoreError::widen)?;
-        if seats.len() as i32 != game.seat_count {
-            game = super::games::set_seat_count(conn, game_id, seats.len() as i32)
-                .map_err(StoreError::widen)?;
-        }
-        let decision = decide(&game, &seats).map_err(StoreError::Rejected)?;
-        Ok(append(conn, &game, decision)?)
-    })
+/// `NotFound`; `WrongStatus` unless open; `Unavailable`; `Database`.
+pub fn lock_for_start(conn: &mut PgConnection, game_id: Uuid) -> Result<Starting, StoreError> {
+    let mut game = lock_game(conn, game_id)?;
+    if game.status != GameStatus::Open {
+        return Err(StoreError::WrongStatus {
+            current: game.status,
+            required: GameStatus::Open,
+        });
+    }
+    let seats = super::seats::close_open_seats(conn, game_id)?;
+    if seats.len() as i32 != game.seat_count {
+        game = super::games::set_seat_count(conn, game_id, seats.len() as i32)?;
+    }
+    Ok(Starting { game, seats })
 }

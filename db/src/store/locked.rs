@@ -1,7 +1,8 @@
 //! Changes decided with the game's row locked: the seats' lifecycle (resigning, reclaiming,
 //! aborting, a clock running out) and an open game expiring. They are rare, so they take the
-//! simple path: lock, look (the decision may read more, such as whether anyone has moved yet),
-//! decide, write, commit.
+//! simple path, in the caller's transaction: lock ([`super::read_locked`]), look (the decision
+//! may read more, such as whether anyone has moved yet), decide, write ([`write_locked`]),
+//! commit.
 //! Actions take the optimistic path of [`super::append_at_version`] instead; the two serialise
 //! through the row lock and the version guard of `append`.
 
@@ -29,7 +30,7 @@ pub enum LockedChange {
     EndOpen(GameStatus, EndNotices),
 }
 
-/// What [`change_locked`] did.
+/// What [`write_locked`] did.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Changed {
@@ -49,31 +50,28 @@ impl Changed {
     }
 }
 
-/// Locks game `game_id`, lets `decide` look at it (with the connection, inside the
-/// transaction) and say what to do, does it, commits.
+/// Writes `change`, decided on `game` (read with [`super::read_locked`] in the caller's
+/// transaction, so nothing moved since), and says what was written.
 ///
 /// # Errors
-/// `NotFound`; `Rejected` (nothing written); `Unavailable`; `Database`.
-pub fn change_locked<E>(
+/// `WrongStatus` for `EndOpen` of a game that is not open; `Unavailable`; `Database`.
+pub fn write_locked(
     conn: &mut PgConnection,
-    game_id: Uuid,
-    decide: impl FnOnce(&mut PgConnection, &GameRow) -> Result<LockedChange, StoreError<E>>,
-) -> Result<Changed, StoreError<E>> {
-    conn.transaction(|conn| {
-        let game = lock_game(conn, game_id)?;
-        match decide(conn, &game)? {
-            LockedChange::Append(decision) => Ok(Changed::Appended(append(conn, &game, decision)?)),
-            LockedChange::EndOpen(status, notices) => {
-                if game.status != GameStatus::Open {
-                    return Err(StoreError::WrongStatus {
-                        current: game.status,
-                        required: GameStatus::Open,
-                    });
-                }
-                Ok(Changed::Ended(end_open_game(conn, &game, status, notices)?))
+    game: &GameRow,
+    change: LockedChange,
+) -> Result<Changed, StoreError> {
+    match change {
+        LockedChange::Append(decision) => Ok(Changed::Appended(append(conn, game, decision)?)),
+        LockedChange::EndOpen(status, notices) => {
+            if game.status != GameStatus::Open {
+                return Err(StoreError::WrongStatus {
+                    current: game.status,
+                    required: GameStatus::Open,
+                });
             }
+            Ok(Changed::Ended(end_open_game(conn, game, status, notices)?))
         }
-    })
+    }
 }
 
 /// Whether any seat of `game_id` has acted yet: an event caused by a game action (setup and

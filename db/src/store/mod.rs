@@ -26,8 +26,8 @@ mod tournaments;
 
 pub use append::{append_imported, Applied, BotTurn, DeadlineChange, Decision, LockWait};
 pub use apply::{
-    append_at_version, append_locked, check_actionable, read_locked, remember_response, start_game,
-    stored_response, AppendError, IdempotencyKey, Replay,
+    append_at_version, append_locked, check_actionable, lock_for_start, read_locked,
+    remember_response, stored_response, AppendError, IdempotencyKey, Replay, Starting,
 };
 pub use bot_turns::{claim_bot_turn, drop_stale_bot_turn, ClaimedTurn, BOT_CHANNEL};
 pub use challenges::*;
@@ -48,7 +48,7 @@ pub use games::{
 pub use idempotency::{
     claim_lobby_key, expire_idempotency_keys, save_lobby_response, token_secret,
 };
-pub use locked::{any_seat_moved, change_locked, expire_open_game, Changed, LockedChange};
+pub use locked::{any_seat_moved, expire_open_game, write_locked, Changed, LockedChange};
 pub use notices::{
     expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,
     NOTICE_CHANNEL,

@@ -117,30 +117,45 @@ fn joining_a_taken_or_missing_seat_is_refused() {
 }
 
 #[test]
-fn start_game_closes_open_seats_and_writes_the_setup_events() {
+fn a_start_closes_open_seats_and_writes_the_setup_events() {
     let test_db = TestDb::new();
     let mut conn = test_db.conn();
     let game = open_game(&mut conn, 4);
-    let setup = |_: &db::GameRow, seats: &[db::SeatRow]| {
-        Ok::<_, String>(decision(
-            vec![db::NewEvent::system(
-                json!({"type": "Dealt", "seats": seats.len()}),
-            )],
-            json!({"started": true}),
-            GameStatus::Active,
-            vec![0],
-        ))
+    /// Why the api's start below wrote nothing.
+    #[derive(Debug)]
+    enum NotStarted {
+        TooFew,
+        Store(StoreError),
+    }
+    impl From<StoreError> for NotStarted {
+        fn from(e: StoreError) -> Self {
+            NotStarted::Store(e)
+        }
+    }
+    // The api's start: lock for the start, decide the setup for the seats, append it.
+    let start = |conn: &mut db::PgConnection, refuse: bool| {
+        store::atomically(conn, |conn| {
+            let store::Starting { game, seats } = store::lock_for_start(conn, game.id)?;
+            if refuse {
+                return Err(NotStarted::TooFew);
+            }
+            let setup = decision(
+                vec![db::NewEvent::system(
+                    json!({"type": "Dealt", "seats": seats.len()}),
+                )],
+                json!({"started": true}),
+                GameStatus::Active,
+                vec![0],
+            );
+            Ok(store::append_locked(conn, &game, setup)?)
+        })
     };
     store::join_seat(&mut conn, game.id, Some(1), "A", "a").unwrap();
     store::join_seat(&mut conn, game.id, Some(3), "B", "b").unwrap();
     // A refused start writes nothing, not even the closing of the open seats.
-    let refuse = |_: &db::GameRow, _: &[db::SeatRow]| Err::<store::Decision, _>("too few");
-    assert!(matches!(
-        store::start_game(&mut conn, game.id, refuse),
-        Err(StoreError::Rejected("too few"))
-    ));
+    assert!(matches!(start(&mut conn, true), Err(NotStarted::TooFew)));
     assert_eq!(store::seats(&mut conn, game.id).unwrap().len(), 4);
-    let started = store::start_game(&mut conn, game.id, setup).unwrap();
+    let started = start(&mut conn, false).unwrap();
     let seats = store::seats(&mut conn, game.id).unwrap();
     assert_eq!(
         seats
@@ -160,11 +175,11 @@ fn start_game_closes_open_seats_and_writes_the_setup_events() {
         json!({"type": "Dealt", "seats": 2})
     );
     assert!(matches!(
-        store::start_game(&mut conn, game.id, setup),
-        Err(StoreError::WrongStatus {
+        start(&mut conn, false),
+        Err(NotStarted::Store(StoreError::WrongStatus {
             current: GameStatus::Active,
             ..
-        })
+        }))
     ));
     assert!(matches!(
         store::join_seat(&mut conn, game.id, None, "C", "c"),
