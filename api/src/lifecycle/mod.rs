@@ -34,6 +34,7 @@
 pub mod events;
 pub mod fold;
 pub mod outcome;
+mod queries;
 pub mod replay;
 
 pub use events::{is_lifecycle, LifecycleEvent};
