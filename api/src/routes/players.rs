@@ -11,7 +11,7 @@ use crate::dto::*;
 use crate::error::ApiError;
 use crate::extract::{Idempotency, NoBody, PlayerToken, StrictJson};
 use crate::service::lobby_keys::LobbyKey;
-use crate::service::players;
+use crate::service::{players, profiles};
 use crate::state::AppState;
 
 /// Create a player.
@@ -90,7 +90,7 @@ pub async fn create_player(
 #[get("/v1/players/me")]
 pub async fn me(state: Data<AppState>, token: PlayerToken) -> Result<HttpResponse, ApiError> {
     let found = state
-        .db(move |conn, cx| players::me(conn, cx, &token.0))
+        .db(move |conn, cx| profiles::me(conn, cx, &token.0))
         .await?;
     Ok(HttpResponse::Ok().json(found))
 }
@@ -178,7 +178,7 @@ pub async fn my_games(
     let limit = q.limit.map_or(20, |l| l.get());
     let cursor = q.cursor.clone();
     let list = state
-        .db(move |conn, cx| players::games(conn, cx, &token.0, filter, cursor.as_deref(), limit))
+        .db(move |conn, cx| profiles::games(conn, cx, &token.0, filter, cursor.as_deref(), limit))
         .await?;
     let mut res = HttpResponse::Ok();
     if let Some(next) = &list.next_cursor {
@@ -294,7 +294,7 @@ pub async fn profile(state: Data<AppState>, id: Path<String>) -> Result<HttpResp
     let id = Uuid::try_parse(&id).map_err(|_| {
         ApiError::not_found("player_not_found", "no player with this id (ids are UUIDs)")
     })?;
-    let found = state.db(move |conn, _| players::profile(conn, id)).await?;
+    let found = state.db(move |conn, _| profiles::profile(conn, id)).await?;
     Ok(HttpResponse::Ok().json(found))
 }
 
@@ -328,7 +328,7 @@ pub async fn leaderboard(
     let limit = q.limit.map_or(20, |l| l.get());
     let name = kind.name();
     let board = state
-        .db(move |conn, _| players::leaderboard(conn, name, q.cursor.as_deref(), limit))
+        .db(move |conn, _| profiles::leaderboard(conn, name, q.cursor.as_deref(), limit))
         .await?;
     Ok(HttpResponse::Ok().json(board))
 }

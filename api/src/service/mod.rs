@@ -26,6 +26,7 @@ pub mod lobby_keys;
 pub mod notices;
 pub mod play;
 pub mod players;
+pub mod profiles;
 pub mod record;
 pub mod seating;
 pub mod seeks;
