@@ -238,7 +238,7 @@ pub fn abort(
     let changed = change_locked(conn, id, |conn, game| match game.status {
         GameStatus::Open => Ok(LockedChange::EndOpen(
             GameStatus::Aborted,
-            notices::for_open_end,
+            notices::for_open_end(game, GameStatus::Aborted, &store::seats(conn, id)?),
         )),
         GameStatus::Active => {
             if store::any_seat_moved(conn, id)? {
@@ -381,10 +381,22 @@ pub fn fire_expiry(
     cx: &Context,
     deadline: &ClaimedDeadline,
 ) -> Result<Fired, ApiError> {
-    match store::expire_open_game(conn, deadline, notices::for_open_end) {
-        Ok(Some(ended)) => {
-            tracing::info!(game_id = %ended.game.id, "open game expired");
-            announce(cx, &Changed::Ended(ended));
+    let expired = store::atomically(conn, |conn| {
+        let game = store::read_locked(conn, deadline.game_id)?;
+        if game.status != GameStatus::Open {
+            // It started or was called off meanwhile: the deadline is stale.
+            store::drop_stale_deadline(conn, deadline)?;
+            return Ok(None);
+        }
+        let seats = store::seats(conn, game.id)?;
+        let notices = notices::for_open_end(&game, GameStatus::Expired, &seats);
+        let change = LockedChange::EndOpen(GameStatus::Expired, notices);
+        Ok(Some(store::write_locked(conn, &game, change)?))
+    });
+    match expired {
+        Ok(Some(changed)) => {
+            tracing::info!(game_id = %deadline.game_id, "open game expired");
+            announce(cx, &changed);
             Ok(Fired::Applied)
         }
         Ok(None) | Err(StoreError::NotFound) => Ok(Fired::Stale),

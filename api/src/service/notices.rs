@@ -4,7 +4,7 @@
 //! commit, its events, its outcome), so no process reads anything to send them.
 
 use db::store::{NewNotice, NoticeDue};
-use db::{GameRow, GameStatus, NewEvent};
+use db::{GameRow, GameStatus, NewEvent, SeatRow};
 use engine::{DynGame, Seat, Viewer};
 use uuid::Uuid;
 
@@ -123,24 +123,24 @@ pub fn for_commit(commit: &Commit<'_>) -> Vec<NewNotice> {
     out
 }
 
-/// The notices of an open game that ended without starting (called off, or expired): each
-/// seated player is told `game_finished` with the game's status and no outcome.
-pub fn for_open_end(game: &GameRow, players: &[Option<Uuid>]) -> Vec<NewNotice> {
-    players
+/// The notices of open game `game` ending as `status` without starting (called off, or
+/// expired): each player seated in it (`seats`, read with its row locked) is told
+/// `game_finished` with that status and no outcome.
+pub fn for_open_end(game: &GameRow, status: GameStatus, seats: &[SeatRow]) -> Vec<NewNotice> {
+    seats
         .iter()
-        .enumerate()
-        .filter_map(|(index, player)| {
+        .filter_map(|seat| {
             let body = PlayerNotice::GameFinished(GameFinishedNotice {
                 seq: 0,
                 game_id: game.id,
                 type_: game.game_type.clone(),
                 version: game.version,
-                seat: u8::try_from(index).unwrap_or(u8::MAX),
-                status: game.status.into(),
+                seat: u8::try_from(seat.seat).unwrap_or(u8::MAX),
+                status: status.into(),
                 outcome: None,
                 rated: game.rated,
             });
-            Some(notice((*player)?, &body, NoticeDue::None))
+            Some(notice(seat.player_id?, &body, NoticeDue::None))
         })
         .collect()
 }

@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use super::notices::{NewNotice, NoticeRow};
 use crate::models::{GameRow, GameStatus};
-use crate::schema::{game_deadlines, games, seats};
+use crate::schema::{game_deadlines, games};
 use crate::StoreError;
 
 /// The NOTIFY channel on which armed deadlines are announced (migration 10), so that idle
@@ -180,10 +180,6 @@ pub(super) fn arm_expiry(conn: &mut PgConnection, game_id: Uuid, ttl: Duration) 
     Ok(())
 }
 
-/// What the players seated in an open game that ends are told: given the game after the
-/// change and, per seat, its player. Decided by the api (this crate only stores notices).
-pub type EndNotices = fn(&GameRow, &[Option<Uuid>]) -> Vec<NewNotice>;
-
 /// An open game that ended: the game after the change, and the notices its players got.
 #[derive(Debug, Clone)]
 pub struct EndedOpen {
@@ -194,13 +190,14 @@ pub struct EndedOpen {
 }
 
 /// Ends open game `game.id` (locked by the caller) as `status` (`Aborted` or `Expired`): no
-/// event (it never started), its deadline row gone, its seated players told by `notices`
-/// (read under the lock, so a player who just took a seat is told too).
+/// event (it never started), its deadline row gone, `notices` recorded for its seated
+/// players (decided by the api from the seats it read under the lock, so a player who just
+/// took a seat is told too).
 pub(super) fn end_open_game(
     conn: &mut PgConnection,
     game: &GameRow,
     status: GameStatus,
-    notices: EndNotices,
+    notices: Vec<NewNotice>,
 ) -> QueryResult<EndedOpen> {
     debug_assert!(game.status == GameStatus::Open && status.is_over());
     diesel::delete(game_deadlines::table.filter(game_deadlines::game_id.eq(game.id)))
@@ -220,15 +217,10 @@ pub(super) fn end_open_game(
         ))
         .returning(GameRow::as_returning())
         .get_result(conn)?;
-    let players: Vec<Option<Uuid>> = seats::table
-        .filter(seats::game_id.eq(game.id))
-        .order(seats::seat)
-        .select(seats::player_id)
-        .load(conn)?;
-    let notices = if players.iter().any(Option::is_some) {
-        super::notices::record(conn, Some(game.id), notices(&ended, &players), at, true)?
-    } else {
+    let notices = if notices.is_empty() {
         Vec::new()
+    } else {
+        super::notices::record(conn, Some(game.id), notices, at, true)?
     };
     Ok(EndedOpen {
         game: ended,

@@ -1,5 +1,5 @@
 //! Changes decided with the game's row locked: the seats' lifecycle (resigning, reclaiming,
-//! aborting, a clock running out) and an open game expiring. They are rare, so they take the
+//! aborting, a clock running out) and an open game ending (called off or expired). They are rare, so they take the
 //! simple path, in the caller's transaction: lock ([`super::read_locked`]), look (the decision
 //! may read more, such as whether anyone has moved yet), decide, write ([`write_locked`]),
 //! commit.
@@ -10,10 +10,8 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use super::append::{append, Applied, Decision};
-use super::deadlines::{
-    drop_stale_deadline, end_open_game, ClaimedDeadline, EndNotices, EndedOpen,
-};
-use super::games::lock_game;
+use super::deadlines::{end_open_game, EndedOpen};
+use super::notices::NewNotice;
 use crate::models::{GameRow, GameStatus};
 use crate::schema::game_events;
 use crate::StoreError;
@@ -26,8 +24,8 @@ pub enum LockedChange {
     /// Append these events (the game is started).
     Append(Decision),
     /// End the open game as `Aborted` or `Expired`: it never started, so no event; its
-    /// seated players are told what the function says.
-    EndOpen(GameStatus, EndNotices),
+    /// seated players are told these notices.
+    EndOpen(GameStatus, Vec<NewNotice>),
 }
 
 /// What [`write_locked`] did.
@@ -87,30 +85,4 @@ pub fn any_seat_moved(conn: &mut PgConnection, game_id: Uuid) -> Result<bool, St
             .filter(game_events::action.is_not_null()),
     ))
     .get_result(conn)?)
-}
-
-/// Fires the expiry `deadline`: the game, if still open, ends as expired. `None` when it is
-/// not open any more (it started or was aborted meanwhile): the deadline was stale and is
-/// gone either way.
-///
-/// # Errors
-/// `NotFound`, `Unavailable`/`Database`.
-pub fn expire_open_game(
-    conn: &mut PgConnection,
-    deadline: &ClaimedDeadline,
-    notices: EndNotices,
-) -> Result<Option<EndedOpen>, StoreError> {
-    conn.transaction(|conn| {
-        let game = lock_game(conn, deadline.game_id)?;
-        if game.status != GameStatus::Open {
-            drop_stale_deadline(conn, deadline)?;
-            return Ok(None);
-        }
-        Ok(Some(end_open_game(
-            conn,
-            &game,
-            GameStatus::Expired,
-            notices,
-        )?))
-    })
 }

@@ -37,7 +37,7 @@ pub use chat::{
 };
 pub use deadlines::{
     claim_deadline, drop_stale_deadline, next_deadline_in, reschedule_deadline, ClaimedDeadline,
-    DeadlineKind, EndNotices, EndedOpen, DEADLINE_CHANNEL,
+    DeadlineKind, EndedOpen, DEADLINE_CHANNEL,
 };
 pub use events::{all_events, events_after, events_up_to};
 pub use games::{
@@ -48,7 +48,7 @@ pub use games::{
 pub use idempotency::{
     claim_lobby_key, expire_idempotency_keys, save_lobby_response, token_secret,
 };
-pub use locked::{any_seat_moved, expire_open_game, write_locked, Changed, LockedChange};
+pub use locked::{any_seat_moved, write_locked, Changed, LockedChange};
 pub use notices::{
     expire_notices, notice_range, notices_after, record_now, NewNotice, NoticeDue, NoticeRow,
     NOTICE_CHANNEL,
