@@ -16,6 +16,7 @@ pub mod operations;
 pub mod play;
 pub mod player_stream;
 pub mod players;
+pub mod seating;
 pub mod seeks;
 pub mod stream;
 pub mod tournaments;
@@ -34,8 +35,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(games::list_game_types)
         .service(games::create_game)
         .service(games::list_games)
-        .service(games::join_seat)
-        .service(games::start_game)
+        .service(seating::join_seat)
+        .service(seating::start_game)
         .service(lifecycle::resign)
         .service(lifecycle::reclaim)
         .service(lifecycle::abort)
