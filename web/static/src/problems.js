@@ -2,12 +2,12 @@
 // and an English `detail` (RFC 9457 problem+json); the catalogues word each code a person can
 // meet through this client as `problem.<code>`. English shows the server's own detail (it is
 // English already, and often more specific: it names the rule, the seat or the amount); German
-// and French show the catalogue's sentence and keep the server's detail in the element's
-// `title`, so nothing is lost. A code the catalogues do not know shows the server's detail; an
+// and French show the catalogue's sentence with the server's detail in a smaller line under it
+// (visible, so it reads on a phone too, where no pointer shows a `title`), so nothing is lost. A code the catalogues do not know shows the server's detail; an
 // answer that is no problem document (a proxy's "503 Service Unavailable") is worded by its status.
 
 import { ApiError } from './api.js';
-import { replace } from './dom.js';
+import { h, replace } from './dom.js';
 import { has, lang, t } from './i18n/index.js';
 
 /** A code for an answer that was no problem document (a proxy's page), by its status. */
@@ -30,17 +30,20 @@ export function problemWords(e) {
 }
 
 /**
- * Shows a failure in `box`: its words in the page's language, the server's detail as the
- * box's `title`. `wrap` words the text further (the game page's "Refused: …").
+ * Shows a failure in `box`: its words in the page's language and, where they differ, the
+ * server's English detail in a line of its own. `wrap` words the text further (the game
+ * page's "Refused: …").
  * @param {HTMLElement} box
  * @param {unknown} e
  * @param {(text: string) => string} [wrap]
  */
 export function showProblem(box, e, wrap) {
   const { text, detail } = problemWords(e);
-  replace(box, wrap ? wrap(text) : text);
-  if (detail) box.title = detail;
-  else box.removeAttribute('title');
+  replace(
+    box,
+    h('span', { class: 'problem-text' }, wrap ? wrap(text) : text),
+    detail ? h('small', { class: 'problem-detail', lang: 'en' }, detail) : null,
+  );
   if (e instanceof ApiError) box.dataset.code = e.code;
   else delete box.dataset.code;
 }

@@ -1,8 +1,9 @@
 //! The server's refusals in the reader's language: the server words every refusal in English
 //! (`detail`), with a stable `code`; a German or French page shows the catalogue's sentence for
 //! the code (`problem.<code>` in `web/static/src/i18n/de.js` and `fr.js`, chosen by
-//! `web/static/src/problems.js`) and keeps the server's words in the box's `title`, while an
-//! English page shows the server's own words. The refusals are real ones: a seat taken by
+//! `web/static/src/problems.js`) with the server's words in a line of their own under it
+//! (visible on a phone, where no `title` shows), while an English page shows the server's own
+//! words alone. The refusals are real ones: a seat taken by
 //! someone else just before the click (in the lobby and on the game page), and a sign-up with
 //! a name another player has.
 
@@ -12,8 +13,9 @@ use serde_json::{json, Value};
 use super::{Browser, Chromedriver, BROWSER_SLOTS};
 use crate::helpers::{json_of, spawn_app, TestApp};
 
-/// What an error box shows: its text, its `title`, the code it shows, and the catalogue's
-/// sentence of `key` in `lang` (with `{name}` filled in from `name`).
+/// What an error box shows: its text, the server's words under it (`detail`, with their
+/// `lang`), the code it shows, and the catalogue's sentence of `key` in `lang` (with `{name}`
+/// filled in from `name`).
 async fn error_box(page: &Browser, css: &str, lang: &str, key: &str, name: &str) -> Value {
     page.wait_until(
         &format!("{css} shows a refusal"),
@@ -27,9 +29,12 @@ async fn error_box(page: &Browser, css: &str, lang: &str, key: &str, name: &str)
            const root = src.slice(0, src.indexOf('/src/') + '/src/'.length);
            const words = (await import(root + 'i18n/' + arguments[1] + '.js')).default;
            const box = document.querySelector(arguments[0]);
+           const detail = box.querySelector('.problem-detail');
+           const shown = (el) => !!el && el.getClientRects().length > 0;
            return {
-             text: box.textContent.trim(),
-             title: box.getAttribute('title'),
+             text: box.querySelector('.problem-text')?.textContent.trim() ?? null,
+             detail: shown(detail) ? detail.textContent.trim() : null,
+             detail_lang: detail?.lang ?? null,
              code: box.dataset.code ?? null,
              expected: (words[arguments[2]] ?? '').replace('{name}', arguments[3]),
            };
@@ -90,18 +95,19 @@ async fn take_and_click(page: &Browser, game: &str, button: &str) {
     .await;
 }
 
-/// The catalogue's sentence is shown, the server's English kept in the title.
+/// The catalogue's sentence is shown, the server's English shown under it.
 fn assert_translated(got: &Value, what: &str) {
     assert!(
         got["expected"].as_str().is_some_and(|s| !s.is_empty()),
         "{what}: the catalogue has the sentence: {got}"
     );
     assert_eq!(got["text"], got["expected"], "{what}: {got}");
-    let title = got["title"].as_str().unwrap_or_default();
+    let detail = got["detail"].as_str().unwrap_or_default();
     assert!(
-        !title.is_empty() && title != got["text"],
-        "{what}: the server's own words are kept in the title: {got}"
+        !detail.is_empty() && detail != got["text"],
+        "{what}: the server's own words are shown under it: {got}"
     );
+    assert_eq!(got["detail_lang"], "en", "{what}: marked as English: {got}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -156,8 +162,8 @@ async fn refusals_are_shown_in_the_readers_language() {
         "a taken seat on the German game page: {got}"
     );
     assert!(
-        got["title"].as_str().is_some_and(|t| !t.is_empty()),
-        "{got}"
+        got["detail"].as_str().is_some_and(|t| !t.is_empty()),
+        "the server's words under it: {got}"
     );
 
     // French: the taken seat again.
@@ -177,6 +183,6 @@ async fn refusals_are_shown_in_the_readers_language() {
         got["text"], got["expected"],
         "English shows the server's detail: {got}"
     );
-    assert!(got["title"].is_null(), "{got}");
+    assert!(got["detail"].is_null(), "no second line in English: {got}");
     page.close().await;
 }
