@@ -8,7 +8,7 @@ use reqwest::Method;
 use serde_json::Value;
 
 use super::{api_document, Browser, Chromedriver, Table, BROWSER_SLOTS};
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Game, TestApp};
 
 /// Picks a move that brings the game to its end quickly: build whenever possible, settle
 /// loans, fly (to a different city each turn), buy a ticket when there is nothing to fly
@@ -408,4 +408,67 @@ async fn the_tycoon_board_is_a_world_map_with_the_cities_where_the_layout_puts_t
         page.screenshot("board").await;
         page.close().await;
     }
+
+    // The first flight from home: its arrow comes up to the city from the map's lower edge,
+    // where the home banks lie below the map.
+    let (to, version) = fly_from_home(&app, &game).await;
+    let page = Browser::open(&driver, &app, "tycoon-first-flight", (1280, 900)).await;
+    page.goto(&format!("/games/{}", game.id)).await;
+    page.wait_for_version(version).await;
+    let got = page
+        .js(
+            "const svg = document.querySelector('#board svg.board.tycoon');
+             const frame = svg.querySelector('.world-map .map-frame');
+             const line = svg.querySelector('.world-map line.route-flown');
+             const c = svg.querySelector(`[data-city-marker='${arguments[0]}'] circle`);
+             const n = (el, a) => Number(el.getAttribute(a));
+             return { flight: line?.dataset.flight ?? null,
+                      line: line ? ['x1', 'y1', 'x2', 'y2'].map((a) => n(line, a)) : null,
+                      bottom: n(frame, 'y') + n(frame, 'height'),
+                      marker: [n(c, 'cx'), n(c, 'cy')] };",
+            vec![Value::from(to.clone())],
+        )
+        .await;
+    assert_eq!(got["flight"], format!("home {to}"), "{got}");
+    let (line, marker) = (&got["line"], &got["marker"]);
+    assert_eq!(
+        [&line[0], &line[1], &line[2], &line[3]],
+        [&marker[0], &got["bottom"], &marker[0], &marker[1]],
+        "straight up from the map's lower edge to {to}'s marker: {got}"
+    );
+    page.close().await;
+}
+
+/// Plays `game` from its start until a plane leaves the home banks; the city it flew to and
+/// the game's version after that move.
+async fn fly_from_home(app: &TestApp, game: &Game) -> (String, i64) {
+    for _ in 0..20 {
+        let doc = app.document(game, None).await;
+        let seat = doc["active_seats"][0].as_u64().unwrap() as usize;
+        let legal = app.legal(game, seat).await;
+        let actions = legal["actions"].as_array().unwrap();
+        let action = actions
+            .iter()
+            .find(|a| a["type"] == "fly")
+            .or(actions.first())
+            .expect("a listed action");
+        let (status, body) = app
+            .act(
+                game,
+                seat,
+                &serde_json::json!({"action": action, "expected_version": legal["version"]}),
+            )
+            .await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{action}: {body}");
+        let flew = body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["event"]["type"] == "flew" && e["event"]["from"].is_null());
+        if let Some(flew) = flew {
+            let to = flew["event"]["to"].as_str().unwrap().to_string();
+            return (to, body["game"]["version"].as_i64().unwrap());
+        }
+    }
+    panic!("no plane left the home banks in 20 moves");
 }

@@ -341,7 +341,7 @@ function routes(data, geo) {
 /**
  * The world map above the panels: land and sea, every route between the cities' real places,
  * each city's marker with its name and the planes standing there, and the last flight as an
- * arrow. It repeats what the panels say (their names, their planes), so it is one image to a
+ * arrow (from the map's lower edge when it left the home banks below). It repeats what the panels say (their names, their planes), so it is one image to a
  * screen reader, named in words.
  * @param {BoardContext} ctx
  * @param {Geometry} geo
@@ -390,10 +390,13 @@ function worldMap(ctx, geo, layout, marks) {
       }),
     );
   });
+  // A flight from home comes up from the map's lower edge: the home banks lie below the map.
   const flights = marks.flights.map((fl) => {
-    const from = fl.from ? at(fl.from) : null;
     const to = at(fl.to);
-    return from && to ? s('line', { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: 'route-flown' }) : null;
+    if (!to) return null;
+    const from = fl.from ? at(fl.from) : [to[0], box.y + box.height];
+    if (!from) return null;
+    return s('line', { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: 'route-flown', 'data-flight': `${fl.from ?? 'home'} ${fl.to}` });
   });
   return s(
     'g',
