@@ -60,6 +60,21 @@ fn aq_comp_7_aq_comp_8_price_table_follows_the_derived_formula_in_every_cell() {
     };
     let tiers: Vec<u8> = b.chains.iter().map(|c| c.tier).collect();
     assert_eq!(tiers, vec![1, 1, 2, 2, 2, 3, 3]);
+    // AQ-COMP-8: 7 chains; the tiers of the Info card by name.
+    assert_eq!(Chain::all().count(), 7);
+    for (id, tier) in [
+        ("airport", 1),
+        ("festival", 1),
+        ("imperial", 2),
+        ("luxor", 2),
+        ("oriental", 2),
+        ("prestige", 3),
+        ("continental", 3),
+    ] {
+        assert_eq!(b.chain(chain(id)).tier, tier, "{id}");
+    }
+    // AQ-COMP-7: the money unit is 100, and every price and both bonuses are multiples of it.
+    assert_eq!(c.money_unit, 100);
     for ch in Chain::all() {
         assert_eq!(b.prices(ch, 1), None);
         for size in 2..=108u8 {
@@ -69,6 +84,8 @@ fn aq_comp_7_aq_comp_8_price_table_follows_the_derived_formula_in_every_cell() {
             assert_eq!(p.majority_bonus, c.majority_multiplier * p.price);
             assert_eq!(p.minority_bonus, c.minority_multiplier * p.price);
             assert_eq!(p.price % c.money_unit, 0);
+            assert_eq!(p.majority_bonus % c.money_unit, 0, "{ch} at {size}");
+            assert_eq!(p.minority_bonus % c.money_unit, 0, "{ch} at {size}");
         }
     }
 }
