@@ -104,6 +104,16 @@ fn aq_ex_3_prices_from_the_info_card() {
     ] {
         assert_eq!(b.price(chain(id), size), price, "{id} {size}");
     }
+    // The Info card's last row (not in the spec's table of §2): Prestige and Continental at 41
+    // and more cost 1200, with bonuses 12000 and 6000.
+    for id in ["prestige", "continental"] {
+        let p = b.prices(chain(id), 41).unwrap();
+        assert_eq!(
+            (p.price, p.majority_bonus, p.minority_bonus),
+            (1200, 12000, 6000),
+            "{id}"
+        );
+    }
 }
 
 #[test]

@@ -150,6 +150,10 @@ fn mo_bankr_3_unbid_deeds_return_unmortgaged_and_cards_go_under_their_decks() {
     assert!(s.auction.is_none());
     let deed = s.deed(1).unwrap();
     assert_eq!((deed.owner, deed.mortgaged), (None, false));
+    // MO-DEBT-2: the bankrupt leaves the game: nothing more is taken from A, and play goes on.
+    refused(&mut s, A, Action::Roll, "monopoly.bankrupt");
+    assert!(!Monopoly::active_seats(&s).contains(&Seat(A)));
+    assert!(s.outcome.is_none());
 }
 
 /// MO-DEBT-2, MO-END-1: the last player not bankrupt wins.
@@ -174,6 +178,9 @@ fn mo_bankr_4_mo_d_16_several_creditors_share_pro_rata() {
     let mut s = new_game(4);
     set_cash(&mut s, A, 61);
     own(&mut s, A, &[1]);
+    let g04: crate::monopoly::Card = serde_json::from_str("\"G04\"").unwrap();
+    s.decks[1].retain(|c| *c != g04);
+    s.players[0].jail_cards = vec![g04];
     stack(&mut s, "E14");
     land_on(&mut s, A, 7);
     assert_eq!(s.debts[0].total(), 100);
@@ -184,6 +191,9 @@ fn mo_bankr_4_mo_d_16_several_creditors_share_pro_rata() {
     let auction = s.auction.clone().unwrap();
     assert_eq!(auction.lot, Lot::Property { square: 1 });
     assert_eq!(auction.bidders, vec![Seat(B), Seat(C), Seat(D)]);
+    // The cards too are handled as for a debt to the bank: under their own deck, to no creditor.
+    assert_eq!(s.decks[1].last(), Some(&g04));
+    assert!(s.players.iter().all(|p| p.jail_cards.is_empty()));
 }
 
 /// MO-BANKR-5: the bankrupt's pending rents lapse both ways and its offers are withdrawn.
@@ -267,6 +277,23 @@ fn mo_end_2_round_limit_ranks_by_net_worth() {
     roll(&mut tie, B, &[[1, 3]]);
     ok(&mut tie, B, Action::EndTurn);
     assert_eq!(tie.outcome.unwrap().winners, vec![Seat(A), Seat(B)]);
+}
+
+/// MO-END-1, MO-END-2: the round limit is off by default, so no number of rounds ends the
+/// game; only bankruptcies do.
+#[test]
+fn mo_end_1_no_round_limit_by_default() {
+    assert_eq!(Config::default().round_limit, None);
+    let mut s = new_game(2);
+    for _ in 0..3 {
+        for seat in [A, B] {
+            place(&mut s, seat, 16);
+            roll(&mut s, seat, &[[1, 3]]);
+            ok(&mut s, seat, Action::EndTurn);
+        }
+    }
+    assert!(s.outcome.is_none());
+    assert_eq!(s.turn_seat(), Some(Seat(A)));
 }
 
 fn config_with_limit() -> Config {
