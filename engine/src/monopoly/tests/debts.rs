@@ -78,6 +78,46 @@ fn mo_debt_1_mo_d_13_mo_d_2_raising_funds_and_eligibility() {
     assert!(s.debts.is_empty());
 }
 
+/// MO-DEBT-1: the debtor may also raise money by selling a property or a jail card to another
+/// player, and then pays.
+#[test]
+fn mo_debt_1_the_debtor_sells_a_deed_and_a_jail_card_to_a_player() {
+    let mut s = owing(3);
+    own(&mut s, A, &[5]);
+    let e08: crate::monopoly::Card = serde_json::from_str("\"E08\"").unwrap();
+    s.decks[0].retain(|c| *c != e08);
+    s.players[0].jail_cards = vec![e08];
+    ok(
+        &mut s,
+        C,
+        Action::OfferTrade {
+            to: Seat(A),
+            give_cash: 500,
+            give_properties: vec![],
+            give_cards: vec![],
+            get_cash: 0,
+            get_properties: vec![5],
+            get_cards: vec![e08],
+            lift: vec![],
+        },
+    );
+    let offer = s.offers[0].offer;
+    ok(
+        &mut s,
+        A,
+        Action::AcceptTrade {
+            offer,
+            lift: vec![],
+        },
+    );
+    assert_eq!(s.deed(5).unwrap().owner, Some(Seat(C)));
+    assert_eq!(s.players[2].jail_cards, vec![e08]);
+    assert_eq!(cash(&s, A), 600);
+    ok(&mut s, A, Action::PayDebt);
+    assert_eq!((cash(&s, A), cash(&s, B), cash(&s, C)), (0, 2100, 1000));
+    assert!(s.debts.is_empty() && !s.players[0].bankrupt);
+}
+
 /// MO-DEBT-1: in the eligibility sum a hotel counts as 5 × H, halved: three hotels on
 /// Hellblau (3 × 125) + their MV (160) + 100 cash = 635 ≥ 600, so no bankruptcy; counted as one
 /// house each it would be 335.

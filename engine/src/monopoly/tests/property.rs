@@ -237,6 +237,20 @@ fn mo_build_8_demand_within_stock_filled_at_list_price() {
     );
     assert!(alone.shortage.is_none());
     assert_eq!(alone.bank_houses, 0);
+    // Trigger: a request for fewer units than the stock opens no window, even with another
+    // possible builder.
+    let mut fewer = s.clone();
+    own(&mut fewer, B, &[37, 39]);
+    fewer.bank_houses = 3;
+    ok(
+        &mut fewer,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
+    assert!(fewer.shortage.is_none());
+    assert_eq!(fewer.bank_houses, 1);
     own(&mut s, B, &[37, 39]);
     ok(
         &mut s,

@@ -701,6 +701,18 @@ fn mo_t_30_shortage_of_2_houses_auctioned_one_at_a_time() {
         .clone()
         .expect("demand 4 > 2: units are auctioned");
     assert_eq!(auction.bidders, vec![Seat(A), Seat(B)]);
+    // The opening bid is at least `building_auction_min_bid` (1).
+    refused(&mut s, A, Action::Bid { amount: 0 }, "monopoly.bid_too_low");
+    // A unit nobody bids on stays in the bank.
+    let mut unbid = s.clone();
+    ok(&mut unbid, A, Action::PassAuction);
+    ok(&mut unbid, B, Action::PassAuction);
+    assert_eq!(
+        (unbid.deed(1).unwrap().level, unbid.deed(37).unwrap().level),
+        (0, 0)
+    );
+    assert_eq!(unbid.bank_houses, 2);
+    assert_eq!((cash(&unbid, A), cash(&unbid, B)), (1500, 1500));
     ok(&mut s, A, Action::Bid { amount: 60 });
     ok(&mut s, B, Action::PassAuction);
     assert_eq!(s.deed(1).unwrap().level, 1);

@@ -273,6 +273,27 @@ fn mo_card_3_card_move_keeps_the_doubles_reroll() {
     assert_eq!(s.turn.unwrap().step, Step::Roll);
 }
 
+/// MO-CARD-3: the new square is resolved normally: reaching LOS by a card pays the salary
+/// once, and a move back onto the Einkommensteuer pays the tax to the bank.
+#[test]
+fn mo_card_3_reaching_los_pays_once_and_a_tax_square_is_paid() {
+    let mut s = new_game(2);
+    stack(&mut s, "E01");
+    let events = land_on(&mut s, A, 7);
+    assert_eq!(s.players[0].position, 0);
+    let salaries = events
+        .iter()
+        .filter(|e| matches!(e, Event::SalaryPaid { .. }))
+        .count();
+    assert_eq!((salaries, cash(&s, A)), (1, 1700));
+
+    let mut s = new_game(2);
+    stack(&mut s, "E06");
+    land_on(&mut s, A, 7);
+    assert_eq!(s.players[0].position, 4);
+    assert_eq!((cash(&s, A), cash(&s, B)), (1300, 1500));
+}
+
 /// MO-CARD-4 (G06): pay the fine or draw an Ereigniskarte.
 #[test]
 fn mo_card_4_g06_pay_or_draw() {
