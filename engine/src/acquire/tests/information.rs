@@ -141,6 +141,26 @@ fn aq_info_3_aq_d6_hidden_holdings_option() {
             .unwrap();
     assert!(config.hidden_holdings);
     assert!(serde_json::from_value::<Config>(serde_json::json!({"bogus": 1})).is_err());
+    // "The API documentation of the option must say exactly this": the option's doc comment
+    // (the API schema's description) names the rule and every movement the log keeps.
+    let source = include_str!("../config.rs");
+    let doc: String = source
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| !l.contains("AQ-INFO-3"))
+        .take_while(|l| l.starts_with("///"))
+        .map(|l| l.trim_start_matches("///").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for phrase in [
+        "Hide other players' cash and share totals",
+        "A memory rule, not secrecy",
+        "until the end",
+        "purchase, sale, trade, founder's share and bonus stays visible in the event log",
+        "the public bank stock reveals them",
+    ] {
+        assert!(doc.contains(phrase), "{phrase:?} in {doc:?}");
+    }
     // Spectators see no one's holdings while the option is on.
     let v = Acquire::view(&hidden, Viewer::Spectator);
     assert!(v

@@ -91,6 +91,14 @@ fn aq_ex_4_bonus_splits_with_rounding_up_to_100() {
         let mut got = payouts(&events, id);
         got.sort();
         assert_eq!(got, expect.to_vec(), "{id} {size}");
+        // Paid into cash; a holder not listed (C in rows 2 and 3) gets nothing.
+        for seat in 0..4u8 {
+            let bonus = expect
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map_or(0, |(_, a)| *a);
+            assert_eq!(cash(&state, seat), 6000 + bonus, "{id} {size} seat {seat}");
+        }
     }
 }
 
@@ -119,6 +127,9 @@ fn aq_ex_5_seed_two_player_example_11_5_and_bank_9() {
             Some(expect_bank),
             "AQ-BONUS-6: the bank's share is not paid"
         );
+        // B gets 0: only A's bonus reaches a player's cash.
+        assert_eq!(cash(&state, 0), 6000 + expect[0].1, "bank tile {bank_tile}");
+        assert_eq!(cash(&state, 1), 6000, "bank tile {bank_tile}");
         // Then A and B dispose, then 9F is placed, then A buys.
         assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
         accepted(&mut state, 0, Action::DisposeShares { sell: 11, trade: 0 });
