@@ -319,6 +319,30 @@ fn mo_end_2_round_limit_ranks_by_net_worth() {
     assert_eq!(tie.outcome.unwrap().winners, vec![Seat(A), Seat(B)]);
 }
 
+/// MO-BANKR-3: the bank auctions the bankrupt's deeds one at a time in square order, each
+/// mortgage-free to its buyer.
+#[test]
+fn mo_bankr_3_the_estate_is_auctioned_in_square_order() {
+    let mut s = new_game(3);
+    set_cash(&mut s, A, 50);
+    own(&mut s, A, &[3, 1]);
+    land_on(&mut s, A, 4);
+    ok(&mut s, A, Action::DeclareBankruptcy);
+    assert_eq!(s.auction.clone().unwrap().lot, Lot::Property { square: 1 });
+    ok(&mut s, B, Action::Bid { amount: 5 });
+    ok(&mut s, C, Action::PassAuction);
+    assert_eq!(s.auction.clone().unwrap().lot, Lot::Property { square: 3 });
+    ok(&mut s, B, Action::PassAuction);
+    // B's pass is final: C's bid wins at once.
+    ok(&mut s, C, Action::Bid { amount: 7 });
+    assert!(s.auction.is_none());
+    for (square, owner) in [(1, B), (3, C)] {
+        let deed = s.deed(square).unwrap();
+        assert_eq!((deed.owner, deed.mortgaged), (Some(Seat(owner)), false));
+    }
+    assert_eq!((cash(&s, B), cash(&s, C)), (1495, 1493));
+}
+
 /// MO-END-1, MO-END-2: the round limit is off by default, so no number of rounds ends the
 /// game; only bankruptcies do.
 #[test]

@@ -340,7 +340,12 @@ fn mo_t_17_doubles_in_jail_free_and_move_without_extra_roll() {
     let mut s = jailed(3);
     s.players[0].jail_attempts = 1;
     own(&mut s, B, &[18]);
-    roll(&mut s, A, &[[4, 4]]);
+    let events = roll(&mut s, A, &[[4, 4]]);
+    assert!(events.contains(&Event::LeftJail {
+        seat: Seat(A),
+        how: crate::monopoly::JailExit::Doubles
+    }));
+    assert_eq!(cash(&s, A), 1500, "free: no fine");
     assert!(!s.players[0].in_jail);
     assert_eq!(s.players[0].position, 18);
     assert_eq!(s.turn.unwrap().step, Step::Done);

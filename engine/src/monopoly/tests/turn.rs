@@ -185,6 +185,18 @@ fn mo_jail_3_no_fine_after_rolling() {
     roll(&mut s, A, &[[1, 2]]);
     // The failed attempt ended A's turn.
     refused(&mut s, A, Action::PayJailFine, "not_your_turn");
+    // On the third jail turn the fine is still offered before the roll, and frees A.
+    give_turn(&mut s, A);
+    s.players[0].jail_attempts = 2;
+    assert!(listed(&s, A, &Action::PayJailFine));
+    let events = ok(&mut s, A, Action::PayJailFine);
+    assert!(events.contains(&Event::LeftJail {
+        seat: Seat(A),
+        how: JailExit::Fine
+    }));
+    assert_eq!(cash(&s, A), 1450);
+    roll(&mut s, A, &[[1, 2]]);
+    assert_eq!(s.players[0].position, 13);
 }
 
 /// MO-JAIL-4: a third failed attempt without M 50 is a debt; the move follows the payment.
