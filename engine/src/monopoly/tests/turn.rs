@@ -254,6 +254,7 @@ fn mo_jail_4_bankrupt_over_the_third_fine_does_not_move() {
 fn mo_card_1_mo_card_2_draw_shown_under_the_deck_jail_card_kept() {
     let mut s = new_game(2);
     stack(&mut s, "E09");
+    let before = s.decks[0].clone();
     let events = land_on(&mut s, A, 7);
     assert!(events.contains(&Event::CardDrawn {
         seat: Seat(A),
@@ -261,6 +262,10 @@ fn mo_card_1_mo_card_2_draw_shown_under_the_deck_jail_card_kept() {
         card: card("E09")
     }));
     assert_eq!(s.decks[0].last(), Some(&card("E09")));
+    // Under the deck, the rest in the same order: nothing is reshuffled.
+    let mut rotated = before[1..].to_vec();
+    rotated.push(before[0]);
+    assert_eq!(s.decks[0], rotated);
     assert_eq!(cash(&s, A), 1550);
     ok(&mut s, A, Action::EndTurn);
     stack(&mut s, "E08");
