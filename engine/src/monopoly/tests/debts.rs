@@ -317,6 +317,22 @@ fn mo_end_2_round_limit_ranks_by_net_worth() {
     roll(&mut tie, B, &[[1, 3]]);
     ok(&mut tie, B, Action::EndTurn);
     assert_eq!(tie.outcome.unwrap().winners, vec![Seat(A), Seat(B)]);
+
+    // "after that many full rounds": a limit of 2 leaves the game running after one.
+    let mut two = new_game_with(
+        2,
+        Config {
+            round_limit: Some(2),
+            ..Config::default()
+        },
+    );
+    for seat in [A, B] {
+        place(&mut two, seat, 16);
+        roll(&mut two, seat, &[[1, 3]]);
+        ok(&mut two, seat, Action::EndTurn);
+    }
+    assert!(two.outcome.is_none());
+    assert_eq!(two.turn_seat(), Some(Seat(A)));
 }
 
 /// MO-BANKR-3: the bank auctions the bankrupt's deeds one at a time in square order, each

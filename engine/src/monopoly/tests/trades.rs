@@ -196,3 +196,35 @@ fn mo_trade_4_an_accept_that_cannot_pay_the_mortgage_costs_is_refused() {
         "the 10 interest goes to the bank"
     );
 }
+
+/// MO-TRADE-3, MO-TRADE-4: the choice is made per mortgaged deed received, the proposer's in
+/// the offer: A lifts Hauptbahnhof (100 + 10) and keeps Südbahnhof mortgaged (10 interest); B
+/// gets only the agreed price.
+#[test]
+fn mo_trade_3_the_proposer_chooses_per_deed_in_the_offer() {
+    let mut s = new_game(3);
+    own(&mut s, B, &[5, 35]);
+    mortgage(&mut s, 5);
+    mortgage(&mut s, 35);
+    let id = offered(
+        &mut s,
+        A,
+        Action::OfferTrade {
+            to: Seat(B),
+            give_cash: 50,
+            give_properties: vec![],
+            give_cards: vec![],
+            get_cash: 0,
+            get_properties: vec![5, 35],
+            get_cards: vec![],
+            lift: vec![35],
+        },
+    );
+    ok(&mut s, B, accept(id));
+    assert!(s.deed(5).unwrap().mortgaged);
+    assert!(!s.deed(35).unwrap().mortgaged);
+    assert_eq!(
+        (cash(&s, A), cash(&s, B), cash(&s, C)),
+        (1500 - 50 - 110 - 10, 1550, 1500)
+    );
+}

@@ -311,6 +311,25 @@ fn mo_card_3_reaching_los_pays_once_and_a_tax_square_is_paid() {
     assert_eq!((cash(&s, A), cash(&s, B)), (1300, 1500));
 }
 
+/// MO-CARD-4 (G05): from each Gemeinschaftsfeld to the next Bahnhof (2→5, 17→25, 33→35);
+/// unowned, it is offered for purchase.
+#[test]
+fn mo_card_4_g05_to_the_next_bahnhof_unowned_is_offered() {
+    for (from, to) in [(2, 5), (17, 25), (33, 35)] {
+        let mut s = new_game(3);
+        stack(&mut s, "G05");
+        let events = land_on(&mut s, A, from);
+        assert_eq!(s.players[0].position, to, "from {from}");
+        assert!(
+            events.contains(&Event::PurchaseOffered {
+                seat: Seat(A),
+                square: to
+            }),
+            "from {from}"
+        );
+    }
+}
+
 /// MO-CARD-4 (G06): pay the fine or draw an Ereigniskarte.
 #[test]
 fn mo_card_4_g06_pay_or_draw() {
