@@ -24,6 +24,15 @@ fn aq_info_1_aq_info_2_bank_stock_public_hands_private() {
             assert!(!json.contains(&format!("\"{t}\"")));
         }
     }
+    // The pile is secret to every viewer, seated or not: only its size is shown.
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let v = Acquire::view(&state, viewer);
+        assert_eq!(v.draw_pile, state.bag.len());
+        let json = serde_json::to_string(&v).unwrap();
+        for t in &state.bag {
+            assert!(!json.contains(&format!("\"{t}\"")), "{viewer:?} sees {t}");
+        }
+    }
     let drawn = Event::TileDrawn {
         seat: Seat(1),
         tile: Some(tile("1A")),
