@@ -60,6 +60,21 @@ fn aq_comp_7_aq_comp_8_price_table_follows_the_derived_formula_in_every_cell() {
     };
     let tiers: Vec<u8> = b.chains.iter().map(|c| c.tier).collect();
     assert_eq!(tiers, vec![1, 1, 2, 2, 2, 3, 3]);
+    // AQ-COMP-8: 7 chains; the tiers of the Info card by name.
+    assert_eq!(Chain::all().count(), 7);
+    for (id, tier) in [
+        ("airport", 1),
+        ("festival", 1),
+        ("imperial", 2),
+        ("luxor", 2),
+        ("oriental", 2),
+        ("prestige", 3),
+        ("continental", 3),
+    ] {
+        assert_eq!(b.chain(chain(id)).tier, tier, "{id}");
+    }
+    // AQ-COMP-7: the money unit is 100, and every price and both bonuses are multiples of it.
+    assert_eq!(c.money_unit, 100);
     for ch in Chain::all() {
         assert_eq!(b.prices(ch, 1), None);
         for size in 2..=108u8 {
@@ -69,6 +84,8 @@ fn aq_comp_7_aq_comp_8_price_table_follows_the_derived_formula_in_every_cell() {
             assert_eq!(p.majority_bonus, c.majority_multiplier * p.price);
             assert_eq!(p.minority_bonus, c.minority_multiplier * p.price);
             assert_eq!(p.price % c.money_unit, 0);
+            assert_eq!(p.majority_bonus % c.money_unit, 0, "{ch} at {size}");
+            assert_eq!(p.minority_bonus % c.money_unit, 0, "{ch} at {size}");
         }
     }
 }
@@ -86,6 +103,16 @@ fn aq_ex_3_prices_from_the_info_card() {
         ("oriental", 41, 1100),
     ] {
         assert_eq!(b.price(chain(id), size), price, "{id} {size}");
+    }
+    // The Info card's last row (not in the spec's table of §2): Prestige and Continental at 41
+    // and more cost 1200, with bonuses 12000 and 6000.
+    for id in ["prestige", "continental"] {
+        let p = b.prices(chain(id), 41).unwrap();
+        assert_eq!(
+            (p.price, p.majority_bonus, p.minority_bonus),
+            (1200, 12000, 6000),
+            "{id}"
+        );
     }
 }
 

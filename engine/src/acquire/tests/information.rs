@@ -2,7 +2,8 @@
 //! and citing the seed section it comes from; refusals check the code and that nothing changed.
 
 use super::support::*;
-use crate::acquire::{Acquire, Config, Event};
+use crate::acquire::state::Stage;
+use crate::acquire::{Acquire, Action, Config, Event};
 use crate::{Game, Seat, Viewer};
 
 #[test]
@@ -21,6 +22,15 @@ fn aq_info_1_aq_info_2_bank_stock_public_hands_private() {
     for p in &state.players {
         for t in &p.hand {
             assert!(!json.contains(&format!("\"{t}\"")));
+        }
+    }
+    // The pile is secret to every viewer, seated or not: only its size is shown.
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let v = Acquire::view(&state, viewer);
+        assert_eq!(v.draw_pile, state.bag.len());
+        let json = serde_json::to_string(&v).unwrap();
+        for t in &state.bag {
+            assert!(!json.contains(&format!("\"{t}\"")), "{viewer:?} sees {t}");
         }
     }
     let drawn = Event::TileDrawn {
@@ -52,6 +62,68 @@ fn aq_info_1_aq_info_2_bank_stock_public_hands_private() {
 }
 
 #[test]
+fn aq_info_1_bank_stock_stays_public_under_hidden_holdings() {
+    // "at all times": also with `hidden_holdings`, and after shares left the bank.
+    let mut state = table_with(
+        3,
+        Config {
+            hidden_holdings: true,
+            ..Config::default()
+        },
+    );
+    put_chain(&mut state, "luxor", &["1A", "2A"]);
+    to_buy_step(&mut state);
+    accepted(
+        &mut state,
+        0,
+        Action::BuyShare {
+            chain: chain("luxor"),
+        },
+    );
+    for viewer in [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(1)),
+        Viewer::Spectator,
+    ] {
+        let v = Acquire::view(&state, viewer);
+        let luxor = v.chains.iter().find(|c| c.chain == chain("luxor")).unwrap();
+        assert_eq!(luxor.bank_shares, 24, "{viewer:?}");
+    }
+}
+
+#[test]
+fn aq_info_2_removed_tiles_and_bank_tiles_are_public() {
+    // Removed (dead or set-aside) tiles and the bank's tiles are shown to every viewer, in views
+    // and in the events that move them; only draws into a hand are hidden.
+    let mut state = table(2);
+    state.removed = tiles(&["5B"]);
+    state.bank_tiles = tiles(&["9F"]);
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let v = Acquire::view(&state, viewer);
+        assert_eq!(v.removed, tiles(&["5B"]), "{viewer:?}");
+        assert_eq!(v.bank_tiles, tiles(&["9F"]), "{viewer:?}");
+    }
+    for e in [
+        Event::DeadTileRemoved {
+            seat: Seat(1),
+            tile: tile("5B"),
+        },
+        Event::BankTileDrawn {
+            chain: chain("luxor"),
+            tile: Some(tile("9F")),
+            holding: 9,
+            placed_later: true,
+        },
+        Event::BankTilePlaced { tile: tile("9F") },
+        Event::BankTileSetAside { tile: tile("9F") },
+    ] {
+        for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+            assert_eq!(Acquire::redact(&e, viewer), Some(e.clone()), "{viewer:?}");
+        }
+    }
+}
+
+#[test]
 fn aq_info_3_aq_d6_hidden_holdings_option() {
     // AQ-D6: public by default; the option hides other players' cash and shares.
     let open = new_game(3);
@@ -78,4 +150,102 @@ fn aq_info_3_aq_d6_hidden_holdings_option() {
             .unwrap();
     assert!(config.hidden_holdings);
     assert!(serde_json::from_value::<Config>(serde_json::json!({"bogus": 1})).is_err());
+    // "The API documentation of the option must say exactly this": the option's doc comment
+    // (the API schema's description) names the rule and every movement the log keeps.
+    let source = include_str!("../config.rs");
+    let doc: String = source
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| !l.contains("AQ-INFO-3"))
+        .take_while(|l| l.starts_with("///"))
+        .map(|l| l.trim_start_matches("///").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for phrase in [
+        "Hide other players' cash and share totals",
+        "A memory rule, not secrecy",
+        "until the end",
+        "purchase, sale, trade, founder's share and bonus stays visible in the event log",
+        "the public bank stock reveals them",
+    ] {
+        assert!(doc.contains(phrase), "{phrase:?} in {doc:?}");
+    }
+    // Spectators see no one's holdings while the option is on.
+    let v = Acquire::view(&hidden, Viewer::Spectator);
+    assert!(v
+        .players
+        .iter()
+        .all(|p| p.cash.is_none() && p.shares.is_none()));
+}
+
+#[test]
+fn aq_info_3_hidden_holdings_open_at_the_end_and_the_log_keeps_every_movement() {
+    // "until the game ends": the final scoring opens every total to every viewer.
+    let mut state = table_with(
+        3,
+        Config {
+            hidden_holdings: true,
+            ..Config::default()
+        },
+    );
+    put_chain(&mut state, "luxor", &["1A", "2A"]);
+    give_shares(&mut state, 1, "luxor", 2);
+    to_buy_step(&mut state);
+    state.idle_turns = 2;
+    if let Stage::Turn(t) = &mut state.stage {
+        t.placed = false;
+    }
+    let v = Acquire::view(&state, Viewer::Spectator);
+    assert!(v.players.iter().all(|p| p.cash.is_none()));
+    let events = accepted(&mut state, 0, Action::EndTurn);
+    assert!(matches!(events.last(), Some(Event::GameEnded { .. })));
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let v = Acquire::view(&state, viewer);
+        for p in &v.players {
+            assert_eq!(p.cash, Some(cash(&state, p.seat.0)), "{viewer:?}");
+            assert!(p.shares.is_some(), "{viewer:?}");
+        }
+    }
+    // "a memory rule, not secrecy": purchases, disposals (sales and trades), founder's shares,
+    // bonuses and final sales reach every viewer unredacted.
+    let movements = [
+        Event::ShareBought {
+            seat: Seat(1),
+            chain: chain("luxor"),
+            price: 300,
+        },
+        Event::SharesDisposed {
+            seat: Seat(1),
+            chain: chain("luxor"),
+            survivor: chain("airport"),
+            sold: 1,
+            traded: 2,
+            kept: 1,
+            price: 300,
+            proceeds: 300,
+        },
+        Event::ChainFounded {
+            seat: Seat(1),
+            chain: chain("luxor"),
+            tiles: tiles(&["1A", "2A"]),
+            free_share: true,
+        },
+        Event::SharesSold {
+            seat: Seat(1),
+            chain: chain("luxor"),
+            count: 2,
+            price: 300,
+            proceeds: 600,
+        },
+    ];
+    let bonuses = events
+        .iter()
+        .find(|e| matches!(e, Event::BonusesPaid { .. }))
+        .unwrap()
+        .clone();
+    for e in movements.iter().chain([&bonuses]) {
+        for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+            assert_eq!(Acquire::redact(e, viewer), Some(e.clone()), "{viewer:?}");
+        }
+    }
 }

@@ -10,6 +10,7 @@ use crate::{Game, Seat};
 fn aq_ex_1_adjacency_1a_2b_is_diagonal_and_2c_founds_a_chain_of_2() {
     let mut state = table(3);
     put(&mut state, &["1A", "2B"]);
+    assert_eq!(state.active_chains().count(), 0, "diagonal: no chain");
     give_tiles(&mut state, 0, &["2C", "3B", "1B", "2A"]);
     for (t, size) in [("2C", 2), ("3B", 2), ("1B", 3), ("2A", 3)] {
         let mut s = state.clone();
@@ -25,6 +26,11 @@ fn aq_ex_1_adjacency_1a_2b_is_diagonal_and_2c_founds_a_chain_of_2() {
     let events = accepted(&mut s, 0, place("1B"));
     assert!(matches!(&events[1], Event::ChainGrew { tiles, .. } if tiles.len() == 2));
     assert_eq!(s.chain(chain("luxor")).size, 4);
+    assert_eq!(
+        s.cell(tile("1A")),
+        Cell::Chain(chain("luxor")),
+        "absorbs 1A"
+    );
 }
 
 #[test]
@@ -85,6 +91,14 @@ fn aq_ex_4_bonus_splits_with_rounding_up_to_100() {
         let mut got = payouts(&events, id);
         got.sort();
         assert_eq!(got, expect.to_vec(), "{id} {size}");
+        // Paid into cash; a holder not listed (C in rows 2 and 3) gets nothing.
+        for seat in 0..4u8 {
+            let bonus = expect
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map_or(0, |(_, a)| *a);
+            assert_eq!(cash(&state, seat), 6000 + bonus, "{id} {size} seat {seat}");
+        }
     }
 }
 
@@ -113,6 +127,9 @@ fn aq_ex_5_seed_two_player_example_11_5_and_bank_9() {
             Some(expect_bank),
             "AQ-BONUS-6: the bank's share is not paid"
         );
+        // B gets 0: only A's bonus reaches a player's cash.
+        assert_eq!(cash(&state, 0), 6000 + expect[0].1, "bank tile {bank_tile}");
+        assert_eq!(cash(&state, 1), 6000, "bank tile {bank_tile}");
         // Then A and B dispose, then 9F is placed, then A buys.
         assert_eq!(Acquire::active_seats(&state), vec![Seat(0)]);
         accepted(&mut state, 0, Action::DisposeShares { sell: 11, trade: 0 });
@@ -175,6 +192,12 @@ fn aq_ex_6_three_chain_merger_settles_festival_then_airport() {
     });
     let events = accepted(&mut state, 0, place("6E"));
     assert_eq!(payouts(&events, "airport"), vec![(1, 3800), (2, 3800)]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::BonusesPaid { chain: c, .. } if *c == chain("festival"))),
+        "Festival waits for Airport's disposal"
+    );
 }
 
 #[test]
@@ -232,10 +255,20 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
         "acquire.survivor_stock_exhausted",
     );
     let before = cash(&state, 0);
+    let airport_bank = state.chain(chain("airport")).bank_shares;
     accepted(&mut state, 0, Action::DisposeShares { sell: 2, trade: 4 });
     assert_eq!(cash(&state, 0), before + 1000);
     assert_eq!(shares(&state, 0, "continental"), 2);
     assert_eq!(state.chain(chain("continental")).bank_shares, 0);
+    assert_eq!(shares(&state, 0, "airport"), 0);
+    assert_eq!(state.chain(chain("airport")).bank_shares, airport_bank + 6);
+    // An odd share can never be traded.
+    refused(
+        &state,
+        1,
+        Action::DisposeShares { sell: 0, trade: 1 },
+        "acquire.odd_trade",
+    );
     refused(
         &state,
         1,
@@ -245,6 +278,8 @@ fn aq_ex_7_disposal_with_limited_survivor_stock() {
     let legal = Acquire::legal_actions(&state, Seat(1));
     assert_eq!(legal.len(), 4, "sell 0..=3, no trade: {legal:?}");
     let before = cash(&state, 1);
+    // He may keep instead: keeping all 3 is listed.
+    assert!(legal.contains(&Action::DisposeShares { sell: 0, trade: 0 }));
     accepted(&mut state, 1, Action::DisposeShares { sell: 3, trade: 0 });
     assert_eq!(cash(&state, 1), before + 1500);
 }
@@ -284,6 +319,11 @@ fn aq_ex_8_tile_between_two_safe_chains_is_dead_and_replaced_at_turn_end() {
     give_tiles(&mut state, 0, &["2B"]);
     accepted(&mut state, 0, place("2B"));
     assert_eq!(state.chain(chain("continental")).size, 17);
+    assert!(
+        !state.is_active(chain("festival")),
+        "Festival is taken over"
+    );
+    assert_eq!(state.cell(tile("1C")), Cell::Chain(chain("continental")));
 
     // Continental, Imperial and a 3-tile Airport: unplayable.
     let mut state = table(3);
@@ -318,6 +358,10 @@ fn seven_chains() -> State {
 fn aq_ex_9_eighth_chain_tile_waits_in_the_hand() {
     let mut state = seven_chains();
     give_tiles(&mut state, 1, &["1H"]);
+    // Temporarily unplayable while all 7 names are in use.
+    let mut turn_b = state.clone();
+    give_turn(&mut turn_b, 1);
+    refused(&turn_b, 1, place("1H"), "acquire.unplayable_tile");
     state.players[0].hand = vec![];
     give_tiles(&mut state, 0, &["12I"]);
     accepted(&mut state, 0, place("12I"));
@@ -405,6 +449,29 @@ fn aq_ex_11_final_scoring_bonuses_then_sales_and_dead_shares_worth_nothing() {
     }
     let events = accepted(&mut state, 0, Action::EndTurn);
     assert_eq!(payouts(&events, "luxor"), vec![(0, 9000), (1, 4500)]);
+    // Bonuses first, then the sales.
+    let bonus_at = events
+        .iter()
+        .position(|e| matches!(e, Event::BonusesPaid { .. }))
+        .unwrap();
+    let first_sale = events
+        .iter()
+        .position(|e| matches!(e, Event::SharesSold { .. }))
+        .unwrap();
+    assert!(bonus_at < first_sale);
+    assert!(events.contains(&Event::SharesSold {
+        seat: Seat(1),
+        chain: chain("luxor"),
+        count: 6,
+        price: 900,
+        proceeds: 5400
+    }));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::SharesSold { chain: c, .. } if *c == chain("festival"))),
+        "kept Festival shares are not sold"
+    );
     assert!(events.contains(&Event::SharesSold {
         seat: Seat(0),
         chain: chain("luxor"),
@@ -434,6 +501,11 @@ fn aq_ex_12_two_player_bank_tile_founds_nothing_then_a_player_founds_three() {
         .iter()
         .any(|e| matches!(e, Event::ChainFounded { .. })));
     assert_eq!(state.cell(tile("9H")), Cell::Unincorporated);
+    assert_eq!(state.cell(tile("8H")), Cell::Unincorporated);
+    // Nobody gets a share: the bank still holds every share of every chain.
+    for c in crate::acquire::data::Chain::all() {
+        assert_eq!(state.chain(c).bank_shares, 25, "{c}");
+    }
     accepted(&mut state, 0, Action::EndTurn);
     give_tiles(&mut state, 1, &["10H"]);
     give_turn(&mut state, 1);
@@ -443,6 +515,7 @@ fn aq_ex_12_two_player_bank_tile_founds_nothing_then_a_player_founds_three() {
         Event::ChainFounded { seat: Seat(1), tiles, free_share: true, .. } if tiles.len() == 3
     ));
     assert_eq!(shares(&state, 1, "prestige"), 1);
+    assert_eq!(state.chain(chain("prestige")).bank_shares, 24);
 }
 
 #[test]
@@ -466,4 +539,10 @@ fn aq_ex_13_founder_gets_no_share_when_players_kept_all_25() {
         400,
         "kept shares are live at the new price"
     );
+    assert_eq!(
+        (shares(&state, 1, "prestige"), shares(&state, 2, "prestige")),
+        (20, 5),
+        "nobody's kept shares move"
+    );
+    assert_eq!(state.chain(chain("prestige")).bank_shares, 0);
 }

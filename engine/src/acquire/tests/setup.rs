@@ -26,6 +26,17 @@ fn aq_comp_1_two_to_six_players() {
     for n in 2..=6 {
         assert!(Acquire::setup(&Config::default(), n, &mut rng(1)).is_ok());
     }
+    // "with exactly 2 the two-player rule applies": only a 2-player merger draws a bank tile
+    // (AQ-2P-2).
+    for players in 2..=6 {
+        let mut state = two_chain_merger(players, "luxor", 3, &[(0, 2)]);
+        let events = accepted(&mut state, 0, place("1B"));
+        let bank_draws = events
+            .iter()
+            .filter(|e| matches!(e, Event::BankTileDrawn { .. }))
+            .count();
+        assert_eq!(bank_draws, usize::from(players == 2), "{players} players");
+    }
 }
 
 #[test]
@@ -37,6 +48,14 @@ fn aq_comp_10_aq_d14_safe_at_11_not_10_and_end_size_aq_comp_11_is_41() {
     put_chain_tiles(&mut state, chain("luxor"), &row('A', 11, 11));
     assert!(state.is_safe(chain("luxor")));
     assert_eq!(board().constants.end_size, 41);
+    // AQ-COMP-11 "one of two end conditions": 41 tiles in one chain suffice alone, 40 do not.
+    let mut state = table(3);
+    let all: Vec<_> = crate::acquire::Tile::all().collect();
+    put_chain_tiles(&mut state, chain("luxor"), &all[..40]);
+    assert!(!crate::acquire::rules::end_conditions_hold(&state));
+    put_chain_tiles(&mut state, chain("luxor"), &all[40..41]);
+    assert_eq!(state.active_chains().count(), 1);
+    assert!(crate::acquire::rules::end_conditions_hold(&state));
 }
 
 #[test]

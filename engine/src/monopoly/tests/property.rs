@@ -196,6 +196,28 @@ fn mo_build_7_no_house_in_the_bank_no_building() {
         Action::Build { squares: vec![1] },
         "monopoly.bank_out_of_buildings",
     );
+    // "until units are returned": a house sold back makes one available again.
+    own(&mut s, B, &[37, 39]);
+    s.deed_mut(37).unwrap().level = 1;
+    ok(&mut s, B, Action::SellBuilding { square: 37 });
+    assert_eq!(s.bank_houses, 1);
+    // B's mortgage keeps B from building, so A's request meets no shortage (MO-BUILD-8).
+    ok(&mut s, B, Action::Mortgage { square: 39 });
+    ok(&mut s, A, Action::Build { squares: vec![1] });
+    assert_eq!(s.bank_houses, 0);
+
+    // A hotel needs a hotel in stock, even with houses in the bank.
+    let mut s = new_game(2);
+    own(&mut s, A, &[1, 3]);
+    set_level(&mut s, 1, 4);
+    set_level(&mut s, 3, 4);
+    s.bank_hotels = 0;
+    refused(
+        &mut s,
+        A,
+        Action::Build { squares: vec![1] },
+        "monopoly.bank_out_of_buildings",
+    );
 }
 
 /// MO-BUILD-8: without another possible builder there is no shortage; with one, the window
@@ -215,6 +237,20 @@ fn mo_build_8_demand_within_stock_filled_at_list_price() {
     );
     assert!(alone.shortage.is_none());
     assert_eq!(alone.bank_houses, 0);
+    // Trigger: a request for fewer units than the stock opens no window, even with another
+    // possible builder.
+    let mut fewer = s.clone();
+    own(&mut fewer, B, &[37, 39]);
+    fewer.bank_houses = 3;
+    ok(
+        &mut fewer,
+        A,
+        Action::Build {
+            squares: vec![1, 3],
+        },
+    );
+    assert!(fewer.shortage.is_none());
+    assert_eq!(fewer.bank_houses, 1);
     own(&mut s, B, &[37, 39]);
     ok(
         &mut s,

@@ -306,9 +306,16 @@ fn mo_t_16_third_failed_attempt_pays_50_and_moves_to_16() {
     let mut s = jailed(3);
     roll(&mut s, A, &[[1, 2]]);
     assert!(s.players[0].in_jail && s.turn_seat() == Some(Seat(B)));
+    assert_eq!(s.players[0].position, 10, "a failed attempt does not move");
     give_turn(&mut s, A);
     roll(&mut s, A, &[[3, 5]]);
     assert!(s.players[0].in_jail);
+    assert_eq!(s.players[0].position, 10);
+    assert_eq!(
+        cash(&s, A),
+        1500,
+        "failed 1st and 2nd attempts cost nothing"
+    );
     give_turn(&mut s, A);
     let events = roll(&mut s, A, &[[4, 2]]);
     assert!(events.contains(&Event::Paid {
@@ -319,6 +326,12 @@ fn mo_t_16_third_failed_attempt_pays_50_and_moves_to_16() {
     }));
     assert_eq!(s.players[0].position, 16);
     assert_eq!(s.turn.unwrap().step, Step::Buy { square: 16 });
+    assert!(!s.players[0].in_jail);
+    assert_eq!(
+        (cash(&s, A), cash(&s, B), cash(&s, C)),
+        (1450, 1500, 1500),
+        "the fine goes to the bank"
+    );
 }
 
 /// MO-T-17, MO-JAIL-2, MO-D-9: doubles free the player with no extra roll.
@@ -327,7 +340,12 @@ fn mo_t_17_doubles_in_jail_free_and_move_without_extra_roll() {
     let mut s = jailed(3);
     s.players[0].jail_attempts = 1;
     own(&mut s, B, &[18]);
-    roll(&mut s, A, &[[4, 4]]);
+    let events = roll(&mut s, A, &[[4, 4]]);
+    assert!(events.contains(&Event::LeftJail {
+        seat: Seat(A),
+        how: crate::monopoly::JailExit::Doubles
+    }));
+    assert_eq!(cash(&s, A), 1500, "free: no fine");
     assert!(!s.players[0].in_jail);
     assert_eq!(s.players[0].position, 18);
     assert_eq!(s.turn.unwrap().step, Step::Done);
@@ -338,8 +356,15 @@ fn mo_t_17_doubles_in_jail_free_and_move_without_extra_roll() {
 fn mo_t_18_pay_then_doubles_roll_again() {
     let mut s = jailed(3);
     own(&mut s, B, &[14]);
-    ok(&mut s, A, Action::PayJailFine);
+    let events = ok(&mut s, A, Action::PayJailFine);
+    assert!(events.contains(&Event::Paid {
+        from: Some(Seat(A)),
+        to: None,
+        amount: 50,
+        reason: PaymentReason::JailFine
+    }));
     assert_eq!(cash(&s, A), 1450);
+    assert_eq!((cash(&s, B), cash(&s, C)), (1500, 1500));
     roll(&mut s, A, &[[2, 2]]);
     assert_eq!(s.players[0].position, 14);
     assert_eq!(s.turn.unwrap().step, Step::Roll);
@@ -502,6 +527,11 @@ fn mo_t_25_hellblau_three_houses_then_even_building() {
         },
     );
     assert_eq!(cash(&s, A), 1350);
+    assert_eq!(
+        (cash(&s, B), cash(&s, C)),
+        (1500, 1500),
+        "MO-BUILD-3: paid to the bank"
+    );
     assert_eq!(s.bank_houses, 29);
     ok(&mut s, A, Action::Build { squares: vec![6] });
     refused(
@@ -520,6 +550,27 @@ fn mo_t_25_hellblau_three_houses_then_even_building() {
         Action::Build { squares: vec![6] },
         "monopoly.uneven",
     );
+
+    // Several units in one action: every intermediate state must be even, not only the last
+    // (2, 1, 1 is even, but 2, 0, 0 on the way is not).
+    let mut s = new_game(3);
+    own(&mut s, A, &[6, 8, 9]);
+    refused(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![6, 6, 8, 9],
+        },
+        "monopoly.uneven",
+    );
+    ok(
+        &mut s,
+        A,
+        Action::Build {
+            squares: vec![6, 8, 9, 6],
+        },
+    );
+    assert_eq!(s.deed(6).unwrap().level, 2);
 }
 
 /// MO-T-26, MO-BUILD-6, MO-SELL-3: the hotel exchange both ways.
@@ -530,8 +581,18 @@ fn mo_t_26_hotel_on_schlossallee_bought_and_sold() {
     set_level(&mut s, 37, 4);
     set_level(&mut s, 39, 4);
     let (houses, hotels) = (s.bank_houses, s.bank_hotels);
+    // The other street of the group must have 4 houses first (MO-BUILD-4).
+    let mut three = s.clone();
+    set_level(&mut three, 37, 3);
+    refused(
+        &mut three,
+        A,
+        Action::Build { squares: vec![39] },
+        "monopoly.uneven",
+    );
     ok(&mut s, A, Action::Build { squares: vec![39] });
     assert_eq!(cash(&s, A), 1300);
+    assert_eq!(s.deed(39).unwrap().level, HOTEL);
     assert_eq!((s.bank_houses, s.bank_hotels), (houses + 4, hotels - 1));
     ok(&mut s, A, Action::SellBuilding { square: 39 });
     assert_eq!(cash(&s, A), 1400);
@@ -645,6 +706,18 @@ fn mo_t_30_shortage_of_2_houses_auctioned_one_at_a_time() {
         .clone()
         .expect("demand 4 > 2: units are auctioned");
     assert_eq!(auction.bidders, vec![Seat(A), Seat(B)]);
+    // The opening bid is at least `building_auction_min_bid` (1).
+    refused(&mut s, A, Action::Bid { amount: 0 }, "monopoly.bid_too_low");
+    // A unit nobody bids on stays in the bank.
+    let mut unbid = s.clone();
+    ok(&mut unbid, A, Action::PassAuction);
+    ok(&mut unbid, B, Action::PassAuction);
+    assert_eq!(
+        (unbid.deed(1).unwrap().level, unbid.deed(37).unwrap().level),
+        (0, 0)
+    );
+    assert_eq!(unbid.bank_houses, 2);
+    assert_eq!((cash(&unbid, A), cash(&unbid, B)), (1500, 1500));
     ok(&mut s, A, Action::Bid { amount: 60 });
     ok(&mut s, B, Action::PassAuction);
     assert_eq!(s.deed(1).unwrap().level, 1);

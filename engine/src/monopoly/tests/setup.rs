@@ -252,4 +252,71 @@ fn mo_card_4_mo_d_15_deck_hasbro_de_du_effects() {
         .filter(|c| c.effect == Effect::GetOutOfJailFree)
         .count();
     assert_eq!(jail_cards, 2);
+    // Every row of the spec's summary tables, in its deck, with a German text.
+    use Effect::*;
+    let table = [
+        ("E01", AdvanceTo { square: 0 }),
+        ("E02", AdvanceTo { square: 39 }),
+        ("E03", AdvanceTo { square: 24 }),
+        ("E04", AdvanceTo { square: 11 }),
+        ("E05", AdvanceTo { square: 5 }),
+        ("E06", MoveBack { steps: 3 }),
+        ("E07", GoToJail),
+        ("E08", GetOutOfJailFree),
+        ("E09", ReceiveFromBank { amount: 50 }),
+        ("E10", ReceiveFromBank { amount: 150 }),
+        ("E11", ReceiveFromBank { amount: 100 }),
+        ("E12", PayBank { amount: 150 }),
+        ("E13", PayBank { amount: 15 }),
+        ("E14", PayEachPlayer { amount: 50 }),
+        (
+            "E15",
+            Repairs {
+                per_house: 25,
+                per_hotel: 100,
+            },
+        ),
+        (
+            "E16",
+            Repairs {
+                per_house: 40,
+                per_hotel: 115,
+            },
+        ),
+        ("G01", AdvanceTo { square: 0 }),
+        ("G02", MoveBackTo { square: 1 }),
+        ("G03", GoToJail),
+        ("G04", GetOutOfJailFree),
+        ("G05", AdvanceToNearestRailway { rent_multiplier: 2 }),
+        (
+            "G06",
+            PayOrDraw {
+                amount: 10,
+                draw_deck: Deck::Ereignis,
+            },
+        ),
+        ("G07", ReceiveFromBank { amount: 200 }),
+        ("G08", ReceiveFromEachPlayer { amount: 10 }),
+        ("G09", ReceiveFromBank { amount: 100 }),
+        ("G10", ReceiveFromBank { amount: 100 }),
+        ("G11", ReceiveFromBank { amount: 50 }),
+        ("G12", ReceiveFromBank { amount: 25 }),
+        ("G13", ReceiveFromBank { amount: 20 }),
+        ("G14", ReceiveFromBank { amount: 10 }),
+        ("G15", PayBank { amount: 50 }),
+        ("G16", PayBank { amount: 100 }),
+    ];
+    assert_eq!(b.cards.len(), table.len());
+    for (id, expect) in table {
+        assert_eq!(effect(id), expect, "{id}");
+        let card: crate::monopoly::Card = serde_json::from_value(serde_json::json!(id)).unwrap();
+        let data = b.card(card);
+        let deck = if id.starts_with('E') {
+            Deck::Ereignis
+        } else {
+            Deck::Gemeinschaft
+        };
+        assert_eq!(data.deck, deck, "{id}");
+        assert!(!data.text.is_empty(), "{id}");
+    }
 }

@@ -165,3 +165,66 @@ fn mo_trade_4_an_offer_beyond_the_cash_held_cites_the_protocol() {
         }
     }
 }
+
+/// MO-TRADE-3, MO-TRADE-4: an accept the accepting party cannot pay for is rejected, counting
+/// the MO-TRADE-3 costs of the mortgaged deed received (10 % interest, or MV + 10 % to lift);
+/// the interest goes to the bank, and the deed arrives still mortgaged.
+#[test]
+fn mo_trade_4_an_accept_that_cannot_pay_the_mortgage_costs_is_refused() {
+    let mut s = new_game(3);
+    own(&mut s, A, &[35]);
+    mortgage(&mut s, 35);
+    let id = offered(&mut s, A, offer(B, &[35], 0, &[], 0));
+    set_cash(&mut s, B, 5);
+    refused(&mut s, B, accept(id), "monopoly.insufficient_cash");
+    set_cash(&mut s, B, 50);
+    refused(
+        &mut s,
+        B,
+        Action::AcceptTrade {
+            offer: id,
+            lift: vec![35],
+        },
+        "monopoly.insufficient_cash",
+    );
+    ok(&mut s, B, accept(id));
+    let deed = s.deed(35).unwrap();
+    assert_eq!((deed.owner, deed.mortgaged), (Some(Seat(B)), true));
+    assert_eq!(
+        (cash(&s, A), cash(&s, B), cash(&s, C)),
+        (1500, 40, 1500),
+        "the 10 interest goes to the bank"
+    );
+}
+
+/// MO-TRADE-3, MO-TRADE-4: the choice is made per mortgaged deed received, the proposer's in
+/// the offer: A lifts Hauptbahnhof (100 + 10) and keeps Südbahnhof mortgaged (10 interest); B
+/// gets only the agreed price.
+#[test]
+fn mo_trade_3_the_proposer_chooses_per_deed_in_the_offer() {
+    let mut s = new_game(3);
+    own(&mut s, B, &[5, 35]);
+    mortgage(&mut s, 5);
+    mortgage(&mut s, 35);
+    let id = offered(
+        &mut s,
+        A,
+        Action::OfferTrade {
+            to: Seat(B),
+            give_cash: 50,
+            give_properties: vec![],
+            give_cards: vec![],
+            get_cash: 0,
+            get_properties: vec![5, 35],
+            get_cards: vec![],
+            lift: vec![35],
+        },
+    );
+    ok(&mut s, B, accept(id));
+    assert!(s.deed(5).unwrap().mortgaged);
+    assert!(!s.deed(35).unwrap().mortgaged);
+    assert_eq!(
+        (cash(&s, A), cash(&s, B), cash(&s, C)),
+        (1500 - 50 - 110 - 10, 1550, 1500)
+    );
+}
