@@ -414,6 +414,7 @@ pub(super) fn build(state: &State, seat: Seat, squares: &[u8]) -> Result<Scratch
     Ok(s)
 }
 
+/// MO-SELL-1..4: selling buildings back to the bank (the checks in [`rules::check_sell`]).
 pub(super) fn sell_building(state: &State, seat: Seat, square: u8) -> Result<Scratch, RuleError> {
     let (levels, amount) = rules::check_sell::<RuleError>(state, seat, square)?;
     let mut s = Scratch::new(state);
@@ -478,6 +479,7 @@ fn kind_count(plan: &rules::BuildPlan, building: Building) -> usize {
     })
 }
 
+/// MO-AUC-3, MO-AUC-5: a bid above the high bid, covered by cash on hand.
 pub(super) fn bid(state: &State, seat: Seat, amount: i64) -> Result<Scratch, RuleError> {
     let floor = bid_floor(state, seat)?;
     if amount < floor {
@@ -497,6 +499,7 @@ pub(super) fn bid(state: &State, seat: Seat, amount: i64) -> Result<Scratch, Rul
     Ok(s)
 }
 
+/// MO-AUC-5: a bidder passes and is out of this auction.
 pub(super) fn pass_auction(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
     bid_floor(state, seat)?;
     let mut s = Scratch::new(state);

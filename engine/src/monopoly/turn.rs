@@ -470,7 +470,8 @@ pub(super) fn buy_property(state: &State, seat: Seat) -> Result<Scratch, RuleErr
     Ok(s)
 }
 
-/// Declining the property landed on puts it up for auction, after which the turn resumes.
+/// MO-BUY-2: declining the property landed on puts it up for auction, after which the turn
+/// resumes.
 pub(super) fn decline_property(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
     let square = purchase(state, seat)?;
     let mut s = Scratch::new(state);
@@ -479,6 +480,7 @@ pub(super) fn decline_property(state: &State, seat: Seat) -> Result<Scratch, Rul
     Ok(s)
 }
 
+/// MO-JAIL-2 a: paying the fine at the start of a jail turn.
 pub(super) fn pay_jail_fine(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
     jail_exit(state, seat)?;
     let fine = board().constants.jail_fine;
@@ -500,6 +502,7 @@ pub(super) fn pay_jail_fine(state: &State, seat: Seat) -> Result<Scratch, RuleEr
     Ok(s)
 }
 
+/// MO-JAIL-2 b: playing a jail card, which goes back under its deck.
 pub(super) fn use_jail_card(state: &State, seat: Seat, card: Card) -> Result<Scratch, RuleError> {
     jail_exit(state, seat)?;
     if !state.player(seat).jail_cards.contains(&card) {
@@ -540,6 +543,7 @@ pub(super) fn draw_card(
     Ok(s)
 }
 
+/// MO-TURN-7: the turn ends once its move is resolved and no roll is owed.
 pub(super) fn end_turn(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
     let Some(turn) = on_turn(state, seat) else {
         return Err(RuleError::not_your_turn(seat));
