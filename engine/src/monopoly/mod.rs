@@ -29,6 +29,7 @@ pub mod action;
 mod census;
 pub mod config;
 pub mod data;
+mod deals;
 mod decide;
 mod determinize;
 mod dice;

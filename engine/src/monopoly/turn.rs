@@ -1,16 +1,19 @@
 //! The turn on a scratch state: rolling, moving, resolving squares (rents included) and cards,
 //! jail, and passing the dice on. Every step emits events that the scratch folds at once, so the next step sees
-//! the state the log will produce.
+//! the state the log will produce. Below them, the turn's actions as `decide` hands them over
+//! (rolling, buying or declining, leaving jail, a card's choice, ending the turn, claiming a
+//! rent): each one's checks, then its events.
 
 use super::config::UtilityRentDice;
-use super::data::{board, Deck, DeedKind, Effect, SquareKind};
+use super::data::{board, Card, Deck, DeedKind, Effect, SquareKind};
 use super::dice;
+use super::errors::*;
 use super::event::{EndReason, Event, JailExit};
 use super::rules;
-use super::state::{PaymentReason, State};
+use super::state::{PaymentReason, State, Step, Turn};
 use super::Scratch;
 use crate::chance::Chance;
-use crate::{Outcome, Seat};
+use crate::{Outcome, RuleError, Seat};
 
 /// How the token arrived, as a rent needs it: card G05's doubling of a Bahnhof's rent, and the
 /// dice of the move (`None` after a card's move) for a Werk's rent roll (MO-RENT-7).
@@ -430,4 +433,225 @@ impl Scratch {
         }
         self.emit(Event::TurnStarted { seat: next });
     }
+}
+
+// The turn's actions as `decide` hands them over: each checks the state as it is (a refusal
+// copies nothing), then emits its events on a scratch copy, follow-up rules included.
+
+/// MO-TURN-1: the roll the player on turn owes.
+pub(super) fn roll(
+    state: &State,
+    seat: Seat,
+    chance: &mut dyn Chance,
+) -> Result<Scratch, RuleError> {
+    own_step(state, seat, "MO-TURN-1")?;
+    let mut s = Scratch::new(state);
+    s.roll(seat, chance);
+    Ok(s)
+}
+
+/// MO-BUY-1: buying the property landed on, at its printed price.
+pub(super) fn buy_property(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
+    let square = purchase(state, seat)?;
+    let price = board()
+        .deed(board().deed_at(square).expect("a property"))
+        .price;
+    let cash = state.player(seat).cash;
+    if price > cash {
+        return Err(insufficient_cash("MO-BUY-1", "this property", price, cash));
+    }
+    let mut s = Scratch::new(state);
+    s.emit(Event::PropertyBought {
+        seat,
+        square,
+        price,
+    });
+    s.finish_move(seat, Landed::Settled);
+    Ok(s)
+}
+
+/// MO-BUY-2: declining the property landed on puts it up for auction, after which the turn
+/// resumes.
+pub(super) fn decline_property(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
+    let square = purchase(state, seat)?;
+    let mut s = Scratch::new(state);
+    s.emit(Event::PurchaseDeclined { seat, square });
+    s.start_property_auction(square, true);
+    Ok(s)
+}
+
+/// MO-JAIL-2 a: paying the fine at the start of a jail turn.
+pub(super) fn pay_jail_fine(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
+    jail_exit(state, seat)?;
+    let fine = board().constants.jail_fine;
+    let cash = state.player(seat).cash;
+    if fine > cash {
+        return Err(insufficient_cash("MO-JAIL-2", "the jail fine", fine, cash));
+    }
+    let mut s = Scratch::new(state);
+    s.emit(Event::Paid {
+        from: Some(seat),
+        to: None,
+        amount: fine,
+        reason: PaymentReason::JailFine,
+    });
+    s.emit(Event::LeftJail {
+        seat,
+        how: JailExit::Fine,
+    });
+    Ok(s)
+}
+
+/// MO-JAIL-2 b: playing a jail card, which goes back under its deck.
+pub(super) fn use_jail_card(state: &State, seat: Seat, card: Card) -> Result<Scratch, RuleError> {
+    jail_exit(state, seat)?;
+    if !state.player(seat).jail_cards.contains(&card) {
+        return Err(refuse(
+            NO_SUCH_CARD,
+            "MO-JAIL-2",
+            format!("{seat} holds no card {card}"),
+        ));
+    }
+    let mut s = Scratch::new(state);
+    s.emit(Event::JailCardReturned { seat, card });
+    s.emit(Event::LeftJail {
+        seat,
+        how: JailExit::Card,
+    });
+    Ok(s)
+}
+
+/// Paying the fine a card offers instead of drawing from the other deck (MO-CARD-4).
+pub(super) fn pay_card_fine(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
+    let (amount, _) = card_choice(state, seat)?;
+    let mut s = Scratch::new(state);
+    s.pay(seat, None, amount, PaymentReason::Card);
+    s.finish_move(seat, Landed::Settled);
+    Ok(s)
+}
+
+/// Drawing from the deck a card names instead of paying its fine (MO-CARD-4).
+pub(super) fn draw_card(
+    state: &State,
+    seat: Seat,
+    chance: &mut dyn Chance,
+) -> Result<Scratch, RuleError> {
+    let (_, deck) = card_choice(state, seat)?;
+    let mut s = Scratch::new(state);
+    let landed = s.draw(seat, deck, chance);
+    s.finish_move(seat, landed);
+    Ok(s)
+}
+
+/// MO-TURN-7: the turn ends once its move is resolved and no roll is owed.
+pub(super) fn end_turn(state: &State, seat: Seat) -> Result<Scratch, RuleError> {
+    let Some(turn) = on_turn(state, seat) else {
+        return Err(RuleError::not_your_turn(seat));
+    };
+    match turn.step {
+        Step::Done => {
+            let mut s = Scratch::new(state);
+            s.end_turn(seat);
+            Ok(s)
+        }
+        Step::Roll => Err(refuse(
+            TURN_NOT_FINISHED,
+            "MO-TURN-7",
+            "the player still owes a roll",
+        )),
+        _ => Err(refuse(
+            DECISION_PENDING,
+            "MO-TURN-7",
+            "the move is not resolved yet",
+        )),
+    }
+}
+
+/// MO-RENT-2: the owner demands a rent that is waiting for a claim.
+pub(super) fn claim_rent(state: &State, seat: Seat, rent: u32) -> Result<Scratch, RuleError> {
+    let Some(pending) = state.rents.iter().find(|r| r.rent == rent) else {
+        return Err(refuse(
+            NO_SUCH_RENT,
+            "MO-RENT-2",
+            format!("no rent {rent} is waiting for a claim: it was claimed, or it lapsed"),
+        ));
+    };
+    if pending.owner != seat {
+        return Err(refuse(
+            NOT_RENT_OWNER,
+            "MO-RENT-2",
+            "only the owner may demand the rent",
+        ));
+    }
+    let mut s = Scratch::new(state);
+    s.collect_rent(rent);
+    Ok(s)
+}
+
+/// The turn, if `seat` is on it.
+fn on_turn(state: &State, seat: Seat) -> Option<Turn> {
+    state.turn.filter(|t| t.seat == seat)
+}
+
+/// The player on turn owes a roll now.
+fn own_step(state: &State, seat: Seat, rule: &'static str) -> Result<(), RuleError> {
+    let Some(turn) = on_turn(state, seat) else {
+        return Err(RuleError::not_your_turn(seat));
+    };
+    match turn.step {
+        Step::Roll => Ok(()),
+        Step::Buy { .. } | Step::PayOrDraw { .. } | Step::Moving => Err(refuse(
+            DECISION_PENDING,
+            "MO-D-19",
+            "decide on the square landed on before rolling again",
+        )),
+        Step::Done => Err(refuse(ROLL_NOT_OWED, rule, "no roll is owed: end the turn")),
+    }
+}
+
+/// The square the player on turn may buy now.
+fn purchase(state: &State, seat: Seat) -> Result<u8, RuleError> {
+    match on_turn(state, seat).map(|t| t.step) {
+        Some(Step::Buy { square }) => Ok(square),
+        _ => Err(refuse(
+            NO_PURCHASE_OFFERED,
+            "MO-BUY-1",
+            "no property is offered to this seat now",
+        )),
+    }
+}
+
+/// MO-JAIL-2 a/b, MO-JAIL-3: before rolling, at the start of one's own jail turn.
+fn jail_exit(state: &State, seat: Seat) -> Result<(), RuleError> {
+    let Some(turn) = on_turn(state, seat) else {
+        return Err(RuleError::not_your_turn(seat));
+    };
+    if !state.player(seat).in_jail {
+        return Err(refuse(
+            NOT_IN_JAIL,
+            "MO-JAIL-2",
+            format!("{seat} is not in jail"),
+        ));
+    }
+    if turn.rolled || turn.step != Step::Roll {
+        return Err(refuse(
+            JAIL_EXIT_AFTER_ROLL,
+            "MO-JAIL-3",
+            "the fine or a card is used at the start of the turn, before rolling",
+        ));
+    }
+    Ok(())
+}
+
+/// The fine and the deck of the card that asks the player on turn to pay or draw now
+/// (MO-CARD-4).
+fn card_choice(state: &State, seat: Seat) -> Result<(i64, Deck), RuleError> {
+    let Some(Step::PayOrDraw { amount, deck }) = on_turn(state, seat).map(|t| t.step) else {
+        return Err(refuse(
+            NO_CARD_CHOICE,
+            "MO-CARD-4",
+            "no card asks for a choice now",
+        ));
+    };
+    Ok((amount, deck))
 }
