@@ -30,8 +30,8 @@ pub const OPTIONS: &[OptionText] = &[
     OptionText::main(
         "hidden_holdings",
         "Hidden money and shares",
-        "Each player's cash and shares are face down until the end; every purchase, sale and \
-         bonus is still told in the game's history.",
+        "Each player's cash and shares are face down until the end; every purchase, sale, \
+         trade, founder's share and bonus is still told in the game's history.",
     )
     .more(),
 ];

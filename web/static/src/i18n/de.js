@@ -1347,7 +1347,7 @@ export default {
   'cfg.acquire.defunct_order.choice.smallest_first': 'Die kleinste zuerst',
   'cfg.acquire.defunct_order.choice.largest_first': 'Die größte zuerst',
   'cfg.acquire.hidden_holdings.title': 'Verdecktes Geld und verdeckte Aktien',
-  'cfg.acquire.hidden_holdings.help': 'Geld und Aktien jedes Spielers liegen bis zum Ende verdeckt; jeder Kauf, Verkauf und jede Prämie steht trotzdem im Spielverlauf.',
+  'cfg.acquire.hidden_holdings.help': 'Geld und Aktien jedes Spielers liegen bis zum Ende verdeckt; jeder Kauf, Verkauf und Tausch, jede Gründeraktie und jede Prämie steht trotzdem im Spielverlauf.',
   'cfg.tycoon.unlimited_loans.title': 'Unbegrenzte Darlehen',
   'cfg.tycoon.unlimited_loans.help': 'Der Bank gehen die Darlehenskarten nie aus. Ohne diese Option muss ein Spieler ohne Darlehenskarte, der nichts bauen kann, passen.',
   'cfg.tycoon.tie_break.title': 'Gleichstand bei Mehrheiten',

@@ -1347,7 +1347,7 @@ export default {
   'cfg.acquire.defunct_order.choice.smallest_first': 'The smallest first',
   'cfg.acquire.defunct_order.choice.largest_first': 'The largest first',
   'cfg.acquire.hidden_holdings.title': 'Hidden money and shares',
-  'cfg.acquire.hidden_holdings.help': 'Each player\'s cash and shares are face down until the end; every purchase, sale and bonus is still told in the game\'s history.',
+  'cfg.acquire.hidden_holdings.help': 'Each player\'s cash and shares are face down until the end; every purchase, sale, trade, founder\'s share and bonus is still told in the game\'s history.',
   'cfg.tycoon.unlimited_loans.title': 'Unlimited loans',
   'cfg.tycoon.unlimited_loans.help': 'The bank never runs out of loan cards. Without it, a player with no loan card left and nothing to build must pass.',
   'cfg.tycoon.tie_break.title': 'Tied majorities',

@@ -1347,7 +1347,7 @@ export default {
   'cfg.acquire.defunct_order.choice.smallest_first': 'La plus petite d’abord',
   'cfg.acquire.defunct_order.choice.largest_first': 'La plus grande d’abord',
   'cfg.acquire.hidden_holdings.title': 'Argent et actions cachés',
-  'cfg.acquire.hidden_holdings.help': 'L’argent et les actions de chaque joueur restent cachés jusqu’à la fin ; chaque achat, vente et prime figure tout de même dans l’historique de la partie.',
+  'cfg.acquire.hidden_holdings.help': 'L’argent et les actions de chaque joueur restent cachés jusqu’à la fin ; chaque achat, vente, échange, action de fondateur et prime figure tout de même dans l’historique de la partie.',
   'cfg.tycoon.unlimited_loans.title': 'Emprunts illimités',
   'cfg.tycoon.unlimited_loans.help': 'La banque ne manque jamais de cartes d’emprunt. Sans cette option, un joueur sans carte d’emprunt et sans rien à construire doit passer.',
   'cfg.tycoon.tie_break.title': 'Majorités à égalité',
