@@ -142,6 +142,22 @@ impl Browser {
         )
         .await
     }
+
+    /// [`Self::layout`] once it holds still for half a second: on a loaded machine parts of
+    /// the page below the board (the log, the chat) may still be arriving, and their growth is
+    /// not the help's doing.
+    async fn settled_layout(&self) -> Value {
+        let mut last = self.layout().await;
+        for _ in 0..40 {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            let now = self.layout().await;
+            if now == last {
+                return now;
+            }
+            last = now;
+        }
+        panic!("the page's layout never held still: {last}");
+    }
 }
 
 /// Marks `data-test-control` the element of the page that offers `action` (a drawn button or
@@ -170,7 +186,7 @@ async fn check_board(
     action: &Value,
     preview: &[&str],
 ) {
-    let before = page.layout().await;
+    let before = page.settled_layout().await;
     page.hover(space).await;
     page.wait_for_help(&format!("{what}: hover"), space_words)
         .await;
@@ -379,7 +395,7 @@ async fn a_long_press_on_a_phone_shows_a_squares_help_and_a_tap_elsewhere_hides_
     bea.goto(&format!("/games/{}#token={}", game.id, game.tokens[0]))
         .await;
     bea.wait_ready().await;
-    let before = bea.layout().await;
+    let before = bea.settled_layout().await;
     bea.mark_help("#board [data-square='3']").await;
     let square = bea
         .client
