@@ -804,6 +804,13 @@ fn ty_hotel_1_a_hotel_needs_one_in_supply_and_the_cash() {
     state.players[0].cash = 30;
     state.players[0].hotels_in_supply = 0;
     refused(&state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
+    // Cash equal to the cost is enough: the hotel leaves the supply and the cash goes to 0.
+    state.players[0].cash = 4;
+    state.players[0].hotels_in_supply = 6;
+    accepted(&mut state, 0, Action::BuildHotel);
+    assert_eq!(state.players[0].cash, 0);
+    assert_eq!(state.players[0].hotels_in_supply, 5);
+    assert_eq!(state.city(city("new_york")).track[0], Some(Seat(0)));
 }
 
 #[test]
@@ -812,11 +819,13 @@ fn ty_hotel_2_b2_the_hotel_costs_the_number_on_ones_own_landing_field() {
     place_plane(&mut state, 0, "new_york", Some(0));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { cost: 4, .. }));
+    assert_eq!(state.players[0].cash, 11);
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(1));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { cost: 5, .. }));
     assert_eq!(state.players[0].cash, 10);
+    assert_eq!(state.players[1].cash, 15, "the cost goes to the bank");
 }
 
 #[test]
@@ -827,6 +836,38 @@ fn ty_hotel_3_b1_b4_hotels_go_on_space_0_then_always_the_next_space() {
     place_plane(&mut state, 0, "monaco", Some(0));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { space: 3, .. }));
+    let monaco = state.city(city("monaco"));
+    assert_eq!(monaco.track[3], Some(Seat(0)), "whoever builds it");
+    assert_eq!(monaco.track[1], None);
+    assert_eq!(monaco.chain_length, 4);
+    // The first hotel of a city goes on space 0.
+    let mut state = new_game(2);
+    place_plane(&mut state, 1, "tokyo", Some(0));
+    give_turn(&mut state, 1);
+    let events = accepted(&mut state, 1, Action::BuildHotel);
+    assert!(matches!(events[0], Event::HotelBuilt { space: 0, .. }));
+    assert_eq!(state.city(city("tokyo")).track[0], Some(Seat(1)));
+    assert_eq!(state.city(city("tokyo")).chain_length, 1);
+}
+
+/// TY-HOTEL-4: the hotel after space 10 goes on space 11 (red: it closes the hotel on space 2);
+/// then the city is full, so space 12 is never built on.
+#[test]
+fn ty_hotel_4_the_hotel_on_space_11_fills_the_city_and_space_12_stays_empty() {
+    let mut state = new_game(2);
+    state.players[1].hotels_in_supply = 12;
+    build_track(&mut state, "cairo", &[1; 11]);
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let events = accepted(&mut state, 0, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { space: 11, .. }),
+        "{events:?}"
+    );
+    assert_eq!(state.city(city("cairo")).track[11], Some(Seat(0)));
+    accepted(&mut state, 0, Action::EndTurn);
+    give_turn(&mut state, 0);
+    refused(&state, 0, Action::BuildHotel, CITY_FULL);
+    assert_eq!(state.city(city("cairo")).track[12], None);
 }
 
 #[test]
@@ -847,6 +888,12 @@ fn ty_hotel_5_one_hotel_per_turn() {
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::BuildHotel);
     assert!(!Tycoon::legal_actions(&state, Seat(0)).contains(&Action::BuildHotel));
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    assert_eq!(
+        state.players[0].hotels_in_supply, 5,
+        "one hotel left the supply"
+    );
+    assert_eq!(state.city(city("cairo")).chain_length, 1);
 }
 
 #[test]
@@ -1043,6 +1090,13 @@ fn ty_fac_1_a_factory_needs_a_landing_field_a_factory_left_and_the_cash() {
     state.players[0].cash = 30;
     state.players[0].factories_left = 0;
     refused(&state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
+    // Cash equal to the cost is enough; the factory leaves the player's five.
+    state.players[0].cash = 8;
+    state.players[0].factories_left = 5;
+    accepted(&mut state, 0, Action::BuildFactory);
+    assert_eq!(state.players[0].cash, 0);
+    assert_eq!(state.players[0].factories_left, 4);
+    assert_eq!(state.city(city("new_york")).factories, vec![Seat(0)]);
 }
 
 #[test]
@@ -1070,6 +1124,8 @@ fn ty_fac_2_first_factory_costs_field_1_second_field_2_whatever_the_landing_fiel
             ..
         }
     ));
+    assert_eq!(state.players[0].cash, 30 - 8 - 10);
+    assert_eq!(state.players[1].cash, 15, "the costs go to the bank");
 }
 
 /// TY-FAC-3: at most two factories per city, whoever owns them, and one per turn: with a
@@ -1106,6 +1162,9 @@ fn ty_fac_4_b7_one_player_may_own_both_factories_even_without_hotels() {
         state.city(city("rio_de_janeiro")).factories,
         vec![Seat(0), Seat(0)]
     );
+    // Rio has no hotel; the second field's price (6) was paid.
+    assert_eq!(state.city(city("rio_de_janeiro")).chain_length, 0);
+    assert_eq!(state.players[0].cash, 15 - 6);
 }
 
 #[test]
