@@ -92,7 +92,33 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
         for w in starts.windows(2) {
             assert_eq!(w[1].index(), (w[0].index() + 1) % 4, "TR-EOR-3");
         }
+        // Each round deals from the start player clockwise, and Phase 2 opens with it.
+        let mut start = Seat(0);
+        let mut deal = Vec::new();
+        let mut first_placement = None;
+        for e in &log {
+            match e {
+                Event::RoundStarted { start_player, .. } => {
+                    start = *start_player;
+                    deal.clear();
+                    first_placement = None;
+                }
+                Event::CardsDrawn { seat, .. } => deal.push(*seat),
+                Event::ExpansionStarted => {
+                    let order: Vec<Seat> = (0..4).map(|i| Seat((start.0 + i) % 4)).collect();
+                    assert_eq!(deal, order, "TR-RND-2: the deal");
+                }
+                Event::TilePlaced { seat, .. } | Event::PlacementSkipped { seat, .. }
+                    if first_placement.is_none() =>
+                {
+                    first_placement = Some(*seat);
+                    assert_eq!(*seat, start, "TR-RND-2: Phase 2");
+                }
+                _ => {}
+            }
+        }
         // The first turn of each action phase is the start player's.
+
         let mut start = Seat(0);
         let mut expect_first = false;
         for e in &log {
