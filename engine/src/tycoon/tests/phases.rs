@@ -2,7 +2,7 @@
 
 use super::support::*;
 use crate::tycoon::errors::*;
-use crate::tycoon::state::{LoanCard, Stage};
+use crate::tycoon::state::{LoanCard, Plane, Stage};
 use crate::tycoon::{Action, Event, LoanDecision, LoanKind, Tycoon};
 use crate::{Game, Seat};
 
@@ -136,11 +136,23 @@ fn ty_phase_3_p2_further_triggers_in_the_round_change_nothing() {
 fn ty_phase_4_p4_a_full_round_of_passes_ends_the_phase_at_once() {
     let mut state = new_game(3);
     state.loan_cards_left = [0, 0];
+    place_plane(&mut state, 0, "cairo", Some(0));
+    state.players[0].cash = 1;
     accepted(&mut state, 0, Action::Pass);
+    assert_eq!(
+        state.players[0].plane,
+        Plane::Home,
+        "the pass is at the bank"
+    );
     accepted(&mut state, 1, Action::Pass);
     let events = accepted(&mut state, 2, Action::Pass);
     assert_eq!(paydays(&events), 1);
     assert_eq!(state.phase, 2);
+    // Nothing was built, so payday paid nothing and no card was taken.
+    let cash: Vec<i32> = state.players.iter().map(|p| p.cash).collect();
+    assert_eq!(cash, vec![1, 15, 15]);
+    assert!(state.players.iter().all(|p| p.loans.is_empty()));
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
 }
 
 #[test]

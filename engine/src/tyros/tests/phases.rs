@@ -96,6 +96,7 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
         let mut start = Seat(0);
         let mut deal = Vec::new();
         let mut first_placement = None;
+        let mut deals_checked = 0;
         for e in &log {
             match e {
                 Event::RoundStarted { start_player, .. } => {
@@ -107,6 +108,7 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
                 Event::ExpansionStarted => {
                     let order: Vec<Seat> = (0..4).map(|i| Seat((start.0 + i) % 4)).collect();
                     assert_eq!(deal, order, "TR-RND-2: the deal");
+                    deals_checked += 1;
                 }
                 Event::TilePlaced { seat, .. } | Event::PlacementSkipped { seat, .. }
                     if first_placement.is_none() =>
@@ -117,6 +119,7 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
                 _ => {}
             }
         }
+        assert!(deals_checked >= 5, "{deals_checked} rounds");
         // The first turn of each action phase is the start player's.
 
         let mut start = Seat(0);
@@ -641,4 +644,34 @@ fn tr_eor_2_flip_under_puts_the_turned_discard_pile_under_the_draw_pile() {
         held(&s, R),
         cards(json!({"joker": 2, "orange": 1, "yellow": 1, "green": 1}))
     );
+    assert!(s.discard_pile.is_empty());
+    // The same procedure when the pile runs out mid-round: the swap's draw turns the discards
+    // (the 2 just discarded last, so deepest) under the empty pile.
+    let mut s = table(
+        4,
+        Config {
+            reshuffle_rule: ReshuffleRule::FlipUnder,
+            ..Config::default()
+        },
+    );
+    s.draw_pile = vec![];
+    s.discard_pile = vec![Card::Violet, Card::Yellow];
+    hand(&mut s, W, json!({"orange": 2}));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 2})),
+        },
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::DrawPileRebuilt {
+            rule: ReshuffleRule::FlipUnder,
+            cards: 4,
+            ..
+        }
+    )));
+    assert_eq!(held(&s, W), cards(json!({"violet": 1, "yellow": 1})));
+    assert_eq!(s.draw_pile, vec![Card::Orange, Card::Orange]);
 }
