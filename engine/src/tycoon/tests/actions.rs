@@ -774,6 +774,12 @@ fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     ] {
         give_ticket(&mut state, 1, id);
     }
+    // An eleventh ticket is bought like the first.
+    let eleventh = state.deck(Deck::Charter).display[0];
+    give_turn(&mut state, 1);
+    accepted(&mut state, 1, Action::BuyTicket { ticket: eleventh });
+    assert_eq!(state.players[1].tickets.len(), 11);
+    give_turn(&mut state, 0);
     let hand = state.players[1].tickets.clone();
     for viewer in [crate::Viewer::Spectator, crate::Viewer::Seat(Seat(0))] {
         let view = serde_json::to_value(Tycoon::view(&state, viewer)).unwrap();
@@ -812,6 +818,14 @@ fn ty_land_1_building_needs_a_landing_field_not_the_bank() {
     refused(&state, 0, Action::BuildHotel, NOT_IN_CITY);
     refused(&state, 0, Action::RenovateHotel, NOT_IN_CITY);
     refused(&state, 0, Action::BuildFactory, NOT_IN_CITY);
+    // A stopover holds no landing field: no renovation there either.
+    let mut state = new_game(3);
+    place_plane(&mut state, 0, "cairo", None);
+    place_plane(&mut state, 1, "cairo", Some(0));
+    place_plane(&mut state, 2, "cairo", Some(1));
+    build_track(&mut state, "cairo", &[1]);
+    state.city_mut(city("cairo")).closed.push(Seat(0));
+    refused(&state, 0, Action::RenovateHotel, LANDING_FIELDS_FULL);
 }
 
 #[test]

@@ -471,6 +471,11 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
         },
     );
     assert!(matches!(s.phase, Phase::Actions { .. }));
+    // Two tiles each for White and Grey, all four fields now green; their hands are empty.
+    for f in ["23", "24", "21", "20"] {
+        assert_eq!(s.field(cell(f)).empire, Some(Green), "{f}");
+    }
+    assert!(s.players.iter().all(|p| p.tiles.is_empty()));
     // 4 players: one lap.
     let mut s = table(4, Config::default());
     expansion(&mut s, W, 0);
