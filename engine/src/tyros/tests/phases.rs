@@ -586,6 +586,23 @@ fn tr_eor_1_keep_choices_are_simultaneous_and_sealed() {
         "nothing is shown before every choice is in"
     );
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
+    // At most 3, and only cards of one's own hand.
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 3, "green": 1})),
+        },
+        e::BAD_CARD_COUNT,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 2, "violet": 1})),
+        },
+        e::CARDS_NOT_IN_HAND,
+    );
     let events = accepted(
         &mut s,
         W,
