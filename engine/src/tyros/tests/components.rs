@@ -129,7 +129,6 @@ fn tr_map_4_tyros_is_passed_through_never_a_destination_and_holds_any_number_of_
 }
 
 /// TR-MAP-3, TR-D-1: the alternatives of the data file are selectable; fields are renumbered
-
 /// column by column around the moved cell.
 #[test]
 fn tr_map_3_the_desert_and_sea_alternatives_move_and_renumber() {

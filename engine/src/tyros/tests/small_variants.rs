@@ -223,7 +223,6 @@ fn tr_k1_the_bank_trade_limit_is_per_player_and_per_round() {
 }
 
 /// TR-K2, TR-VAR-0: the small variants are plain options beside the big ones; every
-
 /// combination sets up and the bonus option takes the seed's 9.
 #[test]
 fn tr_k2_and_tr_var_0_options_combine_freely() {
