@@ -848,6 +848,12 @@ fn ty_land_2_t9_arrivals_take_field_1_then_field_2() {
     give_ticket(&mut state, 0, "S09");
     let events = accepted(&mut state, 0, fly("S09", "cairo"));
     assert!(matches!(events[0], Event::Flew { field: None, .. }));
+    // A plane on a stopover holds no field: an arrival still takes field 1.
+    let mut state = new_game(3);
+    place_plane(&mut state, 1, "cairo", None);
+    give_ticket(&mut state, 0, "S09");
+    let events = accepted(&mut state, 0, fly("S09", "cairo"));
+    assert!(matches!(events[0], Event::Flew { field: Some(0), .. }));
 }
 
 #[test]

@@ -118,6 +118,17 @@ fn tr_score_1_to_tr_score_3_control_by_city_then_by_a_single_players_ships() {
     );
     assert_eq!(sheet(&sheets, G).ship_points, 2, "rank 4 ship");
     assert_eq!(sheet(&sheets, B).total, 0, "a shared field scores nothing");
+    // A city with its owner's own ship beside it scores the city only, once.
+    ship(&mut s, W, "1");
+    let sheets = scoring::score_sheets(&s);
+    assert_eq!(
+        (
+            sheet(&sheets, W).city_points,
+            sheet(&sheets, W).ship_points,
+            sheet(&sheets, W).total
+        ),
+        (10, 0, 10)
+    );
 }
 
 /// TR-SCORE-4, TR-D-18: the values by rank come from the config.
