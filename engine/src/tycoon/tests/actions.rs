@@ -418,6 +418,27 @@ fn ty_fly_3_t1_step_mode_goes_exactly_n_steps_from_a_city() {
         );
     }
     refused(&state, 0, fly("S17", "new_york"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("S17", "cairo"), UNREACHABLE_CITY);
+    // A step-mode flight lands on the city one step away and spends the ticket.
+    let mut by_steps = state.clone();
+    let events = accepted(&mut by_steps, 0, fly("S17", "monaco"));
+    assert!(
+        matches!(
+            events[0],
+            Event::Flew {
+                from: Some(_),
+                field: Some(0),
+                ..
+            }
+        ),
+        "{events:?}"
+    );
+    assert_eq!(by_steps.players[0].plane, plane_at("monaco", Some(0)));
+    assert!(by_steps.players[0].tickets.is_empty());
+    assert_eq!(
+        by_steps.deck(Deck::Scheduled).discard.last(),
+        Some(&ticket("S17"))
+    );
     accepted(&mut state, 0, fly("S17", "sydney"));
 }
 
@@ -447,8 +468,21 @@ fn ty_fly_4_a_charter_ticket_flies_only_between_its_two_cities_either_way() {
     give_ticket(&mut state, 0, "C25"); // Mexico City - Cape Town
     place_plane(&mut state, 0, "cairo", Some(0));
     refused(&state, 0, fly("C25", "cape_town"), UNREACHABLE_CITY);
+    refused(&state, 0, fly("C25", "sydney"), UNREACHABLE_CITY);
     place_plane(&mut state, 0, "cape_town", Some(0));
+    refused(&state, 0, fly("C25", "cairo"), UNREACHABLE_CITY);
+    let mut back = state.clone();
     accepted(&mut state, 0, fly("C25", "mexico_city"));
+    assert_eq!(state.players[0].plane, plane_at("mexico_city", Some(0)));
+    assert!(state.players[0].tickets.is_empty());
+    assert_eq!(
+        state.deck(Deck::Charter).discard.last(),
+        Some(&ticket("C25"))
+    );
+    // The other way round.
+    place_plane(&mut back, 0, "mexico_city", Some(0));
+    accepted(&mut back, 0, fly("C25", "cape_town"));
+    assert_eq!(back.players[0].plane, plane_at("cape_town", Some(0)));
 }
 
 /// TY-FLY-5, T5: the first flight from the bank takes a scheduled ticket to the city named on
@@ -468,10 +502,17 @@ fn ty_fly_5_t5_several_flights_in_one_turn() {
         DIRECT_FLIGHT_REQUIRED,
     );
     refused(&state, 0, fly("S17", "cairo"), DIRECT_FLIGHT_REQUIRED);
-    accepted(&mut state, 0, fly("S13", "rio_de_janeiro"));
+    let events = accepted(&mut state, 0, fly("S13", "rio_de_janeiro"));
+    assert!(
+        matches!(events[0], Event::Flew { from: None, .. }),
+        "{events:?}"
+    );
+    assert_eq!(state.players[0].plane, plane_at("rio_de_janeiro", Some(0)));
     accepted(&mut state, 0, fly("C34", "cape_town"));
+    assert_eq!(state.players[0].plane, plane_at("cape_town", Some(0)));
     accepted(&mut state, 0, fly("S17", "cairo"));
     assert_eq!(state.players[0].plane, plane_at("cairo", Some(0)));
+    assert!(state.players[0].tickets.is_empty(), "each flight used one");
     accepted(&mut state, 0, Action::BuildHotel);
 }
 
@@ -486,7 +527,12 @@ fn ty_fly_6_t3_a_city_with_both_fields_taken_is_only_a_stopover() {
     assert_eq!(state.players[0].plane, plane_at("cairo", None));
     refused(&state, 0, Action::BuildHotel, LANDING_FIELDS_FULL);
     refused(&state, 0, Action::BuildFactory, LANDING_FIELDS_FULL);
+    refused(&state, 0, Action::EndTurn, MAIN_ACTION_REQUIRED);
+    // The two planes on the fields keep them.
+    assert_eq!(state.players[1].plane, plane_at("cairo", Some(0)));
+    assert_eq!(state.players[2].plane, plane_at("cairo", Some(1)));
     accepted(&mut state, 0, fly("C29", "cape_town"));
+    assert_eq!(state.players[0].plane, plane_at("cape_town", Some(0)));
     accepted(&mut state, 0, Action::BuildHotel);
 }
 
@@ -513,6 +559,10 @@ fn ty_fly_7_t12_a_stranded_plane_flies_home_free_and_the_turn_becomes_a_loan_tur
     );
     assert_eq!(state.players[0].plane, Plane::Home);
     assert_eq!(Tycoon::active_seats(&state), vec![Seat(1)]);
+    // The flight home is free and takes no ticket: he holds only the loan's 10 more.
+    assert_eq!(state.players[0].cash, 15 + 10);
+    assert!(state.players[0].tickets.is_empty());
+    assert_eq!(state.deck(Deck::Scheduled).discard, vec![ticket("S09")]);
 }
 
 #[test]
@@ -673,6 +723,32 @@ fn ty_tix_4_an_empty_deck_is_replaced_by_its_shuffled_discards() {
     assert!(state.deck(Deck::Scheduled).discard.is_empty());
 }
 
+/// TY-TIX-4, T7: a bought ticket leaves a gap in the display until the end of the turn; then
+/// the display is refilled to 2 scheduled + 6 charter from the top of each draw pile.
+#[test]
+fn ty_tix_4_t7_the_display_is_refilled_from_the_top_at_the_end_of_the_turn() {
+    let mut state = new_game(2);
+    let charter = state.deck(Deck::Charter).display[0];
+    let scheduled = state.deck(Deck::Scheduled).display[0];
+    let top_charter = *state.deck(Deck::Charter).draw.last().unwrap();
+    let top_scheduled = *state.deck(Deck::Scheduled).draw.last().unwrap();
+    let charters_left = state.deck(Deck::Charter).draw.len();
+    state.players[0].cash = 30;
+    accepted(&mut state, 0, Action::BuyTicket { ticket: charter });
+    accepted(&mut state, 0, Action::BuyTicket { ticket: scheduled });
+    place_plane(&mut state, 0, "cairo", Some(0));
+    accepted(&mut state, 0, Action::BuildHotel);
+    assert_eq!(state.deck(Deck::Charter).display.len(), 5, "no refill yet");
+    assert_eq!(state.deck(Deck::Scheduled).display.len(), 1);
+    accepted(&mut state, 0, Action::EndTurn);
+    assert_eq!(state.deck(Deck::Charter).display.len(), 6);
+    assert_eq!(state.deck(Deck::Scheduled).display.len(), 2);
+    assert!(state.deck(Deck::Charter).display.contains(&top_charter));
+    assert!(state.deck(Deck::Scheduled).display.contains(&top_scheduled));
+    assert_eq!(state.deck(Deck::Charter).draw.len(), charters_left - 1);
+    assert!(!state.deck(Deck::Charter).display.contains(&charter));
+}
+
 #[test]
 fn ty_tix_4_t7_with_both_piles_empty_the_display_stays_short() {
     let mut state = new_game(2);
@@ -698,6 +774,12 @@ fn ty_tix_5_t8_ticket_hands_are_public_unlimited_and_kept() {
     ] {
         give_ticket(&mut state, 1, id);
     }
+    // An eleventh ticket is bought like the first.
+    let eleventh = state.deck(Deck::Charter).display[0];
+    give_turn(&mut state, 1);
+    accepted(&mut state, 1, Action::BuyTicket { ticket: eleventh });
+    assert_eq!(state.players[1].tickets.len(), 11);
+    give_turn(&mut state, 0);
     let hand = state.players[1].tickets.clone();
     for viewer in [crate::Viewer::Spectator, crate::Viewer::Seat(Seat(0))] {
         let view = serde_json::to_value(Tycoon::view(&state, viewer)).unwrap();
@@ -736,6 +818,14 @@ fn ty_land_1_building_needs_a_landing_field_not_the_bank() {
     refused(&state, 0, Action::BuildHotel, NOT_IN_CITY);
     refused(&state, 0, Action::RenovateHotel, NOT_IN_CITY);
     refused(&state, 0, Action::BuildFactory, NOT_IN_CITY);
+    // A stopover holds no landing field: no renovation there either.
+    let mut state = new_game(3);
+    place_plane(&mut state, 0, "cairo", None);
+    place_plane(&mut state, 1, "cairo", Some(0));
+    place_plane(&mut state, 2, "cairo", Some(1));
+    build_track(&mut state, "cairo", &[1]);
+    state.city_mut(city("cairo")).closed.push(Seat(0));
+    refused(&state, 0, Action::RenovateHotel, LANDING_FIELDS_FULL);
 }
 
 #[test]
@@ -745,6 +835,25 @@ fn ty_land_2_t9_arrivals_take_field_1_then_field_2() {
     give_ticket(&mut state, 0, "S09");
     let events = accepted(&mut state, 0, fly("S09", "cairo"));
     assert!(matches!(events[0], Event::Flew { field: Some(1), .. }));
+    assert_eq!(state.players[0].plane, plane_at("cairo", Some(1)));
+    assert_eq!(state.players[1].plane, plane_at("cairo", Some(0)));
+    // The first arrival in an empty city takes field 1 (index 0); with both taken, none.
+    let mut state = new_game(3);
+    give_ticket(&mut state, 0, "S09");
+    let events = accepted(&mut state, 0, fly("S09", "cairo"));
+    assert!(matches!(events[0], Event::Flew { field: Some(0), .. }));
+    let mut state = new_game(3);
+    place_plane(&mut state, 1, "cairo", Some(0));
+    place_plane(&mut state, 2, "cairo", Some(1));
+    give_ticket(&mut state, 0, "S09");
+    let events = accepted(&mut state, 0, fly("S09", "cairo"));
+    assert!(matches!(events[0], Event::Flew { field: None, .. }));
+    // A plane on a stopover holds no field: an arrival still takes field 1.
+    let mut state = new_game(3);
+    place_plane(&mut state, 1, "cairo", None);
+    give_ticket(&mut state, 0, "S09");
+    let events = accepted(&mut state, 0, fly("S09", "cairo"));
+    assert!(matches!(events[0], Event::Flew { field: Some(0), .. }));
 }
 
 #[test]
@@ -758,6 +867,23 @@ fn ty_land_3_a_plane_that_stays_keeps_its_field_and_cannot_move_to_the_cheaper_o
         matches!(events[0], Event::HotelBuilt { cost: 3, .. }),
         "field 2 price"
     );
+    assert_eq!(state.players[0].cash, 15 - 3);
+    assert_eq!(state.players[0].plane, plane_at("cairo", Some(1)));
+    // Next turn, field 1 still free, he stays on field 2 and pays its price again.
+    accepted(&mut state, 0, Action::EndTurn);
+    accepted(
+        &mut state,
+        1,
+        Action::TakeLoan {
+            loan: LoanKind::Loan10,
+        },
+    );
+    let events = accepted(&mut state, 0, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { cost: 3, .. }),
+        "{events:?}"
+    );
+    assert_eq!(state.players[0].plane, plane_at("cairo", Some(1)));
 }
 
 #[test]
@@ -770,9 +896,31 @@ fn ty_land_4_leaving_frees_the_field_and_a_return_takes_a_field_anew() {
     give_turn(&mut state, 1);
     state.players[0].plane = Plane::Home; // seat 0 left Cairo
     accepted(&mut state, 1, fly("C27", "hongkong"));
+    assert_eq!(state.players[1].plane, plane_at("hongkong", Some(0)));
     let events = accepted(&mut state, 1, fly("S09", "cairo"));
     assert!(
         matches!(events[0], Event::Flew { field: Some(0), .. }),
+        "{events:?}"
+    );
+    // He builds at field 1's price now.
+    let events = accepted(&mut state, 1, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { cost: 2, .. }),
+        "{events:?}"
+    );
+    // Leaving frees the field at once: a plane arriving after he left takes it.
+    let mut state = new_game(3);
+    place_plane(&mut state, 0, "cairo", Some(0));
+    place_plane(&mut state, 1, "cairo", Some(1));
+    give_ticket(&mut state, 1, "C27");
+    give_ticket(&mut state, 2, "S09");
+    give_turn(&mut state, 1);
+    accepted(&mut state, 1, fly("C27", "hongkong"));
+    accepted(&mut state, 1, Action::BuildHotel);
+    accepted(&mut state, 1, Action::EndTurn);
+    let events = accepted(&mut state, 2, fly("S09", "cairo"));
+    assert!(
+        matches!(events[0], Event::Flew { field: Some(1), .. }),
         "{events:?}"
     );
 }
@@ -804,6 +952,13 @@ fn ty_hotel_1_a_hotel_needs_one_in_supply_and_the_cash() {
     state.players[0].cash = 30;
     state.players[0].hotels_in_supply = 0;
     refused(&state, 0, Action::BuildHotel, NO_HOTELS_IN_SUPPLY);
+    // Cash equal to the cost is enough: the hotel leaves the supply and the cash goes to 0.
+    state.players[0].cash = 4;
+    state.players[0].hotels_in_supply = 6;
+    accepted(&mut state, 0, Action::BuildHotel);
+    assert_eq!(state.players[0].cash, 0);
+    assert_eq!(state.players[0].hotels_in_supply, 5);
+    assert_eq!(state.city(city("new_york")).track[0], Some(Seat(0)));
 }
 
 #[test]
@@ -812,11 +967,13 @@ fn ty_hotel_2_b2_the_hotel_costs_the_number_on_ones_own_landing_field() {
     place_plane(&mut state, 0, "new_york", Some(0));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { cost: 4, .. }));
+    assert_eq!(state.players[0].cash, 11);
     let mut state = new_game(2);
     place_plane(&mut state, 0, "new_york", Some(1));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { cost: 5, .. }));
     assert_eq!(state.players[0].cash, 10);
+    assert_eq!(state.players[1].cash, 15, "the cost goes to the bank");
 }
 
 #[test]
@@ -827,6 +984,38 @@ fn ty_hotel_3_b1_b4_hotels_go_on_space_0_then_always_the_next_space() {
     place_plane(&mut state, 0, "monaco", Some(0));
     let events = accepted(&mut state, 0, Action::BuildHotel);
     assert!(matches!(events[0], Event::HotelBuilt { space: 3, .. }));
+    let monaco = state.city(city("monaco"));
+    assert_eq!(monaco.track[3], Some(Seat(0)), "whoever builds it");
+    assert_eq!(monaco.track[1], None);
+    assert_eq!(monaco.chain_length, 4);
+    // The first hotel of a city goes on space 0.
+    let mut state = new_game(2);
+    place_plane(&mut state, 1, "tokyo", Some(0));
+    give_turn(&mut state, 1);
+    let events = accepted(&mut state, 1, Action::BuildHotel);
+    assert!(matches!(events[0], Event::HotelBuilt { space: 0, .. }));
+    assert_eq!(state.city(city("tokyo")).track[0], Some(Seat(1)));
+    assert_eq!(state.city(city("tokyo")).chain_length, 1);
+}
+
+/// TY-HOTEL-4: the hotel after space 10 goes on space 11 (red: it closes the hotel on space 2);
+/// then the city is full, so space 12 is never built on.
+#[test]
+fn ty_hotel_4_the_hotel_on_space_11_fills_the_city_and_space_12_stays_empty() {
+    let mut state = new_game(2);
+    state.players[1].hotels_in_supply = 12;
+    build_track(&mut state, "cairo", &[1; 11]);
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let events = accepted(&mut state, 0, Action::BuildHotel);
+    assert!(
+        matches!(events[0], Event::HotelBuilt { space: 11, .. }),
+        "{events:?}"
+    );
+    assert_eq!(state.city(city("cairo")).track[11], Some(Seat(0)));
+    accepted(&mut state, 0, Action::EndTurn);
+    give_turn(&mut state, 0);
+    refused(&state, 0, Action::BuildHotel, CITY_FULL);
+    assert_eq!(state.city(city("cairo")).track[12], None);
 }
 
 #[test]
@@ -847,6 +1036,12 @@ fn ty_hotel_5_one_hotel_per_turn() {
     place_plane(&mut state, 0, "cairo", Some(0));
     accepted(&mut state, 0, Action::BuildHotel);
     assert!(!Tycoon::legal_actions(&state, Seat(0)).contains(&Action::BuildHotel));
+    refused(&state, 0, Action::BuildHotel, MAIN_ACTION_TAKEN);
+    assert_eq!(
+        state.players[0].hotels_in_supply, 5,
+        "one hotel left the supply"
+    );
+    assert_eq!(state.city(city("cairo")).chain_length, 1);
 }
 
 #[test]
@@ -1043,6 +1238,13 @@ fn ty_fac_1_a_factory_needs_a_landing_field_a_factory_left_and_the_cash() {
     state.players[0].cash = 30;
     state.players[0].factories_left = 0;
     refused(&state, 0, Action::BuildFactory, NO_FACTORIES_LEFT);
+    // Cash equal to the cost is enough; the factory leaves the player's five.
+    state.players[0].cash = 8;
+    state.players[0].factories_left = 5;
+    accepted(&mut state, 0, Action::BuildFactory);
+    assert_eq!(state.players[0].cash, 0);
+    assert_eq!(state.players[0].factories_left, 4);
+    assert_eq!(state.city(city("new_york")).factories, vec![Seat(0)]);
 }
 
 #[test]
@@ -1070,6 +1272,8 @@ fn ty_fac_2_first_factory_costs_field_1_second_field_2_whatever_the_landing_fiel
             ..
         }
     ));
+    assert_eq!(state.players[0].cash, 30 - 8 - 10);
+    assert_eq!(state.players[1].cash, 15, "the costs go to the bank");
 }
 
 /// TY-FAC-3: at most two factories per city, whoever owns them, and one per turn: with a
@@ -1106,6 +1310,9 @@ fn ty_fac_4_b7_one_player_may_own_both_factories_even_without_hotels() {
         state.city(city("rio_de_janeiro")).factories,
         vec![Seat(0), Seat(0)]
     );
+    // Rio has no hotel; the second field's price (6) was paid.
+    assert_eq!(state.city(city("rio_de_janeiro")).chain_length, 0);
+    assert_eq!(state.players[0].cash, 15 - 6);
 }
 
 #[test]

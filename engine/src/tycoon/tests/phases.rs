@@ -2,7 +2,7 @@
 
 use super::support::*;
 use crate::tycoon::errors::*;
-use crate::tycoon::state::{LoanCard, Stage};
+use crate::tycoon::state::{LoanCard, Plane, Stage};
 use crate::tycoon::{Action, Event, LoanDecision, LoanKind, Tycoon};
 use crate::{Game, Seat};
 
@@ -48,6 +48,16 @@ fn ty_phase_1_p1_building_the_last_hotel_of_the_supply_triggers_the_phase_end() 
     let events = build_last_hotel(&mut state, 1);
     assert!(events.contains(&Event::PhaseEndTriggered { seat: Seat(1) }));
     assert_eq!(state.phase_end_triggered_by, Some(Seat(1)));
+    assert_eq!(state.players[1].hotels_in_supply, 0);
+    // A hotel that is not the last of the supply triggers nothing.
+    let mut state = new_game(3);
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let mut events = accepted(&mut state, 0, Action::BuildHotel);
+    events.extend(accepted(&mut state, 0, Action::EndTurn));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
+    assert_eq!(state.phase_end_triggered_by, None);
 }
 
 #[test]
@@ -70,6 +80,13 @@ fn ty_phase_2_ty_ex_6_the_round_is_played_out_to_the_seat_before_seat_0() {
     );
     // Seat 2 holds a loan: settlement before seat 0 plays again.
     assert_eq!(state.stage, Stage::LoanSettlement);
+    accepted(&mut state, 2, extend(LoanKind::Loan10));
+    assert_eq!(state.phase, 2);
+    assert_eq!(
+        Tycoon::active_seats(&state),
+        vec![Seat(0)],
+        "seat 0 opens phase 2; the trigger player had no further turn"
+    );
 }
 
 #[test]
@@ -94,18 +111,48 @@ fn ty_phase_3_p2_further_triggers_in_the_round_change_nothing() {
         .iter()
         .any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
     assert_eq!(state.phase_end_triggered_by, Some(Seat(0)));
+    assert_eq!(paydays(&events), 0, "the round still ends with seat 2");
     assert_eq!(paydays(&build_last_hotel(&mut state, 2)), 1);
+    // A factory built with an empty hotel supply, and a renovation, trigger nothing.
+    let mut state = new_game(3);
+    state.players[0].hotels_in_supply = 0;
+    place_plane(&mut state, 0, "cairo", Some(0));
+    let mut events = accepted(&mut state, 0, Action::BuildFactory);
+    events.extend(accepted(&mut state, 0, Action::EndTurn));
+    give_turn(&mut state, 0);
+    state.city_mut(city("tokyo")).closed.push(Seat(0));
+    state.city_mut(city("tokyo")).chain_length = 1;
+    place_plane(&mut state, 0, "tokyo", Some(0));
+    events.extend(accepted(&mut state, 0, Action::RenovateHotel));
+    events.extend(accepted(&mut state, 0, Action::EndTurn));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::PhaseEndTriggered { .. })));
+    assert_eq!(state.phase_end_triggered_by, None);
+    assert_eq!(paydays(&events), 0);
 }
 
 #[test]
 fn ty_phase_4_p4_a_full_round_of_passes_ends_the_phase_at_once() {
     let mut state = new_game(3);
     state.loan_cards_left = [0, 0];
+    place_plane(&mut state, 0, "cairo", Some(0));
+    state.players[0].cash = 1;
     accepted(&mut state, 0, Action::Pass);
+    assert_eq!(
+        state.players[0].plane,
+        Plane::Home,
+        "the pass is at the bank"
+    );
     accepted(&mut state, 1, Action::Pass);
     let events = accepted(&mut state, 2, Action::Pass);
     assert_eq!(paydays(&events), 1);
     assert_eq!(state.phase, 2);
+    // Nothing was built, so payday paid nothing and no card was taken.
+    let cash: Vec<i32> = state.players.iter().map(|p| p.cash).collect();
+    assert_eq!(cash, vec![1, 15, 15]);
+    assert!(state.players.iter().all(|p| p.loans.is_empty()));
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)]);
 }
 
 #[test]
@@ -137,6 +184,8 @@ fn ty_phase_5_ty_after_4_after_paydays_1_and_2_everyone_gets_6_more_hotels() {
     assert_eq!(state.players[0].hotels_in_supply, 9, "leftovers carry over");
     assert_eq!(state.players[0].hotels_in_reserve, 6);
     assert_eq!(state.players[0].factories_left, 5, "no new factories");
+    assert_eq!(state.phase, 2);
+    assert_eq!(Tycoon::active_seats(&state), vec![Seat(0)], "seat 0 starts");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::tyros::config::TyrosShipyard;
 use crate::tyros::event::{BankForm, Event};
 use crate::tyros::state::{DueReason, Phase};
 use crate::tyros::{errors as e, Action, Config, Tyros};
-use crate::{Game, Seat};
+use crate::{Game, Seat, Viewer};
 use serde_json::json;
 
 /// TR-ACT-0, TR-ACT-P: one action or a pass per turn; passing is not final; the phase ends
@@ -357,7 +357,16 @@ fn tr_act_d_trading_with_the_bank() {
         },
         e::CARDS_NOT_IN_HAND,
     );
+    refused(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: Default::default(),
+        },
+        e::BAD_CARD_COUNT,
+    );
     let top: Vec<Card> = s.draw_pile[s.draw_pile.len() - 3..].to_vec();
+    let pile = s.draw_pile.len();
     let events = accepted(
         &mut s,
         W,
@@ -374,10 +383,14 @@ fn tr_act_d_trading_with_the_bank() {
         cards(json!({"orange": 1})).plus(&crate::tyros::Cards::count(&top))
     );
     assert_eq!(&s.discard_pile[..], &[Card::Orange; 3]);
+    assert_eq!(s.draw_pile.len(), pile - 3, "as many drawn as discarded");
+    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "it was the action");
     // Form (2).
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 3}));
     s.draw_pile.insert(0, Card::Violet);
+    let violets = s.draw_pile.iter().filter(|c| **c == Card::Violet).count();
+    let pile = s.draw_pile.len();
     refused(
         &mut s,
         W,
@@ -403,6 +416,14 @@ fn tr_act_d_trading_with_the_bank() {
         .iter()
         .any(|e| matches!(e, Event::DrawPileShuffled { .. })));
     assert_eq!(held(&s, W), cards(json!({"violet": 1})));
+    // The violet came out of the pile; the 3 cards went to the discard pile.
+    assert_eq!(s.draw_pile.len(), pile - 1);
+    assert_eq!(
+        s.draw_pile.iter().filter(|c| **c == Card::Violet).count(),
+        violets - 1
+    );
+    assert_eq!(&s.discard_pile[..], &[Card::Orange; 3]);
+    assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)), "it was the action");
     // No violet left in the pile: the search fails, the cards are gone, the turn is spent.
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 4}));
@@ -468,19 +489,44 @@ fn tr_act_e_trading_with_a_player_by_offer_and_answer() {
     assert_eq!(Tyros::active_seats(&s), vec![Seat(R)]);
     assert!(Tyros::legal_actions(&s, Seat(W)).contains(&Action::WithdrawTrade));
     refused(&mut s, W, Action::Pass, e::DECISION_PENDING);
-    accepted(&mut s, R, Action::RejectTrade);
+    let events = accepted(&mut s, R, Action::RejectTrade);
+    assert!(events.contains(&Event::TradeRejected {
+        from: Seat(W),
+        to: Seat(R)
+    }));
     assert_eq!(s.turn().map(|t| (t.seat, t.acted)), Some((Seat(W), false)));
+    assert_eq!(
+        (held(&s, W), held(&s, R)),
+        (cards(json!({"orange": 2})), cards(json!({"green": 1}))),
+        "a rejected offer moves no card"
+    );
     accepted(&mut s, W, offer.clone());
     accepted(&mut s, W, Action::WithdrawTrade);
+    assert_eq!(s.turn().map(|t| (t.seat, t.acted)), Some((Seat(W), false)));
+    assert_eq!(held(&s, W), cards(json!({"orange": 2})));
+    hand(&mut s, G, json!({"yellow": 1}));
     accepted(&mut s, W, offer);
     let events = accepted(&mut s, R, Action::AcceptTrade);
-    assert!(events
-        .iter()
-        .any(|e| matches!(e, Event::TradeAccepted { .. })));
+    let accepted_trade = Event::TradeAccepted {
+        from: Seat(W),
+        to: Seat(R),
+        give: cards(json!({"orange": 2})),
+        get: cards(json!({"green": 1})),
+    };
+    assert!(events.contains(&accepted_trade));
+    // Trades are public: every viewer sees the cards that changed hands.
+    for viewer in [Viewer::Spectator, Viewer::Seat(Seat(G))] {
+        let seen: Vec<Event> = events
+            .iter()
+            .filter_map(|e| Tyros::redact(e, viewer))
+            .collect();
+        assert!(seen.contains(&accepted_trade), "{viewer:?}");
+    }
     assert_eq!(
         (held(&s, W), held(&s, R)),
         (cards(json!({"green": 1})), cards(json!({"orange": 2})))
     );
+    assert_eq!(held(&s, G), cards(json!({"yellow": 1})), "nobody else's");
     assert_eq!(
         s.turn().map(|t| t.seat),
         Some(Seat(R)),
@@ -500,7 +546,9 @@ fn tr_act_e_trading_with_a_player_by_offer_and_answer() {
     );
     accepted(&mut s, R, Action::AcceptTrade);
     assert_eq!(held(&s, W), cards(json!({"green": 1})));
+    assert!(held(&s, R).is_empty());
     let mut s = table(4, Config::default());
+
     hand(&mut s, W, json!({"orange": 1}));
     hand(&mut s, R, json!({"yellow": 1}));
     accepted(

@@ -91,6 +91,43 @@ fn tr_map_the_grid_and_its_adjacency_come_from_the_data_file() {
     assert!(serde_json::from_value::<Cell>(serde_json::json!("DES")).is_err());
 }
 
+/// TR-MAP-2, TR-MAP-4: a path steps only horizontally or vertically; Tyros is passed through
+/// (its cell costs a card of the destination's colour like any other), holds any number of
+/// ships, and is never a destination nor a city site.
+#[test]
+fn tr_map_4_tyros_is_passed_through_never_a_destination_and_holds_any_number_of_ships() {
+    use crate::tyros::errors as e;
+    use crate::tyros::Action;
+    use serde_json::json;
+    let mut s = table(4, Config::default());
+    empire(
+        &mut s,
+        crate::tyros::Empire::Green,
+        &["31", "32", "22", "26"],
+    );
+    let w = ship(&mut s, W, "31");
+    let t = ship(&mut s, W, "TY");
+    for seat in [W, R, R, G] {
+        ship(&mut s, seat, "TY");
+    }
+    hand(&mut s, W, json!({"green": 7}));
+    refused(&mut s, W, move_by(w, &["TY"]), e::INVALID_DESTINATION);
+    refused(
+        &mut s,
+        W,
+        Action::FoundCity { ship: t },
+        e::NOT_AN_EMPIRE_FIELD,
+    );
+    // No diagonal step: 22 and 26 touch only at a corner.
+    let g = ship(&mut s, W, "22");
+    refused(&mut s, W, move_by(g, &["26"]), e::INVALID_PATH);
+    accepted(&mut s, W, move_by(w, &["TY", "32"]));
+    assert_eq!(s.ship(w).at, Some(cell("32")));
+    assert_eq!(held(&s, W), cards(json!({"green": 5})), "2 cells, 2 green");
+    assert_eq!(s.ships_at(Cell::TYROS).count(), 5, "no limit in Tyros");
+    assert!(s.field(Cell::TYROS).empire.is_none() && s.field(Cell::TYROS).city.is_none());
+}
+
 /// TR-MAP-3, TR-D-1: the alternatives of the data file are selectable; fields are renumbered
 /// column by column around the moved cell.
 #[test]

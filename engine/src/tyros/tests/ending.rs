@@ -118,6 +118,17 @@ fn tr_score_1_to_tr_score_3_control_by_city_then_by_a_single_players_ships() {
     );
     assert_eq!(sheet(&sheets, G).ship_points, 2, "rank 4 ship");
     assert_eq!(sheet(&sheets, B).total, 0, "a shared field scores nothing");
+    // A city with its owner's own ship beside it scores the city only, once.
+    ship(&mut s, W, "1");
+    let sheets = scoring::score_sheets(&s);
+    assert_eq!(
+        (
+            sheet(&sheets, W).city_points,
+            sheet(&sheets, W).ship_points,
+            sheet(&sheets, W).total
+        ),
+        (10, 0, 10)
+    );
 }
 
 /// TR-SCORE-4, TR-D-18: the values by rank come from the config.
@@ -135,20 +146,60 @@ fn tr_score_4_values_by_rank_are_configurable() {
     ship(&mut s, W, "10");
     // Green and violet have no field: ranks 1 (orange), 2 (yellow), 3, 3.
     assert_eq!(scoring::empire_ranks(&s), [1, 2, 3, 3]);
+    // A ship on a neutral field scores nothing.
+    ship(&mut s, W, "5");
     let sheets = scoring::score_sheets(&s);
     assert_eq!(
         (sheet(&sheets, W).city_points, sheet(&sheets, W).ship_points),
         (20, 6)
     );
+    assert_eq!(sheet(&sheets, W).total, 26);
+    // Four ranks: a city and a lone ship in each empire score every value of the tables.
+    let mut s = table(
+        4,
+        Config {
+            score_city: [20, 15, 10, 5],
+            score_ship: [7, 6, 5, 4],
+            ..Config::default()
+        },
+    );
+    empire(&mut s, Orange, &["1", "2", "3", "4"]);
+    empire(&mut s, Yellow, &["10", "11", "12"]);
+    empire(&mut s, Green, &["20", "21"]);
+    empire(&mut s, Violet, &["30"]);
+    assert_eq!(scoring::empire_ranks(&s), [1, 2, 3, 4]);
+    for f in ["1", "10", "20", "30"] {
+        city(&mut s, W, f);
+    }
+    for f in ["2", "11", "21"] {
+        ship(&mut s, R, f);
+    }
+    let sheets = scoring::score_sheets(&s);
+    assert_eq!(sheet(&sheets, W).city_points, 20 + 15 + 10 + 5);
+    assert_eq!(sheet(&sheets, R).ship_points, 7 + 6 + 5);
+    // The default values: 10, 8, 6, 4 and 5, 4, 3, 2.
+    s.config = Config::default();
+    let sheets = scoring::score_sheets(&s);
+    assert_eq!(sheet(&sheets, W).city_points, 10 + 8 + 6 + 4);
+    assert_eq!(sheet(&sheets, R).ship_points, 5 + 4 + 3);
 }
 
 /// TR-SCORE-5, TR-K2, TR-D-18: the first player with a city in every empire earns the bonus
 /// once; it cannot be lost and nobody else earns it.
 #[test]
 fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
-    for (bonus, config) in [
-        (6, Config::default()),
+    for (players, bonus, config) in [
+        (4, 6, Config::default()),
         (
+            4,
+            9,
+            Config {
+                bonus_city_in_all_empires: 9,
+                ..Config::default()
+            },
+        ),
+        (
+            3,
             9,
             Config {
                 bonus_city_in_all_empires: 9,
@@ -156,7 +207,7 @@ fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
             },
         ),
     ] {
-        let mut s = table(4, config);
+        let mut s = table(players, config);
         for (e, fields) in
             Empire::ALL
                 .iter()
@@ -188,6 +239,9 @@ fn tr_score_5_the_first_city_in_every_empire_earns_the_bonus_once() {
             (sheet(&sheets, W).bonus, sheet(&sheets, R).bonus),
             (bonus, 0)
         );
+        // Every empire has 2 fields (all rank 1): 4 cities of 10 each, plus the bonus.
+        assert_eq!(sheet(&sheets, W).total, 40 + bonus);
+        assert_eq!(sheet(&sheets, R).total, 40);
     }
 }
 
@@ -201,6 +255,12 @@ fn tr_score_6_and_tr_score_7_pirate_points_and_tie_breaks() {
     city(&mut s, W, "1");
     let sheets = scoring::score_sheets(&s);
     assert_eq!(sheet(&sheets, R).total, 10, "TR-SCORE-6");
+    // Most points wins outright.
+    s.players[usize::from(R)].pirate_points = 11;
+    let outcome = scoring::outcome(&scoring::score_sheets(&s));
+    assert_eq!(outcome.winners, vec![Seat(R)]);
+    s.players[usize::from(R)].pirate_points = 10;
+
     let outcome = scoring::outcome(&sheets);
     assert_eq!(outcome.winners, vec![Seat(W)], "10 each: White has a city");
     s.players[usize::from(R)].pirate_points = 5;

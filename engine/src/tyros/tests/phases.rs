@@ -92,7 +92,36 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
         for w in starts.windows(2) {
             assert_eq!(w[1].index(), (w[0].index() + 1) % 4, "TR-EOR-3");
         }
+        // Each round deals from the start player clockwise, and Phase 2 opens with it.
+        let mut start = Seat(0);
+        let mut deal = Vec::new();
+        let mut first_placement = None;
+        let mut deals_checked = 0;
+        for e in &log {
+            match e {
+                Event::RoundStarted { start_player, .. } => {
+                    start = *start_player;
+                    deal.clear();
+                    first_placement = None;
+                }
+                Event::CardsDrawn { seat, .. } => deal.push(*seat),
+                Event::ExpansionStarted => {
+                    let order: Vec<Seat> = (0..4).map(|i| Seat((start.0 + i) % 4)).collect();
+                    assert_eq!(deal, order, "TR-RND-2: the deal");
+                    deals_checked += 1;
+                }
+                Event::TilePlaced { seat, .. } | Event::PlacementSkipped { seat, .. }
+                    if first_placement.is_none() =>
+                {
+                    first_placement = Some(*seat);
+                    assert_eq!(*seat, start, "TR-RND-2: Phase 2");
+                }
+                _ => {}
+            }
+        }
+        assert!(deals_checked >= 5, "{deals_checked} rounds");
         // The first turn of each action phase is the start player's.
+
         let mut start = Seat(0);
         let mut expect_first = false;
         for e in &log {
@@ -115,6 +144,7 @@ fn tr_rnd_1_and_tr_rnd_2_rounds_run_their_phases_from_a_start_player_passing_lef
 fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short() {
     let mut s = table(4, Config::default());
     hand(&mut s, W, json!({"orange": 2}));
+    hand(&mut s, R, json!({"yellow": 1}));
     let all = s.draw_pile.clone();
     s.draw_pile = all[..4].to_vec();
     s.discard_pile = all[4..20].to_vec();
@@ -136,6 +166,12 @@ fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short()
         "start player passed to Red"
     );
     assert_eq!(held(&s, W), cards(json!({"orange": 2})));
+    // Red's 10 are added to the card it kept.
+    assert_eq!(held(&s, R).total(), 1 + 10);
+    assert!(held(&s, R).contains(&cards(json!({"yellow": 1}))));
+    assert_eq!(held(&s, G).total(), 10);
+    assert!(held(&s, B).is_empty());
+    assert!(s.draw_pile.is_empty());
     // A draw that empties the pile mid-round rebuilds it and goes on.
     let mut s = table(4, Config::default());
     let all = s.draw_pile.clone();
@@ -160,6 +196,9 @@ fn tr_p1_1_cards_are_dealt_on_top_of_kept_cards_rebuilding_the_pile_when_short()
         .collect();
     assert_eq!(kinds, vec!["drew 1", "rebuilt", "drew 2"]);
     assert_eq!(held(&s, W).total(), 3);
+    // The 3 discards went into the rebuilt pile before the rest was drawn: 1 + 9 + 3 - 3.
+    assert_eq!(s.draw_pile.len(), 10);
+    assert!(s.discard_pile.is_empty());
 }
 
 /// TR-P2-1, TR-P2-2, TR-P2-3, TR-P2-6: a tile goes on its neutral field next to an empire,
@@ -211,6 +250,9 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
         },
     );
     assert_eq!(s.field(cell("17")).empire, Some(Violet));
+    // Assigned fields keep their colour.
+    assert_eq!(s.field(cell("22")).empire, Some(Green));
+    assert_eq!(s.field(cell("16")).empire, Some(Violet));
     assert!(events.contains(&Event::TileDrawn {
         seat: Seat(W),
         tile: Some(top)
@@ -218,7 +260,12 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
     assert_eq!(s.tile_pile.len(), pile - 1);
     assert_eq!(s.player(Seat(W)).tiles, vec![Tile(5), Tile(23), top]);
     assert!(s.used_tiles.contains(&Tile(17)), "TR-P2-6");
-    assert_eq!(Tyros::active_seats(&s), vec![Seat(R)]);
+    assert!(!s.player(Seat(W)).tiles.contains(&Tile(17)));
+    assert_eq!(
+        Tyros::active_seats(&s),
+        vec![Seat(R)],
+        "one tile each, in order"
+    );
     // With one adjacent empire no name is needed.
     accepted(
         &mut s,
@@ -229,6 +276,51 @@ fn tr_p2_1_to_tr_p2_3_a_tile_joins_an_adjacent_empire_and_is_replaced() {
         },
     );
     assert_eq!(s.field(cell("15")).empire, Some(Violet));
+    // With the tile pile empty no replacement is drawn.
+    let mut s = table(4, Config::default());
+    expansion(&mut s, W, 0);
+    empire(&mut s, Green, &["22"]);
+    s.tile_pile.clear();
+    tiles(&mut s, W, &[23, 5]);
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(23),
+            empire: None,
+        },
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(W))));
+    assert_eq!(s.player(Seat(W)).tiles, vec![Tile(5)]);
+    assert_eq!(s.field(cell("23")).empire, Some(Green));
+}
+
+/// TR-P2-1: a tile whose field already belongs to an empire is not placeable, even next to one.
+#[test]
+fn tr_p2_1_a_tile_of_an_assigned_field_cannot_be_played() {
+    let mut s = table(4, Config::default());
+    expansion(&mut s, W, 0);
+    empire(&mut s, Green, &["22", "23"]);
+    tiles(&mut s, W, &[23, 21]);
+    refused(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(23),
+            empire: Some(Green),
+        },
+        e::TILE_NOT_PLACEABLE,
+    );
+    accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(21),
+            empire: None,
+        },
+    );
 }
 
 /// TR-P2-1, TR-D-20: a tile one does not hold is refused with the same words wherever it is.
@@ -298,8 +390,34 @@ fn tr_p2_4_a_player_who_cannot_place_passes_and_draws() {
             .any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R)));
         assert_eq!(drew, rule == CantPlaceTile::PassAndDraw);
         assert_eq!(s.player(Seat(R)).tiles.len(), 1 + usize::from(drew));
+        assert!(s.player(Seat(R)).tiles.contains(&Tile(5)), "the tile waits");
+        assert_eq!(s.field(cell("5")).empire, None);
         assert_eq!(Tyros::active_seats(&s), vec![Seat(G)]);
     }
+    // With the tile pile empty a player who cannot place only passes.
+    let mut s = table(4, Config::default());
+    expansion(&mut s, W, 0);
+    empire(&mut s, Green, &["22"]);
+    s.tile_pile.clear();
+    tiles(&mut s, W, &[23]);
+    tiles(&mut s, R, &[5]);
+    tiles(&mut s, G, &[21]);
+    let events = accepted(
+        &mut s,
+        W,
+        Action::PlaceTile {
+            tile: Tile(23),
+            empire: None,
+        },
+    );
+    assert!(events.contains(&Event::PlacementSkipped {
+        seat: Seat(R),
+        reason: SkipReason::CannotPlace
+    }));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::TileDrawn { seat, .. } if *seat == Seat(R))));
+    assert_eq!(s.player(Seat(R)).tiles, vec![Tile(5)]);
 }
 
 /// TR-P2-5, TR-D-3, TR-COMP-12: with 3 players Phase 2 runs two laps; players without tiles
@@ -353,6 +471,11 @@ fn tr_p2_5_three_players_place_in_two_laps_and_empty_hands_skip() {
         },
     );
     assert!(matches!(s.phase, Phase::Actions { .. }));
+    // Two tiles each for White and Grey, all four fields now green; their hands are empty.
+    for f in ["23", "24", "21", "20"] {
+        assert_eq!(s.field(cell(f)).empire, Some(Green), "{f}");
+    }
+    assert!(s.players.iter().all(|p| p.tiles.is_empty()));
     // 4 players: one lap.
     let mut s = table(4, Config::default());
     expansion(&mut s, W, 0);
@@ -396,6 +519,7 @@ fn tr_p2_7_a_phase_without_progress_makes_everyone_draw() {
         tiles(&mut s, R, &[29]);
         tiles(&mut s, G, &[28]);
         tiles(&mut s, B, &[27]);
+        let pile = s.tile_pile.len();
         for seat in [W, R, G] {
             pass(&mut s, seat);
         }
@@ -421,6 +545,8 @@ fn tr_p2_7_a_phase_without_progress_makes_everyone_draw() {
             s.players.iter().all(|p| p.tiles.len() == 2),
             "one tile drawn each"
         );
+        assert_eq!(s.tile_pile.len(), pile - 4);
+        assert!((1..=32).all(|n| n == 5 || s.field(crate::tyros::data::Cell(n)).empire.is_none()));
     }
 }
 
@@ -460,6 +586,23 @@ fn tr_eor_1_keep_choices_are_simultaneous_and_sealed() {
         "nothing is shown before every choice is in"
     );
     assert_eq!(Tyros::active_seats(&s), vec![Seat(W)]);
+    // At most 3, and only cards of one's own hand.
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 3, "green": 1})),
+        },
+        e::BAD_CARD_COUNT,
+    );
+    refused(
+        &mut s,
+        W,
+        Action::Keep {
+            cards: cards(json!({"orange": 2, "violet": 1})),
+        },
+        e::CARDS_NOT_IN_HAND,
+    );
     let events = accepted(
         &mut s,
         W,
@@ -477,6 +620,19 @@ fn tr_eor_1_keep_choices_are_simultaneous_and_sealed() {
     assert!(discarded.contains(&(W, cards(json!({"green": 2})))));
     assert!(discarded.contains(&(R, cards(json!({"yellow": 2})))));
     assert!(discarded.contains(&(G, cards(json!({"violet": 2})))));
+    assert!(
+        !discarded.iter().any(|(seat, _)| *seat == B),
+        "Black held none"
+    );
+    // The kept cards stay in hand under the next round's deal.
+    let dealt = u32::from(s.config.cards_dealt.for_players(4));
+    assert!(held(&s, W).contains(&cards(json!({"orange": 3}))));
+    assert!(held(&s, R).contains(&cards(json!({"yellow": 2, "joker": 1}))));
+    assert!(held(&s, G).contains(&cards(json!({"violet": 3}))));
+    for seat in [W, R, G] {
+        assert_eq!(held(&s, seat).total(), 3 + dealt);
+    }
+    assert_eq!(held(&s, B).total(), dealt);
 }
 
 /// TR-EOR-2, TR-D-12: `flip_under` turns the discard pile over under the draw pile: the first
@@ -510,4 +666,34 @@ fn tr_eor_2_flip_under_puts_the_turned_discard_pile_under_the_draw_pile() {
         held(&s, R),
         cards(json!({"joker": 2, "orange": 1, "yellow": 1, "green": 1}))
     );
+    assert!(s.discard_pile.is_empty());
+    // The same procedure when the pile runs out mid-round: the swap's draw turns the discards
+    // (the 2 just discarded last, so deepest) under the empty pile.
+    let mut s = table(
+        4,
+        Config {
+            reshuffle_rule: ReshuffleRule::FlipUnder,
+            ..Config::default()
+        },
+    );
+    s.draw_pile = vec![];
+    s.discard_pile = vec![Card::Violet, Card::Yellow];
+    hand(&mut s, W, json!({"orange": 2}));
+    let events = accepted(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 2})),
+        },
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::DrawPileRebuilt {
+            rule: ReshuffleRule::FlipUnder,
+            cards: 4,
+            ..
+        }
+    )));
+    assert_eq!(held(&s, W), cards(json!({"violet": 1, "yellow": 1})));
+    assert_eq!(s.draw_pile, vec![Card::Orange, Card::Orange]);
 }

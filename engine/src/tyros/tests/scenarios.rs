@@ -779,6 +779,33 @@ fn tr_t_21_a_second_bank_trade_in_a_round_is_refused() {
         },
         e::BANK_TRADE_USED,
     );
+    // A search that finds nothing was the round's bank trade too.
+    let mut s = table(
+        4,
+        Config {
+            bank_trade_once_per_round: true,
+            ..Config::default()
+        },
+    );
+    hand(&mut s, W, json!({"orange": 4}));
+    s.draw_pile.retain(|c| *c != crate::tyros::Card::Violet);
+    accepted(
+        &mut s,
+        W,
+        Action::BankPick {
+            colour: Violet,
+            cards: cards(json!({"orange": 3})),
+        },
+    );
+    round_the_table(&mut s, W);
+    refused(
+        &mut s,
+        W,
+        Action::BankSwap {
+            cards: cards(json!({"orange": 1})),
+        },
+        e::BANK_TRADE_USED,
+    );
 }
 
 /// TR-T-22, TR-END-1, TR-AK-3, TR-COMP-12: with 4 players and every tile placeable the pile is

@@ -26,6 +26,12 @@ fn tr_setup_1_two_ships_of_each_player_start_in_tyros() {
             let own: Vec<_> = s.ships.iter().filter(|x| x.owner == seat).collect();
             assert_eq!(own.len(), ships);
             assert_eq!(own.iter().filter(|x| x.at == Some(Cell::TYROS)).count(), 2);
+            assert_eq!(
+                own.iter().filter(|x| x.at.is_none()).count(),
+                ships - 2,
+                "the rest in the player's supply"
+            );
+            assert!(own.iter().all(|x| !x.galley));
             assert_eq!(s.player(seat).cities_left, 10);
         }
     }
@@ -76,6 +82,19 @@ fn tr_setup_2_four_empires_are_founded_on_fields_that_do_not_touch() {
         let mut fields: Vec<Tile> = founded.iter().map(|f| Tile(f.1 .0)).collect();
         fields.sort();
         assert_eq!(used, fields);
+        // The founding tiles leave play; only their four fields carry a chip.
+        for t in &fields {
+            assert!(!s.tile_pile.contains(t));
+            assert!(s.players.iter().all(|p| !p.tiles.contains(t)));
+        }
+        let assigned: Vec<Tile> = Tile::all()
+            .filter(|t| s.field(t.cell()).empire.is_some())
+            .collect();
+        assert_eq!(assigned, {
+            let mut f = fields.clone();
+            f.sort();
+            f
+        });
     }
     assert!(set_aside_seen > 0, "some seed sets a tile aside");
     // setup = fixed: orange 2, yellow 12, green 22, violet 30.
@@ -107,6 +126,23 @@ fn tr_setup_3_and_tr_setup_4_hands_piles_and_the_first_deal() {
         let dealt_tiles = Tyros::replay(&events[..=last_deal]);
         assert_eq!(dealt_tiles.tile_pile.len(), pile);
         assert!(dealt_tiles.players.iter().all(|p| p.tiles.len() == 4));
+        // Hands, pile and the 4 founding tiles hold each of the 32 tiles once.
+        let mut all: Vec<Tile> = dealt_tiles.tile_pile.clone();
+        for p in &dealt_tiles.players {
+            all.extend(&p.tiles);
+        }
+        all.extend(&dealt_tiles.used_tiles);
+        all.sort();
+        assert_eq!(all, Tile::all().collect::<Vec<_>>());
+        // The hands are hidden: another seat sees only their size.
+        let view = Tyros::view(&dealt_tiles, crate::Viewer::Seat(crate::Seat(0)));
+        assert_eq!(view.players[1].tiles, None);
+        assert_eq!(view.players[1].tiles_in_hand, 4);
+        assert_eq!(
+            view.players[0].tiles.as_ref(),
+            Some(&dealt_tiles.players[0].tiles)
+        );
+
         let s = Tyros::replay(&events);
         assert!(events
             .iter()

@@ -72,6 +72,13 @@ fn tr_k1_a_free_trade_goes_beside_the_action() {
     accepted(&mut s, W, offer.clone());
     accepted(&mut s, R, Action::AcceptTrade);
     assert_eq!(
+        (held(&s, W), held(&s, R)),
+        (
+            cards(json!({"orange": 2, "green": 1})),
+            cards(json!({"orange": 1}))
+        )
+    );
+    assert_eq!(
         s.turn().map(|t| (t.seat, t.traded, t.acted)),
         Some((Seat(W), true, false))
     );
@@ -170,6 +177,49 @@ fn tr_k1_a_free_trade_goes_with_an_action_never_with_a_pass() {
     accepted(&mut s, R, Action::AcceptTrade);
     assert_eq!(s.turn().map(|t| t.seat), Some(Seat(R)));
     refused(&mut s, R, Action::EndTurn, e::CANNOT_END_TURN);
+}
+
+/// TR-K1, TR-K1a: with `bank_trade_once_per_round` the limit is per player (Red may still trade
+/// with the bank after White did) and per round (White may again in the next round); a player
+/// trade stays an action and is not limited.
+#[test]
+fn tr_k1_the_bank_trade_limit_is_per_player_and_per_round() {
+    let mut s = table(
+        4,
+        Config {
+            bank_trade_once_per_round: true,
+            ..Config::default()
+        },
+    );
+    hand(&mut s, W, json!({"orange": 2}));
+    hand(&mut s, R, json!({"green": 2}));
+    let swap = |json| Action::BankSwap { cards: cards(json) };
+    accepted(&mut s, W, swap(json!({"orange": 1})));
+    accepted(&mut s, R, swap(json!({"green": 1})));
+    pass(&mut s, G);
+    pass(&mut s, B);
+    refused(&mut s, W, swap(json!({"orange": 1})), e::BANK_TRADE_USED);
+    let gift = Action::OfferTrade {
+        to: Seat(G),
+        give: cards(json!({"orange": 1})),
+        get: Cards::NONE,
+    };
+    accepted(&mut s, W, gift);
+    accepted(&mut s, G, Action::AcceptTrade);
+    // Everyone passes the round out; the next round's phases run to White's first turn.
+    while !(s.round == 3 && s.turn().is_some_and(|t| t.seat == Seat(W))) {
+        let seat = Tyros::active_seats(&s)[0];
+        let legal = Tyros::legal_actions(&s, seat);
+        let action = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else {
+            legal[0].clone()
+        };
+        accepted(&mut s, seat.0, action);
+    }
+    let card = held(&s, W).iter().next().map(|(c, _)| c).unwrap();
+    let one = Cards::of(card, 1);
+    accepted(&mut s, W, Action::BankSwap { cards: one });
 }
 
 /// TR-K2, TR-VAR-0: the small variants are plain options beside the big ones; every
